@@ -1,0 +1,228 @@
+package io.carillon.broker;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.MetadataVersion;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+
+/**
+ * A real single-node Kafka broker (KRaft, broker and controller in one) running inside this JVM, for tests, the
+ * standalone jar and the benchmark. The storage is formatted in code on first start; the cluster id is kept in
+ * {@code cluster.id} beside the data, so a restart on the same directory reuses the data.
+ *
+ * <p>Start with {@link #builder()}; {@link #close()} stops the broker and, for a temporary directory, deletes it.
+ * Not thread-safe: start and close from one thread.
+ */
+public final class KafkaBroker implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaBroker.class);
+    private static final int NODE_ID = 1;
+    private static final String CLUSTER_ID_FILE = "cluster.id";
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Path dataDir;
+    private final boolean temporary;
+    private final int port;
+    private final int controllerPort;
+    private final Map<String, String> overrides;
+    private KafkaRaftServer server;
+
+    private KafkaBroker(Builder builder) throws IOException {
+        this.temporary = builder.dataDir == null;
+        this.dataDir = temporary ? Files.createTempDirectory("carillon-kafka-") : builder.dataDir;
+        this.port = builder.port == 0 ? freePort() : builder.port;
+        this.controllerPort = builder.controllerPort == 0 ? freePort() : builder.controllerPort;
+        this.overrides = Map.copyOf(builder.overrides);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** {@code host:port} of the client listener. */
+    public String bootstrapServers() {
+        return "localhost:" + port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    private KafkaBroker start() {
+        requirePortFree(port, "Kafka port");
+        requirePortFree(controllerPort, "Kafka controller port");
+        try {
+            Files.createDirectories(dataDir);
+            KafkaConfig config = KafkaConfig.fromProps(brokerProperties());
+            formatIfNeeded(config);
+            server = new KafkaRaftServer(config, Time.SYSTEM);
+            server.startup();
+            awaitReady();
+            log.info("Kafka broker ready on {} (data in {})", bootstrapServers(), dataDir);
+            return this;
+        } catch (Exception e) {
+            close();
+            throw new IllegalStateException("could not start the in-process Kafka broker on port " + port + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private Properties brokerProperties() {
+        Map<String, String> props = new HashMap<>();
+        props.put("process.roles", "broker,controller");
+        props.put("node.id", String.valueOf(NODE_ID));
+        props.put("controller.quorum.voters", NODE_ID + "@localhost:" + controllerPort);
+        props.put("listeners", "PLAINTEXT://localhost:" + port + ",CONTROLLER://localhost:" + controllerPort);
+        props.put("advertised.listeners", "PLAINTEXT://localhost:" + port);
+        props.put("controller.listener.names", "CONTROLLER");
+        props.put("inter.broker.listener.name", "PLAINTEXT");
+        props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        props.put("log.dirs", logDir().toString());
+        props.put("num.partitions", "1");
+        props.put("auto.create.topics.enable", "false");
+        props.put("group.initial.rebalance.delay.ms", "0");
+        props.put("offsets.topic.replication.factor", "1");
+        props.put("offsets.topic.num.partitions", "12");
+        props.put("transaction.state.log.replication.factor", "1");
+        props.put("transaction.state.log.min.isr", "1");
+        props.put("transaction.state.log.num.partitions", "12");
+        props.put("share.coordinator.state.topic.replication.factor", "1");
+        props.put("share.coordinator.state.topic.min.isr", "1");
+        props.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));
+        props.putAll(overrides);
+        Properties properties = new Properties();
+        properties.putAll(props);
+        return properties;
+    }
+
+    private Path logDir() {
+        return dataDir.resolve("logs");
+    }
+
+    private void formatIfNeeded(KafkaConfig config) throws Exception {
+        if (Files.exists(logDir().resolve("meta.properties"))) {
+            return;
+        }
+        Formatter formatter = new Formatter()
+                .setNodeId(NODE_ID)
+                .setClusterId(clusterId())
+                .setDirectories(List.of(logDir().toString()))
+                .setMetadataLogDirectory(logDir().toString())
+                .setControllerListenerName("CONTROLLER")
+                .setReleaseVersion(MetadataVersion.latestProduction())
+                .setIgnoreFormatted(true)
+                .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream(), true,
+                        StandardCharsets.UTF_8));
+        formatter.run();
+    }
+
+    private String clusterId() throws IOException {
+        Path file = dataDir.resolve(CLUSTER_ID_FILE);
+        if (Files.exists(file)) {
+            return Files.readString(file, StandardCharsets.UTF_8).trim();
+        }
+        String id = Uuid.randomUuid().toString();
+        Files.writeString(file, id, StandardCharsets.UTF_8);
+        return id;
+    }
+
+    private void awaitReady() throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
+            admin.describeCluster().nodes().get(READY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.shutdown();
+            server.awaitShutdown();
+            server = null;
+        }
+        if (temporary) {
+            deleteRecursively(dataDir);
+        }
+    }
+
+    private static void requirePortFree(int port, String what) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress("localhost", port));
+        } catch (IOException e) {
+            throw new PortInUseException(what + " " + port + " is already in use (is another Carillon or Kafka "
+                    + "running?). Stop it, or choose another port with carillon.broker.port.");
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            log.warn("could not delete {}: {}", dir, e.getMessage());
+        }
+    }
+
+    /** Settings of a broker to start. */
+    public static final class Builder {
+        private Path dataDir;
+        private int port;
+        private int controllerPort;
+        private final Map<String, String> overrides = new HashMap<>();
+
+        private Builder() {
+        }
+
+        /** Where the broker keeps its data; when unset, a temporary directory deleted on close. */
+        public Builder dataDir(Path dataDir) { this.dataDir = dataDir; return this; }
+
+        /** The client port; 0 (the default) picks a free one. */
+        public Builder port(int port) { this.port = port; return this; }
+
+        /** The controller port; 0 (the default) picks a free one. */
+        public Builder controllerPort(int port) { this.controllerPort = port; return this; }
+
+        /** A broker setting that overrides Carillon's defaults. */
+        public Builder property(String key, String value) { overrides.put(key, value); return this; }
+
+        /** Starts the broker and returns once it answers clients. */
+        public KafkaBroker start() {
+            try {
+                return new KafkaBroker(this).start();
+            } catch (IOException e) {
+                throw new IllegalStateException("could not prepare the Kafka broker: " + e.getMessage(), e);
+            }
+        }
+    }
+}

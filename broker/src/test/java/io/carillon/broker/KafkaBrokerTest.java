@@ -1,0 +1,54 @@
+package io.carillon.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KafkaBrokerTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void restartOnTheSameDirectoryKeepsClusterIdAndTopics() throws Exception {
+        String clusterId;
+        int port;
+        try (KafkaBroker broker = KafkaBroker.builder().dataDir(dir).start()) {
+            port = broker.port();
+            try (Admin admin = admin(broker)) {
+                admin.createTopics(List.of(new NewTopic("kept", 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                clusterId = admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS);
+            }
+        }
+        assertThat(Files.readString(dir.resolve("cluster.id")).trim()).isEqualTo(clusterId);
+
+        try (KafkaBroker broker = KafkaBroker.builder().dataDir(dir).port(port).start(); Admin admin = admin(broker)) {
+            assertThat(admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS)).isEqualTo(clusterId);
+            assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains("kept");
+        }
+    }
+
+    @Test
+    void aTakenPortFailsFastWithAClearMessage() {
+        try (KafkaBroker first = KafkaBroker.builder().start()) {
+            assertThatThrownBy(() -> KafkaBroker.builder().port(first.port()).start())
+                    .isInstanceOf(PortInUseException.class)
+                    .hasMessageContaining("port " + first.port() + " is already in use");
+        }
+    }
+
+    private static Admin admin(KafkaBroker broker) {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()));
+    }
+}

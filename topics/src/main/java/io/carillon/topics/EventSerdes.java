@@ -1,0 +1,28 @@
+package io.carillon.topics;
+
+import io.carillon.topics.events.ControlCommand;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.LogLine;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkerHeartbeat;
+
+/** The serde of each event type; all are stateless and thread-safe. */
+public final class EventSerdes {
+
+    public static final JsonSerde<JobDefinition> JOB = JsonSerde.of(JobDefinition.class);
+    public static final JsonSerde<JobRequest> REQUEST = JsonSerde.of(JobRequest.class);
+    public static final JsonSerde<FireEvent> FIRE = JsonSerde.of(FireEvent.class);
+    public static final JsonSerde<Trigger> TRIGGER = JsonSerde.of(Trigger.class);
+    public static final JsonSerde<RunResult> RESULT = JsonSerde.of(RunResult.class);
+    public static final JsonSerde<WorkerHeartbeat> HEARTBEAT = JsonSerde.of(WorkerHeartbeat.class);
+    public static final JsonSerde<LogLine> LOG = JsonSerde.of(LogLine.class);
+    public static final JsonSerde<ControlCommand> CONTROL = JsonSerde.of(ControlCommand.class);
+    public static final JsonSerde<DeadLetter> DEAD_LETTER = JsonSerde.of(DeadLetter.class);
+
+    private EventSerdes() {
+    }
+}

@@ -1,0 +1,89 @@
+package io.carillon.topics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.schedule.Schedules;
+
+/**
+ * The rules a job definition and a request must follow, shared by the console (400 answers) and the planner (dead
+ * letters). Stateless and thread-safe.
+ */
+public final class JobValidator {
+
+    /** A job id: a slug of 1 to 128 characters. */
+    public static final Pattern JOB_ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,127}");
+
+    private JobValidator() {
+    }
+
+    public static boolean isValidJobId(String id) {
+        return id != null && JOB_ID.matcher(id).matches();
+    }
+
+    /** The problems with {@code job}; empty when it is valid. */
+    public static List<FieldError> validate(JobDefinition job) {
+        List<FieldError> errors = new ArrayList<>();
+        if (!isValidJobId(job.id())) {
+            errors.add(new FieldError("id", "'" + job.id()
+                    + "' is not a valid job id: use 1 to 128 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit"));
+        }
+        if (!TopicCatalog.isValidAppName(job.app())) {
+            errors.add(new FieldError("app", "'" + job.app()
+                    + "' is not a valid app name: use 1 to 100 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit"));
+        }
+        if (job.handler() == null || job.handler().isBlank()) {
+            errors.add(new FieldError("handler", "is required"));
+        }
+        errors.addAll(Schedules.validate(job.schedule(), "schedule"));
+        if (job.timeoutMs() < 0) {
+            errors.add(new FieldError("timeoutMs", "must not be negative"));
+        }
+        if (job.jitterMs() < 0) {
+            errors.add(new FieldError("jitterMs", "must not be negative"));
+        }
+        for (String child : job.children()) {
+            if (!isValidJobId(child)) {
+                errors.add(new FieldError("children", "'" + child + "' is not a valid job id"));
+            }
+        }
+        return errors;
+    }
+
+    /** The problems with {@code request}; empty when it is valid. */
+    public static List<FieldError> validate(JobRequest request) {
+        List<FieldError> errors = new ArrayList<>();
+        if (request.requestId() == null || request.requestId().isBlank()) {
+            errors.add(new FieldError("requestId", "is required"));
+        }
+        if (!isValidJobId(request.jobId())) {
+            errors.add(new FieldError("jobId", "'" + request.jobId() + "' is not a valid job id"));
+        }
+        if (request.type() == null) {
+            errors.add(new FieldError("type", "is required"));
+            return errors;
+        }
+        switch (request.type()) {
+            case RUN_AT -> {
+                if (request.at() == null) {
+                    errors.add(new FieldError("at", "is required for RUN_AT"));
+                }
+            }
+            case BACKFILL -> {
+                if (request.from() == null) {
+                    errors.add(new FieldError("from", "is required for BACKFILL"));
+                }
+                if (request.to() == null) {
+                    errors.add(new FieldError("to", "is required for BACKFILL"));
+                } else if (request.from() != null && request.to().isBefore(request.from())) {
+                    errors.add(new FieldError("to", "must not be before from"));
+                }
+            }
+            default -> { }
+        }
+        return errors;
+    }
+}

@@ -1,0 +1,55 @@
+package io.carillon.topics.events;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A record on the {@code fires} topic (key: job id), written by the planner ahead of its instant. A FIRE carries
+ * everything the dispatcher needs to route it without looking the job up; a CANCEL withdraws the fire with the same
+ * {@code fireId} if it has not been dispatched yet. {@code fireId} is deterministic ({@link FireIds}), so any
+ * consumer can deduplicate.
+ */
+public record FireEvent(
+        int schemaVersion,
+        FireAction action,
+        String fireId,
+        String jobId,
+        long jobVersion,
+        String app,
+        String handler,
+        Instant scheduledAt,
+        FireKind kind,
+        int attempt,
+        String params,
+        RoutingStrategy routing,
+        List<String> pinnedInstances,
+        BlockStrategy blockStrategy,
+        long timeoutMs,
+        MisfirePolicy misfire,
+        String parentRunId,
+        Instant emittedAt) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    public FireEvent {
+        schemaVersion = schemaVersion == 0 ? SCHEMA_VERSION : schemaVersion;
+        action = action == null ? FireAction.FIRE : action;
+        attempt = Math.max(1, attempt);
+        pinnedInstances = pinnedInstances == null ? List.of() : List.copyOf(pinnedInstances);
+        misfire = misfire == null ? MisfirePolicy.defaults() : misfire;
+    }
+
+    /** A fire of {@code job} at {@code scheduledAt}, with the job's own settings. */
+    public static FireEvent of(JobDefinition job, String fireId, Instant scheduledAt, FireKind kind, int attempt,
+            String params, String parentRunId, Instant emittedAt) {
+        return new FireEvent(SCHEMA_VERSION, FireAction.FIRE, fireId, job.id(), job.version(), job.app(),
+                job.handler(), scheduledAt, kind, attempt, params != null ? params : job.params(), job.routing(),
+                job.pinnedInstances(), job.blockStrategy(), job.timeoutMs(), job.misfire(), parentRunId, emittedAt);
+    }
+
+    /** A cancel of the fire {@code fireId} of {@code jobId}. */
+    public static FireEvent cancel(String jobId, String fireId, Instant scheduledAt, Instant emittedAt) {
+        return new FireEvent(SCHEMA_VERSION, FireAction.CANCEL, fireId, jobId, 0, null, null, scheduledAt, null, 1,
+                null, null, null, null, 0, null, null, emittedAt);
+    }
+}

@@ -1,0 +1,6 @@
+package io.carillon.topics.events;
+
+/** Why a fire exists. */
+public enum FireKind {
+    SCHEDULED, MANUAL, API, RETRY, CHILD, MISFIRE, BACKFILL
+}

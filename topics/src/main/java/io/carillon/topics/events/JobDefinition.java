@@ -1,0 +1,102 @@
+package io.carillon.topics.events;
+
+import java.util.List;
+
+/**
+ * A job as published on the compacted {@code jobs} topic (key: job id; a tombstone deletes the job).
+ * {@code version} grows with every change so consumers can tell a newer definition from a replayed one.
+ */
+public record JobDefinition(
+        int schemaVersion,
+        String id,
+        String app,
+        String handler,
+        String description,
+        String owner,
+        Schedule schedule,
+        boolean enabled,
+        String params,
+        RoutingStrategy routing,
+        List<String> pinnedInstances,
+        BlockStrategy blockStrategy,
+        MisfirePolicy misfire,
+        long timeoutMs,
+        RetryPolicy retry,
+        List<String> children,
+        long jitterMs,
+        boolean atMostOnce,
+        long version) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    public JobDefinition {
+        schemaVersion = schemaVersion == 0 ? SCHEMA_VERSION : schemaVersion;
+        routing = routing == null ? RoutingStrategy.ROUND_ROBIN : routing;
+        pinnedInstances = pinnedInstances == null ? List.of() : List.copyOf(pinnedInstances);
+        blockStrategy = blockStrategy == null ? BlockStrategy.SERIAL : blockStrategy;
+        misfire = misfire == null ? MisfirePolicy.defaults() : misfire;
+        retry = retry == null ? RetryPolicy.none() : retry;
+        children = children == null ? List.of() : List.copyOf(children);
+    }
+
+    public static Builder builder(String id) {
+        return new Builder(id);
+    }
+
+    public Builder toBuilder() {
+        return new Builder(id).app(app).handler(handler).description(description).owner(owner).schedule(schedule)
+                .enabled(enabled).params(params).routing(routing).pinnedInstances(pinnedInstances)
+                .blockStrategy(blockStrategy).misfire(misfire).timeoutMs(timeoutMs).retry(retry).children(children)
+                .jitterMs(jitterMs).atMostOnce(atMostOnce).version(version);
+    }
+
+    /** Builds a definition field by field; unset fields take the defaults of the record's constructor. */
+    public static final class Builder {
+        private final String id;
+        private String app;
+        private String handler;
+        private String description;
+        private String owner;
+        private Schedule schedule = Schedule.none();
+        private boolean enabled = true;
+        private String params;
+        private RoutingStrategy routing;
+        private List<String> pinnedInstances;
+        private BlockStrategy blockStrategy;
+        private MisfirePolicy misfire;
+        private long timeoutMs;
+        private RetryPolicy retry;
+        private List<String> children;
+        private long jitterMs;
+        private boolean atMostOnce;
+        private long version = 1;
+
+        private Builder(String id) {
+            this.id = id;
+        }
+
+        public Builder app(String app) { this.app = app; return this; }
+        public Builder handler(String handler) { this.handler = handler; return this; }
+        public Builder description(String description) { this.description = description; return this; }
+        public Builder owner(String owner) { this.owner = owner; return this; }
+        public Builder schedule(Schedule schedule) { this.schedule = schedule; return this; }
+        public Builder enabled(boolean enabled) { this.enabled = enabled; return this; }
+        public Builder params(String params) { this.params = params; return this; }
+        public Builder routing(RoutingStrategy routing) { this.routing = routing; return this; }
+        public Builder pinnedInstances(List<String> pinned) { this.pinnedInstances = pinned; return this; }
+        public Builder blockStrategy(BlockStrategy strategy) { this.blockStrategy = strategy; return this; }
+        public Builder misfire(MisfirePolicy misfire) { this.misfire = misfire; return this; }
+        public Builder timeoutMs(long timeoutMs) { this.timeoutMs = timeoutMs; return this; }
+        public Builder retry(RetryPolicy retry) { this.retry = retry; return this; }
+        public Builder children(List<String> children) { this.children = children; return this; }
+        public Builder jitterMs(long jitterMs) { this.jitterMs = jitterMs; return this; }
+        public Builder atMostOnce(boolean atMostOnce) { this.atMostOnce = atMostOnce; return this; }
+        public Builder version(long version) { this.version = version; return this; }
+
+        public JobDefinition build() {
+            return new JobDefinition(SCHEMA_VERSION, id, app, handler, description, owner, schedule, enabled, params,
+                    routing, pinnedInstances, blockStrategy, misfire, timeoutMs, retry, children, jitterMs,
+                    atMostOnce, version);
+        }
+    }
+}

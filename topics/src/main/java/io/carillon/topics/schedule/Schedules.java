@@ -1,0 +1,123 @@
+package io.carillon.topics.schedule;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.carillon.topics.FieldError;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
+
+/**
+ * The fire times a {@link Schedule} describes. Stateless and thread-safe.
+ *
+ * <p>FIXED_RATE instants are {@code anchor + k * intervalMs}, anchored at {@code startAt} or else at the epoch, so a
+ * rate never drifts and the same instants come out however often a job is replanned (an interval of 1000 fires on
+ * whole seconds). FIXED_DELAY depends on when the previous run ended, which the caller passes as {@code after}.
+ */
+public final class Schedules {
+
+    /** The shortest interval accepted for FIXED_RATE and FIXED_DELAY. */
+    public static final long MIN_INTERVAL_MS = 10;
+
+    private Schedules() {
+    }
+
+    /** The problems with {@code schedule}, each naming its field under {@code prefix}; empty when it is valid. */
+    public static List<FieldError> validate(Schedule schedule, String prefix) {
+        List<FieldError> errors = new ArrayList<>();
+        if (schedule == null) {
+            errors.add(new FieldError(prefix, "is required"));
+            return errors;
+        }
+        if (schedule.type() == null) {
+            errors.add(new FieldError(prefix + ".type", "is required: one of CRON, FIXED_RATE, FIXED_DELAY, ONCE, NONE"));
+            return errors;
+        }
+        switch (schedule.type()) {
+            case CRON -> {
+                try {
+                    CronExpressions.parse(schedule.cron());
+                } catch (IllegalArgumentException e) {
+                    errors.add(new FieldError(prefix + ".cron", describeCronError(schedule.cron(), e)));
+                }
+            }
+            case FIXED_RATE, FIXED_DELAY -> {
+                if (schedule.intervalMs() == null || schedule.intervalMs() < MIN_INTERVAL_MS) {
+                    errors.add(new FieldError(prefix + ".intervalMs",
+                            "must be at least " + MIN_INTERVAL_MS + " for " + schedule.type()));
+                }
+            }
+            case ONCE -> {
+                if (schedule.at() == null) {
+                    errors.add(new FieldError(prefix + ".at", "is required for a ONCE schedule"));
+                }
+            }
+            case NONE -> { }
+        }
+        if (schedule.zone() != null) {
+            try {
+                ZoneId.of(schedule.zone());
+            } catch (DateTimeException e) {
+                errors.add(new FieldError(prefix + ".zone", "'" + schedule.zone() + "' is not a known time zone"));
+            }
+        }
+        if (schedule.startAt() != null && schedule.endAt() != null && !schedule.endAt().isAfter(schedule.startAt())) {
+            errors.add(new FieldError(prefix + ".endAt", "must be after startAt"));
+        }
+        return errors;
+    }
+
+    /**
+     * The first fire instant strictly after {@code after}, or empty when the schedule has none left (ONCE already
+     * past, NONE, or beyond {@code endAt}). For FIXED_DELAY, {@code after} is the end of the previous run and the
+     * result is {@code after + intervalMs}. The schedule must be valid.
+     */
+    public static Optional<Instant> nextAfter(Schedule schedule, Instant after) {
+        Instant from = schedule.startAt() != null && schedule.startAt().isAfter(after)
+                ? schedule.startAt().minusNanos(1)
+                : after;
+        Optional<Instant> next = switch (schedule.type()) {
+            case CRON -> CronExpressions.parse(schedule.cron())
+                    .nextExecution(from.atZone(zoneOf(schedule)))
+                    .map(time -> time.toInstant());
+            case FIXED_RATE -> Optional.of(nextRate(schedule, from));
+            case FIXED_DELAY -> Optional.of(from.plusMillis(schedule.intervalMs()));
+            case ONCE -> schedule.at().isAfter(after) ? Optional.of(schedule.at()) : Optional.empty();
+            case NONE -> Optional.empty();
+        };
+        return next.filter(instant -> schedule.endAt() == null || !instant.isAfter(schedule.endAt()));
+    }
+
+    /** The zone a CRON schedule is evaluated in: its own, or UTC. */
+    public static ZoneId zoneOf(Schedule schedule) {
+        return schedule.zone() == null || schedule.zone().isBlank() ? ZoneOffset.UTC : ZoneId.of(schedule.zone());
+    }
+
+    private static Instant nextRate(Schedule schedule, Instant after) {
+        long interval = schedule.intervalMs();
+        long anchor = schedule.startAt() != null ? schedule.startAt().toEpochMilli() : 0;
+        long afterMs = after.toEpochMilli();
+        if (afterMs < anchor) {
+            return Instant.ofEpochMilli(anchor);
+        }
+        long steps = Math.floorDiv(afterMs - anchor, interval) + 1;
+        return Instant.ofEpochMilli(anchor + steps * interval);
+    }
+
+    private static String describeCronError(String cron, IllegalArgumentException e) {
+        if (cron == null || cron.isBlank()) {
+            return e.getMessage();
+        }
+        return "'" + cron + "' is not a valid cron expression (Quartz: 'sec min hour day month weekday [year]',"
+                + " or Unix: 'min hour day month weekday'): " + e.getMessage();
+    }
+
+    static boolean isRecurring(ScheduleType type) {
+        return type == ScheduleType.CRON || type == ScheduleType.FIXED_RATE || type == ScheduleType.FIXED_DELAY;
+    }
+}
