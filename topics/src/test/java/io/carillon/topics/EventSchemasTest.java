@@ -1,0 +1,92 @@
+package io.carillon.topics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.carillon.topics.events.ControlCommand;
+import io.carillon.topics.events.ControlType;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.LogLine;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkerHeartbeat;
+import tools.jackson.databind.JsonNode;
+
+/** Every event has a JSON Schema whose properties are exactly the record's fields, and real events satisfy it. */
+class EventSchemasTest {
+
+    private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
+    private static final JobDefinition JOB = JobDefinition.builder("nightly-report").app("reports").handler("render")
+            .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin")).params("{\"day\":1}").build();
+    private static final Trigger TRIGGER = new Trigger(1, "nightly-report@1#0", "nightly-report@1", "nightly-report",
+            "reports", "render", null, FireKind.SCHEDULED, 1, T, T, 0, 1, null, 0, "w-1", null);
+
+    static Stream<Arguments> events() {
+        return Stream.of(
+                Arguments.of("job-definition", JOB),
+                Arguments.of("job-request", JobRequest.runNow("r-1", "nightly-report", null, "alice", T)),
+                Arguments.of("fire-event", FireEvent.of(JOB, "nightly-report@1", T, FireKind.SCHEDULED, 1, null, null, T)),
+                Arguments.of("trigger", TRIGGER),
+                Arguments.of("run-result", RunResult.of(TRIGGER, "w-1", RunStatus.SUCCEEDED, T, T, "ok", null, T)),
+                Arguments.of("worker-heartbeat", new WorkerHeartbeat(1, "w-1", "reports", List.of("render"), 4, 0,
+                        List.of(0, 1), 1000, T, T)),
+                Arguments.of("log-line", new LogLine(1, "nightly-report@1#0", "nightly-report", "w-1", 0, T, "INFO", "hi")),
+                Arguments.of("control-command", new ControlCommand(1, "c-1", ControlType.KILL, "nightly-report@1#0",
+                        "nightly-report", "reports", "w-1", "alice", T)),
+                Arguments.of("dead-letter", new DeadLetter(1, "carillon.requests", 0, 5, "k", "{", "bad", "planner", T)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("events")
+    void schemaMatchesTheRecordAndTheEventSatisfiesIt(String schemaName, Record event) throws IOException {
+        JsonNode schema = readSchema(schemaName);
+        Set<String> schemaProperties = new TreeSet<>(schema.get("properties").propertyNames());
+        Set<String> recordFields = new TreeSet<>(Arrays.stream(event.getClass().getRecordComponents())
+                .map(component -> component.getName()).toList());
+        assertThat(schemaProperties).as("properties of %s", schemaName).isEqualTo(recordFields);
+
+        JsonNode json = Json.mapper().readTree(Json.mapper().writeValueAsString(event));
+        List<String> missing = new ArrayList<>();
+        schema.get("required").forEach(required -> {
+            if (!json.has(required.asString())) {
+                missing.add(required.asString());
+            }
+        });
+        assertThat(missing).as("required fields missing from a %s", schemaName).isEmpty();
+        assertThat(json.get("schemaVersion").asInt()).isEqualTo(1);
+        for (Map.Entry<String, JsonNode> field : json.properties()) {
+            JsonNode property = schema.get("properties").get(field.getKey());
+            if (property.has("enum")) {
+                assertThat(property.get("enum").values().stream().map(JsonNode::asString).toList())
+                        .contains(field.getValue().asString());
+            }
+        }
+    }
+
+    private static JsonNode readSchema(String name) throws IOException {
+        try (InputStream in = EventSchemasTest.class.getResourceAsStream("/schemas/" + name + ".schema.json")) {
+            assertThat(in).as("schema file %s", name).isNotNull();
+            return Json.mapper().readTree(in);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.carillon.topics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+
+import org.junit.jupiter.api.Test;
+
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.Schedule;
+
+class JobValidatorTest {
+
+    private static JobDefinition.Builder valid() {
+        return JobDefinition.builder("billing.run-1").app("billing").handler("run").schedule(Schedule.fixedRate(1000));
+    }
+
+    @Test
+    void aValidJobHasNoErrors() {
+        assertThat(JobValidator.validate(valid().build())).isEmpty();
+    }
+
+    @Test
+    void eachBadFieldIsNamed() {
+        JobDefinition job = JobDefinition.builder("Bad Id").app("Not An App").handler(" ")
+                .schedule(Schedule.cron("61 * * * * ?", null)).timeoutMs(-1).build();
+
+        assertThat(JobValidator.validate(job)).extracting(FieldError::field)
+                .containsExactly("id", "app", "handler", "schedule.cron", "timeoutMs");
+    }
+
+    @Test
+    void scheduleFieldsAreCheckedPerType() {
+        assertThat(JobValidator.validate(valid().schedule(new Schedule(null, null, null, null, null, null, null)).build()))
+                .extracting(FieldError::field).containsExactly("schedule.type");
+        assertThat(JobValidator.validate(valid().schedule(Schedule.fixedRate(5)).build()))
+                .extracting(FieldError::field).containsExactly("schedule.intervalMs");
+        assertThat(JobValidator.validate(valid().schedule(Schedule.once(null)).build()))
+                .extracting(FieldError::field).containsExactly("schedule.at");
+        assertThat(JobValidator.validate(valid().schedule(Schedule.cron("0 0 9 * * ?", "Mars/Olympus")).build()))
+                .extracting(FieldError::field).containsExactly("schedule.zone");
+    }
+
+    @Test
+    void requestsNeedTheirFields() {
+        JobRequest backfill = new JobRequest(1, "r-1", "job", RequestType.BACKFILL, null,
+                Instant.parse("2026-01-02T00:00:00Z"), Instant.parse("2026-01-01T00:00:00Z"), null, null, null, null);
+        assertThat(JobValidator.validate(backfill)).extracting(FieldError::field).containsExactly("to");
+
+        JobRequest runAt = new JobRequest(1, "", "job", RequestType.RUN_AT, null, null, null, null, null, null, null);
+        assertThat(JobValidator.validate(runAt)).extracting(FieldError::field).containsExactly("requestId", "at");
+    }
+}

@@ -1,0 +1,64 @@
+package io.carillon.topics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+
+import org.junit.jupiter.api.Test;
+
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.MisfireStrategy;
+import io.carillon.topics.events.RoutingStrategy;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
+
+class JsonSerdeTest {
+
+    @Test
+    void aJobSurvivesTheRoundTripAndWritesInstantsAsIsoText() {
+        JobDefinition job = JobDefinition.builder("tick").app("demo").handler("echo")
+                .schedule(Schedule.once(Instant.parse("2026-12-24T18:00:00Z"))).build();
+
+        String json = EventSerdes.JOB.toJson(job);
+
+        assertThat(json).contains("\"at\":\"2026-12-24T18:00:00Z\"").contains("\"schemaVersion\":1")
+                .doesNotContain("null");
+        assertThat(EventSerdes.JOB.parse(json)).isEqualTo(job);
+    }
+
+    @Test
+    void theDesignsJsonShapeParsesWithDefaultsFilledIn() {
+        JobDefinition job = EventSerdes.JOB.parse("""
+                {"id":"tick","app":"demo","handler":"echo","enabled":true,"version":1,
+                 "schedule":{"type":"FIXED_RATE","intervalMs":1000},"someFutureField":42}""");
+
+        assertThat(job.schedule().type()).isEqualTo(ScheduleType.FIXED_RATE);
+        assertThat(job.schedule().intervalMs()).isEqualTo(1000L);
+        assertThat(job.routing()).isEqualTo(RoutingStrategy.ROUND_ROBIN);
+        assertThat(job.misfire().strategy()).isEqualTo(MisfireStrategy.FIRE_ONCE_NOW);
+        assertThat(job.schemaVersion()).isEqualTo(1);
+    }
+
+    @Test
+    void anUnknownEnumValueNamesTheField() {
+        assertThatThrownBy(() -> EventSerdes.JOB.parse("""
+                {"id":"tick","app":"demo","handler":"echo","schedule":{"type":"WEEKLY"}}"""))
+                .isInstanceOf(InvalidEventException.class)
+                .hasMessageContaining("field 'schedule.type'")
+                .hasMessageContaining("WEEKLY");
+    }
+
+    @Test
+    void bytesThatAreNotJsonGiveAClearError() {
+        assertThatThrownBy(() -> EventSerdes.REQUEST.parse("not json"))
+                .isInstanceOf(InvalidEventException.class)
+                .hasMessageStartingWith("not a valid JobRequest");
+    }
+
+    @Test
+    void nullIsATombstoneBothWays() {
+        assertThat(EventSerdes.JOB.serialize("t", null)).isNull();
+        assertThat(EventSerdes.JOB.deserialize("t", null)).isNull();
+    }
+}

@@ -1,0 +1,80 @@
+package io.carillon.topics.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.carillon.topics.FieldError;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
+
+class SchedulesTest {
+
+    private static final Instant NOON = Instant.parse("2026-11-22T12:00:00.400Z");
+
+    @Test
+    void fixedRateIsAnchoredToTheEpochSoItLandsOnWholeIntervals() {
+        assertThat(Schedules.nextAfter(Schedule.fixedRate(1000), NOON))
+                .contains(Instant.parse("2026-11-22T12:00:01Z"));
+        assertThat(Schedules.nextAfter(Schedule.fixedRate(1000), Instant.parse("2026-11-22T12:00:01Z")))
+                .contains(Instant.parse("2026-11-22T12:00:02Z"));
+    }
+
+    @Test
+    void fixedRateHonoursStartAndEnd() {
+        Schedule schedule = new Schedule(ScheduleType.FIXED_RATE, null, 60_000L, null, null,
+                Instant.parse("2026-11-22T12:00:30Z"), Instant.parse("2026-11-22T12:02:30Z"));
+        List<Instant> fires = take(schedule, NOON, 5);
+        assertThat(fires).containsExactly(Instant.parse("2026-11-22T12:00:30Z"), Instant.parse("2026-11-22T12:01:30Z"),
+                Instant.parse("2026-11-22T12:02:30Z"));
+    }
+
+    @Test
+    void quartzCronIsEvaluatedInTheJobsZone() {
+        assertThat(Schedules.nextAfter(Schedule.cron("0 0 9 * * ?", "Europe/Berlin"), NOON))
+                .contains(Instant.parse("2026-11-23T08:00:00Z"));
+        assertThat(Schedules.nextAfter(Schedule.cron("0 0 9 * * ?", "Europe/Berlin"), Instant.parse("2026-07-01T00:00:00Z")))
+                .contains(Instant.parse("2026-07-01T07:00:00Z"));
+    }
+
+    @Test
+    void unixCronHasNoSecondsField() {
+        assertThat(Schedules.nextAfter(Schedule.cron("*/15 * * * *", null), NOON))
+                .contains(Instant.parse("2026-11-22T12:15:00Z"));
+    }
+
+    @Test
+    void onceFiresOnlyWhileInTheFutureAndNoneNever() {
+        Instant at = Instant.parse("2026-12-24T18:00:00Z");
+        assertThat(Schedules.nextAfter(Schedule.once(at), NOON)).contains(at);
+        assertThat(Schedules.nextAfter(Schedule.once(at), at)).isEmpty();
+        assertThat(Schedules.nextAfter(Schedule.none(), NOON)).isEmpty();
+    }
+
+    @Test
+    void anUnparsableCronIsReportedOnTheCronField() {
+        List<FieldError> errors = Schedules.validate(Schedule.cron("every day at nine", null), "schedule");
+        assertThat(errors).singleElement().satisfies(error -> {
+            assertThat(error.field()).isEqualTo("schedule.cron");
+            assertThat(error.message()).contains("'every day at nine' is not a valid cron expression");
+        });
+    }
+
+    private static List<Instant> take(Schedule schedule, Instant from, int max) {
+        List<Instant> fires = new ArrayList<>();
+        Instant cursor = from;
+        for (int i = 0; i < max; i++) {
+            var next = Schedules.nextAfter(schedule, cursor);
+            if (next.isEmpty()) {
+                break;
+            }
+            fires.add(next.get());
+            cursor = next.get();
+        }
+        return fires;
+    }
+}
