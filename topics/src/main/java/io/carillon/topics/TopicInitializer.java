@@ -14,6 +14,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +27,7 @@ public final class TopicInitializer {
 
     private static final Logger log = LoggerFactory.getLogger(TopicInitializer.class);
     private static final long TIMEOUT_SECONDS = 60;
+    private static final long METADATA_BACKOFF_MS = 50;
 
     private final Admin admin;
 
@@ -69,11 +71,25 @@ public final class TopicInitializer {
         }
     }
 
+    /** Describes the topics, waiting out the moment after creation when the broker does not know them yet. */
+    private Map<String, TopicDescription> describe(List<String> names)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        while (true) {
+            try {
+                return admin.describeTopics(names).allTopicNames().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                TimeUnit.MILLISECONDS.sleep(METADATA_BACKOFF_MS);
+            }
+        }
+    }
+
     private void verifyPartitions(Collection<TopicSpec> specs)
             throws InterruptedException, ExecutionException, TimeoutException {
-        List<String> names = specs.stream().map(TopicSpec::name).toList();
-        Map<String, TopicDescription> described =
-                admin.describeTopics(names).allTopicNames().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        Map<String, TopicDescription> described = describe(specs.stream().map(TopicSpec::name).toList());
         List<String> problems = new ArrayList<>();
         for (TopicSpec spec : specs) {
             int actual = described.get(spec.name()).partitions().size();
