@@ -1,0 +1,77 @@
+package io.carillon.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import io.carillon.testkit.TestDatabase;
+
+class ConsoleSchemaTest {
+
+    private static TestDatabase database;
+
+    @BeforeAll
+    static void migrate() {
+        database = TestDatabase.create();
+        Flyway.configure().dataSource(database.dataSource()).locations("classpath:db/migration").load().migrate();
+    }
+
+    @AfterAll
+    static void drop() {
+        database.close();
+    }
+
+    @Test
+    void createsTheConsoleTables() throws SQLException {
+        assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+                + " AND table_name <> 'flyway_schema_history' ORDER BY table_name"))
+                .containsExactly("apps", "job_outbox", "jobs", "runs");
+    }
+
+    @Test
+    void derivesLatenessFromStartAndScheduledTime() throws SQLException {
+        execute("INSERT INTO runs (run_id, job_id, attempt, shard_index, shard_total, status, scheduled_at,"
+                + " started_at, updated_at) VALUES ('late@1#0', 'late', 1, 0, 1, 'STARTED',"
+                + " '2026-01-01T00:00:00Z', '2026-01-01T00:00:01.2345Z', '2026-01-01T00:00:02Z')");
+
+        assertThat(query("SELECT lateness_ms FROM runs WHERE run_id = 'late@1#0'")).containsExactly("1234");
+    }
+
+    @Test
+    void numbersOutboxRowsInInsertOrder() throws SQLException {
+        execute("INSERT INTO job_outbox (job_id, version, payload, created_at) VALUES"
+                + " ('a', 1, '{\"id\":\"a\"}', '2026-01-01T00:00:00Z'), ('a', 2, NULL, '2026-01-01T00:00:00Z')");
+
+        assertThat(query("SELECT version || ':' || coalesce(payload->>'id', 'tombstone') FROM job_outbox"
+                + " WHERE published_at IS NULL ORDER BY seq")).containsExactly("1:a", "2:tombstone");
+    }
+
+    private static void execute(String sql) throws SQLException {
+        try (Connection connection = database.dataSource().getConnection();
+                Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    private static List<String> query(String sql) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (Connection connection = database.dataSource().getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+            while (rows.next()) {
+                values.add(rows.getString(1));
+            }
+        }
+        return values;
+    }
+}

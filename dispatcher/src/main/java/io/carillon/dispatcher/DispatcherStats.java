@@ -1,0 +1,52 @@
+package io.carillon.dispatcher;
+
+import java.util.Map;
+
+/**
+ * A snapshot of what a {@link Dispatcher} has done since it started. Immutable.
+ *
+ * @param apps        per worker app (absent until the first fire of that app)
+ * @param heldFires   fires held, waiting for their instant, at the end of the last loop iteration
+ * @param deadLetters records sent to the dlq topic
+ */
+public record DispatcherStats(Map<String, AppStats> apps, int heldFires, long deadLetters) {
+
+    public DispatcherStats {
+        apps = Map.copyOf(apps);
+    }
+
+    /** The stats of {@code app}, zero when it had no fire. */
+    public AppStats app(String app) {
+        return apps.getOrDefault(app, AppStats.ZERO);
+    }
+
+    /**
+     * Fires of one app. Lateness is dispatched time minus scheduled time of each trigger, in milliseconds.
+     *
+     * @param dispatched          triggers produced
+     * @param noWorker            fires answered with NO_WORKER because no live instance could take them
+     * @param totalLatenessMillis sum of the lateness of all triggers
+     * @param maxLatenessMillis   the largest lateness seen
+     * @param lastLatenessMillis  the lateness of the latest trigger
+     */
+    public record AppStats(long dispatched, long noWorker, long totalLatenessMillis, long maxLatenessMillis,
+            long lastLatenessMillis) {
+
+        public static final AppStats ZERO = new AppStats(0, 0, 0, 0, 0);
+
+        /** The mean lateness of the triggers, 0 when none. */
+        public double meanLatenessMillis() {
+            return dispatched == 0 ? 0 : (double) totalLatenessMillis / dispatched;
+        }
+
+        public AppStats plusDispatched(long latenessMillis) {
+            return new AppStats(dispatched + 1, noWorker, totalLatenessMillis + latenessMillis,
+                    Math.max(maxLatenessMillis, latenessMillis), latenessMillis);
+        }
+
+        public AppStats plusNoWorker() {
+            return new AppStats(dispatched, noWorker + 1, totalLatenessMillis, maxLatenessMillis,
+                    lastLatenessMillis);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.carillon.dispatcher.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkerHeartbeat;
+
+/**
+ * Turns a due fire into the records that dispatch it: one trigger per selected live instance, on a partition that
+ * instance owns when its heartbeat says which, or a NO_WORKER result when no live instance can take it. Used from the
+ * dispatcher's thread only.
+ */
+public final class FireRouter {
+
+    private final TopicCatalog catalog;
+    private final WorkerRegistry registry;
+    private final WorkerSelectors selectors;
+    private final TriggerTopics triggerTopics;
+    private final StatsRecorder stats;
+
+    public FireRouter(TopicCatalog catalog, WorkerRegistry registry, WorkerSelectors selectors,
+            TriggerTopics triggerTopics, StatsRecorder stats) {
+        this.catalog = catalog;
+        this.registry = registry;
+        this.selectors = selectors;
+        this.triggerTopics = triggerTopics;
+        this.stats = stats;
+    }
+
+    /** The records that dispatch {@code fire} at {@code now}. */
+    public List<ProducerRecord<String, Object>> route(FireEvent fire, Instant now) {
+        List<WorkerHeartbeat> live = registry.live(fire.app(), fire.handler(), fire.pinnedInstances(), now);
+        if (live.isEmpty()) {
+            stats.noWorker(fire.app());
+            return List.of(noWorker(fire, now));
+        }
+        List<WorkerHeartbeat> targets = selectors.forStrategy(fire.routing()).select(fire, live);
+        List<ProducerRecord<String, Object>> records = new ArrayList<>(targets.size());
+        for (int shard = 0; shard < targets.size(); shard++) {
+            records.add(trigger(fire, targets.get(shard), shard, targets.size(), now));
+        }
+        return records;
+    }
+
+    private ProducerRecord<String, Object> trigger(FireEvent fire, WorkerHeartbeat target, int shard, int shards,
+            Instant now) {
+        String runId = FireIds.runId(fire.fireId(), shard);
+        Trigger trigger = new Trigger(Trigger.SCHEMA_VERSION, runId, fire.fireId(), fire.jobId(), fire.app(),
+                fire.handler(), fire.params(), fire.kind(), fire.attempt(), fire.scheduledAt(), now, shard, shards,
+                fire.blockStrategy(), fire.timeoutMs(), target.instanceId(), fire.parentRunId());
+        Duration lateness = Duration.between(fire.scheduledAt(), now);
+        stats.dispatched(fire.app(), lateness.isNegative() ? Duration.ZERO : lateness);
+        return new ProducerRecord<>(catalog.trigger(fire.app()), partitionOf(target, fire.app(), runId), runId,
+                trigger);
+    }
+
+    private Integer partitionOf(WorkerHeartbeat target, String app, String runId) {
+        if (target.partitions().isEmpty()) {
+            return null;
+        }
+        int count = triggerTopics.partitionCount(app);
+        List<Integer> owned = target.partitions().stream().filter(p -> p != null && p >= 0 && p < count).toList();
+        return owned.isEmpty() ? null : owned.get(Math.floorMod(runId.hashCode(), owned.size()));
+    }
+
+    private ProducerRecord<String, Object> noWorker(FireEvent fire, Instant now) {
+        String pinned = fire.pinnedInstances().isEmpty() ? "" : " among pinned instances " + fire.pinnedInstances();
+        String message = "no live worker of app '" + fire.app() + "' has handler '" + fire.handler() + "'" + pinned;
+        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fire.fireId(), 0), fire.fireId(),
+                fire.jobId(), fire.app(), fire.handler(), null, RunStatus.NO_WORKER, fire.kind(), fire.attempt(), 0, 1,
+                fire.scheduledAt(), null, now, message, null, null, now);
+        return new ProducerRecord<>(catalog.results(), fire.jobId(), result);
+    }
+}

@@ -1,0 +1,20 @@
+package io.carillon.dispatcher.internal;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.WorkerHeartbeat;
+
+/** ROUND_ROBIN: each job's fires go to its live instances in turn. */
+public final class RoundRobinSelector implements WorkerSelector {
+
+    private final Map<String, Integer> nextByJob = new HashMap<>();
+
+    @Override
+    public List<WorkerHeartbeat> select(FireEvent fire, List<WorkerHeartbeat> live) {
+        int turn = nextByJob.merge(fire.jobId(), 1, Integer::sum) - 1;
+        return List.of(live.get(Math.floorMod(turn, live.size())));
+    }
+}

@@ -1,0 +1,39 @@
+package io.carillon.dispatcher.internal;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.carillon.dispatcher.DispatcherStats;
+import io.carillon.dispatcher.DispatcherStats.AppStats;
+
+/** Collects the dispatcher's counters. Written by the dispatcher's thread, read from any thread. */
+public final class StatsRecorder {
+
+    private final Map<String, AppStats> apps = new ConcurrentHashMap<>();
+    private final AtomicInteger heldFires = new AtomicInteger();
+    private final AtomicLong deadLetters = new AtomicLong();
+
+    public void dispatched(String app, Duration lateness) {
+        apps.merge(app, AppStats.ZERO.plusDispatched(lateness.toMillis()),
+                (current, ignored) -> current.plusDispatched(lateness.toMillis()));
+    }
+
+    public void noWorker(String app) {
+        apps.merge(app, AppStats.ZERO.plusNoWorker(), (current, ignored) -> current.plusNoWorker());
+    }
+
+    public void deadLetter() {
+        deadLetters.incrementAndGet();
+    }
+
+    public void heldFires(int count) {
+        heldFires.set(count);
+    }
+
+    public DispatcherStats snapshot() {
+        return new DispatcherStats(Map.copyOf(apps), heldFires.get(), deadLetters.get());
+    }
+}

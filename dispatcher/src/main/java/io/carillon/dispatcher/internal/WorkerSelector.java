@@ -1,0 +1,17 @@
+package io.carillon.dispatcher.internal;
+
+import java.util.List;
+
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.WorkerHeartbeat;
+
+/**
+ * A routing strategy: which of the live instances run a fire. One trigger is sent per instance returned; when
+ * several are returned, each trigger carries its position as shard index and their count as shard total. Used from
+ * the dispatcher's thread only.
+ */
+public interface WorkerSelector {
+
+    /** The instances to trigger, chosen from {@code live} (never empty, ordered by instance id). */
+    List<WorkerHeartbeat> select(FireEvent fire, List<WorkerHeartbeat> live);
+}

@@ -1,0 +1,75 @@
+package io.carillon.planner.internal;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+import io.carillon.topics.events.JobDefinition;
+
+/**
+ * What the planner keeps per job: its definition, whether a PAUSE request holds it, its schedule progress
+ * ({@code nextAt}, the instant its scheduled timer waits for; {@code lastEmittedAt}, the latest scheduled instant
+ * written to {@code fires}), the fires written but not yet due ({@code pending}, so they can be cancelled) and the
+ * timers requests created ({@code requested}). Immutable.
+ */
+public record JobState(JobDefinition job, boolean paused, Instant nextAt, Instant lastEmittedAt,
+        List<PendingFire> pending, List<Timer> requested) {
+
+    public JobState {
+        pending = pending == null ? List.of() : List.copyOf(pending);
+        requested = requested == null ? List.of() : List.copyOf(requested);
+    }
+
+    static JobState of(JobDefinition job) {
+        return new JobState(job, false, null, null, List.of(), List.of());
+    }
+
+    /** Whether the job's schedule is to be followed: enabled and not paused. */
+    boolean active() {
+        return job.enabled() && !paused;
+    }
+
+    boolean hasPending(String fireId) {
+        return pending.stream().anyMatch(fire -> fire.fireId().equals(fireId));
+    }
+
+    JobState withJob(JobDefinition newJob) {
+        return new JobState(newJob, paused, nextAt, lastEmittedAt, pending, requested);
+    }
+
+    JobState withPaused(boolean newPaused) {
+        return new JobState(job, newPaused, nextAt, lastEmittedAt, pending, requested);
+    }
+
+    JobState withProgress(Instant newNextAt, Instant newLastEmittedAt) {
+        return new JobState(job, paused, newNextAt, newLastEmittedAt, pending, requested);
+    }
+
+    JobState withPending(PendingFire fire) {
+        List<PendingFire> more = new ArrayList<>(pending);
+        more.add(fire);
+        return new JobState(job, paused, nextAt, lastEmittedAt, more, requested);
+    }
+
+    JobState withoutPending(Predicate<PendingFire> which) {
+        return new JobState(job, paused, nextAt, lastEmittedAt,
+                pending.stream().filter(which.negate()).toList(), requested);
+    }
+
+    /** Forgets the pending fires that are due by {@code now}: they can no longer be cancelled. */
+    JobState withoutDue(Instant now) {
+        return withoutPending(fire -> !fire.scheduledAt().isAfter(now));
+    }
+
+    JobState withRequested(Timer timer) {
+        List<Timer> more = new ArrayList<>(requested);
+        more.add(timer);
+        return new JobState(job, paused, nextAt, lastEmittedAt, pending, more);
+    }
+
+    JobState withoutRequested(String fireId) {
+        return new JobState(job, paused, nextAt, lastEmittedAt, pending,
+                requested.stream().filter(timer -> !timer.fireId().equals(fireId)).toList());
+    }
+}

@@ -1,0 +1,115 @@
+package io.carillon.standalone;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.SimpleCommandLinePropertySource;
+import org.springframework.core.env.StandardEnvironment;
+
+import io.carillon.broker.KafkaBroker;
+import io.carillon.console.ConsoleApplication;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+/**
+ * A running standalone Carillon: the infrastructure it started itself and the Spring application on top.
+ * {@link #close()} stops the application first, then PostgreSQL and Kafka. Start and close from one thread.
+ */
+public final class Standalone implements AutoCloseable {
+
+    /** Where the broker's and PostgreSQL's data live; default {@value #DEFAULT_DATA_DIR}. */
+    public static final String DATA_DIR_PROPERTY = "carillon.standalone.data-dir";
+    /** The in-process broker's client port; default {@value #DEFAULT_BROKER_PORT}, 0 picks a free one. */
+    public static final String BROKER_PORT_PROPERTY = "carillon.broker.port";
+    public static final String BOOTSTRAP_PROPERTY = "carillon.kafka.bootstrap-servers";
+    public static final String DATASOURCE_PROPERTY = "spring.datasource.url";
+    public static final String DEMO_FLAG = "--demo";
+
+    private static final String DEFAULT_DATA_DIR = "carillon-data";
+    private static final int DEFAULT_BROKER_PORT = 9092;
+    private static final String[] QUIET_LOGGERS = {"kafka", "org.apache.kafka", "state.change.logger", "io.zonky"};
+
+    private final KafkaBroker broker;
+    private final EmbeddedPostgres postgres;
+    private final ConfigurableApplicationContext context;
+
+    private Standalone(KafkaBroker broker, EmbeddedPostgres postgres, ConfigurableApplicationContext context) {
+        this.broker = broker;
+        this.postgres = postgres;
+        this.context = context;
+    }
+
+    /** Starts what is not configured to be elsewhere, then the application; returns once it serves requests. */
+    public static Standalone start(String... args) {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
+        Path dataDir = Path.of(environment.getProperty(DATA_DIR_PROPERTY, DEFAULT_DATA_DIR)).toAbsolutePath();
+        Map<String, Object> defaults = new HashMap<>();
+        defaults.put("carillon.planner.state-dir", dataDir.resolve("planner").toString());
+        defaults.put("carillon.worker.app", "demo");
+        defaults.put("carillon.standalone.demo", Arrays.asList(args).contains(DEMO_FLAG));
+        for (String quiet : QUIET_LOGGERS) {
+            defaults.put("logging.level." + quiet, "WARN");
+        }
+
+        KafkaBroker broker = null;
+        EmbeddedPostgres postgres = null;
+        try {
+            if (!environment.containsProperty(BOOTSTRAP_PROPERTY)) {
+                broker = KafkaBroker.builder().dataDir(dataDir.resolve("kafka"))
+                        .port(environment.getProperty(BROKER_PORT_PROPERTY, Integer.class, DEFAULT_BROKER_PORT))
+                        .start();
+                defaults.put(BOOTSTRAP_PROPERTY, broker.bootstrapServers());
+            }
+            if (!environment.containsProperty(DATASOURCE_PROPERTY)) {
+                postgres = EmbeddedPostgres.builder().setDataDirectory(dataDir.resolve("postgres"))
+                        .setCleanDataDirectory(false).start();
+                defaults.put(DATASOURCE_PROPERTY, postgres.getJdbcUrl("postgres", "postgres"));
+                defaults.put("spring.datasource.username", "postgres");
+            }
+            ConfigurableApplicationContext context = new SpringApplicationBuilder(ConsoleApplication.class,
+                    StandaloneConfiguration.class)
+                    .properties(defaults)
+                    .registerShutdownHook(false)
+                    .run(args);
+            return new Standalone(broker, postgres, context);
+        } catch (IOException | RuntimeException e) {
+            new Standalone(broker, postgres, null).close();
+            if (e instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException("could not start embedded PostgreSQL in " + dataDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The application context, for tests and embedding. */
+    public ConfigurableApplicationContext context() {
+        return context;
+    }
+
+    /** The port the console listens on. */
+    public int port() {
+        return context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+    }
+
+    @Override
+    public void close() {
+        if (context != null) {
+            context.close();
+        }
+        if (postgres != null) {
+            try {
+                postgres.close();
+            } catch (IOException e) {
+                System.err.println("could not stop embedded PostgreSQL: " + e.getMessage());
+            }
+        }
+        if (broker != null) {
+            broker.close();
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.carillon.standalone.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.RestClient;
+
+/** Creates a few demo jobs through the console's own REST API once it is up; jobs that exist are left alone. */
+public class DemoJobsSeeder implements ApplicationListener<ApplicationReadyEvent> {
+
+    private static final Logger log = LoggerFactory.getLogger(DemoJobsSeeder.class);
+
+    static final List<Map<String, Object>> DEMO_JOBS = List.of(
+            Map.of("id", "demo-echo", "app", "demo", "handler", "echo", "description", "Echoes its params every 5 s",
+                    "params", "{\"hello\":\"world\"}",
+                    "schedule", Map.of("type", "FIXED_RATE", "intervalMs", 5000)),
+            Map.of("id", "demo-cron", "app", "demo", "handler", "sleep", "description",
+                    "Sleeps 300 ms at every 10th second (Quartz cron)", "params", "300",
+                    "schedule", Map.of("type", "CRON", "cron", "*/10 * * * * ?", "zone", "UTC")),
+            Map.of("id", "demo-fail", "app", "demo", "handler", "fail", "description", "Fails every 30 s",
+                    "schedule", Map.of("type", "FIXED_RATE", "intervalMs", 30000)));
+
+    @Override
+    public void onApplicationEvent(ApplicationReadyEvent event) {
+        int port = event.getApplicationContext().getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+        RestClient client = RestClient.create("http://localhost:" + port);
+        for (Map<String, Object> job : DEMO_JOBS) {
+            try {
+                client.post().uri("/api/v1/jobs").body(job).retrieve().toBodilessEntity();
+                log.info("created demo job {}", job.get("id"));
+            } catch (HttpClientErrorException e) {
+                if (e.getStatusCode() != HttpStatus.CONFLICT) {
+                    throw e;
+                }
+            }
+        }
+    }
+}
