@@ -5,11 +5,13 @@ import java.util.Map;
 /**
  * A snapshot of what a {@link Dispatcher} has done since it started. Immutable.
  *
- * @param apps        per worker app (absent until the first fire of that app)
- * @param heldFires   fires held, waiting for their instant, at the end of the last loop iteration
- * @param deadLetters records sent to the dlq topic
+ * @param apps               per worker app (absent until the first fire of that app)
+ * @param assignedPartitions partitions of {@code fires} this instance owns now
+ * @param heldFires          fires held, waiting for their instant, at the end of the last loop iteration
+ * @param deadLetters        records sent to the dlq topic
  */
-public record DispatcherStats(Map<String, AppStats> apps, int heldFires, long deadLetters) {
+public record DispatcherStats(Map<String, AppStats> apps, int assignedPartitions, int heldFires,
+        long deadLetters) {
 
     public DispatcherStats {
         apps = Map.copyOf(apps);

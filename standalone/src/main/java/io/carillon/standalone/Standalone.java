@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
@@ -47,7 +48,8 @@ public final class Standalone implements AutoCloseable {
     public static Standalone start(String... args) {
         StandardEnvironment environment = new StandardEnvironment();
         environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
-        Path dataDir = Path.of(environment.getProperty(DATA_DIR_PROPERTY, DEFAULT_DATA_DIR)).toAbsolutePath();
+        Binder settings = Binder.get(environment);
+        Path dataDir = Path.of(settings.bind(DATA_DIR_PROPERTY, String.class).orElse(DEFAULT_DATA_DIR)).toAbsolutePath();
         Map<String, Object> defaults = new HashMap<>();
         defaults.put("carillon.planner.state-dir", dataDir.resolve("planner").toString());
         defaults.put("carillon.worker.app", "demo");
@@ -59,13 +61,13 @@ public final class Standalone implements AutoCloseable {
         KafkaBroker broker = null;
         EmbeddedPostgres postgres = null;
         try {
-            if (!environment.containsProperty(BOOTSTRAP_PROPERTY)) {
+            if (!settings.bind(BOOTSTRAP_PROPERTY, String.class).isBound()) {
                 broker = KafkaBroker.builder().dataDir(dataDir.resolve("kafka"))
-                        .port(environment.getProperty(BROKER_PORT_PROPERTY, Integer.class, DEFAULT_BROKER_PORT))
+                        .port(settings.bind(BROKER_PORT_PROPERTY, Integer.class).orElse(DEFAULT_BROKER_PORT))
                         .start();
                 defaults.put(BOOTSTRAP_PROPERTY, broker.bootstrapServers());
             }
-            if (!environment.containsProperty(DATASOURCE_PROPERTY)) {
+            if (!settings.bind(DATASOURCE_PROPERTY, String.class).isBound()) {
                 postgres = EmbeddedPostgres.builder().setDataDirectory(dataDir.resolve("postgres"))
                         .setCleanDataDirectory(false).start();
                 defaults.put(DATASOURCE_PROPERTY, postgres.getJdbcUrl("postgres", "postgres"));

@@ -74,12 +74,12 @@ public final class TopicInitializer {
     /** Describes the topics, waiting out the moment after creation when the broker does not know them yet. */
     private Map<String, TopicDescription> describe(List<String> names)
             throws InterruptedException, ExecutionException, TimeoutException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        long attemptsLeft = TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS) / METADATA_BACKOFF_MS;
         while (true) {
             try {
                 return admin.describeTopics(names).allTopicNames().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || attemptsLeft-- <= 0) {
                     throw e;
                 }
                 TimeUnit.MILLISECONDS.sleep(METADATA_BACKOFF_MS);

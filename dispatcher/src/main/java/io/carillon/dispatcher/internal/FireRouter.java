@@ -65,9 +65,6 @@ public final class FireRouter {
     }
 
     private Integer partitionOf(WorkerHeartbeat target, String app, String runId) {
-        if (target.partitions().isEmpty()) {
-            return null;
-        }
         int count = triggerTopics.partitionCount(app);
         List<Integer> owned = target.partitions().stream().filter(p -> p != null && p >= 0 && p < count).toList();
         return owned.isEmpty() ? null : owned.get(Math.floorMod(runId.hashCode(), owned.size()));

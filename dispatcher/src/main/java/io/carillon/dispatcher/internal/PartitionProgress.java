@@ -23,10 +23,13 @@ public final class PartitionProgress {
     private final NavigableSet<Long> done = new TreeSet<>();
     private long position = -1;
     private boolean changed;
+    private OffsetAndMetadata lastCommitted;
 
     /** Progress starting from the committed offset {@code committed} (null when the group never committed). */
     public PartitionProgress(TopicPartition partition, OffsetAndMetadata committed) {
         this.partition = partition;
+        this.lastCommitted = committed == null ? null
+                : new OffsetAndMetadata(committed.offset(), committed.metadata());
         this.doneBefore = committed == null ? DoneOffsets.NONE
                 : DoneOffsets.decode(committed.offset(), committed.metadata());
         if (!doneBefore.isEmpty()) {
@@ -53,12 +56,15 @@ public final class PartitionProgress {
         advance(offset);
     }
 
-    public boolean hasChanged() {
-        return changed;
-    }
-
-    /** The offset (and metadata) to commit now; clears {@link #hasChanged()}. */
+    /**
+     * The offset (and metadata) to commit now, or null when it is what was committed last (or nothing was read).
+     * Remembers it as committed: if the transaction fails, the partition is started again from the broker's offset.
+     */
     public OffsetAndMetadata commitPoint(int maxMetadataChars) {
+        if (!changed) {
+            return null;
+        }
+        changed = false;
         long lowWaterMark = held.isEmpty() ? position : held.first();
         done.headSet(lowWaterMark).clear();
         DoneOffsets.Encoded encoded = DoneOffsets.encode(lowWaterMark, done, held, maxMetadataChars);
@@ -66,8 +72,12 @@ public final class PartitionProgress {
             log.warn("{}: {} ranges of dispatched offsets above {} do not fit in the offset metadata; a successor"
                     + " may dispatch them again", partition, encoded.rangesLeftOut(), lowWaterMark);
         }
-        changed = false;
-        return new OffsetAndMetadata(lowWaterMark, encoded.metadata());
+        OffsetAndMetadata point = new OffsetAndMetadata(lowWaterMark, encoded.metadata());
+        if (point.equals(lastCommitted)) {
+            return null;
+        }
+        lastCommitted = point;
+        return point;
     }
 
     private void advance(long offset) {

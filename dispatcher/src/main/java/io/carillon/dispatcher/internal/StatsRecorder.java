@@ -13,6 +13,7 @@ import io.carillon.dispatcher.DispatcherStats.AppStats;
 public final class StatsRecorder {
 
     private final Map<String, AppStats> apps = new ConcurrentHashMap<>();
+    private final AtomicInteger assignedPartitions = new AtomicInteger();
     private final AtomicInteger heldFires = new AtomicInteger();
     private final AtomicLong deadLetters = new AtomicLong();
 
@@ -29,11 +30,15 @@ public final class StatsRecorder {
         deadLetters.incrementAndGet();
     }
 
+    public void assignedPartitions(int count) {
+        assignedPartitions.set(count);
+    }
+
     public void heldFires(int count) {
         heldFires.set(count);
     }
 
     public DispatcherStats snapshot() {
-        return new DispatcherStats(Map.copyOf(apps), heldFires.get(), deadLetters.get());
+        return new DispatcherStats(Map.copyOf(apps), assignedPartitions.get(), heldFires.get(), deadLetters.get());
     }
 }

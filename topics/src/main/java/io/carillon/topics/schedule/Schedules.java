@@ -4,6 +4,7 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -83,7 +84,7 @@ public final class Schedules {
                 : after;
         Optional<Instant> next = switch (schedule.type()) {
             case CRON -> CronExpressions.parse(schedule.cron())
-                    .nextExecution(from.atZone(zoneOf(schedule)))
+                    .nextExecution(from.truncatedTo(ChronoUnit.SECONDS).atZone(zoneOf(schedule)))
                     .map(time -> time.toInstant());
             case FIXED_RATE -> Optional.of(nextRate(schedule, from));
             case FIXED_DELAY -> Optional.of(from.plusMillis(schedule.intervalMs()));

@@ -42,6 +42,15 @@ class SchedulesTest {
     }
 
     @Test
+    void cronInstantsAreWholeSecondsWhateverTheMillisOfTheStartingPoint() {
+        assertThat(Schedules.nextAfter(Schedule.cron("* * * * * ?", null), NOON))
+                .contains(Instant.parse("2026-11-22T12:00:01Z"));
+        Schedule bounded = new Schedule(ScheduleType.CRON, "0 * * * * ?", null, null, null,
+                Instant.parse("2026-11-22T12:05:00.250Z"), null);
+        assertThat(Schedules.nextAfter(bounded, NOON)).contains(Instant.parse("2026-11-22T12:06:00Z"));
+    }
+
+    @Test
     void unixCronHasNoSecondsField() {
         assertThat(Schedules.nextAfter(Schedule.cron("*/15 * * * *", null), NOON))
                 .contains(Instant.parse("2026-11-22T12:15:00Z"));

@@ -1,0 +1,26 @@
+package io.carillon.console;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.FullyQualifiedAnnotationBeanNameGenerator;
+
+/**
+ * The Carillon console: job CRUD and run-now over REST, a transactional outbox to the {@code jobs} topic, the run
+ * history materialized from {@code results} into PostgreSQL, and a web page at {@code /}.
+ *
+ * <p>Run it alone ({@link #main}) or as one of several primary sources of a bigger application: every console bean
+ * lives under {@code io.carillon.console} and is named by its fully qualified class name (so no scanned bean name
+ * clashes with the host's), its Kafka clients are built from {@code carillon.kafka.bootstrap-servers}
+ * rather than from {@code spring.kafka.*}, and it adds no bean another application's auto-configuration backs off
+ * from. It needs a {@code DataSource} (PostgreSQL, migrated by Flyway from {@code classpath:db/migration}) and the
+ * beans of {@code CarillonCoreAutoConfiguration} (Clock, TopicCatalog, CarillonTopics).
+ */
+@SpringBootApplication(nameGenerator = FullyQualifiedAnnotationBeanNameGenerator.class)
+@EnableConfigurationProperties(ConsoleProperties.class)
+public class ConsoleApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(ConsoleApplication.class, args);
+    }
+}

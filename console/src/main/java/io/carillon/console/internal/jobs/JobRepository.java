@@ -1,0 +1,98 @@
+package io.carillon.console.internal.jobs;
+
+import static io.carillon.console.internal.SqlTimes.parameter;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.JobDefinition;
+
+/** The {@code jobs} and {@code apps} tables. Writes take part in the caller's transaction. */
+@Repository
+public class JobRepository {
+
+    private final JdbcClient jdbc;
+
+    public JobRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Records that worker app {@code app} exists, if not known yet. */
+    public void registerApp(String app, Instant now) {
+        jdbc.sql("INSERT INTO apps (name, created_at) VALUES (:name, :now) ON CONFLICT (name) DO NOTHING")
+                .param("name", app)
+                .param("now", parameter(now))
+                .update();
+    }
+
+    /** Inserts {@code job}; false when a job with its id exists already. */
+    public boolean insert(JobDefinition job, Instant now) {
+        return jdbc.sql("INSERT INTO jobs (id, app, handler, definition, version, enabled, created_at, updated_at)"
+                        + " VALUES (:id, :app, :handler, CAST(:definition AS jsonb), :version, :enabled, :now, :now)"
+                        + " ON CONFLICT (id) DO NOTHING")
+                .param("id", job.id())
+                .param("app", job.app())
+                .param("handler", job.handler())
+                .param("definition", EventSerdes.JOB.toJson(job))
+                .param("version", job.version())
+                .param("enabled", job.enabled())
+                .param("now", parameter(now))
+                .update() == 1;
+    }
+
+    /** Replaces the stored definition of {@code job.id()}, which must exist. */
+    public void update(JobDefinition job, Instant now) {
+        jdbc.sql("UPDATE jobs SET app = :app, handler = :handler, definition = CAST(:definition AS jsonb),"
+                        + " version = :version, enabled = :enabled, updated_at = :now WHERE id = :id")
+                .param("id", job.id())
+                .param("app", job.app())
+                .param("handler", job.handler())
+                .param("definition", EventSerdes.JOB.toJson(job))
+                .param("version", job.version())
+                .param("enabled", job.enabled())
+                .param("now", parameter(now))
+                .update();
+    }
+
+    /** Locks the row of job {@code id} until the transaction ends and returns its version; empty when unknown. */
+    public OptionalLong lockVersion(String id) {
+        return jdbc.sql("SELECT version FROM jobs WHERE id = :id FOR UPDATE")
+                .param("id", id)
+                .query(Long.class)
+                .optional()
+                .map(OptionalLong::of)
+                .orElseGet(OptionalLong::empty);
+    }
+
+    public void delete(String id) {
+        jdbc.sql("DELETE FROM jobs WHERE id = :id").param("id", id).update();
+    }
+
+    public Optional<JobDefinition> find(String id) {
+        return jdbc.sql("SELECT definition::text FROM jobs WHERE id = :id")
+                .param("id", id)
+                .query(String.class)
+                .optional()
+                .map(EventSerdes.JOB::parse);
+    }
+
+    public boolean exists(String id) {
+        return jdbc.sql("SELECT count(*) FROM jobs WHERE id = :id").param("id", id).query(Long.class).single() > 0;
+    }
+
+    /** Every job, ordered by id. */
+    public List<JobDefinition> findAll() {
+        return jdbc.sql("SELECT definition::text FROM jobs ORDER BY id")
+                .query(String.class)
+                .list()
+                .stream()
+                .map(EventSerdes.JOB::parse)
+                .toList();
+    }
+}

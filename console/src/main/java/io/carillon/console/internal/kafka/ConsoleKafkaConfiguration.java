@@ -1,0 +1,28 @@
+package io.carillon.console.internal.kafka;
+
+import java.time.Clock;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.carillon.console.ConsoleProperties;
+import io.carillon.topics.spring.CarillonTopics;
+
+/**
+ * The console's producer, built from {@code carillon.kafka.bootstrap-servers} (through {@link CarillonTopics}, so
+ * it exists only once the topics do) instead of {@code spring.kafka.*}, so that an application hosting the console
+ * keeps its own Kafka settings.
+ */
+@Configuration(proxyBeanMethods = false)
+class ConsoleKafkaConfiguration {
+
+    @Bean(destroyMethod = "close")
+    ConsoleProducer carillonConsoleProducer(CarillonTopics topics, ConsoleProperties properties) {
+        return ConsoleProducer.create(topics.bootstrapServers(), properties.getKafka().getSendTimeout());
+    }
+
+    @Bean
+    DeadLetters carillonConsoleDeadLetters(ConsoleProducer producer, CarillonTopics topics, Clock clock) {
+        return new DeadLetters(producer, topics.catalog(), clock);
+    }
+}

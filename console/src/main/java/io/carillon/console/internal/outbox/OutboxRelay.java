@@ -1,0 +1,169 @@
+package io.carillon.console.internal.outbox;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.outbox.OutboxRepository.OutboxRow;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.spring.CarillonTopics;
+
+/**
+ * Publishes the {@code job_outbox} to the {@code jobs} topic: every {@code carillon.console.outbox.poll-interval}
+ * one thread takes the relay's advisory lock (so one relay works at a time across console instances), sends the
+ * unpublished rows in seq order (key job id, value the definition or a tombstone), waits for every acknowledgement
+ * and only then marks the rows published, all in one database transaction. A failure rolls the marks back and the
+ * rows go out again on the next pass: delivery is at least once, and the last record of each job on the topic is
+ * always its latest change, because writes to one job lock its row and so append to the outbox in commit order.
+ * A failing pass (database or Kafka down) is logged once and retried on every poll until it succeeds.
+ */
+@Component
+public class OutboxRelay implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
+
+    private final OutboxRepository outbox;
+    private final TransactionTemplate transactions;
+    private final ConsoleProducer producer;
+    private final CarillonTopics topics;
+    private final Clock clock;
+    private final Duration pollInterval;
+    private final int batchSize;
+    private final Duration stopTimeout;
+
+    private ScheduledExecutorService executor;
+    private boolean failing;
+
+    public OutboxRelay(OutboxRepository outbox, PlatformTransactionManager transactionManager,
+            ConsoleProducer producer, CarillonTopics topics, Clock clock, ConsoleProperties properties) {
+        this.outbox = outbox;
+        this.transactions = new TransactionTemplate(transactionManager);
+        this.producer = producer;
+        this.topics = topics;
+        this.clock = clock;
+        this.pollInterval = properties.getOutbox().getPollInterval();
+        this.batchSize = properties.getOutbox().getBatchSize();
+        this.stopTimeout = properties.getKafka().getSendTimeout();
+    }
+
+    @Override
+    public synchronized void start() {
+        executor = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "carillon-console-outbox-relay");
+            thread.setDaemon(true);
+            return thread;
+        });
+        executor.scheduleWithFixedDelay(this::relayAndReport, 0, pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public synchronized void stop() {
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("outbox relay did not finish its pass within {}", stopTimeout);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        executor = null;
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return executor != null;
+    }
+
+    /**
+     * Runs one relay pass now, after the pass in progress if any, and waits for it: when it returns, every row
+     * committed before the call is published, unless Kafka failed or another console instance holds the relay lock.
+     */
+    public void flush() {
+        Future<?> pass;
+        synchronized (this) {
+            if (executor == null) {
+                pass = CompletableFuture.runAsync(this::relayAndReport, Runnable::run);
+            } else {
+                pass = executor.submit(this::relayAndReport);
+            }
+        }
+        try {
+            pass.get(stopTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("outbox flush did not complete: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * Publishes every unpublished row this relay can see now, batch by batch, unless another relay holds the lock.
+     * Called by the relay thread; safe to call from others (the lock serializes them).
+     *
+     * @return how many rows were published
+     */
+    public int relayPending() {
+        int total = 0;
+        int published;
+        do {
+            published = transactions.execute(status -> relayBatch());
+            total += published;
+        } while (published == batchSize);
+        return total;
+    }
+
+    private int relayBatch() {
+        if (!outbox.tryLockRelay()) {
+            return 0;
+        }
+        List<OutboxRow> rows = outbox.unpublished(batchSize);
+        if (rows.isEmpty()) {
+            return 0;
+        }
+        List<CompletableFuture<RecordMetadata>> sends = rows.stream().map(this::send).toList();
+        producer.awaitAll(sends);
+        outbox.markPublished(rows.stream().map(OutboxRow::seq).toList(), clock.instant());
+        return rows.size();
+    }
+
+    private CompletableFuture<RecordMetadata> send(OutboxRow row) {
+        String topic = topics.catalog().jobs();
+        byte[] value = row.payload() == null ? null
+                : EventSerdes.JOB.serialize(topic, EventSerdes.JOB.parse(row.payload()));
+        return producer.send(topic, row.jobId(), value);
+    }
+
+    private void relayAndReport() {
+        try {
+            relayPending();
+            if (failing) {
+                log.info("outbox relay publishes again");
+                failing = false;
+            }
+        } catch (RuntimeException e) {
+            if (!failing) {
+                log.warn("outbox relay failed, retrying every {}: {}", pollInterval, e.getMessage());
+                failing = true;
+            } else {
+                log.debug("outbox relay still failing", e);
+            }
+        }
+    }
+}

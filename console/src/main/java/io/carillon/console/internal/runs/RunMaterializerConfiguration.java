@@ -1,0 +1,55 @@
+package io.carillon.console.internal.runs;
+
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.backoff.FixedBackOff;
+
+import io.carillon.console.ConsoleProperties;
+import io.carillon.topics.spring.CarillonTopics;
+
+/**
+ * The spring-kafka container that feeds {@link RunMaterializer}: group {@code carillon.console.materializer.group-id},
+ * read_committed, from the earliest offset, offsets committed after each batch returns, and a failed batch (the
+ * database is down) retried every {@code retry-backoff} for as long as it takes. The container and its consumer
+ * factory are built here from {@link CarillonTopics} rather than from {@code spring.kafka.*} and registered as no
+ * ConsumerFactory bean, so a hosting application's own Kafka beans are left alone.
+ */
+@Configuration(proxyBeanMethods = false)
+class RunMaterializerConfiguration {
+
+    @Bean
+    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleResultsContainer(CarillonTopics topics,
+            ConsoleProperties properties, RunMaterializer materializer) {
+        ConsoleProperties.Materializer settings = properties.getMaterializer();
+        Map<String, Object> consumerConfig = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, topics.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, settings.getGroupId() != null ? settings.getGroupId()
+                        : topics.catalog().prefix() + "console",
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        DefaultKafkaConsumerFactory<String, byte[]> consumers = new DefaultKafkaConsumerFactory<>(consumerConfig,
+                new StringDeserializer(), new ByteArrayDeserializer());
+
+        ContainerProperties containerProperties = new ContainerProperties(topics.catalog().results());
+        containerProperties.setAckMode(ContainerProperties.AckMode.BATCH);
+        containerProperties.setClientId("carillon-console-results");
+        containerProperties.setMessageListener(materializer);
+
+        ConcurrentMessageListenerContainer<String, byte[]> container =
+                new ConcurrentMessageListenerContainer<>(consumers, containerProperties);
+        container.setConcurrency(settings.getConcurrency());
+        container.setCommonErrorHandler(new DefaultErrorHandler(
+                new FixedBackOff(settings.getRetryBackoff().toMillis(), FixedBackOff.UNLIMITED_ATTEMPTS)));
+        return container;
+    }
+}

@@ -1,0 +1,17 @@
+package io.carillon.console.internal.web;
+
+import java.util.List;
+
+import io.carillon.topics.FieldError;
+
+/** The body of every error answer of the API: what went wrong, and the problem of each field at fault. */
+public record ApiError(String error, List<FieldError> fieldErrors) {
+
+    public ApiError {
+        fieldErrors = fieldErrors == null ? List.of() : List.copyOf(fieldErrors);
+    }
+
+    static ApiError of(String error) {
+        return new ApiError(error, List.of());
+    }
+}

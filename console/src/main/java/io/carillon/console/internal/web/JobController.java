@@ -1,0 +1,106 @@
+package io.carillon.console.internal.web;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.jobs.JobService;
+import io.carillon.console.internal.jobs.RunNowPublisher;
+import io.carillon.console.internal.jobs.SchedulePreviewer;
+import io.carillon.console.internal.jobs.SchedulePreviewer.SchedulePreview;
+import io.carillon.topics.events.JobDefinition;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code /api/v1/jobs}: job CRUD, run now and the schedule preview. A job body is a JobDefinition without
+ * {@code version} and {@code schemaVersion} (the console assigns them; sent values are ignored), {@code enabled}
+ * defaults to true (also when sent as null), and unknown fields are refused.
+ */
+@RestController
+@RequestMapping("/api/v1/jobs")
+class JobController {
+
+    private final JobService jobs;
+    private final RunNowPublisher runNow;
+    private final SchedulePreviewer previewer;
+    private final ConsoleProperties.Api limits;
+
+    JobController(JobService jobs, RunNowPublisher runNow, SchedulePreviewer previewer,
+            ConsoleProperties properties) {
+        this.jobs = jobs;
+        this.runNow = runNow;
+        this.previewer = previewer;
+        this.limits = properties.getApi();
+    }
+
+    @GetMapping
+    List<JobDefinition> list() {
+        return jobs.list();
+    }
+
+    @PostMapping
+    ResponseEntity<JobDefinition> create(@RequestBody(required = false) String body) {
+        JobDefinition created = jobs.create(definitionOf(JsonBodies.object(body)));
+        return ResponseEntity.created(URI.create("/api/v1/jobs/" + created.id())).body(created);
+    }
+
+    @GetMapping("/{id}")
+    JobDefinition get(@PathVariable String id) {
+        return jobs.get(id);
+    }
+
+    @PutMapping("/{id}")
+    JobDefinition replace(@PathVariable String id, @RequestBody(required = false) String body) {
+        ObjectNode node = JsonBodies.object(body);
+        if (!node.has("id")) {
+            node.put("id", id);
+        }
+        return jobs.replace(id, definitionOf(node));
+    }
+
+    @DeleteMapping("/{id}")
+    ResponseEntity<Void> delete(@PathVariable String id) {
+        jobs.delete(id);
+        return ResponseEntity.noContent().build();
+    }
+
+    @PostMapping("/{id}/run")
+    ResponseEntity<Map<String, String>> run(@PathVariable String id, @RequestBody(required = false) String body) {
+        String params = body == null || body.isBlank() ? null
+                : JsonBodies.convert(JsonBodies.object(body), RunNowBody.class).params();
+        String requestId = runNow.runNow(id, params);
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(Map.of("requestId", requestId));
+    }
+
+    @GetMapping("/{id}/schedule/preview")
+    SchedulePreview preview(@PathVariable String id, @RequestParam(required = false) Integer count) {
+        int times = Limits.within("count", count, limits.getDefaultPreviewCount(), limits.getMaxPreviewCount());
+        return previewer.preview(jobs.get(id), times);
+    }
+
+    private static JobDefinition definitionOf(ObjectNode node) {
+        node.remove("version");
+        node.remove("schemaVersion");
+        if (!node.hasNonNull("enabled")) {
+            node.put("enabled", true);
+        }
+        return JsonBodies.convert(node, JobDefinition.class);
+    }
+
+    /** The optional body of run now: params for this run instead of the job's own. */
+    record RunNowBody(String params) {
+    }
+}

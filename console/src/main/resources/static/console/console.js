@@ -1,0 +1,124 @@
+'use strict';
+
+const REFRESH_MS = 3000;
+const RUNS_SHOWN = 20;
+let selectedJob = null;
+
+function cell(row, text, className) {
+  const td = document.createElement('td');
+  td.textContent = text == null ? '' : String(text);
+  if (className) td.className = className;
+  row.appendChild(td);
+  return td;
+}
+
+function time(iso) {
+  return iso ? new Date(iso).toLocaleString() : '';
+}
+
+function lateness(ms) {
+  return ms == null ? '' : ms + ' ms';
+}
+
+function scheduleText(schedule) {
+  if (!schedule) return '';
+  switch (schedule.type) {
+    case 'CRON': return 'cron ' + schedule.cron + (schedule.zone ? ' (' + schedule.zone + ')' : '');
+    case 'FIXED_RATE': return 'every ' + schedule.intervalMs + ' ms';
+    case 'FIXED_DELAY': return schedule.intervalMs + ' ms after each run';
+    case 'ONCE': return 'once at ' + time(schedule.at);
+    default: return 'manual';
+  }
+}
+
+function statusCell(row, status) {
+  cell(row, status || '—', 'status' + (status ? ' status-' + status : ''));
+}
+
+async function getJson(url) {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(url + ' answered ' + response.status);
+  return response.json();
+}
+
+async function runNow(jobId, button) {
+  button.disabled = true;
+  try {
+    const response = await fetch('api/v1/jobs/' + encodeURIComponent(jobId) + '/run', { method: 'POST' });
+    if (!response.ok) throw new Error('run now answered ' + response.status);
+  } catch (e) {
+    showError(e);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function renderJobs(overview) {
+  const body = document.querySelector('#jobs tbody');
+  body.replaceChildren();
+  document.getElementById('no-jobs').hidden = overview.length > 0;
+  if (!overview.some(({ job }) => job.id === selectedJob)) {
+    selectedJob = null;
+    document.getElementById('runs-section').hidden = true;
+  }
+  for (const { job, latestRun } of overview) {
+    const row = document.createElement('tr');
+    row.className = 'job' + (job.id === selectedJob ? ' selected' : '');
+    row.addEventListener('click', () => { selectedJob = job.id; refresh(); });
+    cell(row, job.id);
+    cell(row, job.app + ' / ' + job.handler);
+    cell(row, scheduleText(job.schedule));
+    cell(row, job.enabled ? 'yes' : 'no');
+    statusCell(row, latestRun && latestRun.status);
+    cell(row, latestRun && time(latestRun.scheduledAt));
+    cell(row, latestRun && lateness(latestRun.latenessMs));
+    cell(row, latestRun && latestRun.message, 'message');
+    const button = document.createElement('button');
+    button.textContent = 'Run now';
+    button.addEventListener('click', event => { event.stopPropagation(); runNow(job.id, button); });
+    cell(row, '').appendChild(button);
+    body.appendChild(row);
+  }
+}
+
+function renderRuns(runs) {
+  document.getElementById('runs-section').hidden = false;
+  document.getElementById('runs-job').textContent = selectedJob;
+  const body = document.querySelector('#runs tbody');
+  body.replaceChildren();
+  for (const run of runs) {
+    const row = document.createElement('tr');
+    cell(row, run.runId);
+    cell(row, run.kind);
+    statusCell(row, run.status);
+    cell(row, time(run.scheduledAt));
+    cell(row, time(run.startedAt));
+    cell(row, time(run.finishedAt));
+    cell(row, lateness(run.latenessMs));
+    cell(row, run.instance);
+    cell(row, run.message, 'message');
+    body.appendChild(row);
+  }
+}
+
+function showError(e) {
+  const error = document.getElementById('error');
+  error.textContent = e ? String(e.message || e) : '';
+  error.hidden = !e;
+}
+
+async function refresh() {
+  try {
+    renderJobs(await getJson('api/v1/overview'));
+    if (selectedJob) {
+      renderRuns(await getJson('api/v1/jobs/' + encodeURIComponent(selectedJob) + '/runs?limit=' + RUNS_SHOWN));
+    }
+    document.getElementById('refreshed').textContent = 'updated ' + new Date().toLocaleTimeString();
+    showError(null);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+refresh();
+setInterval(refresh, REFRESH_MS);

@@ -1,0 +1,46 @@
+package io.carillon.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+class ConsolePropertiesTest {
+
+    @Test
+    void hasTheDocumentedDefaults() {
+        ConsoleProperties properties = new ConsoleProperties();
+
+        assertThat(properties.getOutbox().getPollInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(properties.getOutbox().getBatchSize()).isEqualTo(500);
+        assertThat(properties.getMaterializer().getGroupId()).isNull();
+        assertThat(properties.getMaterializer().getConcurrency()).isEqualTo(1);
+        assertThat(properties.getMaterializer().getRetryBackoff()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(properties.getKafka().getSendTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(properties.getApi().getDefaultRunLimit()).isEqualTo(50);
+        assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(1000);
+        assertThat(properties.getApi().getDefaultPreviewCount()).isEqualTo(10);
+        assertThat(properties.getApi().getMaxPreviewCount()).isEqualTo(100);
+    }
+
+    @Test
+    void bindsCarillonConsoleProperties() {
+        Map<String, String> source = Map.of(
+                "carillon.console.outbox.poll-interval", "250ms",
+                "carillon.console.materializer.group-id", "console-b",
+                "carillon.console.kafka.send-timeout", "5s",
+                "carillon.console.api.max-run-limit", "20");
+
+        ConsoleProperties properties = new Binder(new MapConfigurationPropertySource(source))
+                .bind("carillon.console", ConsoleProperties.class).get();
+
+        assertThat(properties.getOutbox().getPollInterval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(properties.getMaterializer().getGroupId()).isEqualTo("console-b");
+        assertThat(properties.getKafka().getSendTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(20);
+    }
+}

@@ -1,0 +1,65 @@
+package io.carillon.console;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Map;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.TopicCatalog;
+
+/**
+ * What one console test class runs against: a fresh PostgreSQL database and its own topic prefix on the shared
+ * test broker. Create it in a static field, {@link #register} it from a {@code @DynamicPropertySource} method, and
+ * put {@code @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)} before {@code @SpringBootTest} (with
+ * {@code @DirtiesContext}), so the database is dropped after the application context is closed.
+ */
+public final class ConsoleTestEnvironment {
+
+    public static final int PARTITIONS = 3;
+
+    public final TestDatabase database = TestDatabase.create();
+    public final TopicCatalog catalog = TestKafka.newCatalog(PARTITIONS);
+
+    public void register(DynamicPropertyRegistry registry) {
+        registry.add("spring.datasource.url", database::jdbcUrl);
+        registry.add("spring.datasource.username", database::username);
+        registry.add("spring.datasource.password", database::password);
+        registry.add("carillon.kafka.bootstrap-servers", TestKafka::bootstrapServers);
+        registry.add("carillon.topics.prefix", catalog::prefix);
+        registry.add("carillon.topics.partitions", () -> PARTITIONS);
+        registry.add("carillon.console.materializer.group-id", () -> catalog.prefix() + "console");
+    }
+
+    /** A producer to the test broker; the caller closes it. */
+    static Producer<String, byte[]> producer() {
+        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),
+                new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /**
+     * Drops the databases of the test class's static environments. Declared before {@code @SpringBootTest}, its
+     * afterAll runs after the Spring extension's, which closes the {@code @DirtiesContext} application context.
+     */
+    public static final class DropDatabase implements AfterAllCallback {
+
+        @Override
+        public void afterAll(ExtensionContext context) throws IllegalAccessException {
+            for (Field field : context.getRequiredTestClass().getDeclaredFields()) {
+                if (Modifier.isStatic(field.getModifiers()) && field.getType() == ConsoleTestEnvironment.class) {
+                    field.setAccessible(true);
+                    ((ConsoleTestEnvironment) field.get(null)).database.close();
+                }
+            }
+        }
+    }
+}

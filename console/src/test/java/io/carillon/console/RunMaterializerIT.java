@@ -1,0 +1,189 @@
+package io.carillon.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Progress;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import tools.jackson.databind.JsonNode;
+
+/** The results topic materialized into runs, read back through the API. */
+@ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@DirtiesContext
+class RunMaterializerIT {
+
+    private static final ConsoleTestEnvironment environment = new ConsoleTestEnvironment();
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+    private static final Instant SCHEDULED = Instant.parse("2026-05-01T12:00:00Z");
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        environment.register(registry);
+    }
+
+    @LocalServerPort
+    int port;
+    ApiClient api;
+    Producer<String, byte[]> producer;
+
+    @BeforeEach
+    void clients() {
+        api = new ApiClient(port);
+        producer = ConsoleTestEnvironment.producer();
+    }
+
+    @AfterEach
+    void closeProducer() {
+        producer.close();
+    }
+
+    @Test
+    void keepsOneRowPerRunThatOnlyMovesForward() {
+        api.post("/api/v1/jobs", """
+                {"id": "nightly", "app": "demo", "handler": "echo", "schedule": {"type": "FIXED_RATE", "intervalMs": 1000}}""");
+        String fireId = FireIds.scheduled("nightly", SCHEDULED);
+        RunResult started = result("nightly", fireId, RunStatus.STARTED, null, null);
+        RunResult succeeded = result("nightly", fireId, RunStatus.SUCCEEDED, SCHEDULED.plusMillis(2000), "done");
+        send(started);
+        send(succeeded);
+        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("nightly"))
+                .singleElement().satisfies(run -> assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED")));
+        JsonNode materialized = runsOf("nightly").get(0);
+
+        send(started);
+        send(succeeded);
+        send(result("nightly", fireId, RunStatus.STARTED, null, "late duplicate"));
+        String markerFire = FireIds.scheduled("nightly", SCHEDULED.plusSeconds(1));
+        send(result("nightly", markerFire, RunStatus.STARTED, null, null));
+        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("nightly")).hasSize(2));
+
+        JsonNode run = runsOf("nightly").get(1);
+        assertThat(run).isEqualTo(materialized);
+        assertThat(run.get("runId").asString()).isEqualTo(FireIds.runId(fireId, 0));
+        assertThat(run.get("fireId").asString()).isEqualTo(fireId);
+        assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED");
+        assertThat(run.get("message").asString()).isEqualTo("done");
+        assertThat(run.get("instance").asString()).isEqualTo("worker-1");
+        assertThat(run.get("kind").asString()).isEqualTo("SCHEDULED");
+        assertThat(run.get("attempt").asInt()).isEqualTo(1);
+        assertThat(run.get("scheduledAt").asString()).isEqualTo("2026-05-01T12:00:00Z");
+        assertThat(run.get("startedAt").asString()).isEqualTo("2026-05-01T12:00:00.042Z");
+        assertThat(run.get("finishedAt").asString()).isEqualTo("2026-05-01T12:00:02Z");
+        assertThat(run.get("latenessMs").asLong()).isEqualTo(42);
+        assertThat(runsOf("nightly").get(0).get("fireId").asString()).isEqualTo(markerFire);
+
+        JsonNode overview = api.get("/api/v1/overview").json();
+        JsonNode line = overview.valueStream().filter(each -> each.at("/job/id").asString().equals("nightly"))
+                .findFirst().orElseThrow();
+        assertThat(line.at("/latestRun/fireId").asString()).isEqualTo(markerFire);
+    }
+
+    @Test
+    void followsProgressUntilTheRunEnds() {
+        String fireId = FireIds.scheduled("long-haul", SCHEDULED);
+        RunResult started = result("long-haul", fireId, RunStatus.STARTED, null, null);
+        send(started);
+        send(withProgress(started, 3, "copying"));
+        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("long-haul")).singleElement()
+                .satisfies(run -> assertThat(run.get("progressDone").asLong()).isEqualTo(3)));
+
+        send(withProgress(started, 7, "copying"));
+        send(started);
+        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("long-haul")).singleElement()
+                .satisfies(run -> {
+                    assertThat(run.get("status").asString()).isEqualTo("PROGRESS");
+                    assertThat(run.get("progressDone").asLong()).isEqualTo(7);
+                    assertThat(run.get("progressTotal").asLong()).isEqualTo(10);
+                    assertThat(run.get("message").asString()).isEqualTo("copying");
+                }));
+
+        send(result("long-haul", fireId, RunStatus.FAILED, SCHEDULED.plusSeconds(5), "disk full"));
+        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("long-haul")).singleElement()
+                .satisfies(run -> {
+                    assertThat(run.get("status").asString()).isEqualTo("FAILED");
+                    assertThat(run.get("message").asString()).isEqualTo("disk full");
+                    assertThat(run.get("finishedAt").asString()).isEqualTo("2026-05-01T12:00:05Z");
+                }));
+    }
+
+    @Test
+    void deadLettersBadResultsAndGoesOn() {
+        producer.send(new ProducerRecord<>(environment.catalog.results(), "broken",
+                "not json".getBytes(StandardCharsets.UTF_8)));
+        producer.send(new ProducerRecord<>(environment.catalog.results(), "broken",
+                "{\"jobId\": \"broken\", \"status\": \"STARTED\"}".getBytes(StandardCharsets.UTF_8)));
+        RunResult beyondTheDatabase = result("broken", "broken@1", RunStatus.SUCCEEDED,
+                Instant.parse("+300000-01-01T00:00:00Z"), "finished in a distant future");
+        send(beyondTheDatabase);
+        String fireId = FireIds.scheduled("survivor", SCHEDULED);
+        send(result("survivor", fireId, RunStatus.SUCCEEDED, SCHEDULED.plusSeconds(1), "fine"));
+
+        try (TopicReader<DeadLetter> dlq = new TopicReader<>(environment.catalog.dlq(),
+                EventSerdes.DEAD_LETTER.deserializer())) {
+            await().atMost(DEADLINE).untilAsserted(() -> assertThat(dlq.values()).hasSize(3));
+            List<DeadLetter> letters = dlq.values();
+            assertThat(letters).allSatisfy(letter -> {
+                assertThat(letter.component()).isEqualTo("console");
+                assertThat(letter.sourceTopic()).isEqualTo(environment.catalog.results());
+                assertThat(letter.key()).isEqualTo("broken");
+                assertThat(letter.at()).isNotNull();
+            });
+            assertThat(letters.get(0).value()).isEqualTo("not json");
+            assertThat(letters.get(0).reason()).contains("not a valid RunResult");
+            assertThat(letters.get(1).reason()).contains("'runId' is required");
+            assertThat(letters.get(2).reason()).startsWith("the console database refused the result");
+        }
+        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("survivor")).singleElement()
+                .satisfies(run -> assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED")));
+    }
+
+    private List<JsonNode> runsOf(String jobId) {
+        ApiClient.Answer answer = api.get("/api/v1/jobs/" + jobId + "/runs?limit=10");
+        return answer.status() == 404 ? List.of() : answer.json().valueStream().toList();
+    }
+
+    private void send(RunResult result) {
+        producer.send(new ProducerRecord<>(environment.catalog.results(), result.jobId(),
+                EventSerdes.RESULT.serialize(environment.catalog.results(), result)));
+        producer.flush();
+    }
+
+    private static RunResult withProgress(RunResult started, long done, String message) {
+        return new RunResult(RunResult.SCHEMA_VERSION, started.runId(), started.fireId(), started.jobId(),
+                started.app(), started.handler(), started.instance(), RunStatus.PROGRESS, started.kind(),
+                started.attempt(), started.shardIndex(), started.shardTotal(), started.scheduledAt(),
+                started.startedAt(), null, null, null, new Progress(done, 10, message), started.emittedAt());
+    }
+
+    private static RunResult result(String jobId, String fireId, RunStatus status, Instant finishedAt,
+            String message) {
+        Instant startedAt = SCHEDULED.plusMillis(42);
+        return new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, jobId, "demo", "echo",
+                "worker-1", status, FireKind.SCHEDULED, 1, 0, 1, SCHEDULED, startedAt, finishedAt, message, null,
+                null, startedAt);
+    }
+}

@@ -1,0 +1,27 @@
+package io.carillon.console.internal.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import io.carillon.topics.events.RunStatus;
+
+class RunStatusRankTest {
+
+    @Test
+    void ranksStartedBeforeProgressBeforeEveryTerminalStatus() {
+        assertThat(RunStatusRank.of(RunStatus.STARTED)).isLessThan(RunStatusRank.of(RunStatus.PROGRESS));
+        for (RunStatus status : RunStatus.values()) {
+            if (status.isTerminal()) {
+                assertThat(RunStatusRank.of(status)).isEqualTo(RunStatusRank.terminal())
+                        .isGreaterThan(RunStatusRank.of(RunStatus.PROGRESS));
+            }
+        }
+    }
+
+    @Test
+    void writesTheSameRanksAsSql() {
+        assertThat(RunStatusRank.sql("r.status"))
+                .isEqualTo("(CASE r.status WHEN 'STARTED' THEN 1 WHEN 'PROGRESS' THEN 2 ELSE 3 END)");
+    }
+}

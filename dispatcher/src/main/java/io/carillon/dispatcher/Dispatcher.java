@@ -1,0 +1,236 @@
+package io.carillon.dispatcher;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.carillon.dispatcher.internal.DispatchLoop;
+import io.carillon.dispatcher.internal.DispatcherSettings;
+import io.carillon.dispatcher.internal.StatsRecorder;
+import io.carillon.topics.TopicCatalog;
+
+/**
+ * Carillon's dispatcher: a member of a consumer group on the {@code fires} topic that holds each fire until its
+ * scheduled instant, routes it to a live worker instance from the {@code workers} registry, and produces the trigger
+ * to {@code trigger.<app>} (or a NO_WORKER result to {@code results}). Triggers, results, dead letters and the
+ * {@code fires} offsets of one loop iteration are committed in one Kafka transaction; a partition's committed offset
+ * never passes a fire still held, and fires already dispatched above it are listed in the offset's metadata so that
+ * the next owner skips them. Cancel events withdraw held fires; late fires go at once.
+ *
+ * <p>Threading: all Kafka clients live on one thread of the dispatcher's own, started by {@link #start()}.
+ * {@link #start()}, {@link #close()}, {@link #isRunning()} and {@link #stats()} may be called from any thread.
+ * {@link #start()} may be called once; {@link #close()} any number of times, before or after start.
+ */
+public final class Dispatcher implements AutoCloseable {
+
+    /** The default consumer group is the topic prefix followed by this ({@code carillon.dispatcher}). */
+    public static final String DEFAULT_GROUP_SUFFIX = "dispatcher";
+    public static final String DEFAULT_TRANSACTIONAL_ID_PREFIX = "carillon-dispatcher-";
+    public static final Duration DEFAULT_MAX_POLL_WAIT = Duration.ofMillis(20);
+    public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    /** The broker's default {@code offset.metadata.max.bytes}. */
+    public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = 4096;
+
+    private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
+
+    private final DispatcherSettings settings;
+    private final StatsRecorder stats = new StatsRecorder();
+    private DispatchLoop loop;
+    private Thread thread;
+    private boolean closed;
+
+    private Dispatcher(DispatcherSettings settings) {
+        this.settings = settings;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Creates the Kafka clients and starts the dispatcher's thread. */
+    public synchronized void start() {
+        if (closed) {
+            throw new IllegalStateException("dispatcher is closed");
+        }
+        if (loop != null) {
+            throw new IllegalStateException("dispatcher already started");
+        }
+        loop = new DispatchLoop(settings, stats);
+        thread = new Thread(loop, "carillon-dispatcher");
+        thread.setUncaughtExceptionHandler((t, e) -> log.error("dispatcher {} stopped on an error",
+                settings.transactionalId(), e));
+        thread.start();
+    }
+
+    /** Whether the dispatcher's thread is running (false before start, after close or after a fatal error). */
+    public synchronized boolean isRunning() {
+        return thread != null && thread.isAlive();
+    }
+
+    /** What the dispatcher has done so far. */
+    public DispatcherStats stats() {
+        return stats.snapshot();
+    }
+
+    /** The transactional id of this instance's producer. */
+    public String transactionalId() {
+        return settings.transactionalId();
+    }
+
+    /**
+     * Stops the loop after its current iteration (a transaction in flight is committed or aborted), leaves the
+     * consumer group, closes the clients and waits for the thread to end. A thread blocked on an unreachable broker
+     * longer than the close timeout is interrupted. Held fires are dropped: the next owner of
+     * their partitions reads them again from the committed offsets.
+     */
+    @Override
+    public void close() {
+        Thread running;
+        DispatchLoop stopping;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (loop == null) {
+                return;
+            }
+            loop.stop();
+            running = thread;
+            stopping = loop;
+        }
+        try {
+            running.join(settings.closeTimeout().toMillis());
+            if (running.isAlive() && !stopping.isClosingClients()) {
+                log.warn("dispatcher {} did not stop within {}; interrupting it", settings.transactionalId(),
+                        settings.closeTimeout());
+                running.interrupt();
+            }
+            running.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Builds a {@link Dispatcher}; {@link #bootstrapServers} and {@link #catalog} are required. Not thread-safe. */
+    public static final class Builder {
+
+        private String bootstrapServers;
+        private TopicCatalog catalog;
+        private Clock clock = Clock.systemUTC();
+        private String groupId;
+        private String transactionalIdPrefix = DEFAULT_TRANSACTIONAL_ID_PREFIX;
+        private Duration maxPollWait = DEFAULT_MAX_POLL_WAIT;
+        private Duration transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
+        private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
+        private int offsetMetadataMaxBytes = DEFAULT_OFFSET_METADATA_MAX_BYTES;
+        private final Map<String, Object> clientProperties = new HashMap<>();
+
+        private Builder() {
+        }
+
+        /** Kafka bootstrap servers, comma-separated host:port pairs. Required. */
+        public Builder bootstrapServers(String bootstrapServers) {
+            this.bootstrapServers = bootstrapServers;
+            return this;
+        }
+
+        /** The topic names. Required. */
+        public Builder catalog(TopicCatalog catalog) {
+            this.catalog = catalog;
+            return this;
+        }
+
+        /** Where time comes from; default the system UTC clock. */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /**
+         * The consumer group of all dispatcher instances; default the topic prefix followed by
+         * {@value #DEFAULT_GROUP_SUFFIX}, so installations with different prefixes never share a group.
+         */
+        public Builder groupId(String groupId) {
+            this.groupId = groupId;
+            return this;
+        }
+
+        /** Prefix of the producer's transactional id, completed by a random UUID per instance. */
+        public Builder transactionalIdPrefix(String transactionalIdPrefix) {
+            this.transactionalIdPrefix = transactionalIdPrefix;
+            return this;
+        }
+
+        /** The longest one poll waits when no fire is due sooner; default 20 ms. */
+        public Builder maxPollWait(Duration maxPollWait) {
+            this.maxPollWait = maxPollWait;
+            return this;
+        }
+
+        /** The producer's transaction timeout: how long a dead instance's open transaction blocks readers; 10 s. */
+        public Builder transactionTimeout(Duration transactionTimeout) {
+            this.transactionTimeout = transactionTimeout;
+            return this;
+        }
+
+        /** How long closing each Kafka client may take; default 10 s. */
+        public Builder closeTimeout(Duration closeTimeout) {
+            this.closeTimeout = closeTimeout;
+            return this;
+        }
+
+        /** The broker's {@code offset.metadata.max.bytes}, bounding the dispatched-offsets list; default 4096. */
+        public Builder offsetMetadataMaxBytes(int offsetMetadataMaxBytes) {
+            this.offsetMetadataMaxBytes = offsetMetadataMaxBytes;
+            return this;
+        }
+
+        /**
+         * An extra Kafka client property (security, timeouts) given to every client of the dispatcher. The group
+         * consumer defaults to {@code session.timeout.ms=10000} and {@code heartbeat.interval.ms=1000} so that a dead
+         * instance's fires move quickly; both can be set here. Group, isolation, commit and transaction settings
+         * cannot.
+         */
+        public Builder clientProperty(String name, Object value) {
+            clientProperties.put(name, value);
+            return this;
+        }
+
+        /** Checks the settings and builds a dispatcher, not yet started. */
+        public Dispatcher build() {
+            require(bootstrapServers != null && !bootstrapServers.isBlank(), "bootstrapServers is required");
+            Objects.requireNonNull(catalog, "catalog is required");
+            Objects.requireNonNull(clock, "clock is required");
+            String group = groupId != null ? groupId : catalog.prefix() + DEFAULT_GROUP_SUFFIX;
+            require(!group.isBlank(), "groupId must not be blank");
+            Objects.requireNonNull(transactionalIdPrefix, "transactionalIdPrefix is required");
+            requirePositive(maxPollWait, "maxPollWait");
+            requirePositive(transactionTimeout, "transactionTimeout");
+            requirePositive(closeTimeout, "closeTimeout");
+            require(offsetMetadataMaxBytes >= 0, "offsetMetadataMaxBytes must not be negative, was "
+                    + offsetMetadataMaxBytes);
+            return new Dispatcher(new DispatcherSettings(bootstrapServers, catalog, clock, group,
+                    transactionalIdPrefix + UUID.randomUUID(), maxPollWait, transactionTimeout, closeTimeout,
+                    offsetMetadataMaxBytes, clientProperties));
+        }
+
+        private static void requirePositive(Duration duration, String name) {
+            require(duration != null && !duration.isNegative() && !duration.isZero(),
+                    name + " must be a positive duration, was " + duration);
+        }
+
+        private static void require(boolean condition, String message) {
+            if (!condition) {
+                throw new IllegalArgumentException(message);
+            }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+package io.carillon.dispatcher.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.CloseOptions.GroupMembershipOperation;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.ProducerFencedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The dispatcher's Kafka loop: poll {@code fires} (waiting no longer than until the next held fire is due), let the
+ * {@link DispatchEngine} decide, and produce its records and commit its offsets in one transaction. Construct on any
+ * thread, then {@link #run()} on exactly one thread; {@link #stop()} may be called from any thread.
+ */
+public final class DispatchLoop implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(DispatchLoop.class);
+
+    private final DispatcherSettings settings;
+    private final StatsRecorder stats;
+    private final KafkaConsumer<String, byte[]> fires;
+    private final KafkaConsumer<String, byte[]> workers;
+    private final KafkaProducer<String, Object> producer;
+    private final Admin admin;
+    private final WorkerRegistryReader registryReader;
+    private final DispatchEngine engine;
+    private final List<ProducerRecord<String, Object>> registryDeadLetters = new ArrayList<>();
+    private volatile boolean stopping;
+    private volatile boolean closingClients;
+    private boolean inTransaction;
+
+    public DispatchLoop(DispatcherSettings settings, StatsRecorder stats) {
+        this.settings = settings;
+        this.stats = stats;
+        this.fires = KafkaClients.firesConsumer(settings);
+        this.workers = KafkaClients.workersConsumer(settings);
+        this.producer = KafkaClients.producer(settings);
+        this.admin = KafkaClients.admin(settings);
+        DeadLetters deadLetters = new DeadLetters(settings.catalog());
+        WorkerRegistry registry = new WorkerRegistry();
+        this.registryReader = new WorkerRegistryReader(workers, registry, deadLetters, stats);
+        FireRouter router = new FireRouter(settings.catalog(), registry, WorkerSelectors.standard(),
+                new KafkaTriggerTopics(settings.catalog(), admin, producer), stats);
+        this.engine = new DispatchEngine(new SortedFireTimer(), router, deadLetters, stats,
+                settings.offsetMetadataMaxBytes());
+    }
+
+    @Override
+    public void run() {
+        try {
+            producer.initTransactions();
+            registryDeadLetters.addAll(registryReader.catchUp(settings.catalog().workers(), now()));
+            fires.subscribe(List.of(settings.catalog().fires()), new Rebalance());
+            log.info("dispatcher {} reading {} as group {}", settings.transactionalId(), settings.catalog().fires(),
+                    settings.groupId());
+            while (!stopping) {
+                iterate();
+            }
+        } catch (ProducerFencedException e) {
+            log.error("dispatcher {} was fenced by a newer producer and stops: {}", settings.transactionalId(),
+                    e.getMessage());
+        } catch (KafkaException e) {
+            if (!stopping) {
+                throw e;
+            }
+        } finally {
+            closeClients();
+        }
+    }
+
+    /** Asks the loop to finish its iteration and close its clients (leaving the group); returns at once. */
+    public void stop() {
+        stopping = true;
+        fires.wakeup();
+        workers.wakeup();
+    }
+
+    /** Whether the loop has left its work and is closing its clients (it must not be interrupted then). */
+    public boolean isClosingClients() {
+        return closingClients;
+    }
+
+    private void iterate() {
+        ConsumerRecords<String, byte[]> records = fires.poll(pollTimeout(now()));
+        registryDeadLetters.addAll(registryReader.poll(now()));
+        DispatchPlan plan = engine.plan(records, now()).plus(registryDeadLetters);
+        if (!plan.isEmpty()) {
+            commit(plan);
+        }
+        stats.heldFires(engine.heldFires());
+        stats.assignedPartitions(fires.assignment().size());
+    }
+
+    private Duration pollTimeout(Instant now) {
+        Duration max = settings.maxPollWait();
+        return engine.nextDue().map(due -> {
+            Duration untilDue = Duration.between(now, due);
+            if (untilDue.isNegative() || untilDue.isZero()) {
+                return Duration.ZERO;
+            }
+            Duration rounded = untilDue.truncatedTo(ChronoUnit.MILLIS);
+            Duration roundedUp = rounded.equals(untilDue) ? rounded : rounded.plusMillis(1);
+            return roundedUp.compareTo(max) < 0 ? roundedUp : max;
+        }).orElse(max);
+    }
+
+    private void commit(DispatchPlan plan) {
+        try {
+            producer.beginTransaction();
+            inTransaction = true;
+            plan.records().forEach(producer::send);
+            if (!plan.offsets().isEmpty()) {
+                producer.sendOffsetsToTransaction(plan.offsets(), fires.groupMetadata());
+            }
+            producer.commitTransaction();
+            inTransaction = false;
+            registryDeadLetters.clear();
+        } catch (ProducerFencedException e) {
+            throw e;
+        } catch (KafkaException e) {
+            if (stopping) {
+                throw e;
+            }
+            log.warn("transaction aborted, re-reading fires from the committed offsets: {}", e.toString());
+            producer.abortTransaction();
+            inTransaction = false;
+            rewind();
+        }
+    }
+
+    private void rewind() {
+        engine.reset();
+        Set<TopicPartition> assignment = fires.assignment();
+        Map<TopicPartition, OffsetAndMetadata> committed = fires.committed(assignment);
+        for (TopicPartition partition : assignment) {
+            OffsetAndMetadata offset = committed.get(partition);
+            if (offset == null) {
+                fires.seekToBeginning(List.of(partition));
+            } else {
+                fires.seek(partition, offset);
+            }
+            engine.assigned(partition, offset);
+        }
+    }
+
+    private Instant now() {
+        return settings.clock().instant();
+    }
+
+    private void closeClients() {
+        closingClients = true;
+        if (inTransaction) {
+            closeQuietly("abort the open transaction", producer::abortTransaction);
+        }
+        Duration timeout = settings.closeTimeout();
+        closeQuietly("close the fires consumer", () -> fires.close(
+                CloseOptions.groupMembershipOperation(GroupMembershipOperation.LEAVE_GROUP).withTimeout(timeout)));
+        closeQuietly("close the workers consumer", () -> workers.close(CloseOptions.timeout(timeout)));
+        closeQuietly("close the producer", () -> producer.close(timeout));
+        closeQuietly("close the admin client", () -> admin.close(timeout));
+        log.info("dispatcher {} stopped", settings.transactionalId());
+    }
+
+    private static void closeQuietly(String what, Runnable action) {
+        try {
+            action.run();
+        } catch (KafkaException e) {
+            log.warn("could not {}: {}", what, e.toString());
+        }
+    }
+
+    /** Held fires of partitions that leave are dropped; new partitions start from their committed offsets. */
+    private final class Rebalance implements ConsumerRebalanceListener {
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            engine.revoked(partitions);
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            engine.revoked(partitions);
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            if (partitions.isEmpty()) {
+                return;
+            }
+            Map<TopicPartition, OffsetAndMetadata> committed = fires.committed(new HashSet<>(partitions));
+            partitions.forEach(partition -> engine.assigned(partition, committed.get(partition)));
+            log.info("assigned {}", partitions);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.carillon.dispatcher.internal;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+
+import io.carillon.topics.TopicCatalog;
+
+/** Everything a dispatcher is configured with; built and checked by {@code Dispatcher.Builder}. */
+public record DispatcherSettings(
+        String bootstrapServers,
+        TopicCatalog catalog,
+        Clock clock,
+        String groupId,
+        String transactionalId,
+        Duration maxPollWait,
+        Duration transactionTimeout,
+        Duration closeTimeout,
+        int offsetMetadataMaxBytes,
+        Map<String, Object> clientProperties) {
+
+    public DispatcherSettings {
+        clientProperties = Map.copyOf(clientProperties);
+    }
+}

@@ -1,0 +1,79 @@
+package io.carillon.dispatcher.internal;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
+import org.apache.kafka.clients.consumer.GroupProtocol;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/** Creates the dispatcher's Kafka clients from its settings. */
+final class KafkaClients {
+
+    /** A dead instance's partitions (and the fires held there) move after this long, not Kafka's 45 s. */
+    static final int SESSION_TIMEOUT_MS = 10_000;
+    /** Heartbeats this often, so that members learn of a rebalance quickly. */
+    static final int HEARTBEAT_INTERVAL_MS = 1_000;
+
+    private KafkaClients() {
+    }
+
+    /** The group member reading {@code fires}: read_committed, offsets committed only through transactions. */
+    static KafkaConsumer<String, byte[]> firesConsumer(DispatcherSettings settings) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
+        config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
+        config.putAll(common(settings));
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
+        config.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, GroupProtocol.CLASSIC.name().toLowerCase());
+        config.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(CommonClientConfigs.CLIENT_ID_CONFIG, settings.transactionalId() + "-fires");
+        return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    /** The reader of {@code workers}: no group, partitions assigned by hand. */
+    static KafkaConsumer<String, byte[]> workersConsumer(DispatcherSettings settings) {
+        Map<String, Object> config = common(settings);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(CommonClientConfigs.CLIENT_ID_CONFIG, settings.transactionalId() + "-workers");
+        return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    /** The transactional producer of triggers, results and dead letters. */
+    static KafkaProducer<String, Object> producer(DispatcherSettings settings) {
+        Map<String, Object> config = common(settings);
+        config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, settings.transactionalId());
+        config.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) settings.transactionTimeout().toMillis());
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        config.put(CommonClientConfigs.CLIENT_ID_CONFIG, settings.transactionalId());
+        return new KafkaProducer<>(config, new StringSerializer(), new EventSerializer());
+    }
+
+    static Admin admin(DispatcherSettings settings) {
+        Map<String, Object> config = common(settings);
+        config.put(CommonClientConfigs.CLIENT_ID_CONFIG, settings.transactionalId() + "-admin");
+        return Admin.create(config);
+    }
+
+    private static Map<String, Object> common(DispatcherSettings settings) {
+        Map<String, Object> config = new HashMap<>(settings.clientProperties());
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        return config;
+    }
+}

@@ -1,0 +1,114 @@
+package io.carillon.dispatcher.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.WorkerHeartbeat;
+
+/**
+ * Feeds the {@link WorkerRegistry} from every partition of the {@code workers} topic, read from the beginning
+ * without a consumer group. Used from the dispatcher's thread only.
+ */
+public final class WorkerRegistryReader {
+
+    private static final Logger log = LoggerFactory.getLogger(WorkerRegistryReader.class);
+    private static final Duration CATCH_UP_POLL = Duration.ofMillis(100);
+    private static final int MAX_CATCH_UP_POLLS = 100;
+
+    private final Consumer<String, byte[]> consumer;
+    private final WorkerRegistry registry;
+    private final DeadLetters deadLetters;
+    private final StatsRecorder stats;
+
+    public WorkerRegistryReader(Consumer<String, byte[]> consumer, WorkerRegistry registry, DeadLetters deadLetters,
+            StatsRecorder stats) {
+        this.consumer = consumer;
+        this.registry = registry;
+        this.deadLetters = deadLetters;
+        this.stats = stats;
+    }
+
+    /**
+     * Assigns every partition of {@code topic} from the beginning and reads up to the end offsets of now, so that
+     * routing starts with the full registry. Returns dead letters for bad heartbeat records.
+     */
+    public List<ProducerRecord<String, Object>> catchUp(String topic, Instant now) {
+        List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                .map(info -> new TopicPartition(info.topic(), info.partition()))
+                .toList();
+        consumer.assign(partitions);
+        consumer.seekToBeginning(partitions);
+        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+        List<ProducerRecord<String, Object>> out = new ArrayList<>();
+        for (int attempt = 0; attempt < MAX_CATCH_UP_POLLS && !reached(ends); attempt++) {
+            out.addAll(apply(consumer.poll(CATCH_UP_POLL), now));
+        }
+        if (!reached(ends)) {
+            log.warn("the worker registry did not catch up with {}; routing starts with {} known instances", topic,
+                    registry.size());
+        }
+        return out;
+    }
+
+    /** Applies what arrived since the last call, without waiting. Returns dead letters for bad records. */
+    public List<ProducerRecord<String, Object>> poll(Instant now) {
+        return apply(consumer.poll(Duration.ZERO), now);
+    }
+
+    private boolean reached(Map<TopicPartition, Long> ends) {
+        return ends.entrySet().stream().allMatch(end -> consumer.position(end.getKey()) >= end.getValue());
+    }
+
+    private List<ProducerRecord<String, Object>> apply(Iterable<ConsumerRecord<String, byte[]>> records, Instant now) {
+        List<ProducerRecord<String, Object>> out = new ArrayList<>();
+        for (ConsumerRecord<String, byte[]> record : records) {
+            String problem = applyOne(record);
+            if (problem != null) {
+                log.warn("heartbeat record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(),
+                        record.offset(), problem);
+                stats.deadLetter();
+                out.add(deadLetters.of(record, problem, now));
+            }
+        }
+        return out;
+    }
+
+    private String applyOne(ConsumerRecord<String, byte[]> record) {
+        if (record.key() == null) {
+            return "missing key: a heartbeat is keyed by its instance id";
+        }
+        if (record.value() == null) {
+            registry.remove(record.key());
+            return null;
+        }
+        WorkerHeartbeat heartbeat;
+        try {
+            heartbeat = EventSerdes.HEARTBEAT.deserialize(record.topic(), record.value());
+        } catch (InvalidEventException e) {
+            return e.getMessage();
+        }
+        if (heartbeat.app() == null) {
+            return "field 'app' is missing";
+        }
+        if (heartbeat.sentAt() == null) {
+            return "field 'sentAt' is missing";
+        }
+        WorkerHeartbeat keyed = heartbeat.instanceId() == null ? new WorkerHeartbeat(heartbeat.schemaVersion(),
+                record.key(), heartbeat.app(), heartbeat.handlers(), heartbeat.capacity(), heartbeat.running(),
+                heartbeat.partitions(), heartbeat.intervalMs(), heartbeat.startedAt(), heartbeat.sentAt()) : heartbeat;
+        registry.update(record.key(), keyed);
+        return null;
+    }
+}

@@ -1,0 +1,49 @@
+package io.carillon.dispatcher.spring;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of the dispatcher, under {@code carillon.dispatcher}; the defaults are those of
+ * {@code io.carillon.dispatcher.Dispatcher.Builder}. Kafka and topics come from {@code carillon.*}.
+ */
+@ConfigurationProperties("carillon.dispatcher")
+public class DispatcherProperties {
+
+    /** Whether to run a dispatcher in this application. */
+    private boolean enabled = true;
+
+    /** Consumer group shared by all dispatcher instances (default: the topic prefix followed by "dispatcher"). */
+    private String groupId;
+
+    /** Prefix of each instance's transactional id (a random UUID follows). */
+    private String transactionalIdPrefix = "carillon-dispatcher-";
+
+    /** Longest wait of one poll of the fires topic when no held fire is due sooner. */
+    private Duration maxPollWait = Duration.ofMillis(20);
+
+    /** Transaction timeout of the producer: how long a crashed instance's open transaction blocks readers. */
+    private Duration transactionTimeout = Duration.ofSeconds(10);
+
+    /** How long closing each Kafka client may take on shutdown. */
+    private Duration closeTimeout = Duration.ofSeconds(10);
+
+    /** The broker's offset.metadata.max.bytes, bounding the list of dispatched offsets kept with each commit. */
+    private int offsetMetadataMaxBytes = 4096;
+
+    public boolean isEnabled() { return enabled; }
+    public void setEnabled(boolean enabled) { this.enabled = enabled; }
+    public String getGroupId() { return groupId; }
+    public void setGroupId(String groupId) { this.groupId = groupId; }
+    public String getTransactionalIdPrefix() { return transactionalIdPrefix; }
+    public void setTransactionalIdPrefix(String prefix) { this.transactionalIdPrefix = prefix; }
+    public Duration getMaxPollWait() { return maxPollWait; }
+    public void setMaxPollWait(Duration maxPollWait) { this.maxPollWait = maxPollWait; }
+    public Duration getTransactionTimeout() { return transactionTimeout; }
+    public void setTransactionTimeout(Duration transactionTimeout) { this.transactionTimeout = transactionTimeout; }
+    public Duration getCloseTimeout() { return closeTimeout; }
+    public void setCloseTimeout(Duration closeTimeout) { this.closeTimeout = closeTimeout; }
+    public int getOffsetMetadataMaxBytes() { return offsetMetadataMaxBytes; }
+    public void setOffsetMetadataMaxBytes(int maxBytes) { this.offsetMetadataMaxBytes = maxBytes; }
+}

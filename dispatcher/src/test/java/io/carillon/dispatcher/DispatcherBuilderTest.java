@@ -1,0 +1,70 @@
+package io.carillon.dispatcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import io.carillon.topics.TopicCatalog;
+
+class DispatcherBuilderTest {
+
+    private static final String UNREACHABLE = "localhost:1";
+
+    @Test
+    void requiresBootstrapServersAndCatalog() {
+        assertThatThrownBy(() -> Dispatcher.builder().catalog(TopicCatalog.defaults()).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bootstrapServers");
+        assertThatThrownBy(() -> Dispatcher.builder().bootstrapServers(UNREACHABLE).build())
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("catalog");
+    }
+
+    @Test
+    void rejectsBadSettingsNamingThem() {
+        assertThatThrownBy(() -> valid().maxPollWait(Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxPollWait");
+        assertThatThrownBy(() -> valid().transactionTimeout(Duration.ofSeconds(-1)).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("transactionTimeout");
+        assertThatThrownBy(() -> valid().groupId(" ").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("groupId");
+        assertThatThrownBy(() -> valid().offsetMetadataMaxBytes(-1).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("offsetMetadataMaxBytes");
+    }
+
+    @Test
+    void eachInstanceHasItsOwnTransactionalId() {
+        Dispatcher first = valid().transactionalIdPrefix("disp-").build();
+        Dispatcher second = valid().transactionalIdPrefix("disp-").build();
+
+        assertThat(first.transactionalId()).startsWith("disp-").isNotEqualTo(second.transactionalId());
+    }
+
+    @Test
+    void startsOnceAndClosesEvenWhenTheBrokerIsUnreachable() {
+        Dispatcher dispatcher = valid().closeTimeout(Duration.ofMillis(500)).build();
+        dispatcher.start();
+        assertThat(dispatcher.isRunning()).isTrue();
+        assertThatThrownBy(dispatcher::start).isInstanceOf(IllegalStateException.class);
+
+        dispatcher.close();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !dispatcher.isRunning());
+        assertThatThrownBy(dispatcher::start).isInstanceOf(IllegalStateException.class);
+        dispatcher.close();
+    }
+
+    @Test
+    void closeBeforeStartIsAllowed() {
+        Dispatcher dispatcher = valid().build();
+        dispatcher.close();
+        assertThat(dispatcher.isRunning()).isFalse();
+        assertThat(dispatcher.stats().heldFires()).isZero();
+    }
+
+    private static Dispatcher.Builder valid() {
+        return Dispatcher.builder().bootstrapServers(UNREACHABLE).catalog(TopicCatalog.defaults());
+    }
+}

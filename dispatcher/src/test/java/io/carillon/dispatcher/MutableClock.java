@@ -1,0 +1,40 @@
+package io.carillon.dispatcher;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock that tests move by hand. Thread-safe. */
+public final class MutableClock extends Clock {
+
+    private volatile Instant now;
+
+    public MutableClock(Instant start) {
+        this.now = start;
+    }
+
+    public void set(Instant instant) {
+        now = instant;
+    }
+
+    public void advance(Duration duration) {
+        now = now.plus(duration);
+    }
+
+    @Override
+    public Instant instant() {
+        return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+}

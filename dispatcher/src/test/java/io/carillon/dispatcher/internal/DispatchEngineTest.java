@@ -1,0 +1,337 @@
+package io.carillon.dispatcher.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+import io.carillon.dispatcher.MutableClock;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkerHeartbeat;
+
+class DispatchEngineTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
+    private static final TopicCatalog CATALOG = new TopicCatalog("c.", 2, (short) 1);
+    private static final int TRIGGER_PARTITIONS = 4;
+    private static final long HEARTBEAT_INTERVAL_MS = 60_000;
+    private static final Instant LONG_AGO = T0.minus(Duration.ofHours(1));
+
+    private final MutableClock clock = new MutableClock(T0);
+    private final WorkerRegistry registry = new WorkerRegistry();
+    private final StatsRecorder stats = new StatsRecorder();
+    private DispatchEngine engine = newEngine();
+    private final Map<Integer, Long> nextOffset = new java.util.HashMap<>();
+
+    @Test
+    void holdsFiresUntilTheirInstantAndDispatchesThemInDueOrder() {
+        live("w1");
+        DispatchPlan read = engine.plan(List.of(fire("j@3", 3000), fire("j@1", 1000), fire("j@2", 2000)), now());
+        assertThat(read.records()).isEmpty();
+        assertThat(engine.nextDue()).contains(T0.plusMillis(1000));
+
+        clock.advance(Duration.ofMillis(999));
+        assertThat(tick().records()).isEmpty();
+        clock.advance(Duration.ofMillis(1));
+        assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("j@1");
+        clock.advance(Duration.ofSeconds(5));
+        assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("j@2", "j@3");
+        assertThat(engine.heldFires()).isZero();
+    }
+
+    @Test
+    void dispatchesFiresOfTheSameInstantTogether() {
+        live("w1");
+        engine.plan(List.of(fire("a@1", 1000), fire("b@1", 1000), fire("c@1", 1000)), now());
+
+        clock.advance(Duration.ofSeconds(1));
+
+        List<Trigger> triggers = triggers(tick());
+        assertThat(triggers).extracting(Trigger::fireId).containsExactly("a@1", "b@1", "c@1");
+        assertThat(triggers).allSatisfy(trigger -> assertThat(trigger.dispatchedAt()).isEqualTo(T0.plusSeconds(1)));
+    }
+
+    @Test
+    void dispatchesALateFireAtOnceAndRecordsItsLateness() {
+        live("w1");
+
+        DispatchPlan plan = engine.plan(List.of(fire("late", -5000)), now());
+
+        Trigger trigger = triggers(plan).get(0);
+        assertThat(trigger.dispatchedAt()).isEqualTo(T0);
+        assertThat(trigger.scheduledAt()).isEqualTo(T0.minusSeconds(5));
+        assertThat(stats.snapshot().app("demo").dispatched()).isEqualTo(1);
+        assertThat(stats.snapshot().app("demo").maxLatenessMillis()).isEqualTo(5000);
+    }
+
+    @Test
+    void buildsTheTriggerFromTheFire() {
+        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(2), T0));
+        FireEvent event = new FireEvent(0, null, "job-1@42", "job-1", 7, "demo", "echo", T0, FireKind.MANUAL, 2,
+                "{\"a\":1}", null, null, io.carillon.topics.events.BlockStrategy.SERIAL, 1500, null, "parent#0", T0);
+
+        ProducerRecord<String, Object> record = engine.plan(List.of(record(0, event)), now()).records().get(0);
+
+        assertThat(record.topic()).isEqualTo(CATALOG.trigger("demo"));
+        assertThat(record.key()).isEqualTo(FireIds.runId("job-1@42", 0));
+        assertThat(record.partition()).isEqualTo(2);
+        Trigger trigger = (Trigger) record.value();
+        assertThat(trigger.runId()).isEqualTo("job-1@42#0");
+        assertThat(trigger.jobId()).isEqualTo("job-1");
+        assertThat(trigger.handler()).isEqualTo("echo");
+        assertThat(trigger.params()).isEqualTo("{\"a\":1}");
+        assertThat(trigger.kind()).isEqualTo(FireKind.MANUAL);
+        assertThat(trigger.attempt()).isEqualTo(2);
+        assertThat(trigger.shardIndex()).isZero();
+        assertThat(trigger.shardTotal()).isEqualTo(1);
+        assertThat(trigger.blockStrategy()).isEqualTo(io.carillon.topics.events.BlockStrategy.SERIAL);
+        assertThat(trigger.timeoutMs()).isEqualTo(1500);
+        assertThat(trigger.targetInstance()).isEqualTo("w1");
+        assertThat(trigger.parentRunId()).isEqualTo("parent#0");
+    }
+
+    @Test
+    void letsTheKeyChooseThePartitionWhenTheTargetOwnsNoneThatExists() {
+        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(), T0));
+        registry.update("w2", heartbeat("w2", "demo", List.of("echo"), List.of(99), T0));
+
+        List<ProducerRecord<String, Object>> records = engine.plan(List.of(fire("a", 0), fire("b", 0)), now())
+                .records();
+
+        assertThat(records).extracting(ProducerRecord::partition).containsOnlyNulls();
+    }
+
+    @Test
+    void cancelRemovesAHeldFire() {
+        live("w1");
+        engine.plan(List.of(fire("j@1", 1000), fire("j@2", 2000)), now());
+
+        DispatchPlan cancelled = engine.plan(List.of(cancel("j@1")), now());
+        clock.advance(Duration.ofSeconds(3));
+
+        assertThat(cancelled.records()).isEmpty();
+        assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("j@2");
+    }
+
+    @Test
+    void cancelAfterDispatchChangesNothing() {
+        live("w1");
+        engine.plan(List.of(fire("j@1", 1000)), now());
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(triggers(tick())).hasSize(1);
+
+        DispatchPlan afterCancel = engine.plan(List.of(cancel("j@1")), now());
+
+        assertThat(afterCancel.records()).isEmpty();
+        assertThat(afterCancel.offsets()).containsEntry(partition(0), new OffsetAndMetadata(2, ""));
+    }
+
+    @Test
+    void commitsOnlyUpToTheLowWaterMarkOfEachPartition() {
+        live("w1");
+        DispatchPlan first = engine.plan(List.of(fire(0, "far", 60_000), fire(0, "now", 0), fire(1, "p1", 0)), now());
+
+        assertThat(triggers(first)).extracting(Trigger::fireId).containsExactly("now", "p1");
+        OffsetAndMetadata p0 = first.offsets().get(partition(0));
+        assertThat(p0.offset()).isZero();
+        assertThat(DoneOffsets.decode(0, p0.metadata()).contains(1)).isTrue();
+        assertThat(first.offsets().get(partition(1))).isEqualTo(new OffsetAndMetadata(1, ""));
+
+        assertThat(tick().isEmpty()).as("nothing changed, nothing to commit").isTrue();
+
+        clock.advance(Duration.ofMinutes(1));
+        DispatchPlan later = tick();
+        assertThat(triggers(later)).extracting(Trigger::fireId).containsExactly("far");
+        assertThat(later.offsets()).containsOnlyKeys(partition(0));
+        assertThat(later.offsets().get(partition(0))).isEqualTo(new OffsetAndMetadata(2, ""));
+    }
+
+    @Test
+    void aSuccessorSkipsFiresDispatchedAboveTheCommittedOffset() {
+        live("w1");
+        ConsumerRecord<String, byte[]> far = fire(0, "far", 60_000);
+        ConsumerRecord<String, byte[]> now = fire(0, "now", 0);
+        OffsetAndMetadata committed = engine.plan(List.of(far, now), now()).offsets().get(partition(0));
+
+        engine = newEngine();
+        engine.assigned(partition(0), committed);
+        DispatchPlan reread = engine.plan(List.of(far, now), now());
+
+        assertThat(reread.records()).isEmpty();
+        assertThat(engine.heldFires()).isEqualTo(1);
+        clock.advance(Duration.ofMinutes(1));
+        assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("far");
+    }
+
+    @Test
+    void revokedPartitionsLoseTheirHeldFires() {
+        live("w1");
+        engine.plan(List.of(fire(0, "p0", 1000), fire(1, "p1", 1000)), now());
+
+        engine.revoked(List.of(partition(0)));
+        clock.advance(Duration.ofSeconds(1));
+
+        DispatchPlan plan = tick();
+        assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("p1");
+        assertThat(plan.offsets()).containsOnlyKeys(partition(1));
+    }
+
+    @Test
+    void roundRobinTakesTheLiveInstancesInTurn() {
+        live("w3");
+        live("w1");
+        live("w2");
+        registry.update("other-handler", heartbeat("other-handler", "demo", List.of("sleep"), List.of(), T0));
+        registry.update("other-app", heartbeat("other-app", "shop", List.of("echo"), List.of(), T0));
+        registry.update("expired", heartbeat("expired", "demo", List.of("echo"), List.of(), LONG_AGO));
+
+        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            records.add(fire("j@" + i, 0));
+        }
+
+        assertThat(triggers(engine.plan(records, now()))).extracting(Trigger::targetInstance)
+                .containsExactly("w1", "w2", "w3", "w1", "w2", "w3");
+    }
+
+    @Test
+    void roundRobinFollowsRegistryChanges() {
+        live("w1");
+        live("w2");
+        assertThat(triggers(engine.plan(List.of(fire("j@0", 0)), now()))).extracting(Trigger::targetInstance)
+                .containsExactly("w1");
+
+        registry.remove("w2");
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(triggers(engine.plan(List.of(fire("j@1", 0), fire("j@2", 0)), now())))
+                .extracting(Trigger::targetInstance).containsExactly("w1", "w1");
+    }
+
+    @Test
+    void pinnedInstancesLimitTheChoice() {
+        live("w1");
+        live("w2");
+        FireEvent event = new FireEvent(0, null, "pinned@1", "pinned", 1, "demo", "echo", T0, FireKind.SCHEDULED, 1,
+                null, null, List.of("w2"), null, 0, null, null, T0);
+
+        assertThat(triggers(engine.plan(List.of(record(0, event)), now())))
+                .extracting(Trigger::targetInstance).containsExactly("w2");
+    }
+
+    @Test
+    void noLiveWorkerGivesANoWorkerResult() {
+        registry.update("dead", heartbeat("dead", "demo", List.of("echo"), List.of(), LONG_AGO));
+        registry.update("w1", heartbeat("w1", "demo", List.of("sleep"), List.of(), T0));
+
+        List<ProducerRecord<String, Object>> records = engine.plan(List.of(fire("lonely@1", 0)), now()).records();
+
+        assertThat(records).hasSize(1);
+        assertThat(records.get(0).topic()).isEqualTo(CATALOG.results());
+        assertThat(records.get(0).key()).isEqualTo("job");
+        RunResult result = (RunResult) records.get(0).value();
+        assertThat(result.status()).isEqualTo(RunStatus.NO_WORKER);
+        assertThat(result.runId()).isEqualTo("lonely@1#0");
+        assertThat(result.fireId()).isEqualTo("lonely@1");
+        assertThat(result.finishedAt()).isEqualTo(T0);
+        assertThat(result.message()).contains("'demo'").contains("'echo'");
+        assertThat(stats.snapshot().app("demo").noWorker()).isEqualTo(1);
+    }
+
+    @Test
+    void malformedRecordsBecomeDeadLettersAndTheRestGoesOn() {
+        live("w1");
+        ConsumerRecord<String, byte[]> garbage = raw(0, "{not json".getBytes(StandardCharsets.UTF_8));
+        ConsumerRecord<String, byte[]> noApp = raw(0, ("{\"fireId\":\"x@1\",\"jobId\":\"x\",\"handler\":\"echo\","
+                + "\"scheduledAt\":\"2026-03-01T12:00:00Z\"}").getBytes(StandardCharsets.UTF_8));
+        ConsumerRecord<String, byte[]> empty = raw(0, null);
+
+        DispatchPlan plan = engine.plan(List.of(garbage, noApp, empty, fire("good", 0)), now());
+
+        List<DeadLetter> letters = plan.records().stream().filter(r -> r.topic().equals(CATALOG.dlq()))
+                .map(r -> (DeadLetter) r.value()).toList();
+        assertThat(letters).hasSize(3);
+        assertThat(letters).allSatisfy(letter -> {
+            assertThat(letter.component()).isEqualTo("dispatcher");
+            assertThat(letter.sourceTopic()).isEqualTo(CATALOG.fires());
+        });
+        assertThat(letters.get(0).reason()).contains("FireEvent");
+        assertThat(letters.get(0).value()).isEqualTo("{not json");
+        assertThat(letters.get(1).reason()).contains("'app'");
+        assertThat(letters.get(2).reason()).contains("empty");
+        assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("good");
+        assertThat(plan.offsets().get(partition(0)).offset()).isEqualTo(4);
+        assertThat(stats.snapshot().deadLetters()).isEqualTo(3);
+    }
+
+    private DispatchEngine newEngine() {
+        FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
+                stats);
+        return new DispatchEngine(new SortedFireTimer(), router, new DeadLetters(CATALOG), stats, 4096);
+    }
+
+    private DispatchPlan tick() {
+        return engine.plan(List.of(), now());
+    }
+
+    private Instant now() {
+        return clock.instant();
+    }
+
+    private void live(String instance) {
+        registry.update(instance, heartbeat(instance, "demo", List.of("echo"), List.of(), T0));
+    }
+
+    private static WorkerHeartbeat heartbeat(String instance, String app, List<String> handlers,
+            List<Integer> partitions, Instant sentAt) {
+        return new WorkerHeartbeat(0, instance, app, handlers, 4, 0, partitions, HEARTBEAT_INTERVAL_MS, sentAt, sentAt);
+    }
+
+    private static List<Trigger> triggers(DispatchPlan plan) {
+        return plan.records().stream().map(ProducerRecord::value).filter(Trigger.class::isInstance)
+                .map(Trigger.class::cast).toList();
+    }
+
+    private ConsumerRecord<String, byte[]> fire(String fireId, long dueInMillis) {
+        return fire(0, fireId, dueInMillis);
+    }
+
+    private ConsumerRecord<String, byte[]> fire(int partition, String fireId, long dueInMillis) {
+        return record(partition, new FireEvent(0, null, fireId, "job", 1, "demo", "echo",
+                T0.plusMillis(dueInMillis), FireKind.SCHEDULED, 1, null, null, null, null, 0, null, null, T0));
+    }
+
+    private ConsumerRecord<String, byte[]> cancel(String fireId) {
+        return record(0, FireEvent.cancel("job", fireId, T0, T0));
+    }
+
+    private ConsumerRecord<String, byte[]> record(int partition, FireEvent event) {
+        return raw(partition, EventSerdes.FIRE.serialize(CATALOG.fires(), event));
+    }
+
+    private ConsumerRecord<String, byte[]> raw(int partition, byte[] value) {
+        long offset = nextOffset.merge(partition, 1L, Long::sum) - 1;
+        return new ConsumerRecord<>(CATALOG.fires(), partition, offset, "job", value);
+    }
+
+    private static TopicPartition partition(int partition) {
+        return new TopicPartition(CATALOG.fires(), partition);
+    }
+}

@@ -1,0 +1,84 @@
+package io.carillon.dispatcher.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.carillon.dispatcher.Dispatcher;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+
+class DispatcherAutoConfigurationTest {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
+                    DispatcherAutoConfiguration.class))
+            .withPropertyValues(
+                    "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+                    "carillon.topics.prefix=s" + UUID.randomUUID().toString().substring(0, 8) + ".",
+                    "carillon.topics.partitions=1");
+
+    @Test
+    void startsTheDispatcherWithTheContextAndClosesItWithIt() {
+        AtomicReference<Dispatcher> started = new AtomicReference<>();
+        runner.withPropertyValues("carillon.dispatcher.group-id=spring-test", "carillon.dispatcher.max-poll-wait=15ms")
+                .run(context -> {
+                    assertThat(context).hasSingleBean(Dispatcher.class).hasSingleBean(DispatcherLifecycle.class);
+                    DispatcherProperties properties = context.getBean(DispatcherProperties.class);
+                    assertThat(properties.getGroupId()).isEqualTo("spring-test");
+                    assertThat(properties.getMaxPollWait()).isEqualTo(Duration.ofMillis(15));
+                    assertThat(properties.getTransactionTimeout()).isEqualTo(Dispatcher.DEFAULT_TRANSACTION_TIMEOUT);
+                    Dispatcher dispatcher = context.getBean(Dispatcher.class);
+                    started.set(dispatcher);
+                    assertThat(dispatcher.isRunning()).isTrue();
+                    await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
+                });
+        assertThat(started.get().isRunning()).isFalse();
+    }
+
+    @Test
+    void canBeSwitchedOff() {
+        runner.withPropertyValues("carillon.dispatcher.enabled=false")
+                .run(context -> assertThat(context).doesNotHaveBean(Dispatcher.class)
+                        .doesNotHaveBean(DispatcherLifecycle.class));
+    }
+
+    @Test
+    void backsOffForAnApplicationsOwnDispatcher() {
+        runner.withUserConfiguration(OwnDispatcher.class).run(context -> {
+            assertThat(context).hasSingleBean(Dispatcher.class);
+            assertThat(context.getBean(Dispatcher.class).transactionalId()).startsWith("own-");
+        });
+    }
+
+    @Test
+    void propertyDefaultsAreTheBuildersDefaults() {
+        DispatcherProperties defaults = new DispatcherProperties();
+        assertThat(defaults.isEnabled()).isTrue();
+        assertThat(defaults.getGroupId()).isNull();
+        assertThat(defaults.getTransactionalIdPrefix()).isEqualTo(Dispatcher.DEFAULT_TRANSACTIONAL_ID_PREFIX);
+        assertThat(defaults.getMaxPollWait()).isEqualTo(Dispatcher.DEFAULT_MAX_POLL_WAIT);
+        assertThat(defaults.getTransactionTimeout()).isEqualTo(Dispatcher.DEFAULT_TRANSACTION_TIMEOUT);
+        assertThat(defaults.getCloseTimeout()).isEqualTo(Dispatcher.DEFAULT_CLOSE_TIMEOUT);
+        assertThat(defaults.getOffsetMetadataMaxBytes()).isEqualTo(Dispatcher.DEFAULT_OFFSET_METADATA_MAX_BYTES);
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class OwnDispatcher {
+        @Bean
+        Dispatcher ownDispatcher(TopicCatalog catalog) {
+            return Dispatcher.builder().bootstrapServers(TestKafka.bootstrapServers()).catalog(catalog)
+                    .transactionalIdPrefix("own-").build();
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package io.carillon.planner;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.carillon.topics.TopicCatalog;
+
+/**
+ * Carillon's planner: a Kafka Streams application ({@link PlannerTopology}) with {@code exactly_once_v2} and the
+ * classic group protocol. Each instance owns the jobs of the partitions Kafka assigns it and writes their fires to
+ * {@code fires} ahead of their time; more instances with the same application id share the work.
+ *
+ * <p>The topics of the catalog must exist with their partition counts (see {@code TopicInitializer}).
+ *
+ * <p>Threading: build and configure on any thread; {@link #start()} and {@link #close()} may be called from any
+ * thread (they are synchronized), {@link #isRunning()} too. Processing runs on Kafka Streams' own threads. A planner
+ * starts once: after {@link #close()} build a new one.
+ */
+public final class Planner implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Planner.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    private static final String CLASSIC_GROUP_PROTOCOL = "classic";
+
+    private final KafkaStreams streams;
+    private final String applicationId;
+    private boolean started;
+    private boolean closed;
+
+    private Planner(Builder builder) {
+        this.applicationId = builder.applicationId();
+        PlannerSettings settings = new PlannerSettings(builder.horizon, builder.punctuateInterval);
+        this.streams = new KafkaStreams(PlannerTopology.build(builder.catalog, builder.clock, settings),
+                builder.streamsProperties());
+        streams.setStateListener((now, before) -> log.info("planner {}: {} -> {}", applicationId, before, now));
+        streams.setUncaughtExceptionHandler(e -> {
+            log.error("planner {}: stream thread failed, shutting the planner down", applicationId, e);
+            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts processing in the background; returns at once. */
+    public synchronized void start() {
+        if (closed) {
+            throw new IllegalStateException("planner " + applicationId + " is closed; build a new one");
+        }
+        if (!started) {
+            streams.start();
+            started = true;
+        }
+    }
+
+    /** Whether the planner is processing: its Kafka Streams state is RUNNING or REBALANCING. */
+    public boolean isRunning() {
+        return streams.state().isRunningOrRebalancing();
+    }
+
+    /** Stops processing, waiting up to 30 s for the stream threads to commit and leave; idempotent. */
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            streams.close(CLOSE_TIMEOUT);
+        }
+    }
+
+    /** Configures a {@link Planner}. Not thread-safe. */
+    public static final class Builder {
+
+        private String bootstrapServers;
+        private TopicCatalog catalog = TopicCatalog.defaults();
+        private Clock clock = Clock.systemUTC();
+        private String applicationId;
+        private Path stateDir = Path.of(System.getProperty("java.io.tmpdir"), "carillon-planner");
+        private Duration horizon = PlannerSettings.DEFAULT_HORIZON;
+        private Duration punctuateInterval = PlannerSettings.DEFAULT_PUNCTUATE_INTERVAL;
+        private int standbyReplicas;
+        private final Map<String, String> streamsProperties = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /** Kafka bootstrap servers, comma-separated {@code host:port} pairs; required. */
+        public Builder bootstrapServers(String bootstrapServers) {
+            this.bootstrapServers = bootstrapServers;
+            return this;
+        }
+
+        /** The topics to read and write; default {@link TopicCatalog#defaults()}. */
+        public Builder catalog(TopicCatalog catalog) {
+            this.catalog = Objects.requireNonNull(catalog, "catalog");
+            return this;
+        }
+
+        /** Where all time is read from; default the system clock in UTC. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Kafka Streams application id (consumer group, prefix of internal topics); default the topic prefix followed
+         * by {@code planner} ({@code carillon.planner}), so installations with different prefixes never share a group.
+         */
+        public Builder applicationId(String applicationId) {
+            this.applicationId = Objects.requireNonNull(applicationId, "applicationId");
+            return this;
+        }
+
+        /** Directory of the local state stores; default {@code ${java.io.tmpdir}/carillon-planner}. */
+        public Builder stateDir(Path stateDir) {
+            this.stateDir = Objects.requireNonNull(stateDir, "stateDir");
+            return this;
+        }
+
+        /** How far ahead fires are written; default 10 s. */
+        public Builder horizon(Duration horizon) {
+            this.horizon = horizon;
+            return this;
+        }
+
+        /** How often due timers are looked for; default 100 ms. */
+        public Builder punctuateInterval(Duration punctuateInterval) {
+            this.punctuateInterval = punctuateInterval;
+            return this;
+        }
+
+        /** Standby replicas of each state store (faster fail-over); default 0. */
+        public Builder standbyReplicas(int standbyReplicas) {
+            if (standbyReplicas < 0) {
+                throw new IllegalArgumentException("standbyReplicas must not be negative, was " + standbyReplicas);
+            }
+            this.standbyReplicas = standbyReplicas;
+            return this;
+        }
+
+        /** Any Kafka Streams or client property; applied last, so it overrides the planner's own settings. */
+        public Builder streamsProperty(String name, String value) {
+            streamsProperties.put(name, value);
+            return this;
+        }
+
+        public Planner build() {
+            if (bootstrapServers == null || bootstrapServers.isBlank()) {
+                throw new IllegalArgumentException("bootstrapServers is required");
+            }
+            return new Planner(this);
+        }
+
+        private String applicationId() {
+            return applicationId != null ? applicationId : catalog.prefix() + "planner";
+        }
+
+        private Properties streamsProperties() {
+            Properties properties = new Properties();
+            properties.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId());
+            properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+            properties.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+            properties.put(StreamsConfig.GROUP_PROTOCOL_CONFIG, CLASSIC_GROUP_PROTOCOL);
+            properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+            properties.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, standbyReplicas);
+            properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) catalog.replicationFactor());
+            properties.putAll(streamsProperties);
+            return properties;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.carillon.planner;
+
+import java.time.Clock;
+
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.Topology;
+
+import io.carillon.planner.internal.PlannerNodes;
+import io.carillon.planner.internal.PlannerProcessor;
+import io.carillon.planner.internal.PlannerStores;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+
+/**
+ * The planner's Kafka Streams topology (Processor API): {@code jobs} and {@code requests} (co-partitioned, key job
+ * id, values read as raw bytes) feed one processor that owns the job-state, timer and request-id stores; it writes
+ * {@link io.carillon.topics.events.FireEvent}s to {@code fires} and
+ * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}.
+ *
+ * <p>Used by {@link Planner}; tests drive it with {@code TopologyTestDriver}.
+ */
+public final class PlannerTopology {
+
+    private PlannerTopology() {
+    }
+
+    /**
+     * A new topology over {@code catalog}'s topics, reading time from {@code clock} both when it processes records
+     * and in its wall-clock punctuator.
+     */
+    public static Topology build(TopicCatalog catalog, Clock clock, PlannerSettings settings) {
+        StringDeserializer keys = new StringDeserializer();
+        ByteArrayDeserializer values = new ByteArrayDeserializer();
+        Topology topology = new Topology();
+        topology.addSource(PlannerNodes.JOBS_SOURCE, keys, values, catalog.jobs());
+        topology.addSource(PlannerNodes.REQUESTS_SOURCE, keys, values, catalog.requests());
+        topology.addProcessor(PlannerNodes.PLANNER, () -> new PlannerProcessor(catalog, clock, settings),
+                PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE);
+        PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));
+        topology.addSink(PlannerNodes.FIRES_SINK, catalog.fires(), new StringSerializer(), EventSerdes.FIRE,
+                PlannerNodes.PLANNER);
+        topology.addSink(PlannerNodes.DLQ_SINK, catalog.dlq(), new StringSerializer(), EventSerdes.DEAD_LETTER,
+                PlannerNodes.PLANNER);
+        return topology;
+    }
+}

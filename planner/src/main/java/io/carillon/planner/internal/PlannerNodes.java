@@ -1,0 +1,14 @@
+package io.carillon.planner.internal;
+
+/** The names of the planner topology's nodes. */
+public final class PlannerNodes {
+
+    public static final String JOBS_SOURCE = "jobs-source";
+    public static final String REQUESTS_SOURCE = "requests-source";
+    public static final String PLANNER = "planner";
+    public static final String FIRES_SINK = "fires-sink";
+    public static final String DLQ_SINK = "dlq-sink";
+
+    private PlannerNodes() {
+    }
+}

@@ -1,0 +1,73 @@
+package io.carillon.planner.internal;
+
+import java.time.Clock;
+
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
+
+import io.carillon.planner.PlannerSettings;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.TopicCatalog;
+
+/**
+ * The planner's one processor, fed by {@code jobs} and {@code requests} (raw bytes, parsed here so that a bad record
+ * becomes a dead letter instead of stopping the task), with a wall-clock punctuator that writes the fires coming
+ * due within the horizon. One instance per stream task; Kafka Streams calls it from that task's thread only.
+ */
+public final class PlannerProcessor implements Processor<String, byte[], String, Object> {
+
+    private final TopicCatalog catalog;
+    private final Clock clock;
+    private final PlannerSettings settings;
+    private final DeadLetters deadLetters;
+    private ProcessorContext<String, Object> context;
+    private Output output;
+    private JobUpdates jobUpdates;
+    private Requests requests;
+
+    public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings) {
+        this.catalog = catalog;
+        this.clock = clock;
+        this.settings = settings;
+        this.deadLetters = new DeadLetters(clock);
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Object> context) {
+        this.context = context;
+        KeyValueStore<String, JobState> jobs = context.getStateStore(PlannerStores.JOBS);
+        KeyValueStore<String, Timer> timerStore = context.getStateStore(PlannerStores.TIMERS);
+        WindowStore<String, Long> requestIdStore = context.getStateStore(PlannerStores.REQUEST_IDS);
+        output = new Output(context, clock);
+        Scheduler scheduler = new Scheduler(settings, jobs, new TimerStore(timerStore), output);
+        jobUpdates = new JobUpdates(clock, jobs, scheduler);
+        requests = new Requests(clock, jobs, new RequestIds(requestIdStore, PlannerStores.REQUEST_ID_RETENTION),
+                scheduler);
+        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME,
+                timestamp -> scheduler.punctuate(clock.instant()));
+    }
+
+    @Override
+    public void process(Record<String, byte[]> record) {
+        RecordMetadata source = context.recordMetadata().orElseThrow();
+        try {
+            if (source.topic().equals(catalog.jobs())) {
+                jobUpdates.apply(source.topic(), record.key(), record.value())
+                        .ifPresent(notice -> deadLetter(source, record, notice));
+            } else {
+                requests.apply(source.topic(), record.key(), record.value());
+            }
+        } catch (InvalidEventException | RejectedRecordException e) {
+            deadLetter(source, record, e.getMessage());
+        }
+    }
+
+    private void deadLetter(RecordMetadata source, Record<String, byte[]> record, String reason) {
+        output.deadLetter(record.key(), deadLetters.of(source, record.key(), record.value(), reason));
+    }
+}

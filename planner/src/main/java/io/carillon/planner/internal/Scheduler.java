@@ -1,0 +1,187 @@
+package io.carillon.planner.internal;
+
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Predicate;
+
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import io.carillon.planner.PlannerSettings;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
+
+/**
+ * Turns job states into fires: plans a job's scheduled instants, writes those within the horizon to {@code fires},
+ * keeps one timer per job for its next instant beyond the horizon, cancels fires written but not yet due, and
+ * handles due timers when the punctuator runs. Used by one stream task's thread only.
+ */
+final class Scheduler {
+
+    /** The most scheduled fires one job writes in one go; the rest follows at the next punctuation. */
+    static final int MAX_FIRES_PER_ADVANCE = 10_000;
+
+    private final PlannerSettings settings;
+    private final KeyValueStore<String, JobState> jobs;
+    private final TimerStore timers;
+    private final Output output;
+    private final Misfires misfires;
+
+    Scheduler(PlannerSettings settings, KeyValueStore<String, JobState> jobs, TimerStore timers, Output output) {
+        this.settings = settings;
+        this.jobs = jobs;
+        this.timers = timers;
+        this.output = output;
+        this.misfires = new Misfires(output);
+    }
+
+    /** Whether the planner follows this schedule type by itself (FIXED_DELAY needs run results: a later issue). */
+    static boolean isPlanned(Schedule schedule) {
+        return schedule.type() == ScheduleType.CRON || schedule.type() == ScheduleType.FIXED_RATE
+                || schedule.type() == ScheduleType.ONCE;
+    }
+
+    /**
+     * Moves the plan from what {@code before} (null for a new job) had to what {@code after} asks: starts from now
+     * when the job becomes active, stops and cancels when it becomes inactive, replans when its schedule changed.
+     */
+    JobState reconcile(JobState before, JobState after, Instant now) {
+        boolean wasActive = before != null && before.active();
+        if (!after.active()) {
+            return wasActive ? stop(after, now, fire -> fire.kind() == FireKind.SCHEDULED) : after;
+        }
+        if (!wasActive) {
+            return start(after, now);
+        }
+        if (!before.job().schedule().equals(after.job().schedule())) {
+            return replan(after, now);
+        }
+        return after;
+    }
+
+    /** Drops every timer of the job and cancels every fire of it not yet due. */
+    void remove(JobState state, Instant now) {
+        JobState stopped = stop(state, now, fire -> true);
+        stopped.requested().forEach(timers::delete);
+    }
+
+    /** Writes a fire of the job at {@code at}; when {@code at} is beyond the horizon, keeps a timer instead. */
+    JobState fireAt(JobState state, Timer timer, Instant now) {
+        if (timer.at().isAfter(horizonEnd(now))) {
+            timers.put(timer);
+            return state.withRequested(timer);
+        }
+        return emit(state, fireOf(state.job(), timer, now), now);
+    }
+
+    /** Handles the timers due within the horizon: the punctuator's work. */
+    void punctuate(Instant now) {
+        for (Timer timer : timers.dueBy(horizonEnd(now))) {
+            timers.delete(timer);
+            JobState state = jobs.get(timer.jobId());
+            if (state != null) {
+                jobs.put(timer.jobId(), onDue(state.withoutDue(now), timer, now));
+            }
+        }
+    }
+
+    private JobState onDue(JobState state, Timer timer, Instant now) {
+        if (timer.kind() == FireKind.SCHEDULED) {
+            return timer.at().equals(state.nextAt()) ? advance(state, now) : state;
+        }
+        boolean known = state.requested().stream().anyMatch(requested -> requested.fireId().equals(timer.fireId()));
+        return known ? emit(state.withoutRequested(timer.fireId()), fireOf(state.job(), timer, now), now) : state;
+    }
+
+    private JobState start(JobState state, Instant now) {
+        Instant first = isPlanned(state.job().schedule())
+                ? NextInstant.after(state.job().schedule(), now)
+                : null;
+        return advance(state.withProgress(first, state.lastEmittedAt()), now);
+    }
+
+    /** Writes every scheduled instant up to the horizon not already pending, then sets the timer for the next. */
+    private JobState advance(JobState state, Instant now) {
+        JobState current = misfires.resolve(state, now);
+        JobDefinition job = current.job();
+        Instant limit = horizonEnd(now);
+        Instant next = current.nextAt();
+        Instant last = current.lastEmittedAt();
+        int written = 0;
+        while (next != null && !next.isAfter(limit) && written < MAX_FIRES_PER_ADVANCE) {
+            String fireId = FireIds.scheduled(job.id(), next);
+            if (!current.hasPending(fireId)) {
+                current = emit(current, FireEvent.of(job, fireId, next, FireKind.SCHEDULED, 1, null, null, now), now);
+                written++;
+            }
+            last = next;
+            next = NextInstant.after(job.schedule(), next);
+        }
+        if (next != null) {
+            timers.put(Timer.scheduled(job.id(), next));
+        }
+        return current.withProgress(next, last);
+    }
+
+    /**
+     * A schedule change: the pending scheduled fires the new schedule also has stay (they are not written twice),
+     * the others are cancelled, and the plan restarts from now.
+     */
+    private JobState replan(JobState state, Instant now) {
+        dropScheduledTimer(state);
+        Set<Instant> kept = upcoming(state, now);
+        JobState cancelled = cancel(state, now,
+                fire -> fire.kind() == FireKind.SCHEDULED && !kept.contains(fire.scheduledAt()));
+        return start(cancelled, now);
+    }
+
+    private Set<Instant> upcoming(JobState state, Instant now) {
+        Set<Instant> instants = new HashSet<>();
+        Instant until = state.pending().stream().map(PendingFire::scheduledAt).max(Instant::compareTo).orElse(now);
+        Schedule schedule = state.job().schedule();
+        Instant next = isPlanned(schedule) ? NextInstant.after(schedule, now) : null;
+        while (next != null && !next.isAfter(until) && instants.size() < MAX_FIRES_PER_ADVANCE) {
+            instants.add(next);
+            next = NextInstant.after(schedule, next);
+        }
+        return instants;
+    }
+
+    private JobState stop(JobState state, Instant now, Predicate<PendingFire> toCancel) {
+        dropScheduledTimer(state);
+        return cancel(state, now, toCancel).withProgress(null, state.lastEmittedAt());
+    }
+
+    private void dropScheduledTimer(JobState state) {
+        if (state.nextAt() != null) {
+            timers.delete(Timer.scheduled(state.job().id(), state.nextAt()));
+        }
+    }
+
+    private JobState cancel(JobState state, Instant now, Predicate<PendingFire> toCancel) {
+        Predicate<PendingFire> cancelled = toCancel.and(fire -> fire.scheduledAt().isAfter(now));
+        state.pending().stream().filter(cancelled).forEach(fire ->
+                output.fire(FireEvent.cancel(state.job().id(), fire.fireId(), fire.scheduledAt(), now)));
+        return state.withoutPending(cancelled);
+    }
+
+    private JobState emit(JobState state, FireEvent fire, Instant now) {
+        output.fire(fire);
+        return fire.scheduledAt().isAfter(now)
+                ? state.withPending(new PendingFire(fire.fireId(), fire.scheduledAt(), fire.kind()))
+                : state;
+    }
+
+    private static FireEvent fireOf(JobDefinition job, Timer timer, Instant now) {
+        return FireEvent.of(job, timer.fireId(), timer.at(), timer.kind(), 1, timer.params(), timer.parentRunId(),
+                now);
+    }
+
+    private Instant horizonEnd(Instant now) {
+        return now.plus(settings.horizon());
+    }
+}

@@ -1,0 +1,47 @@
+package io.carillon.planner.spring;
+
+import java.time.Clock;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+import io.carillon.planner.Planner;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.topics.spring.CarillonTopics;
+
+/**
+ * Runs a {@link Planner} in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics} and the
+ * application's {@link Clock}, started and stopped with the context. Off with {@code carillon.planner.enabled=false}.
+ */
+@AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
+@ConditionalOnProperty(prefix = "carillon.planner", name = "enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(PlannerProperties.class)
+public final class PlannerAutoConfiguration {
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    Planner carillonPlanner(CarillonTopics topics, Clock clock, PlannerProperties properties) {
+        Planner.Builder builder = Planner.builder()
+                .bootstrapServers(topics.bootstrapServers())
+                .catalog(topics.catalog())
+                .clock(clock)
+                .stateDir(properties.getStateDir())
+                .horizon(properties.getHorizon())
+                .punctuateInterval(properties.getPunctuateInterval())
+                .standbyReplicas(properties.getStandbyReplicas());
+        if (properties.getApplicationId() != null) {
+            builder.applicationId(properties.getApplicationId());
+        }
+        properties.getStreams().forEach(builder::streamsProperty);
+        return builder.build();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    PlannerLifecycle carillonPlannerLifecycle(Planner planner) {
+        return new PlannerLifecycle(planner);
+    }
+}

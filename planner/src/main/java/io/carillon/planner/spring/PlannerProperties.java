@@ -1,0 +1,48 @@
+package io.carillon.planner.spring;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+import io.carillon.planner.PlannerSettings;
+
+/** Settings of the planner under {@code carillon.planner.*}; Kafka and topics come from {@code carillon.*}. */
+@ConfigurationProperties("carillon.planner")
+public class PlannerProperties {
+
+    /** Whether this application runs a planner. */
+    private boolean enabled = true;
+    /**
+     * Kafka Streams application id: planners with the same id share the jobs' partitions (default the topic prefix
+     * followed by {@code planner}, e.g. {@code carillon.planner}).
+     */
+    private String applicationId;
+    /** Directory of the planner's local state stores (default {@code ${java.io.tmpdir}/carillon-planner}). */
+    private Path stateDir = Path.of(System.getProperty("java.io.tmpdir"), "carillon-planner");
+    /** How far ahead of its instant a fire is written to the fires topic (default 10s). */
+    private Duration horizon = PlannerSettings.DEFAULT_HORIZON;
+    /** How often the timer store is scanned for due timers (default 100ms). */
+    private Duration punctuateInterval = PlannerSettings.DEFAULT_PUNCTUATE_INTERVAL;
+    /** Standby replicas of each state store, for faster fail-over. */
+    private int standbyReplicas = 0;
+    /** Extra Kafka Streams or client properties, applied over the planner's own. */
+    private Map<String, String> streams = new LinkedHashMap<>();
+
+    public boolean isEnabled() { return enabled; }
+    public void setEnabled(boolean enabled) { this.enabled = enabled; }
+    public String getApplicationId() { return applicationId; }
+    public void setApplicationId(String applicationId) { this.applicationId = applicationId; }
+    public Path getStateDir() { return stateDir; }
+    public void setStateDir(Path stateDir) { this.stateDir = stateDir; }
+    public Duration getHorizon() { return horizon; }
+    public void setHorizon(Duration horizon) { this.horizon = horizon; }
+    public Duration getPunctuateInterval() { return punctuateInterval; }
+    public void setPunctuateInterval(Duration punctuateInterval) { this.punctuateInterval = punctuateInterval; }
+    public int getStandbyReplicas() { return standbyReplicas; }
+    public void setStandbyReplicas(int standbyReplicas) { this.standbyReplicas = standbyReplicas; }
+    public Map<String, String> getStreams() { return streams; }
+    public void setStreams(Map<String, String> streams) { this.streams = streams; }
+}

@@ -1,0 +1,143 @@
+package io.carillon.planner;
+
+import static io.carillon.planner.TestJobs.everySecond;
+import static io.carillon.planner.TestJobs.job;
+import static io.carillon.planner.TestJobs.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.Schedule;
+
+class DeadLetterTest {
+
+    private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
+
+    @TempDir
+    Path stateDir;
+
+    private PlannerHarness planner;
+
+    @BeforeEach
+    void start() {
+        planner = new PlannerHarness(stateDir, START);
+    }
+
+    @AfterEach
+    void close() {
+        planner.close();
+    }
+
+    @Test
+    void anUnparsableJobGoesToTheDlqWithWhereItCameFrom() {
+        planner.rawJob("broken", "{not json");
+
+        assertThat(planner.deadLetters()).singleElement().satisfies(letter -> {
+            assertThat(letter.sourceTopic()).isEqualTo(planner.catalog.jobs());
+            assertThat(letter.partition()).isZero();
+            assertThat(letter.offset()).isZero();
+            assertThat(letter.key()).isEqualTo("broken");
+            assertThat(letter.value()).isEqualTo("{not json");
+            assertThat(letter.reason()).startsWith("not a valid JobDefinition");
+            assertThat(letter.component()).isEqualTo("planner");
+            assertThat(letter.at()).isEqualTo(START);
+        });
+    }
+
+    @Test
+    void anInvalidJobNamesTheField() {
+        planner.put(job("bad-cron", Schedule.cron("61 * * * * ?", null)));
+
+        assertThat(planner.deadLetters()).singleElement()
+                .satisfies(letter -> assertThat(letter.reason()).startsWith("schedule.cron: '61 * * * * ?'"));
+        assertThat(planner.fireEvents()).isEmpty();
+    }
+
+    @Test
+    void aJobWhoseIdIsNotItsKeyIsRejected() {
+        planner.rawJob("other", EventSerdes.JOB.toJson(everySecond("tick")));
+
+        assertThat(planner.deadLetters()).singleElement().satisfies(letter -> assertThat(letter.reason())
+                .isEqualTo("id: 'tick' does not match the record key 'other'"));
+    }
+
+    @Test
+    void anOlderVersionIsRejected() {
+        JobDefinition job = everySecond("tick").toBuilder().version(5).build();
+        planner.put(job);
+
+        planner.put(job.toBuilder().schedule(Schedule.fixedRate(5000)).version(4).build());
+
+        assertThat(planner.deadLetters()).singleElement().satisfies(letter -> assertThat(letter.reason())
+                .isEqualTo("version: 4 is older than the version 5 the planner already has"));
+    }
+
+    @Test
+    void anUnparsableRequestGoesToTheDlq() {
+        planner.rawRequest("tick", "\u0000\u00ff garbage");
+
+        assertThat(planner.deadLetters()).singleElement().satisfies(letter -> {
+            assertThat(letter.sourceTopic()).isEqualTo(planner.catalog.requests());
+            assertThat(letter.reason()).startsWith("not a valid JobRequest");
+        });
+    }
+
+    @Test
+    void anInvalidRequestNamesTheField() {
+        planner.put(everySecond("tick"));
+        planner.request(request("r-1", "tick", RequestType.RUN_AT, null, null));
+
+        assertThat(planner.deadLetters()).singleElement()
+                .satisfies(letter -> assertThat(letter.reason()).isEqualTo("at: is required for RUN_AT"));
+    }
+
+    @Test
+    void aRequestForAnUnknownJobGoesToTheDlq() {
+        planner.request(request("r-1", "ghost", RequestType.RUN_NOW, null, null));
+
+        assertThat(planner.deadLetters()).singleElement()
+                .satisfies(letter -> assertThat(letter.reason()).isEqualTo("jobId: unknown job 'ghost'"));
+        assertThat(planner.fireEvents()).isEmpty();
+    }
+
+    @Test
+    void aFixedDelayJobIsKeptForRequestsWithANotice() {
+        planner.put(job("delay", Schedule.fixedDelay(1000)));
+        planner.advance(Duration.ofSeconds(2));
+        planner.request(request("r-1", "delay", RequestType.RUN_NOW, null, null));
+
+        assertThat(planner.deadLetters()).singleElement()
+                .satisfies(letter -> assertThat(letter.reason()).startsWith("schedule.type: FIXED_DELAY"));
+        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("r-1");
+    }
+
+    @Test
+    void aJobKeepsFiringAfterBadRecords() {
+        planner.put(everySecond("tick"));
+        planner.advance(Duration.ofSeconds(1));
+        planner.fireEvents();
+
+        planner.rawJob("tick", "{\"id\":\"tick\",\"schedule\":{\"type\":\"SOMETIMES\"}}");
+        planner.rawJob(null, "{}");
+        planner.rawRequest("tick", "not json");
+        planner.rawRequest("tick", null);
+        planner.advance(Duration.ofSeconds(3));
+
+        assertThat(planner.deadLetters()).hasSize(4).extracting(DeadLetter::reason).allSatisfy(
+                reason -> assertThat(reason).isNotBlank());
+        assertThat(planner.fires()).extracting(FireEvent::scheduledAt)
+                .containsExactly(START.plusSeconds(12), START.plusSeconds(13), START.plusSeconds(14));
+    }
+}

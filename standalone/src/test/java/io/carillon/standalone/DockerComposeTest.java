@@ -1,0 +1,154 @@
+package io.carillon.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.BindHandler;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.yaml.snakeyaml.Yaml;
+
+import io.carillon.dispatcher.spring.DispatcherProperties;
+import io.carillon.planner.spring.PlannerProperties;
+import io.carillon.topics.spring.CarillonProperties;
+import io.carillon.worker.spring.CarillonWorkerProperties;
+
+/**
+ * docker-compose.yml cannot run here (no Docker engine), so this checks what can be checked: every Carillon service
+ * runs a jar this build produces, and every environment variable it sets is one the jar actually reads, with the
+ * value arriving where it should.
+ */
+class DockerComposeTest {
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static Map<String, Map<String, Object>> services;
+
+    @BeforeAll
+    @SuppressWarnings("unchecked")
+    static void readCompose() throws IOException {
+        try (Reader reader = Files.newBufferedReader(ROOT.resolve("docker-compose.yml"))) {
+            Map<String, Object> compose = new Yaml().load(reader);
+            services = (Map<String, Map<String, Object>>) compose.get("services");
+        }
+    }
+
+    @Test
+    void hasTheProductionShape() {
+        assertThat(services.keySet()).contains("kafka-1", "kafka-2", "kafka-3", "postgres", "planner-1", "planner-2",
+                "dispatcher-1", "dispatcher-2", "console", "worker-1", "worker-2");
+        assertThat(services.get("kafka-1").get("image").toString()).startsWith("apache/kafka:");
+        assertThat(services.get("postgres").get("image").toString()).startsWith("postgres:");
+    }
+
+    @Test
+    void eachCarillonServiceRunsAJarThisBuildProduces() throws IOException {
+        for (var service : carillonServices().entrySet()) {
+            String jarMount = volumes(service.getValue()).stream().filter(volume -> volume.endsWith(":/app/app.jar:ro"))
+                    .findFirst().orElseThrow(() -> new AssertionError(service.getKey() + " mounts no /app/app.jar"));
+            Path jar = ROOT.resolve(jarMount.substring(0, jarMount.indexOf(':')));
+            Path module = jar.getParent().getParent();
+            String pom = Files.readString(module.resolve("pom.xml"));
+            String jarName = jar.getFileName().toString().replace(".jar", "");
+            assertThat(pom).as("%s runs %s", service.getKey(), jar)
+                    .contains("<artifactId>" + jarName + "</artifactId>")
+                    .contains("<artifactId>spring-boot-maven-plugin</artifactId>")
+                    .contains("<artifactId>maven-antrun-plugin</artifactId>");
+            assertThat(service.getValue().get("image")).isEqualTo("eclipse-temurin:17-jre");
+        }
+    }
+
+    @Test
+    void everyCarillonVariableIsReadByTheJarWithItsValue() {
+        for (var service : carillonServices().entrySet()) {
+            String name = service.getKey();
+            Map<String, Object> env = environment(service.getValue());
+            Binder binder = binderOver(env);
+            var kafka = bindStrictly(binder, "carillon.kafka", CarillonProperties.Kafka.class);
+            var topics = bindStrictly(binder, "carillon.topics", CarillonProperties.Topics.class);
+            assertThat(kafka.getBootstrapServers()).isEqualTo(env.get("CARILLON_KAFKA_BOOTSTRAPSERVERS"));
+            assertThat(topics.getReplicationFactor()).isEqualTo((short) 3);
+            assertThat(topics.getPartitions()).isEqualTo(12);
+
+            List<String> allowed = new ArrayList<>(List.of("CARILLON_KAFKA_", "CARILLON_TOPICS_"));
+            if (name.startsWith("planner")) {
+                PlannerProperties planner = bindStrictly(binder, "carillon.planner", PlannerProperties.class);
+                assertThat(planner.getStateDir().toString()).isEqualTo(env.get("CARILLON_PLANNER_STATEDIR"));
+                assertThat(planner.getStandbyReplicas()).isEqualTo(1);
+                allowed.add("CARILLON_PLANNER_");
+            } else if (name.startsWith("dispatcher")) {
+                bindStrictly(binder, "carillon.dispatcher", DispatcherProperties.class);
+                allowed.add("CARILLON_DISPATCHER_");
+            } else if (name.startsWith("worker")) {
+                CarillonWorkerProperties worker = bindStrictly(binder, "carillon.worker", CarillonWorkerProperties.class);
+                assertThat(worker.getApp()).isEqualTo("demo");
+                assertThat(worker.getInstanceId()).isEqualTo(name);
+                allowed.add("CARILLON_WORKER_");
+            } else if (name.equals("console")) {
+                assertThat(binder.bind("spring.datasource.url", String.class).get())
+                        .isEqualTo("jdbc:postgresql://postgres:5432/carillon");
+                assertThat(binder.bind("spring.datasource.username", String.class).get()).isEqualTo("carillon");
+                assertThat(binder.bind("server.port", Integer.class).get()).isEqualTo(8080);
+                allowed.addAll(List.of("SPRING_DATASOURCE_URL", "SPRING_DATASOURCE_USERNAME",
+                        "SPRING_DATASOURCE_PASSWORD", "SERVER_PORT"));
+            }
+            assertThat(env.keySet()).as("variables of %s", name)
+                    .allMatch(key -> allowed.stream().anyMatch(key::startsWith));
+        }
+    }
+
+    private static Map<String, Map<String, Object>> carillonServices() {
+        Map<String, Map<String, Object>> carillon = new LinkedHashMap<>();
+        services.forEach((name, service) -> {
+            if (!name.startsWith("kafka") && !name.equals("postgres")) {
+                carillon.put(name, service);
+            }
+        });
+        return carillon;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> volumes(Map<String, Object> service) {
+        return (List<String>) service.getOrDefault("volumes", List.of());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> environment(Map<String, Object> service) {
+        Map<String, Object> env = new LinkedHashMap<>();
+        ((Map<String, Object>) service.get("environment")).forEach((key, value) -> env.put(key, String.valueOf(value)));
+        return env;
+    }
+
+    private static Binder binderOver(Map<String, Object> env) {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().addFirst(new SystemEnvironmentPropertySource("compose-" + StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, env));
+        return new Binder(ConfigurationPropertySources.get(environment));
+    }
+
+    /** Binds {@code prefix}, failing on any variable under it that no property of {@code type} takes. */
+    private static <T> T bindStrictly(Binder binder, String prefix, Class<T> type) {
+        return binder.bind(prefix, Bindable.of(type), new NoUnboundElementsBindHandler(BindHandler.DEFAULT))
+                .orElseGet(() -> newInstance(type));
+    }
+
+    private static <T> T newInstance(Class<T> type) {
+        try {
+            return type.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.carillon.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.web.client.RestClient;
+
+/** The README's run command, minus the fixed ports: its own broker and PostgreSQL under a data folder, and --demo. */
+class StandaloneLauncherIT {
+
+    private static final ParameterizedTypeReference<List<Map<String, Object>>> LIST_OF_MAPS =
+            new ParameterizedTypeReference<>() {
+            };
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void startsItsOwnKafkaAndPostgresAndRunsTheDemoJobs() {
+        try (Standalone standalone = Standalone.start("--demo", "--carillon.standalone.data-dir=" + dataDir,
+                "--carillon.broker.port=0", "--server.port=0")) {
+            RestClient http = RestClient.create("http://localhost:" + standalone.port());
+
+            assertThat(http.get().uri("/api/v1/jobs").retrieve().body(LIST_OF_MAPS))
+                    .extracting(job -> job.get("id")).contains("demo-echo", "demo-cron", "demo-fail");
+            await().atMost(Duration.ofSeconds(30)).until(() -> http.get().uri("/api/v1/jobs/demo-echo/runs?limit=10")
+                    .retrieve().body(LIST_OF_MAPS).stream().anyMatch(run -> "SUCCEEDED".equals(run.get("status"))));
+            assertThat(http.get().uri("/").retrieve().body(String.class)).containsIgnoringCase("<html");
+        }
+        assertThat(Files.exists(dataDir.resolve("kafka").resolve("cluster.id"))).isTrue();
+        assertThat(Files.isDirectory(dataDir.resolve("postgres"))).isTrue();
+    }
+}

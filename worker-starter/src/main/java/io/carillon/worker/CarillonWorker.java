@@ -1,0 +1,244 @@
+package io.carillon.worker;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.carillon.topics.TopicCatalog;
+import io.carillon.worker.internal.WorkerEngine;
+import io.carillon.worker.internal.WorkerSettings;
+
+/**
+ * A Carillon worker: consumes the trigger topic of its app as consumer group {@code <app>}, runs each trigger's
+ * handler on a pool of {@code capacity} threads, reports STARTED and a terminal status to {@code results}, and
+ * heartbeats to {@code workers}.
+ *
+ * <pre>{@code
+ * try (CarillonWorker worker = CarillonWorker.builder()
+ *         .bootstrapServers("localhost:9092")
+ *         .catalog(TopicCatalog.defaults())
+ *         .app("billing")
+ *         .handler("send-invoices", context -> invoices.send(context.params()))
+ *         .build()) {
+ *     worker.start();
+ *     ...
+ * }
+ * }</pre>
+ *
+ * <p>{@link #start()} and {@link #close()} may be called from any thread; a worker starts at most once. Handlers run
+ * on the worker's own threads (see {@link JobHandlerFunction}).
+ */
+public final class CarillonWorker implements AutoCloseable {
+
+    public static final int DEFAULT_CAPACITY = 16;
+    public static final Duration DEFAULT_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
+    public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
+
+    private enum State { NEW, RUNNING, CLOSED }
+
+    private final WorkerSettings settings;
+    private volatile State state = State.NEW;
+    private WorkerEngine engine;
+
+    private CarillonWorker(WorkerSettings settings) {
+        this.settings = settings;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Creates the app's trigger topic if it is missing, joins the consumer group and starts taking triggers and
+     * sending heartbeats. Returns once the clients are up; partitions are assigned shortly after.
+     *
+     * @throws IllegalStateException when the worker was already started or closed, or the trigger topic cannot be
+     *         created
+     */
+    public synchronized void start() {
+        if (state != State.NEW) {
+            throw new IllegalStateException("worker " + settings.instanceId() + " of app " + settings.app()
+                    + " was already " + (state == State.RUNNING ? "started" : "closed") + "; build a new one");
+        }
+        engine = WorkerEngine.start(settings);
+        state = State.RUNNING;
+    }
+
+    /**
+     * Shuts down gracefully: stops taking triggers, lets running runs finish within the shutdown grace, then
+     * interrupts the rest and reports them KILLED, publishes a heartbeat tombstone and leaves the group. Blocks until
+     * done; calling it again does nothing.
+     */
+    @Override
+    public synchronized void close() {
+        if (state == State.RUNNING) {
+            engine.close();
+        }
+        state = State.CLOSED;
+    }
+
+    public boolean isRunning() {
+        return state == State.RUNNING;
+    }
+
+    public String app() {
+        return settings.app();
+    }
+
+    public String instanceId() {
+        return settings.instanceId();
+    }
+
+    public int capacity() {
+        return settings.capacity();
+    }
+
+    /** The names of the handlers this worker runs, sorted. */
+    public Set<String> handlerNames() {
+        return new TreeSet<>(settings.handlers().keySet());
+    }
+
+    /** Configures a {@link CarillonWorker}; not thread-safe. {@link #build()} may be called more than once. */
+    public static final class Builder {
+
+        private String bootstrapServers;
+        private TopicCatalog catalog;
+        private Clock clock = Clock.systemUTC();
+        private String app;
+        private String instanceId;
+        private int capacity = DEFAULT_CAPACITY;
+        private Duration heartbeatInterval = DEFAULT_HEARTBEAT_INTERVAL;
+        private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
+        private final Map<String, JobHandlerFunction> handlers = new LinkedHashMap<>();
+        private final Map<String, Object> kafkaProperties = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /** Kafka bootstrap servers, comma-separated host:port pairs. Required. */
+        public Builder bootstrapServers(String bootstrapServers) {
+            this.bootstrapServers = bootstrapServers;
+            return this;
+        }
+
+        /** The topic names to use. Required. */
+        public Builder catalog(TopicCatalog catalog) {
+            this.catalog = catalog;
+            return this;
+        }
+
+        /** Where all timestamps come from; default {@link Clock#systemUTC()}. */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /** The worker app: jobs name it, it names the trigger topic and the consumer group. Required. */
+        public Builder app(String app) {
+            this.app = app;
+            return this;
+        }
+
+        /** A stable name of this process; default {@code <host>-<pid>}. */
+        public Builder instanceId(String instanceId) {
+            this.instanceId = instanceId;
+            return this;
+        }
+
+        /** How many runs may execute at once; default {@value CarillonWorker#DEFAULT_CAPACITY}. */
+        public Builder capacity(int capacity) {
+            this.capacity = capacity;
+            return this;
+        }
+
+        /** How often to publish a heartbeat; default 1 s. */
+        public Builder heartbeatInterval(Duration heartbeatInterval) {
+            this.heartbeatInterval = heartbeatInterval;
+            return this;
+        }
+
+        /** How long {@link CarillonWorker#close()} lets running runs finish before killing them; default 30 s. */
+        public Builder shutdownGrace(Duration shutdownGrace) {
+            this.shutdownGrace = shutdownGrace;
+            return this;
+        }
+
+        /**
+         * Registers the handler {@code name}.
+         *
+         * @throws IllegalArgumentException when the name is blank or already registered
+         */
+        public Builder handler(String name, JobHandlerFunction handler) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("a handler name must not be blank");
+            }
+            Objects.requireNonNull(handler, () -> "handler '" + name + "' is null");
+            if (handlers.containsKey(name)) {
+                throw new IllegalArgumentException("handler '" + name
+                        + "' is registered twice; give each handler its own name");
+            }
+            handlers.put(name, handler);
+            return this;
+        }
+
+        /**
+         * An extra Kafka client setting for the worker's consumer, producer and admin client (security settings, for
+         * example). The settings the worker depends on (group id, isolation level, manual commits, idempotence,
+         * acks) cannot be overridden.
+         */
+        public Builder kafkaProperty(String name, Object value) {
+            kafkaProperties.put(name, value);
+            return this;
+        }
+
+        /**
+         * Checks the settings and creates the worker; nothing connects to Kafka before {@link CarillonWorker#start()}.
+         *
+         * @throws IllegalArgumentException naming the setting at fault
+         */
+        public CarillonWorker build() {
+            if (bootstrapServers == null || bootstrapServers.isBlank()) {
+                throw new IllegalArgumentException("bootstrapServers is required: the Kafka bootstrap servers, "
+                        + "for example localhost:9092");
+            }
+            Objects.requireNonNull(catalog, "catalog is required: the topic catalog, e.g. TopicCatalog.defaults()");
+            Objects.requireNonNull(clock, "clock must not be null");
+            TopicCatalog.requireValidAppName(app);
+            if (capacity < 1) {
+                throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
+            }
+            requirePositive("heartbeatInterval", heartbeatInterval);
+            if (shutdownGrace == null || shutdownGrace.isNegative()) {
+                throw new IllegalArgumentException("shutdownGrace must be zero or positive, was " + shutdownGrace);
+            }
+            String instance = instanceId == null || instanceId.isBlank() ? defaultInstanceId() : instanceId;
+            return new CarillonWorker(new WorkerSettings(bootstrapServers, catalog, clock, app, instance, capacity,
+                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties));
+        }
+
+        private static void requirePositive(String name, Duration value) {
+            if (value == null || value.isZero() || value.isNegative()) {
+                throw new IllegalArgumentException(name + " must be positive, was " + value);
+            }
+        }
+
+        private static String defaultInstanceId() {
+            return hostName() + "-" + ProcessHandle.current().pid();
+        }
+
+        private static String hostName() {
+            try {
+                return InetAddress.getLocalHost().getHostName();
+            } catch (UnknownHostException e) {
+                return ManagementFactory.getRuntimeMXBean().getName().replaceFirst("^\\d+@", "");
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package io.carillon.worker;
+
+/**
+ * The code a worker runs for one trigger. Returning normally ends the run SUCCEEDED (the returned value, if not null,
+ * becomes the result message); throwing ends it FAILED with the exception's message and class.
+ *
+ * <p>Called on one of the worker's run threads, at most {@code capacity} at a time across all handlers. A handler that
+ * runs long should check {@link JobContext#isCancelled()} or respond to interruption: the worker interrupts a run that
+ * exceeds its timeout or outlives the shutdown grace.
+ */
+@FunctionalInterface
+public interface JobHandlerFunction {
+
+    Object handle(JobContext context) throws Exception;
+}

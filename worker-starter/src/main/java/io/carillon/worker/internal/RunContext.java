@@ -1,0 +1,113 @@
+package io.carillon.worker.internal;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.carillon.topics.Json;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.LogLine;
+import io.carillon.topics.events.Trigger;
+import io.carillon.worker.JobContext;
+
+import tools.jackson.core.JacksonException;
+
+/** The {@link JobContext} of one run. Thread-safe. */
+final class RunContext implements JobContext {
+
+    private static final Logger log = LoggerFactory.getLogger(JobContext.class);
+    private static final String INFO = "INFO";
+
+    private final Trigger trigger;
+    private final String instanceId;
+    private final EventPublisher publisher;
+    private final Clock clock;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private long seq;
+
+    RunContext(Trigger trigger, String instanceId, EventPublisher publisher, Clock clock) {
+        this.trigger = trigger;
+        this.instanceId = instanceId;
+        this.publisher = publisher;
+        this.clock = clock;
+    }
+
+    @Override
+    public String params() {
+        return trigger.params();
+    }
+
+    @Override
+    public <T> T params(Class<T> type) {
+        String params = trigger.params();
+        if (params == null || params.isBlank()) {
+            return null;
+        }
+        try {
+            return Json.mapper().readValue(params, type);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("params of run " + trigger.runId() + " are not a valid "
+                    + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    @Override
+    public String jobId() {
+        return trigger.jobId();
+    }
+
+    @Override
+    public String runId() {
+        return trigger.runId();
+    }
+
+    @Override
+    public String fireId() {
+        return trigger.fireId();
+    }
+
+    @Override
+    public FireKind kind() {
+        return trigger.kind();
+    }
+
+    @Override
+    public int attempt() {
+        return trigger.attempt();
+    }
+
+    @Override
+    public Instant scheduledAt() {
+        return trigger.scheduledAt();
+    }
+
+    @Override
+    public int shardIndex() {
+        return trigger.shardIndex();
+    }
+
+    @Override
+    public int shardTotal() {
+        return trigger.shardTotal();
+    }
+
+    @Override
+    public synchronized void log(String message) {
+        log.info("[job {} run {}] {}", trigger.jobId(), trigger.runId(), message);
+        seq++;
+        publisher.log(new LogLine(LogLine.SCHEMA_VERSION, trigger.runId(), trigger.jobId(), instanceId, seq,
+                clock.instant(), INFO, message));
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return cancelled.get();
+    }
+
+    void cancel() {
+        cancelled.set(true);
+    }
+}

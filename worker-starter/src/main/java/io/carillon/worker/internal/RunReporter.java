@@ -1,0 +1,51 @@
+package io.carillon.worker.internal;
+
+import java.time.Clock;
+import java.time.Instant;
+
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+
+/** Reports the status changes of runs to {@code results}, stamped with the worker's clock. Thread-safe. */
+public final class RunReporter {
+
+    /** Longer messages (a huge return value, an exception with a page of text) are cut to this many characters. */
+    static final int MAX_MESSAGE_LENGTH = 4000;
+
+    private final EventPublisher publisher;
+    private final String instanceId;
+    private final Clock clock;
+
+    public RunReporter(EventPublisher publisher, String instanceId, Clock clock) {
+        this.publisher = publisher;
+        this.instanceId = instanceId;
+        this.clock = clock;
+    }
+
+    /** Reports STARTED and returns the start instant. */
+    Instant started(Trigger trigger) {
+        Instant now = clock.instant();
+        publisher.result(RunResult.of(trigger, instanceId, RunStatus.STARTED, now, null, null, null, now));
+        return now;
+    }
+
+    /** Reports the terminal {@code status}; {@code startedAt} is null when the run never started. */
+    void finished(Trigger trigger, RunStatus status, Instant startedAt, String message, String errorClass) {
+        Instant now = clock.instant();
+        publisher.result(RunResult.of(trigger, instanceId, status, startedAt, now, shorten(message), errorClass, now));
+    }
+
+    /** Reports a run that could not start here, such as one for a handler this instance does not have. */
+    void rejected(Trigger trigger, String message) {
+        Instant now = clock.instant();
+        publisher.result(RunResult.of(trigger, instanceId, RunStatus.FAILED, now, now, shorten(message), null, now));
+    }
+
+    private static String shorten(String message) {
+        if (message == null || message.length() <= MAX_MESSAGE_LENGTH) {
+            return message;
+        }
+        return message.substring(0, MAX_MESSAGE_LENGTH - 1) + "…";
+    }
+}

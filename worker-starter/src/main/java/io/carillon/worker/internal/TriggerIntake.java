@@ -1,0 +1,53 @@
+package io.carillon.worker.internal;
+
+import java.time.Clock;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.Trigger;
+
+/**
+ * Decides what becomes of one trigger record: a dead letter, a duplicate to skip, or a run. Not thread-safe: called
+ * by the trigger loop only.
+ */
+final class TriggerIntake {
+
+    private static final Logger log = LoggerFactory.getLogger(TriggerIntake.class);
+
+    private final RunExecutor runs;
+    private final EventPublisher publisher;
+    private final Clock clock;
+    private final RecentRunIds recent = new RecentRunIds(RecentRunIds.DEFAULT_LIMIT);
+
+    TriggerIntake(RunExecutor runs, EventPublisher publisher, Clock clock) {
+        this.runs = runs;
+        this.publisher = publisher;
+        this.clock = clock;
+    }
+
+    /** Returns true when the record is dealt with, false when it must wait for a free run thread. */
+    boolean take(ConsumerRecord<byte[], byte[]> record) {
+        Trigger trigger;
+        try {
+            trigger = TriggerRecords.parse(record);
+        } catch (InvalidEventException e) {
+            log.warn("trigger record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(),
+                    record.offset(), e.getMessage());
+            publisher.deadLetter(TriggerRecords.deadLetter(record, e.getMessage(), clock.instant()));
+            return true;
+        }
+        if (recent.contains(trigger.runId()) || runs.isRunning(trigger.runId())) {
+            log.info("run {} already ran or runs on this instance: trigger {}-{}@{} skipped", trigger.runId(),
+                    record.topic(), record.partition(), record.offset());
+            return true;
+        }
+        if (!runs.offer(trigger)) {
+            return false;
+        }
+        recent.add(trigger.runId());
+        return true;
+    }
+}

@@ -1,0 +1,173 @@
+package io.carillon.worker.internal;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The consumer thread of the trigger topic. Records are taken in order per partition; when no run thread is free the
+ * rest wait in a pending queue while every partition is paused (nothing is dropped), and polling resumes once the
+ * queue is empty. Offsets are committed only past records that were taken.
+ *
+ * <p>{@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any thread.
+ */
+final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
+
+    private static final Logger log = LoggerFactory.getLogger(TriggerLoop.class);
+    static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final Consumer<byte[], byte[]> consumer;
+    private final String topic;
+    private final TriggerIntake intake;
+    private final RunExecutor runs;
+    private final Heartbeats heartbeats;
+    private final Deque<ConsumerRecord<byte[], byte[]>> pending = new ArrayDeque<>();
+    private final Map<TopicPartition, OffsetAndMetadata> taken = new HashMap<>();
+    private final Set<TopicPartition> uncommitted = new HashSet<>();
+    private volatile boolean draining;
+    private volatile boolean stopping;
+
+    TriggerLoop(Consumer<byte[], byte[]> consumer, String topic, TriggerIntake intake, RunExecutor runs,
+            Heartbeats heartbeats) {
+        this.consumer = consumer;
+        this.topic = topic;
+        this.intake = intake;
+        this.runs = runs;
+        this.heartbeats = heartbeats;
+    }
+
+    @Override
+    public void run() {
+        consumer.subscribe(List.of(topic), this);
+        try {
+            while (!stopping) {
+                pollOnce();
+            }
+            commitSync(Set.copyOf(taken.keySet()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            consumer.close(CloseOptions.timeout(CLOSE_TIMEOUT)
+                    .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
+        }
+    }
+
+    /** Takes no more triggers; the consumer stays in the group, all partitions paused, until {@link #stop()}. */
+    void drain() {
+        draining = true;
+    }
+
+    /** Commits what was taken and leaves the group; the loop ends within one poll timeout. */
+    void stop() {
+        stopping = true;
+    }
+
+    private void pollOnce() throws InterruptedException {
+        if (draining) {
+            consumer.pause(consumer.assignment());
+            consumer.poll(POLL_TIMEOUT);
+        } else if (pending.isEmpty()) {
+            consumer.resume(consumer.paused());
+            consumer.poll(POLL_TIMEOUT).forEach(pending::add);
+            takePending();
+        } else {
+            runs.awaitFreeSlot(POLL_TIMEOUT);
+            consumer.poll(Duration.ZERO).forEach(pending::add);
+            takePending();
+        }
+        if (!pending.isEmpty()) {
+            consumer.pause(consumer.assignment());
+        }
+        commitAsync();
+    }
+
+    private void takePending() {
+        while (!pending.isEmpty() && !draining && intake.take(pending.peekFirst())) {
+            ConsumerRecord<byte[], byte[]> record = pending.removeFirst();
+            TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+            taken.put(partition, new OffsetAndMetadata(record.offset() + 1));
+            uncommitted.add(partition);
+        }
+    }
+
+    private void commitAsync() {
+        if (uncommitted.isEmpty()) {
+            return;
+        }
+        consumer.commitAsync(offsetsOf(uncommitted), (offsets, error) -> {
+            if (error != null) {
+                log.warn("could not commit trigger offsets {}: {}", offsets, error.toString());
+            }
+        });
+        uncommitted.clear();
+    }
+
+    private void commitSync(Collection<TopicPartition> partitions) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = offsetsOf(partitions);
+        if (offsets.isEmpty()) {
+            return;
+        }
+        try {
+            consumer.commitSync(offsets);
+        } catch (KafkaException e) {
+            log.warn("could not commit trigger offsets {}; their triggers may be delivered again: {}", offsets,
+                    e.toString());
+        }
+    }
+
+    private Map<TopicPartition, OffsetAndMetadata> offsetsOf(Collection<TopicPartition> partitions) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        for (TopicPartition partition : partitions) {
+            OffsetAndMetadata offset = taken.get(partition);
+            if (offset != null) {
+                offsets.put(partition, offset);
+            }
+        }
+        return offsets;
+    }
+
+    @Override
+    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+        log.info("trigger partitions assigned: {}", partitions);
+        heartbeats.assigned(partitions);
+    }
+
+    @Override
+    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+        log.info("trigger partitions revoked: {}", partitions);
+        commitSync(partitions);
+        forget(partitions);
+        heartbeats.revoked(partitions);
+    }
+
+    @Override
+    public void onPartitionsLost(Collection<TopicPartition> partitions) {
+        log.warn("trigger partitions lost: {}", partitions);
+        forget(partitions);
+        heartbeats.revoked(partitions);
+    }
+
+    /** Pending records of partitions we no longer own are left to their new owner, from the committed offset. */
+    private void forget(Collection<TopicPartition> partitions) {
+        pending.removeIf(record -> partitions.contains(new TopicPartition(record.topic(), record.partition())));
+        taken.keySet().removeAll(partitions);
+        uncommitted.removeAll(partitions);
+    }
+}

@@ -1,0 +1,67 @@
+package io.carillon.worker.internal;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.Trigger;
+
+/** Reads trigger records, and turns the ones that are not valid triggers into dead letters. */
+final class TriggerRecords {
+
+    static final String COMPONENT = "worker";
+
+    private TriggerRecords() {
+    }
+
+    /**
+     * The trigger in {@code record}.
+     *
+     * @throws InvalidEventException naming the field at fault when the record is no valid trigger
+     */
+    static Trigger parse(ConsumerRecord<byte[], byte[]> record) {
+        if (record.value() == null) {
+            throw new InvalidEventException("the record has no value; a trigger was expected");
+        }
+        Trigger trigger = EventSerdes.TRIGGER.deserialize(record.topic(), record.value());
+        requirePresent("runId", trigger.runId());
+        requirePresent("jobId", trigger.jobId());
+        requirePresent("handler", trigger.handler());
+        return trigger;
+    }
+
+    static DeadLetter deadLetter(ConsumerRecord<byte[], byte[]> record, String reason, Instant at) {
+        return new DeadLetter(DeadLetter.SCHEMA_VERSION, record.topic(), record.partition(), record.offset(),
+                text(record.key()), text(record.value()), reason, COMPONENT, at);
+    }
+
+    private static void requirePresent(String field, String value) {
+        if (value == null || value.isBlank()) {
+            throw new InvalidEventException("not a valid Trigger: field '" + field + "' is missing");
+        }
+    }
+
+    /** The bytes as UTF-8 text, or as base64 when they are not valid UTF-8. */
+    private static String text(byte[] bytes) {
+        if (bytes == null) {
+            return null;
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            return Base64.getEncoder().encodeToString(bytes);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.carillon.worker.internal;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+
+import io.carillon.topics.TopicCatalog;
+import io.carillon.worker.JobHandlerFunction;
+
+/** A worker's validated settings. */
+public record WorkerSettings(
+        String bootstrapServers,
+        TopicCatalog catalog,
+        Clock clock,
+        String app,
+        String instanceId,
+        int capacity,
+        Duration heartbeatInterval,
+        Duration shutdownGrace,
+        Map<String, JobHandlerFunction> handlers,
+        Map<String, Object> kafkaProperties) {
+
+    public WorkerSettings {
+        handlers = Map.copyOf(handlers);
+        kafkaProperties = Map.copyOf(kafkaProperties);
+    }
+
+    public String triggerTopic() {
+        return catalog.trigger(app);
+    }
+
+    /**
+     * The consumer group of the app's workers: the trigger topic's name ({@code carillon.trigger.<app>}), so that
+     * installations with different topic prefixes on one cluster never share a group.
+     */
+    public String groupId() {
+        return triggerTopic();
+    }
+}

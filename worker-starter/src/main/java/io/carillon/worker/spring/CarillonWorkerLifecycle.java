@@ -1,0 +1,85 @@
+package io.carillon.worker.spring;
+
+import java.util.List;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.context.SmartLifecycle;
+
+import io.carillon.worker.CarillonWorker;
+
+/**
+ * Runs a {@link CarillonWorker} with the application context. Once every singleton exists, the {@code @JobHandler}
+ * methods of the beans are registered on the builder and the customizers applied; the worker then starts with the
+ * context (last, as SmartLifecycle's default phase) and closes gracefully when the context stops (first).
+ *
+ * <p>Thread-safe.
+ */
+public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartInitializingSingleton, BeanFactoryAware {
+
+    private final CarillonWorker.Builder builder;
+    private final List<CarillonWorkerCustomizer> customizers;
+    private final boolean autoStartup;
+    private ConfigurableListableBeanFactory beanFactory;
+    private boolean configured;
+    private CarillonWorker worker;
+
+    /**
+     * @param builder the builder with the settings from the properties; handlers and customizers are applied later
+     */
+    public CarillonWorkerLifecycle(CarillonWorker.Builder builder, List<CarillonWorkerCustomizer> customizers,
+            boolean autoStartup) {
+        this.builder = builder;
+        this.customizers = List.copyOf(customizers);
+        this.autoStartup = autoStartup;
+    }
+
+    @Override
+    public void setBeanFactory(BeanFactory beanFactory) {
+        this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
+    }
+
+    /** Registers the {@code @JobHandler} methods, so a misconfiguration fails the start of the context. */
+    @Override
+    public void afterSingletonsInstantiated() {
+        worker();
+    }
+
+    /** The worker, built on first use; after {@link #stop()} a fresh one that has not started yet. */
+    public synchronized CarillonWorker worker() {
+        if (!configured) {
+            JobHandlerMethods.find(beanFactory).forEach(builder::handler);
+            customizers.forEach(customizer -> customizer.customize(builder));
+            configured = true;
+        }
+        if (worker == null) {
+            worker = builder.build();
+        }
+        return worker;
+    }
+
+    @Override
+    public synchronized void start() {
+        worker().start();
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (worker != null && worker.isRunning()) {
+            worker.close();
+            worker = null;
+        }
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return worker != null && worker.isRunning();
+    }
+
+    @Override
+    public boolean isAutoStartup() {
+        return autoStartup;
+    }
+}

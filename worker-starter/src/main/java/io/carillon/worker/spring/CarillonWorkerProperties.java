@@ -1,0 +1,55 @@
+package io.carillon.worker.spring;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of the Carillon worker in this service ({@code carillon.worker.*}). Defaults match
+ * {@link io.carillon.worker.CarillonWorker.Builder}.
+ */
+@ConfigurationProperties("carillon.worker")
+public class CarillonWorkerProperties {
+
+    /**
+     * Whether to run a worker. When not set, setting carillon.worker.app is enough to turn it on; false turns it off
+     * even when an app is set. Enabling it without an app fails at start-up.
+     */
+    private Boolean enabled;
+
+    /**
+     * The worker app this service belongs to: jobs name it, and it names the trigger topic and the consumer group.
+     * 1 to 100 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit.
+     */
+    private String app;
+
+    /** A stable name of this instance, for pinned routing and the console. Defaults to host name and pid. */
+    private String instanceId;
+
+    /** How many runs may execute at once on this instance. */
+    private int capacity = 16;
+
+    /** How often this instance publishes a heartbeat. */
+    private Duration heartbeatInterval = Duration.ofSeconds(1);
+
+    /** How long shutdown lets running runs finish before they are interrupted and reported KILLED. */
+    private Duration shutdownGrace = Duration.ofSeconds(30);
+
+    /** Whether the worker starts with the application context. */
+    private boolean autoStartup = true;
+
+    public Boolean getEnabled() { return enabled; }
+    public void setEnabled(Boolean enabled) { this.enabled = enabled; }
+    public String getApp() { return app; }
+    public void setApp(String app) { this.app = app; }
+    public String getInstanceId() { return instanceId; }
+    public void setInstanceId(String instanceId) { this.instanceId = instanceId; }
+    public int getCapacity() { return capacity; }
+    public void setCapacity(int capacity) { this.capacity = capacity; }
+    public Duration getHeartbeatInterval() { return heartbeatInterval; }
+    public void setHeartbeatInterval(Duration heartbeatInterval) { this.heartbeatInterval = heartbeatInterval; }
+    public Duration getShutdownGrace() { return shutdownGrace; }
+    public void setShutdownGrace(Duration shutdownGrace) { this.shutdownGrace = shutdownGrace; }
+    public boolean isAutoStartup() { return autoStartup; }
+    public void setAutoStartup(boolean autoStartup) { this.autoStartup = autoStartup; }
+}

@@ -1,0 +1,76 @@
+package io.carillon.worker;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.BlockStrategy;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+
+/** Builds triggers and writes them (or any bytes) to a trigger topic, as the dispatcher would. */
+public final class TestTriggers implements AutoCloseable {
+
+    public static final Instant SCHEDULED_AT = Instant.parse("2030-01-01T09:00:00Z");
+
+    private final KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
+            ProducerConfig.ACKS_CONFIG, "all"),
+            new StringSerializer(), new ByteArraySerializer());
+
+    public static Trigger trigger(String app, String jobId, String handler, String params) {
+        return trigger(app, jobId, handler, params, 0);
+    }
+
+    public static Trigger trigger(String app, String jobId, String handler, String params, long timeoutMs) {
+        String fireId = FireIds.scheduled(jobId, SCHEDULED_AT);
+        return new Trigger(Trigger.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, jobId, app, handler, params,
+                FireKind.SCHEDULED, 1, SCHEDULED_AT, SCHEDULED_AT, 0, 1, BlockStrategy.PARALLEL, timeoutMs, null,
+                null);
+    }
+
+    /** Sends to the partition of the run id's key. */
+    public void send(String topic, Trigger trigger) {
+        send(topic, null, trigger.runId(), EventSerdes.TRIGGER.serialize(topic, trigger));
+    }
+
+    /** Sends to one partition, so that records keep their order. */
+    public void send(String topic, int partition, Trigger trigger) {
+        send(topic, partition, trigger.runId(), EventSerdes.TRIGGER.serialize(topic, trigger));
+    }
+
+    public void send(String topic, Integer partition, String key, byte[] value) {
+        try {
+            producer.send(new ProducerRecord<>(topic, partition, key, value)).get();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not send a test record to " + topic, e);
+        }
+    }
+
+    /** The statuses reported for {@code runId}, in order. */
+    public static List<RunStatus> statuses(List<RunResult> results, String runId) {
+        return results.stream().filter(result -> result.runId().equals(runId)).map(RunResult::status).toList();
+    }
+
+    /** The terminal result of {@code runId}, or null. */
+    public static RunResult terminal(List<RunResult> results, String runId) {
+        return results.stream().filter(result -> result.runId().equals(runId) && result.status().isTerminal())
+                .findFirst().orElse(null);
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+    }
+}

@@ -1,0 +1,119 @@
+package io.carillon.worker.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.worker.JobHandlerFunction;
+import io.carillon.worker.TestTriggers;
+
+/** One run's reporting rules, with a mock producer in place of Kafka. */
+class RunExecutionTest {
+
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2030-01-01T00:00:00Z"), ZoneOffset.UTC);
+
+    private final MockProducer<String, byte[]> producer =
+            new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer());
+    private final EventPublisher publisher = new EventPublisher(producer, TopicCatalog.defaults());
+    private final RunReporter reporter = new RunReporter(publisher, "unit-1", CLOCK);
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    private final CountDownLatch gate = new CountDownLatch(1);
+    private final CountDownLatch exited = new CountDownLatch(1);
+
+    @AfterEach
+    void cleanUp() {
+        gate.countDown();
+        timer.shutdownNow();
+    }
+
+    private RunExecution execution(Trigger trigger, JobHandlerFunction handler) {
+        RunContext context = new RunContext(trigger, "unit-1", publisher, CLOCK);
+        return new RunExecution(trigger, handler, context, reporter, timer, ignored -> exited.countDown());
+    }
+
+    private List<RunResult> results() {
+        return producer.history().stream().map(record -> EventSerdes.RESULT.deserialize(null, record.value()))
+                .toList();
+    }
+
+    @Test
+    void aReturnedValueIsTheMessageOfSucceeded() {
+        execution(TestTriggers.trigger("billing", "job", "echo", "x"), context -> "done: " + context.params()).run();
+
+        assertThat(results()).extracting(RunResult::status).containsExactly(RunStatus.STARTED, RunStatus.SUCCEEDED);
+        assertThat(results().get(1).message()).isEqualTo("done: x");
+        assertThat(results().get(1).startedAt()).isEqualTo(CLOCK.instant());
+    }
+
+    @Test
+    void theFirstToStopARunDecidesItsStatusAndTheHandlersLateOutcomeIsIgnored() throws InterruptedException {
+        AtomicBoolean interrupted = new AtomicBoolean();
+        RunExecution execution = execution(TestTriggers.trigger("billing", "job", "hold", null), context -> {
+            try {
+                gate.await();
+                return "finished";
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+                throw e;
+            }
+        });
+        Thread thread = new Thread(execution);
+        thread.start();
+        await().atMost(Duration.ofSeconds(5)).until(() -> !results().isEmpty());
+
+        assertThat(execution.stop(RunStatus.KILLED, "killed by test")).isTrue();
+        assertThat(execution.stop(RunStatus.TIMED_OUT, "too late")).isFalse();
+        exited.await();
+
+        assertThat(interrupted).isTrue();
+        assertThat(results()).extracting(RunResult::status).containsExactly(RunStatus.STARTED, RunStatus.KILLED);
+        assertThat(results().get(1).message()).isEqualTo("killed by test");
+    }
+
+    @Test
+    void aRunPastItsTimeoutIsReportedAtOnceWhileTheHandlerStillRuns() throws InterruptedException {
+        Trigger trigger = TestTriggers.trigger("billing", "job", "stubborn", null, 50);
+        AtomicBoolean cancelledSeen = new AtomicBoolean();
+        RunExecution execution = execution(trigger, context -> {
+            while (gate.getCount() > 0) {
+                try {
+                    gate.await();
+                } catch (InterruptedException ignored) {
+                    // ignores interruption on purpose
+                }
+            }
+            cancelledSeen.set(context.isCancelled());
+            return "finished anyway";
+        });
+        new Thread(execution).start();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> results().size() == 2);
+        assertThat(results().get(1).status()).isEqualTo(RunStatus.TIMED_OUT);
+        assertThat(exited.getCount()).isEqualTo(1);
+
+        gate.countDown();
+        exited.await();
+        assertThat(cancelledSeen).isTrue();
+        assertThat(results()).extracting(RunResult::status).containsExactly(RunStatus.STARTED, RunStatus.TIMED_OUT);
+    }
+}

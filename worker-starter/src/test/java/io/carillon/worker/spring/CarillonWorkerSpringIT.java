@@ -1,0 +1,105 @@
+package io.carillon.worker.spring;
+
+import static io.carillon.worker.TestTriggers.terminal;
+import static io.carillon.worker.TestTriggers.trigger;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.carillon.testkit.TestKafka;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.worker.JobContext;
+import io.carillon.worker.JobHandler;
+import io.carillon.worker.TestTriggers;
+
+/** A Spring service with a {@code @JobHandler} bean runs triggers from the real broker, on the service's Clock. */
+class CarillonWorkerSpringIT {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(20);
+    private static final Instant NOW = Instant.parse("2030-06-01T12:00:00Z");
+    private static final String APP = "spring-demo";
+    private static final String INSTANCE = "spring-1";
+
+    static class Greeter {
+        @JobHandler("greet")
+        public String greet(JobContext context) {
+            context.log("greeting " + context.params());
+            return "hello " + context.params();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class Service {
+        @Bean
+        Clock clock() {
+            return Clock.fixed(NOW, ZoneOffset.UTC);
+        }
+
+        @Bean
+        Greeter greeter() {
+            return new Greeter();
+        }
+    }
+
+    @Test
+    void theContextRunsTheWorkerAndClosesItWithATombstone() {
+        TopicCatalog catalog = TestKafka.newCatalog(2);
+        ApplicationContextRunner runner = new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
+                        CarillonWorkerAutoConfiguration.class))
+                .withUserConfiguration(Service.class)
+                .withPropertyValues("carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+                        "carillon.topics.prefix=" + catalog.prefix(), "carillon.topics.partitions=2",
+                        "carillon.worker.app=" + APP, "carillon.worker.instance-id=" + INSTANCE,
+                        "carillon.worker.heartbeat-interval=250ms");
+        Trigger trigger = trigger(APP, "greet-job", "greet", "Ada");
+
+        try (TestTriggers triggers = new TestTriggers();
+                TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT);
+                TopicReader<WorkerHeartbeat> workers = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT)) {
+            runner.run(context -> {
+                assertThat(context).hasNotFailed();
+                assertThat(context.getBean(CarillonWorkerLifecycle.class).isRunning()).isTrue();
+                triggers.send(catalog.trigger(APP), trigger);
+
+                await().atMost(DEADLINE).untilAsserted(() -> assertThat(terminal(results.values(), trigger.runId()))
+                        .isNotNull());
+                RunResult result = terminal(results.values(), trigger.runId());
+                assertThat(result.status()).isEqualTo(RunStatus.SUCCEEDED);
+                assertThat(result.message()).isEqualTo("hello Ada");
+                assertThat(result.startedAt()).isEqualTo(NOW);
+                await().atMost(DEADLINE).untilAsserted(() -> assertThat(workers.values())
+                        .anySatisfy(beat -> {
+                            assertThat(beat.instanceId()).isEqualTo(INSTANCE);
+                            assertThat(beat.handlers()).containsExactly("greet");
+                            assertThat(beat.partitions()).containsExactly(0, 1);
+                            assertThat(beat.intervalMs()).isEqualTo(250);
+                            assertThat(beat.sentAt()).isEqualTo(NOW);
+                        }));
+            });
+
+            await().atMost(DEADLINE).untilAsserted(() -> assertThat(workers.poll())
+                    .filteredOn(record -> INSTANCE.equals(record.key()))
+                    .last().extracting(ConsumerRecord::value).isNull());
+        }
+    }
+
+}
