@@ -1,5 +1,6 @@
 package io.carillon.console;
 
+import io.carillon.testkit.SettableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
@@ -36,8 +37,8 @@ class ConsoleApiIT {
     @TestConfiguration
     static class FixedTime {
         @Bean
-        MutableClock testClock() {
-            return new MutableClock(NOW);
+        SettableClock testClock() {
+            return new SettableClock(NOW);
         }
     }
 
@@ -54,7 +55,7 @@ class ConsoleApiIT {
 
     @Test
     void usesTheApplicationsClock() {
-        assertThat(clock).isInstanceOf(MutableClock.class);
+        assertThat(clock).isInstanceOf(SettableClock.class);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.carillon.planner;
 
+import io.carillon.testkit.SettableClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +32,7 @@ final class PlannerHarness implements AutoCloseable {
     static final Duration INTERVAL = Duration.ofMillis(100);
 
     final TopicCatalog catalog = TopicCatalog.defaults();
-    final MutableClock clock;
+    final SettableClock clock;
     private final TopologyTestDriver driver;
     private final TestInputTopic<String, String> jobs;
     private final TestInputTopic<String, String> requests;
@@ -39,7 +40,7 @@ final class PlannerHarness implements AutoCloseable {
     private final TestOutputTopic<String, DeadLetter> dlq;
 
     PlannerHarness(Path stateDir, Instant start) {
-        clock = new MutableClock(start);
+        clock = new SettableClock(start);
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "planner-test");
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");

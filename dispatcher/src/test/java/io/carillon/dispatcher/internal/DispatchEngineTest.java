@@ -1,5 +1,6 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.testkit.SettableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
-import io.carillon.dispatcher.MutableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.DeadLetter;
@@ -35,7 +35,7 @@ class DispatchEngineTest {
     private static final long HEARTBEAT_INTERVAL_MS = 60_000;
     private static final Instant LONG_AGO = T0.minus(Duration.ofHours(1));
 
-    private final MutableClock clock = new MutableClock(T0);
+    private final SettableClock clock = new SettableClock(T0);
     private final WorkerRegistry registry = new WorkerRegistry();
     private final StatsRecorder stats = new StatsRecorder();
     private DispatchEngine engine = newEngine();

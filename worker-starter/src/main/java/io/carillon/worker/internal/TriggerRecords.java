@@ -1,11 +1,6 @@
 package io.carillon.worker.internal;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Base64;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -39,29 +34,13 @@ final class TriggerRecords {
     }
 
     static DeadLetter deadLetter(ConsumerRecord<byte[], byte[]> record, String reason, Instant at) {
-        return new DeadLetter(DeadLetter.SCHEMA_VERSION, record.topic(), record.partition(), record.offset(),
-                text(record.key()), text(record.value()), reason, COMPONENT, at);
+        return DeadLetter.of(record.topic(), record.partition(), record.offset(), DeadLetter.text(record.key()),
+                record.value(), reason, COMPONENT, at);
     }
 
     private static void requirePresent(String field, String value) {
         if (value == null || value.isBlank()) {
             throw new InvalidEventException("not a valid Trigger: field '" + field + "' is missing");
-        }
-    }
-
-    /** The bytes as UTF-8 text, or as base64 when they are not valid UTF-8. */
-    private static String text(byte[] bytes) {
-        if (bytes == null) {
-            return null;
-        }
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            return Base64.getEncoder().encodeToString(bytes);
         }
     }
 }

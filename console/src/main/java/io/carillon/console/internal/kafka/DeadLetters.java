@@ -1,11 +1,6 @@
 package io.carillon.console.internal.kafka;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -33,23 +28,8 @@ public final class DeadLetters {
 
     /** Sends {@code record} to the dlq (key: the record's key); the future completes when it is acknowledged. */
     public CompletableFuture<RecordMetadata> send(ConsumerRecord<String, byte[]> record, String reason) {
-        DeadLetter letter = new DeadLetter(DeadLetter.SCHEMA_VERSION, record.topic(), record.partition(),
-                record.offset(), record.key(), text(record.value()), reason, COMPONENT, clock.instant());
+        DeadLetter letter = DeadLetter.of(record.topic(), record.partition(), record.offset(), record.key(),
+                record.value(), reason, COMPONENT, clock.instant());
         return producer.send(catalog.dlq(), record.key(), EventSerdes.DEAD_LETTER.serialize(catalog.dlq(), letter));
-    }
-
-    private static String text(byte[] value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(value))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            return Base64.getEncoder().encodeToString(value);
-        }
     }
 }

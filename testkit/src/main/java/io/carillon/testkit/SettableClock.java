@@ -1,4 +1,4 @@
-package io.carillon.dispatcher;
+package io.carillon.testkit;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,12 +6,15 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock that tests move by hand. Thread-safe. */
-public final class MutableClock extends Clock {
+/**
+ * A UTC clock that tests set and move by hand, to test scheduling rules without sleeping. Thread-safe: the test
+ * thread moves it while the code under test reads it.
+ */
+public final class SettableClock extends Clock {
 
     private volatile Instant now;
 
-    public MutableClock(Instant start) {
+    public SettableClock(Instant start) {
         this.now = start;
     }
 
@@ -19,7 +22,7 @@ public final class MutableClock extends Clock {
         now = instant;
     }
 
-    public void advance(Duration duration) {
+    public synchronized void advance(Duration duration) {
         now = now.plus(duration);
     }
 
@@ -33,6 +36,7 @@ public final class MutableClock extends Clock {
         return ZoneOffset.UTC;
     }
 
+    /** The same clock: a settable clock stays in UTC. */
     @Override
     public Clock withZone(ZoneId zone) {
         return this;
