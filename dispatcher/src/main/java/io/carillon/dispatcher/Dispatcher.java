@@ -16,9 +16,11 @@ import io.carillon.dispatcher.internal.StatsRecorder;
 import io.carillon.topics.TopicCatalog;
 
 /**
- * Carillon's dispatcher: a member of a consumer group on the {@code fires} topic that holds each fire until its
- * scheduled instant, routes it to a live worker instance from the {@code workers} registry, and produces the trigger
- * to {@code trigger.<app>} (or a NO_WORKER result to {@code results}). Triggers, results, dead letters and the
+ * Carillon's dispatcher: a member of a consumer group on the {@code fires} topic that holds each fire in a hashed
+ * timing wheel until its scheduled instant, routes it by the job's routing strategy to live worker instance(s) from
+ * the {@code workers} registry, and produces the trigger(s) to {@code trigger.<app>} (or a NO_WORKER result to
+ * {@code results}; or a SKIPPED result when the fire is later than its misfire threshold and the job's misfire policy
+ * is DO_NOTHING). Triggers, results, dead letters and the
  * {@code fires} offsets of one loop iteration are committed in one Kafka transaction; a partition's committed offset
  * never passes a fire still held, and fires already dispatched above it are listed in the offset's metadata so that
  * the next owner skips them. Cancel events withdraw held fires; late fires go at once.
@@ -35,6 +37,8 @@ public final class Dispatcher implements AutoCloseable {
     public static final Duration DEFAULT_MAX_POLL_WAIT = Duration.ofMillis(20);
     public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    /** The width of one bucket of the timing wheel that holds fires until due. */
+    public static final Duration DEFAULT_TIMER_TICK = Duration.ofMillis(5);
     /** The broker's default {@code offset.metadata.max.bytes}. */
     public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = 4096;
 
@@ -131,6 +135,7 @@ public final class Dispatcher implements AutoCloseable {
         private Duration transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
         private int offsetMetadataMaxBytes = DEFAULT_OFFSET_METADATA_MAX_BYTES;
+        private Duration timerTick = DEFAULT_TIMER_TICK;
         private final Map<String, Object> clientProperties = new HashMap<>();
 
         private Builder() {
@@ -194,6 +199,17 @@ public final class Dispatcher implements AutoCloseable {
         }
 
         /**
+         * The tick of the hashed timing wheel holding fires until due (at least 1 ms); default 5 ms. Fires leave the
+         * wheel at their instant whatever the tick; it only sets how finely the wheel sorts them into buckets (one
+         * turn of 2048 buckets spans 10.24 s with the default, the planner's horizon; later fires wait for their
+         * round).
+         */
+        public Builder timerTick(Duration timerTick) {
+            this.timerTick = timerTick;
+            return this;
+        }
+
+        /**
          * An extra Kafka client property (security, timeouts) given to every client of the dispatcher. The group
          * consumer defaults to {@code session.timeout.ms=10000} and {@code heartbeat.interval.ms=1000} so that a dead
          * instance's fires move quickly; both can be set here. Group, isolation, commit and transaction settings
@@ -217,9 +233,11 @@ public final class Dispatcher implements AutoCloseable {
             requirePositive(closeTimeout, "closeTimeout");
             require(offsetMetadataMaxBytes >= 0, "offsetMetadataMaxBytes must not be negative, was "
                     + offsetMetadataMaxBytes);
+            require(timerTick != null && timerTick.compareTo(Duration.ofMillis(1)) >= 0,
+                    "timerTick must be at least 1 ms, was " + timerTick);
             return new Dispatcher(new DispatcherSettings(bootstrapServers, catalog, clock, group,
                     transactionalIdPrefix + UUID.randomUUID(), maxPollWait, transactionTimeout, closeTimeout,
-                    offsetMetadataMaxBytes, clientProperties));
+                    offsetMetadataMaxBytes, timerTick, clientProperties));
         }
 
         private static void requirePositive(Duration duration, String name) {

@@ -27,14 +27,15 @@ public record DispatcherStats(Map<String, AppStats> apps, int assignedPartitions
      *
      * @param dispatched          triggers produced
      * @param noWorker            fires answered with NO_WORKER because no live instance could take them
+     * @param skipped             fires answered with SKIPPED: later than their misfire threshold, policy DO_NOTHING
      * @param totalLatenessMillis sum of the lateness of all triggers
      * @param maxLatenessMillis   the largest lateness seen
      * @param lastLatenessMillis  the lateness of the latest trigger
      */
-    public record AppStats(long dispatched, long noWorker, long totalLatenessMillis, long maxLatenessMillis,
-            long lastLatenessMillis) {
+    public record AppStats(long dispatched, long noWorker, long skipped, long totalLatenessMillis,
+            long maxLatenessMillis, long lastLatenessMillis) {
 
-        public static final AppStats ZERO = new AppStats(0, 0, 0, 0, 0);
+        public static final AppStats ZERO = new AppStats(0, 0, 0, 0, 0, 0);
 
         /** The mean lateness of the triggers, 0 when none. */
         public double meanLatenessMillis() {
@@ -42,12 +43,17 @@ public record DispatcherStats(Map<String, AppStats> apps, int assignedPartitions
         }
 
         public AppStats plusDispatched(long latenessMillis) {
-            return new AppStats(dispatched + 1, noWorker, totalLatenessMillis + latenessMillis,
+            return new AppStats(dispatched + 1, noWorker, skipped, totalLatenessMillis + latenessMillis,
                     Math.max(maxLatenessMillis, latenessMillis), latenessMillis);
         }
 
         public AppStats plusNoWorker() {
-            return new AppStats(dispatched, noWorker + 1, totalLatenessMillis, maxLatenessMillis,
+            return new AppStats(dispatched, noWorker + 1, skipped, totalLatenessMillis, maxLatenessMillis,
+                    lastLatenessMillis);
+        }
+
+        public AppStats plusSkipped() {
+            return new AppStats(dispatched, noWorker, skipped + 1, totalLatenessMillis, maxLatenessMillis,
                     lastLatenessMillis);
         }
     }

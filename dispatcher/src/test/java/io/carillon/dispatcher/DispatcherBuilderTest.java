@@ -32,6 +32,8 @@ class DispatcherBuilderTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("groupId");
         assertThatThrownBy(() -> valid().offsetMetadataMaxBytes(-1).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("offsetMetadataMaxBytes");
+        assertThatThrownBy(() -> valid().timerTick(Duration.ofNanos(999_999)).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timerTick");
     }
 
     @Test

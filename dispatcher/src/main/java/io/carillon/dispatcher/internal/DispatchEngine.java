@@ -21,11 +21,13 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.RunResult;
 
 /**
  * The dispatcher's decisions, free of Kafka clients: given the records read from {@code fires} and the time, what to
  * produce and which offsets to commit. Fires are held in a {@link FireTimer} until due, cancels withdraw held fires,
- * late fires go at once, bad records become dead letters. Not thread-safe: one loop thread drives it.
+ * late fires go at once unless the {@link MisfireRule} skips them, due fires are routed by the {@link FireRouter},
+ * bad records become dead letters. Not thread-safe: one loop thread drives it.
  */
 public final class DispatchEngine {
 
@@ -33,15 +35,17 @@ public final class DispatchEngine {
 
     private final FireTimer timer;
     private final FireRouter router;
+    private final MisfireRule misfire;
     private final DeadLetters deadLetters;
     private final StatsRecorder stats;
     private final int offsetMetadataMaxChars;
     private final Map<TopicPartition, PartitionProgress> partitions = new HashMap<>();
 
-    public DispatchEngine(FireTimer timer, FireRouter router, DeadLetters deadLetters, StatsRecorder stats,
-            int offsetMetadataMaxChars) {
+    public DispatchEngine(FireTimer timer, FireRouter router, MisfireRule misfire, DeadLetters deadLetters,
+            StatsRecorder stats, int offsetMetadataMaxChars) {
         this.timer = timer;
         this.router = router;
+        this.misfire = misfire;
         this.deadLetters = deadLetters;
         this.stats = stats;
         this.offsetMetadataMaxChars = offsetMetadataMaxChars;
@@ -76,7 +80,7 @@ public final class DispatchEngine {
             accept(record, now, out);
         }
         for (HeldFire due : timer.expire(now)) {
-            out.addAll(router.route(due.fire(), now));
+            out.addAll(dispatch(due.fire(), now));
             progress(due.partition()).finish(due.offset());
         }
         return new DispatchPlan(out, offsetsToCommit());
@@ -116,7 +120,7 @@ public final class DispatchEngine {
             timer.cancel(fire.fireId()).ifPresent(held -> progress(held.partition()).finish(held.offset()));
             progress.finish(record.offset());
         } else if (!fire.scheduledAt().isAfter(now)) {
-            out.addAll(router.route(fire, now));
+            out.addAll(dispatch(fire, now));
             progress.finish(record.offset());
         } else if (timer.add(new HeldFire(partition, record.offset(), fire))) {
             progress.hold(record.offset());
@@ -124,6 +128,17 @@ public final class DispatchEngine {
             log.info("fire {} is already held; ignoring the copy at {}@{}", fire.fireId(), partition, record.offset());
             progress.finish(record.offset());
         }
+    }
+
+    /** A SKIPPED result if the fire is later than its misfire threshold and its policy says so; else routed. */
+    private List<ProducerRecord<String, Object>> dispatch(FireEvent fire, Instant now) {
+        Optional<ProducerRecord<String, Object>> skipped = misfire.skip(fire, now);
+        if (skipped.isPresent()) {
+            log.info("fire {} skipped: {}", fire.fireId(), ((RunResult) skipped.get().value()).message());
+            stats.skipped(fire.app());
+            return List.of(skipped.get());
+        }
+        return router.route(fire, now);
     }
 
     private PartitionProgress progress(TopicPartition partition) {

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.random.RandomGenerator;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.CloseOptions;
@@ -38,6 +39,8 @@ public final class DispatchLoop implements Runnable {
     private final StatsRecorder stats;
     private final KafkaConsumer<String, byte[]> fires;
     private final KafkaConsumer<String, byte[]> workers;
+    private final KafkaConsumer<String, byte[]> results;
+    private final RunTracker runTracker = new RunTracker();
     private final KafkaProducer<String, Object> producer;
     private final Admin admin;
     private final WorkerRegistryReader registryReader;
@@ -52,14 +55,17 @@ public final class DispatchLoop implements Runnable {
         this.stats = stats;
         this.fires = KafkaClients.firesConsumer(settings);
         this.workers = KafkaClients.workersConsumer(settings);
+        this.results = KafkaClients.resultsConsumer(settings);
         this.producer = KafkaClients.producer(settings);
         this.admin = KafkaClients.admin(settings);
         DeadLetters deadLetters = new DeadLetters(settings.catalog());
         WorkerRegistry registry = new WorkerRegistry();
         this.registryReader = new WorkerRegistryReader(workers, registry, deadLetters, stats);
-        FireRouter router = new FireRouter(settings.catalog(), registry, WorkerSelectors.standard(),
+        FireRouter router = new FireRouter(settings.catalog(), registry,
+                WorkerSelectors.standard(RandomGenerator.getDefault(), runTracker),
                 new KafkaTriggerTopics(settings.catalog(), admin, producer), stats);
-        this.engine = new DispatchEngine(new SortedFireTimer(), router, deadLetters, stats,
+        FireTimer timer = new HashedWheelFireTimer(settings.timerTick(), HashedWheelFireTimer.DEFAULT_SLOTS);
+        this.engine = new DispatchEngine(timer, router, new MisfireRule(settings.catalog()), deadLetters, stats,
                 settings.offsetMetadataMaxBytes());
     }
 
@@ -68,6 +74,7 @@ public final class DispatchLoop implements Runnable {
         try {
             producer.initTransactions();
             registryDeadLetters.addAll(registryReader.catchUp(settings.catalog().workers(), now()));
+            readResultsFromNowOn();
             fires.subscribe(List.of(settings.catalog().fires()), new Rebalance());
             log.info("dispatcher {} reading {} as group {}", settings.transactionalId(), settings.catalog().fires(),
                     settings.groupId());
@@ -91,6 +98,7 @@ public final class DispatchLoop implements Runnable {
         stopping = true;
         fires.wakeup();
         workers.wakeup();
+        results.wakeup();
     }
 
     /** Whether the loop has left its work and is closing its clients (it must not be interrupted then). */
@@ -101,12 +109,22 @@ public final class DispatchLoop implements Runnable {
     private void iterate() {
         ConsumerRecords<String, byte[]> records = fires.poll(pollTimeout(now()));
         registryDeadLetters.addAll(registryReader.poll(now()));
+        runTracker.observe(results.poll(Duration.ZERO));
         DispatchPlan plan = engine.plan(records, now()).plus(registryDeadLetters);
         if (!plan.isEmpty()) {
             commit(plan);
         }
         stats.heldFires(engine.heldFires());
         stats.assignedPartitions(fires.assignment().size());
+    }
+
+    /** Terminal results end the runs BUSYOVER tracks; only results from now on matter. */
+    private void readResultsFromNowOn() {
+        List<TopicPartition> partitions = results.partitionsFor(settings.catalog().results()).stream()
+                .map(info -> new TopicPartition(info.topic(), info.partition()))
+                .toList();
+        results.assign(partitions);
+        results.seekToEnd(partitions);
     }
 
     private Duration pollTimeout(Instant now) {
@@ -174,6 +192,7 @@ public final class DispatchLoop implements Runnable {
         closeQuietly("close the fires consumer", () -> fires.close(
                 CloseOptions.groupMembershipOperation(GroupMembershipOperation.LEAVE_GROUP).withTimeout(timeout)));
         closeQuietly("close the workers consumer", () -> workers.close(CloseOptions.timeout(timeout)));
+        closeQuietly("close the results consumer", () -> results.close(CloseOptions.timeout(timeout)));
         closeQuietly("close the producer", () -> producer.close(timeout));
         closeQuietly("close the admin client", () -> admin.close(timeout));
         log.info("dispatcher {} stopped", settings.transactionalId());

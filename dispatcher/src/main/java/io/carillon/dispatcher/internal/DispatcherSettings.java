@@ -17,6 +17,7 @@ public record DispatcherSettings(
         Duration transactionTimeout,
         Duration closeTimeout,
         int offsetMetadataMaxBytes,
+        Duration timerTick,
         Map<String, Object> clientProperties) {
 
     public DispatcherSettings {

@@ -44,7 +44,7 @@ public final class FireRouter {
             stats.noWorker(fire.app());
             return List.of(noWorker(fire, now));
         }
-        List<WorkerHeartbeat> targets = selectors.forStrategy(fire.routing()).select(fire, live);
+        List<WorkerHeartbeat> targets = selectors.forStrategy(fire.routing()).select(fire, live, now);
         List<ProducerRecord<String, Object>> records = new ArrayList<>(targets.size());
         for (int shard = 0; shard < targets.size(); shard++) {
             records.add(trigger(fire, targets.get(shard), shard, targets.size(), now));

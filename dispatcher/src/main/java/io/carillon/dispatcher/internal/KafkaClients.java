@@ -53,6 +53,16 @@ final class KafkaClients {
         return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
     }
 
+    /** The reader of {@code results} (terminal results end BUSYOVER's tracked runs): no group, assigned by hand. */
+    static KafkaConsumer<String, byte[]> resultsConsumer(DispatcherSettings settings) {
+        Map<String, Object> config = common(settings);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        config.put(CommonClientConfigs.CLIENT_ID_CONFIG, settings.transactionalId() + "-results");
+        return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
     /** The transactional producer of triggers, results and dead letters. */
     static KafkaProducer<String, Object> producer(DispatcherSettings settings) {
         Map<String, Object> config = common(settings);

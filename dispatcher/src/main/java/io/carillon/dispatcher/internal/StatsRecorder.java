@@ -26,6 +26,10 @@ public final class StatsRecorder {
         apps.merge(app, AppStats.ZERO.plusNoWorker(), (current, ignored) -> current.plusNoWorker());
     }
 
+    public void skipped(String app) {
+        apps.merge(app, AppStats.ZERO.plusSkipped(), (current, ignored) -> current.plusSkipped());
+    }
+
     public void deadLetter() {
         deadLetters.incrementAndGet();
     }

@@ -1,5 +1,6 @@
 package io.carillon.dispatcher.internal;
 
+import java.time.Instant;
 import java.util.List;
 
 import io.carillon.topics.events.FireEvent;
@@ -12,6 +13,9 @@ import io.carillon.topics.events.WorkerHeartbeat;
  */
 public interface WorkerSelector {
 
-    /** The instances to trigger, chosen from {@code live} (never empty, ordered by instance id). */
-    List<WorkerHeartbeat> select(FireEvent fire, List<WorkerHeartbeat> live);
+    /**
+     * The instances to trigger, chosen from {@code live}: never empty, already restricted to the job's pinned
+     * instances, and ordered by instance id ({@link String#compareTo}), which is what "first" and "last" mean.
+     */
+    List<WorkerHeartbeat> select(FireEvent fire, List<WorkerHeartbeat> live, Instant now);
 }

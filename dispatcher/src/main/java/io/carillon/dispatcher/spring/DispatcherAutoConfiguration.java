@@ -33,7 +33,8 @@ public final class DispatcherAutoConfiguration {
                 .maxPollWait(properties.getMaxPollWait())
                 .transactionTimeout(properties.getTransactionTimeout())
                 .closeTimeout(properties.getCloseTimeout())
-                .offsetMetadataMaxBytes(properties.getOffsetMetadataMaxBytes());
+                .offsetMetadataMaxBytes(properties.getOffsetMetadataMaxBytes())
+                .timerTick(properties.getTimerTick());
         if (properties.getGroupId() != null) {
             builder.groupId(properties.getGroupId());
         }

@@ -32,6 +32,9 @@ public class DispatcherProperties {
     /** The broker's offset.metadata.max.bytes, bounding the list of dispatched offsets kept with each commit. */
     private int offsetMetadataMaxBytes = 4096;
 
+    /** Tick of the timing wheel holding fires until due (at least 1 ms); fires still leave at their instant. */
+    private Duration timerTick = Duration.ofMillis(5);
+
     public boolean isEnabled() { return enabled; }
     public void setEnabled(boolean enabled) { this.enabled = enabled; }
     public String getGroupId() { return groupId; }
@@ -44,6 +47,8 @@ public class DispatcherProperties {
     public void setTransactionTimeout(Duration transactionTimeout) { this.transactionTimeout = transactionTimeout; }
     public Duration getCloseTimeout() { return closeTimeout; }
     public void setCloseTimeout(Duration closeTimeout) { this.closeTimeout = closeTimeout; }
+    public Duration getTimerTick() { return timerTick; }
+    public void setTimerTick(Duration timerTick) { this.timerTick = timerTick; }
     public int getOffsetMetadataMaxBytes() { return offsetMetadataMaxBytes; }
     public void setOffsetMetadataMaxBytes(int maxBytes) { this.offsetMetadataMaxBytes = maxBytes; }
 }

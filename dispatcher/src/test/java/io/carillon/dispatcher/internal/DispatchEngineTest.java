@@ -22,6 +22,9 @@ import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.MisfirePolicy;
+import io.carillon.topics.events.MisfireStrategy;
+import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
@@ -281,10 +284,108 @@ class DispatchEngineTest {
         assertThat(stats.snapshot().deadLetters()).isEqualTo(3);
     }
 
+    @Test
+    void doNothingSkipsAFireLaterThanItsMisfireThresholdWithTheReasonInTheSameCommit() {
+        live("w1");
+        ConsumerRecord<String, byte[]> late = record(0, fire("late@1", -7200, FireKind.SCHEDULED,
+                new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0), null));
+
+        DispatchPlan plan = engine.plan(List.of(late), now());
+
+        assertThat(triggers(plan)).isEmpty();
+        assertThat(plan.records()).hasSize(1);
+        assertThat(plan.records().get(0).topic()).isEqualTo(CATALOG.results());
+        assertThat(plan.records().get(0).key()).isEqualTo("job");
+        RunResult result = (RunResult) plan.records().get(0).value();
+        assertThat(result.status()).isEqualTo(RunStatus.SKIPPED);
+        assertThat(result.runId()).isEqualTo("late@1#0");
+        assertThat(result.scheduledAt()).isEqualTo(T0.minusMillis(7200));
+        assertThat(result.finishedAt()).isEqualTo(T0);
+        assertThat(result.message()).isEqualTo("dispatched 7.2 s after its instant, beyond the misfire threshold"
+                + " 5 s; policy DO_NOTHING");
+        assertThat(plan.offsets()).containsEntry(partition(0), new OffsetAndMetadata(1, ""));
+        assertThat(stats.snapshot().app("demo").skipped()).isEqualTo(1);
+        assertThat(stats.snapshot().app("demo").dispatched()).isZero();
+    }
+
+    @Test
+    void doNothingStillDispatchesAFireWithinItsThreshold() {
+        live("w1");
+        MisfirePolicy doNothing = new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0);
+
+        DispatchPlan plan = engine.plan(List.of(record(0, fire("j@1", -5000, FireKind.SCHEDULED, doNothing, null))),
+                now());
+
+        assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("j@1");
+    }
+
+    @Test
+    void fireOnceNowCatchUpAndPlannerMisfiresAreDispatchedHoweverLate() {
+        live("w1");
+        DispatchPlan plan = engine.plan(List.of(
+                record(0, fire("once@1", -60_000, FireKind.SCHEDULED,
+                        new MisfirePolicy(MisfireStrategy.FIRE_ONCE_NOW, 5000, 0), null)),
+                record(0, fire("catch@1", -60_000, FireKind.SCHEDULED,
+                        new MisfirePolicy(MisfireStrategy.CATCH_UP, 5000, 0), null)),
+                record(0, fire("decided@1", -60_000, FireKind.MISFIRE,
+                        new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0), null))), now());
+
+        assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("once@1", "catch@1", "decided@1");
+        assertThat(stats.snapshot().app("demo").maxLatenessMillis()).isEqualTo(60_000);
+        assertThat(stats.snapshot().app("demo").skipped()).isZero();
+    }
+
+    @Test
+    void aHeldFireThatLeavesTooLateIsSkippedToo() {
+        live("w1");
+        engine.plan(List.of(record(0, fire("held@1", 1000, FireKind.SCHEDULED,
+                new MisfirePolicy(MisfireStrategy.DO_NOTHING, 1000, 0), null))), now());
+
+        clock.advance(Duration.ofSeconds(10));
+        DispatchPlan plan = tick();
+
+        assertThat(triggers(plan)).isEmpty();
+        RunResult result = (RunResult) plan.records().get(0).value();
+        assertThat(result.status()).isEqualTo(RunStatus.SKIPPED);
+        assertThat(result.message()).startsWith("dispatched 9 s after its instant");
+    }
+
+    @Test
+    void shardingBroadcastSendsOneTriggerPerLiveInstanceWithItsShard() {
+        registry.update("w2", heartbeat("w2", "demo", List.of("echo"), List.of(1), T0));
+        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
+        registry.update("w3", heartbeat("w3", "demo", List.of("echo"), List.of(3), T0));
+
+        List<ProducerRecord<String, Object>> records = engine.plan(List.of(record(0, fire("bc@1", 0,
+                FireKind.SCHEDULED, null, RoutingStrategy.SHARDING_BROADCAST))), now()).records();
+
+        assertThat(records).extracting(ProducerRecord::key).containsExactly("bc@1#0", "bc@1#1", "bc@1#2");
+        assertThat(records).extracting(ProducerRecord::partition).containsExactly(0, 1, 3);
+        List<Trigger> triggers = records.stream().map(r -> (Trigger) r.value()).toList();
+        assertThat(triggers).extracting(Trigger::targetInstance).containsExactly("w1", "w2", "w3");
+        assertThat(triggers).extracting(Trigger::shardIndex).containsExactly(0, 1, 2);
+        assertThat(triggers).extracting(Trigger::shardTotal).containsOnly(3);
+        assertThat(triggers).extracting(Trigger::runId).containsExactly(FireIds.runId("bc@1", 0),
+                FireIds.runId("bc@1", 1), FireIds.runId("bc@1", 2));
+
+        registry.remove("w2");
+        List<Trigger> after = triggers(engine.plan(List.of(record(0, fire("bc@2", 0, FireKind.SCHEDULED, null,
+                RoutingStrategy.SHARDING_BROADCAST))), now()));
+        assertThat(after).extracting(Trigger::targetInstance).containsExactly("w1", "w3");
+        assertThat(after).extracting(Trigger::shardTotal).containsOnly(2);
+    }
+
+    private FireEvent fire(String fireId, long dueInMillis, FireKind kind, MisfirePolicy misfire,
+            RoutingStrategy routing) {
+        return new FireEvent(0, null, fireId, "job", 1, "demo", "echo", T0.plusMillis(dueInMillis), kind, 1, null,
+                routing, null, null, 0, misfire, null, T0);
+    }
+
     private DispatchEngine newEngine() {
         FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
                 stats);
-        return new DispatchEngine(new SortedFireTimer(), router, new DeadLetters(CATALOG), stats, 4096);
+        return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG), new DeadLetters(CATALOG),
+                stats, 4096);
     }
 
     private DispatchPlan tick() {

@@ -31,12 +31,14 @@ class DispatcherAutoConfigurationTest {
     @Test
     void startsTheDispatcherWithTheContextAndClosesItWithIt() {
         AtomicReference<Dispatcher> started = new AtomicReference<>();
-        runner.withPropertyValues("carillon.dispatcher.group-id=spring-test", "carillon.dispatcher.max-poll-wait=15ms")
+        runner.withPropertyValues("carillon.dispatcher.group-id=spring-test", "carillon.dispatcher.max-poll-wait=15ms",
+                        "carillon.dispatcher.timer-tick=2ms")
                 .run(context -> {
                     assertThat(context).hasSingleBean(Dispatcher.class).hasSingleBean(DispatcherLifecycle.class);
                     DispatcherProperties properties = context.getBean(DispatcherProperties.class);
                     assertThat(properties.getGroupId()).isEqualTo("spring-test");
                     assertThat(properties.getMaxPollWait()).isEqualTo(Duration.ofMillis(15));
+                    assertThat(properties.getTimerTick()).isEqualTo(Duration.ofMillis(2));
                     assertThat(properties.getTransactionTimeout()).isEqualTo(Dispatcher.DEFAULT_TRANSACTION_TIMEOUT);
                     Dispatcher dispatcher = context.getBean(Dispatcher.class);
                     started.set(dispatcher);
@@ -71,6 +73,7 @@ class DispatcherAutoConfigurationTest {
         assertThat(defaults.getTransactionTimeout()).isEqualTo(Dispatcher.DEFAULT_TRANSACTION_TIMEOUT);
         assertThat(defaults.getCloseTimeout()).isEqualTo(Dispatcher.DEFAULT_CLOSE_TIMEOUT);
         assertThat(defaults.getOffsetMetadataMaxBytes()).isEqualTo(Dispatcher.DEFAULT_OFFSET_METADATA_MAX_BYTES);
+        assertThat(defaults.getTimerTick()).isEqualTo(Dispatcher.DEFAULT_TIMER_TICK);
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -1,0 +1,54 @@
+package io.carillon.dispatcher.internal;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.MisfirePolicy;
+import io.carillon.topics.events.MisfireStrategy;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+
+/**
+ * The misfire rule at dispatch: a fire dispatched more than its job's misfire threshold after its instant is skipped
+ * when the policy is DO_NOTHING (a SKIPPED result saying why, instead of a trigger). FIRE_ONCE_NOW and CATCH_UP fires
+ * go anyway, and so do fires of kind MISFIRE, which the planner already decided. Stateless.
+ */
+public final class MisfireRule {
+
+    private final TopicCatalog catalog;
+
+    public MisfireRule(TopicCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /** The SKIPPED result that replaces {@code fire} at {@code now}, or empty when it is to be dispatched. */
+    public Optional<ProducerRecord<String, Object>> skip(FireEvent fire, Instant now) {
+        MisfirePolicy policy = fire.misfire();
+        Duration lateness = Duration.between(fire.scheduledAt(), now);
+        if (fire.kind() == FireKind.MISFIRE || policy.strategy() != MisfireStrategy.DO_NOTHING
+                || lateness.toMillis() <= policy.thresholdMs()) {
+            return Optional.empty();
+        }
+        String reason = "dispatched " + seconds(lateness.toMillis()) + " after its instant, beyond the misfire"
+                + " threshold " + seconds(policy.thresholdMs()) + "; policy " + policy.strategy();
+        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fire.fireId(), 0), fire.fireId(),
+                fire.jobId(), fire.app(), fire.handler(), null, RunStatus.SKIPPED, fire.kind(), fire.attempt(), 0, 1,
+                fire.scheduledAt(), null, now, reason, null, null, now);
+        return Optional.of(new ProducerRecord<>(catalog.results(), fire.jobId(), result));
+    }
+
+    /** {@code 7200} as "7.2 s", {@code 5000} as "5 s". */
+    static String seconds(long millis) {
+        BigDecimal seconds = BigDecimal.valueOf(millis).movePointLeft(3).setScale(1, RoundingMode.HALF_UP);
+        return seconds.stripTrailingZeros().toPlainString() + " s";
+    }
+}

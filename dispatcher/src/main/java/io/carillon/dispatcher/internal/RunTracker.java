@@ -1,0 +1,96 @@
+package io.carillon.dispatcher.internal;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.RunResult;
+
+/**
+ * The runs this dispatcher sent for BUSYOVER, per job and instance, until they end: a terminal result on
+ * {@code results} (the worker's, or the planner's LOST or TIMED_OUT), or the run's timeout passing when it has one.
+ * Heartbeats only carry a count of running runs, not which jobs they belong to, hence this bookkeeping. Runs sent by
+ * another dispatcher instance, or before a restart, are not known. Not thread-safe: the dispatcher's thread only.
+ */
+public final class RunTracker {
+
+    private record Run(String jobId, String instanceId, Instant until) {
+    }
+
+    private record Deadline(Instant until, String runId) {
+    }
+
+    private final Map<String, Run> byRunId = new HashMap<>();
+    private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(Comparator.comparing(Deadline::until));
+    private final Map<String, Map<String, Integer>> runningByJob = new HashMap<>();
+
+    /** {@code runId} of {@code jobId} was sent to {@code instanceId} at {@code now}; 0 {@code timeoutMs}: none. */
+    public void dispatched(String runId, String jobId, String instanceId, Instant now, long timeoutMs) {
+        Instant until = timeoutMs > 0 ? now.plusMillis(timeoutMs) : null;
+        if (byRunId.putIfAbsent(runId, new Run(jobId, instanceId, until)) == null) {
+            runningByJob.computeIfAbsent(jobId, job -> new HashMap<>()).merge(instanceId, 1, Integer::sum);
+            if (until != null) {
+                deadlines.add(new Deadline(until, runId));
+            }
+        }
+    }
+
+    /** {@code runId} has ended. */
+    public void finished(String runId) {
+        Run run = byRunId.remove(runId);
+        if (run == null) {
+            return;
+        }
+        Map<String, Integer> running = runningByJob.get(run.jobId());
+        running.computeIfPresent(run.instanceId(), (instance, count) -> count > 1 ? count - 1 : null);
+        if (running.isEmpty()) {
+            runningByJob.remove(run.jobId());
+        }
+    }
+
+    /** How many runs of {@code jobId} this dispatcher sent to {@code instanceId} that have not ended by {@code now}. */
+    public int running(String jobId, String instanceId, Instant now) {
+        while (!deadlines.isEmpty() && !now.isBefore(deadlines.peek().until())) {
+            Deadline passed = deadlines.poll();
+            Run run = byRunId.get(passed.runId());
+            if (run != null && passed.until().equals(run.until())) {
+                finished(passed.runId());
+            }
+        }
+        Map<String, Integer> running = runningByJob.get(jobId);
+        return running == null ? 0 : running.getOrDefault(instanceId, 0);
+    }
+
+    /** Takes the terminal results among {@code records} of the {@code results} topic; other records are ignored. */
+    public void observe(Iterable<ConsumerRecord<String, byte[]>> records) {
+        if (byRunId.isEmpty()) {
+            return;
+        }
+        for (ConsumerRecord<String, byte[]> record : records) {
+            RunResult result = parse(record);
+            if (result != null && result.status() != null && result.status().isTerminal()
+                    && result.runId() != null) {
+                finished(result.runId());
+            }
+        }
+    }
+
+    public int size() {
+        return byRunId.size();
+    }
+
+    /** Results are the workers' and planner's to validate (the console dead-letters bad ones); here they are skipped. */
+    private static RunResult parse(ConsumerRecord<String, byte[]> record) {
+        try {
+            return record.value() == null ? null : EventSerdes.RESULT.deserialize(record.topic(), record.value());
+        } catch (InvalidEventException e) {
+            return null;
+        }
+    }
+}

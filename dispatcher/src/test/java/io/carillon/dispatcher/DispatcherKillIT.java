@@ -1,0 +1,164 @@
+package io.carillon.dispatcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.carillon.testkit.TestKafka;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.TopicInitializer;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkerHeartbeat;
+
+/**
+ * Exactly once through an abrupt death: two dispatchers share a steady stream of fires, one (in a child JVM) is
+ * killed with {@code destroyForcibly} mid-stream and later replaced; every fire is in the committed trigger topic
+ * exactly once.
+ */
+class DispatcherKillIT {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(40);
+    private static final Duration POLL = Duration.ofMillis(100);
+    private static final int PARTITIONS = 4;
+    private static final int FIRES = 120;
+    /** Fire {@code i} is due {@code START + i * STEP}; every fifth is due {@code OUT_OF_ORDER} later than its turn. */
+    private static final Duration START = Duration.ofMillis(1500);
+    private static final Duration STEP = Duration.ofMillis(40);
+    private static final Duration OUT_OF_ORDER = Duration.ofSeconds(1);
+    private static final int JOBS = 16;
+
+    private final Clock clock = Clock.systemUTC();
+    private final List<Dispatcher> dispatchers = new ArrayList<>();
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private TopicCatalog catalog;
+    private String groupId;
+    private Process child;
+
+    @BeforeEach
+    void setUp() {
+        catalog = TestKafka.newCatalog(PARTITIONS);
+        groupId = catalog.prefix() + "dispatcher";
+        try (var admin = TestKafka.admin()) {
+            new TopicInitializer(admin).ensure(List.of(catalog.triggerTopic("demo")));
+        }
+        Instant now = clock.instant();
+        KafkaProducer<String, byte[]> producer = producer();
+        producer.send(new ProducerRecord<>(catalog.workers(), "w1", EventSerdes.HEARTBEAT.serialize(null,
+                new WorkerHeartbeat(0, "w1", "demo", List.of("echo"), 4, 0, List.of(0), 600_000, now, now))));
+        producer.flush();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        if (child != null) {
+            child.destroyForcibly().waitFor();
+        }
+        dispatchers.forEach(Dispatcher::close);
+        for (AutoCloseable closeable : closeables) {
+            closeable.close();
+        }
+    }
+
+    @Test
+    void everyFireIsTriggeredExactlyOnceWhenADispatcherIsKilledAndReplaced() throws Exception {
+        child = startChild();
+        Dispatcher survivor = startDispatcher();
+        await().atMost(DEADLINE).pollInterval(POLL)
+                .until(() -> survivor.stats().assignedPartitions() == PARTITIONS / 2);
+
+        List<String> fireIds = sendSteadyStream();
+        TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER);
+        closeables.add(triggers);
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().size() >= FIRES / 3);
+        child.destroyForcibly().waitFor();
+        int atKill = triggers.poll().size();
+        assertThat(atKill).as("the kill comes mid-stream").isLessThan(FIRES);
+
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().size() >= atKill + FIRES / 6);
+        Dispatcher replacement = startDispatcher();
+
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().stream()
+                .map(record -> record.value().fireId()).collect(Collectors.toSet()).containsAll(fireIds));
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> survivor.stats().heldFires() == 0
+                && replacement.stats().heldFires() == 0
+                && survivor.stats().assignedPartitions() + replacement.stats().assignedPartitions() == PARTITIONS);
+        Map<String, Long> counts = triggers.poll().stream()
+                .collect(Collectors.groupingBy(record -> record.value().fireId(), Collectors.counting()));
+        assertThat(counts).containsOnlyKeys(fireIds);
+        assertThat(counts.entrySet()).filteredOn(entry -> entry.getValue() != 1).as("fires triggered twice").isEmpty();
+        assertThat(triggers.poll()).extracting(ConsumerRecord::key).doesNotHaveDuplicates();
+    }
+
+    /** Fires due every {@link #STEP}, written at once; every fifth due later than its turn, so some are held out of order. */
+    private List<String> sendSteadyStream() {
+        KafkaProducer<String, byte[]> producer = producer();
+        Instant first = clock.instant().plus(START);
+        List<String> fireIds = new ArrayList<>();
+        for (int i = 0; i < FIRES; i++) {
+            String job = "job-" + (i % JOBS);
+            Instant at = first.plus(STEP.multipliedBy(i));
+            if (i % 5 == 0) {
+                at = at.plus(OUT_OF_ORDER);
+            }
+            FireEvent fire = new FireEvent(0, null, FireIds.scheduled(job, at), job, 1, "demo", "echo", at,
+                    FireKind.SCHEDULED, 1, "{}", null, null, null, 0, null, null, clock.instant());
+            producer.send(new ProducerRecord<>(catalog.fires(), job, EventSerdes.FIRE.serialize(null, fire)));
+            fireIds.add(fire.fireId());
+        }
+        producer.flush();
+        return fireIds;
+    }
+
+    private Dispatcher startDispatcher() {
+        Dispatcher dispatcher = DispatcherChild.configure(Dispatcher.builder(), TestKafka.bootstrapServers(), catalog,
+                groupId).build();
+        dispatchers.add(dispatcher);
+        dispatcher.start();
+        return dispatcher;
+    }
+
+    private Process startChild() throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        File log = Path.of("target", "dispatcher-child-" + catalog.prefix() + "log").toFile();
+        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                DispatcherChild.class.getName(), TestKafka.bootstrapServers(), catalog.prefix(),
+                String.valueOf(PARTITIONS), groupId)
+                .redirectErrorStream(true)
+                .redirectOutput(log)
+                .start();
+    }
+
+    private KafkaProducer<String, byte[]> producer() {
+        KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
+        closeables.add(producer);
+        return producer;
+    }
+}
