@@ -45,7 +45,8 @@ public final class Planner implements AutoCloseable {
 
     private Planner(Builder builder) {
         this.applicationId = builder.applicationId();
-        PlannerSettings settings = new PlannerSettings(builder.horizon, builder.punctuateInterval);
+        PlannerSettings settings = new PlannerSettings(builder.horizon, builder.punctuateInterval,
+                builder.backfillPerPunctuation, builder.maxBackfillFires);
         this.streams = new KafkaStreams(PlannerTopology.build(builder.catalog, builder.clock, settings),
                 builder.streamsProperties());
         streams.setStateListener((now, before) -> log.info("planner {}: {} -> {}", applicationId, before, now));
@@ -99,6 +100,8 @@ public final class Planner implements AutoCloseable {
         private Path stateDir = Path.of(System.getProperty("java.io.tmpdir"), "carillon-planner");
         private Duration horizon = PlannerSettings.DEFAULT_HORIZON;
         private Duration punctuateInterval = PlannerSettings.DEFAULT_PUNCTUATE_INTERVAL;
+        private int backfillPerPunctuation = PlannerSettings.DEFAULT_BACKFILL_PER_PUNCTUATION;
+        private int maxBackfillFires = PlannerSettings.DEFAULT_MAX_BACKFILL_FIRES;
         private int standbyReplicas;
         private final Map<String, String> streamsProperties = new LinkedHashMap<>();
 
@@ -147,6 +150,18 @@ public final class Planner implements AutoCloseable {
         /** How often due timers are looked for; default 100 ms. */
         public Builder punctuateInterval(Duration punctuateInterval) {
             this.punctuateInterval = punctuateInterval;
+            return this;
+        }
+
+        /** The most BACKFILL fires one stream task writes per punctuation; default 100. */
+        public Builder backfillPerPunctuation(int backfillPerPunctuation) {
+            this.backfillPerPunctuation = backfillPerPunctuation;
+            return this;
+        }
+
+        /** The most fires one BACKFILL request makes (the rest is reported to {@code dlq}); default 1,000. */
+        public Builder maxBackfillFires(int maxBackfillFires) {
+            this.maxBackfillFires = maxBackfillFires;
             return this;
         }
 

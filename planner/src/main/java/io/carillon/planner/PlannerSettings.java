@@ -4,16 +4,23 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How far ahead the planner emits fires and how often it looks for due timers.
+ * How far ahead the planner emits fires, how often it looks for due timers, and how it paces backfills.
  *
- * @param horizon           how far ahead of its instant a fire is written to {@code fires} (default 10 s); the
- *                          dispatcher holds it until it is due, and a disable or delete can still cancel it
- * @param punctuateInterval how often the wall-clock punctuator scans the timer store (default 100 ms)
+ * @param horizon                how far ahead of its instant a fire is written to {@code fires} (default 10 s); the
+ *                               dispatcher holds it until it is due, and a disable or delete can still cancel it
+ * @param punctuateInterval      how often the wall-clock punctuator scans the timer store (default 100 ms)
+ * @param backfillPerPunctuation the most BACKFILL fires one stream task writes per punctuation, all backfills
+ *                               together (default 100, so 1,000 a second per task at the default interval)
+ * @param maxBackfillFires       the most fires one BACKFILL request makes (default 1,000); the instants beyond are
+ *                               not backfilled and a dead letter says from where
  */
-public record PlannerSettings(Duration horizon, Duration punctuateInterval) {
+public record PlannerSettings(Duration horizon, Duration punctuateInterval, int backfillPerPunctuation,
+        int maxBackfillFires) {
 
     public static final Duration DEFAULT_HORIZON = Duration.ofSeconds(10);
     public static final Duration DEFAULT_PUNCTUATE_INTERVAL = Duration.ofMillis(100);
+    public static final int DEFAULT_BACKFILL_PER_PUNCTUATION = 100;
+    public static final int DEFAULT_MAX_BACKFILL_FIRES = 1_000;
 
     public PlannerSettings {
         Objects.requireNonNull(horizon, "horizon");
@@ -24,6 +31,17 @@ public record PlannerSettings(Duration horizon, Duration punctuateInterval) {
         if (punctuateInterval.isNegative() || punctuateInterval.isZero()) {
             throw new IllegalArgumentException("punctuateInterval must be positive, was " + punctuateInterval);
         }
+        if (backfillPerPunctuation < 1) {
+            throw new IllegalArgumentException("backfillPerPunctuation must be positive, was " + backfillPerPunctuation);
+        }
+        if (maxBackfillFires < 1) {
+            throw new IllegalArgumentException("maxBackfillFires must be positive, was " + maxBackfillFires);
+        }
+    }
+
+    /** The given horizon and interval with the default backfill pacing. */
+    public PlannerSettings(Duration horizon, Duration punctuateInterval) {
+        this(horizon, punctuateInterval, DEFAULT_BACKFILL_PER_PUNCTUATION, DEFAULT_MAX_BACKFILL_FIRES);
     }
 
     public static PlannerSettings defaults() {

@@ -14,9 +14,11 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 
 /**
- * The planner's Kafka Streams topology (Processor API): {@code jobs} and {@code requests} (co-partitioned, key job
- * id, values read as raw bytes) feed one processor that owns the job-state, timer and request-id stores; it writes
- * {@link io.carillon.topics.events.FireEvent}s to {@code fires} and
+ * The planner's Kafka Streams topology (Processor API): {@code jobs}, {@code requests} and {@code results}
+ * (co-partitioned, key job id, values read as raw bytes) feed one processor that owns the job-state, timer and
+ * processed-id stores; it writes {@link io.carillon.topics.events.FireEvent}s to {@code fires}, the
+ * {@link io.carillon.topics.events.RunResult}s it decides (SKIPPED) to {@code results}, CHILD
+ * {@link io.carillon.topics.events.JobRequest}s to {@code requests} and
  * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}.
  *
  * <p>Used by {@link Planner}; tests drive it with {@code TopologyTestDriver}.
@@ -36,10 +38,15 @@ public final class PlannerTopology {
         Topology topology = new Topology();
         topology.addSource(PlannerNodes.JOBS_SOURCE, keys, values, catalog.jobs());
         topology.addSource(PlannerNodes.REQUESTS_SOURCE, keys, values, catalog.requests());
+        topology.addSource(PlannerNodes.RESULTS_SOURCE, keys, values, catalog.results());
         topology.addProcessor(PlannerNodes.PLANNER, () -> new PlannerProcessor(catalog, clock, settings),
-                PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE);
+                PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE, PlannerNodes.RESULTS_SOURCE);
         PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));
         topology.addSink(PlannerNodes.FIRES_SINK, catalog.fires(), new StringSerializer(), EventSerdes.FIRE,
+                PlannerNodes.PLANNER);
+        topology.addSink(PlannerNodes.RESULTS_SINK, catalog.results(), new StringSerializer(), EventSerdes.RESULT,
+                PlannerNodes.PLANNER);
+        topology.addSink(PlannerNodes.REQUESTS_SINK, catalog.requests(), new StringSerializer(), EventSerdes.REQUEST,
                 PlannerNodes.PLANNER);
         topology.addSink(PlannerNodes.DLQ_SINK, catalog.dlq(), new StringSerializer(), EventSerdes.DEAD_LETTER,
                 PlannerNodes.PLANNER);

@@ -19,6 +19,8 @@ import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 
 class DeadLetterTest {
@@ -113,14 +115,25 @@ class DeadLetterTest {
     }
 
     @Test
-    void aFixedDelayJobIsKeptForRequestsWithANotice() {
-        planner.put(job("delay", Schedule.fixedDelay(1000)));
-        planner.advance(Duration.ofSeconds(2));
-        planner.request(request("r-1", "delay", RequestType.RUN_NOW, null, null));
+    void badResultsGoToTheDlqNamingTheProblem() {
+        planner.put(job("tick", Schedule.none()));
+        RunResult good = TestJobs.result("tick", "tick@1", RunStatus.FAILED, 1, START);
 
-        assertThat(planner.deadLetters()).singleElement()
-                .satisfies(letter -> assertThat(letter.reason()).startsWith("schedule.type: FIXED_DELAY"));
-        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("r-1");
+        planner.rawResult("tick", "{ not a result");
+        planner.rawResult("tick", "{\"runId\":\"tick@1#0\",\"fireId\":\"tick@1\",\"jobId\":\"tick\"}");
+        planner.rawResult("other", EventSerdes.RESULT.toJson(good));
+        planner.rawResult("tick", null);
+        planner.rawResult("tick", "{\"runId\":\"r\",\"fireId\":\"f\",\"jobId\":\"tick\",\"status\":\"FINE\"}");
+
+        assertThat(planner.deadLetters()).allSatisfy(letter ->
+                        assertThat(letter.sourceTopic()).isEqualTo(planner.catalog.results()))
+                .extracting(DeadLetter::reason).satisfiesExactly(
+                        reason -> assertThat(reason).startsWith("not a valid RunResult"),
+                        reason -> assertThat(reason).isEqualTo("status: is required"),
+                        reason -> assertThat(reason).isEqualTo("jobId: 'tick' does not match the record key 'other'"),
+                        reason -> assertThat(reason).startsWith("value: is required"),
+                        reason -> assertThat(reason).contains("status"));
+        assertThat(planner.fires()).isEmpty();
     }
 
     @Test

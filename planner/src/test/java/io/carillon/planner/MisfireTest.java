@@ -18,6 +18,7 @@ import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
+import io.carillon.topics.events.RunStatus;
 
 /** The planner was away for a minute (no punctuation): the job's misfire policy decides what the gap becomes. */
 class MisfireTest {
@@ -49,9 +50,30 @@ class MisfireTest {
     }
 
     @Test
-    void doNothingSkipsTheGap() {
+    void doNothingSkipsTheGapAndRecordsASkippedResultSayingWhy() {
         assertThat(afterAGap(MisfireStrategy.DO_NOTHING)).extracting(FireEvent::scheduledAt)
                 .containsExactlyElementsOf(seconds(START, 61, 70));
+
+        assertThat(planner.writtenResults()).singleElement().satisfies(skipped -> {
+            assertThat(skipped.status()).isEqualTo(RunStatus.SKIPPED);
+            assertThat(skipped.kind()).isEqualTo(FireKind.MISFIRE);
+            assertThat(skipped.jobId()).isEqualTo("tick");
+            assertThat(skipped.fireId()).isEqualTo(FireIds.scheduled("tick", START.plusSeconds(11)));
+            assertThat(skipped.runId()).isEqualTo(FireIds.scheduled("tick", START.plusSeconds(11)) + "#0");
+            assertThat(skipped.scheduledAt()).isEqualTo(START.plusSeconds(11));
+            assertThat(skipped.finishedAt()).isEqualTo(BACK);
+            assertThat(skipped.message()).isEqualTo("misfire DO_NOTHING: skipped 50 scheduled instant(s) from "
+                    + START.plusSeconds(11) + " to " + BACK + ", more than the threshold of 5000 ms late at " + BACK
+                    + "; next instant " + START.plusSeconds(61));
+        });
+        assertThat(planner.fires()).as("a SKIPPED result is not retried").isEmpty();
+    }
+
+    @Test
+    void theOtherPoliciesRecordNoSkippedResult() {
+        afterAGap(MisfireStrategy.FIRE_ONCE_NOW);
+
+        assertThat(planner.writtenResults()).isEmpty();
     }
 
     @Test

@@ -21,6 +21,7 @@ import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.RunResult;
 
 /**
  * The planner topology in a TopologyTestDriver with a clock moved by hand: {@link #advance(Duration)} moves the
@@ -30,16 +31,24 @@ final class PlannerHarness implements AutoCloseable {
 
     static final Duration HORIZON = Duration.ofSeconds(10);
     static final Duration INTERVAL = Duration.ofMillis(100);
+    static final Duration COARSE_STEP = Duration.ofSeconds(5);
 
     final TopicCatalog catalog = TopicCatalog.defaults();
     final SettableClock clock;
     private final TopologyTestDriver driver;
     private final TestInputTopic<String, String> jobs;
     private final TestInputTopic<String, String> requests;
+    private final TestInputTopic<String, String> resultsIn;
     private final TestOutputTopic<String, FireEvent> fires;
     private final TestOutputTopic<String, DeadLetter> dlq;
+    private final TestOutputTopic<String, RunResult> resultsOut;
+    private final TestOutputTopic<String, JobRequest> requestsOut;
 
     PlannerHarness(Path stateDir, Instant start) {
+        this(stateDir, start, new PlannerSettings(HORIZON, INTERVAL));
+    }
+
+    PlannerHarness(Path stateDir, Instant start, PlannerSettings settings) {
         clock = new SettableClock(start);
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "planner-test");
@@ -47,11 +56,32 @@ final class PlannerHarness implements AutoCloseable {
         properties.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         driver = new TopologyTestDriver(
-                PlannerTopology.build(catalog, clock, new PlannerSettings(HORIZON, INTERVAL)), properties, start);
+                PlannerTopology.build(catalog, clock, settings), properties, start);
         jobs = driver.createInputTopic(catalog.jobs(), new StringSerializer(), new StringSerializer());
         requests = driver.createInputTopic(catalog.requests(), new StringSerializer(), new StringSerializer());
         fires = driver.createOutputTopic(catalog.fires(), new StringDeserializer(), EventSerdes.FIRE);
         dlq = driver.createOutputTopic(catalog.dlq(), new StringDeserializer(), EventSerdes.DEAD_LETTER);
+        resultsIn = driver.createInputTopic(catalog.results(), new StringSerializer(), new StringSerializer());
+        resultsOut = driver.createOutputTopic(catalog.results(), new StringDeserializer(), EventSerdes.RESULT);
+        requestsOut = driver.createOutputTopic(catalog.requests(), new StringDeserializer(), EventSerdes.REQUEST);
+    }
+
+    void result(RunResult result) {
+        resultsIn.pipeInput(result.jobId(), EventSerdes.RESULT.toJson(result));
+    }
+
+    void rawResult(String key, String value) {
+        resultsIn.pipeInput(key, value);
+    }
+
+    /** The results the planner wrote to {@code results} since the last call (SKIPPED, TIMED_OUT). */
+    List<RunResult> writtenResults() {
+        return resultsOut.readValuesToList();
+    }
+
+    /** The requests the planner wrote to {@code requests} since the last call (CHILD requests). */
+    List<JobRequest> writtenRequests() {
+        return requestsOut.readValuesToList();
     }
 
     void put(JobDefinition job) {
@@ -76,8 +106,21 @@ final class PlannerHarness implements AutoCloseable {
 
     /** Moves time forward by {@code duration}, punctuating every {@link #INTERVAL}. */
     void advance(Duration duration) {
-        for (Duration moved = Duration.ZERO; moved.compareTo(duration) < 0; moved = moved.plus(INTERVAL)) {
-            Duration step = INTERVAL.compareTo(duration.minus(moved)) < 0 ? INTERVAL : duration.minus(moved);
+        advance(duration, INTERVAL);
+    }
+
+    /**
+     * Moves time forward by {@code duration}, punctuating every {@link #COARSE_STEP} (half the horizon, so fires are
+     * still written ahead of their time): for long waits where the exact punctuation instant does not matter. Each
+     * punctuation commits and flushes the stores, which is what makes {@link #advance(Duration)} slow over minutes.
+     */
+    void advanceCoarsely(Duration duration) {
+        advance(duration, COARSE_STEP);
+    }
+
+    private void advance(Duration duration, Duration interval) {
+        for (Duration moved = Duration.ZERO; moved.compareTo(duration) < 0; moved = moved.plus(interval)) {
+            Duration step = interval.compareTo(duration.minus(moved)) < 0 ? interval : duration.minus(moved);
             clock.advance(step);
             driver.advanceWallClockTime(step);
         }

@@ -138,13 +138,12 @@ class RequestsTest {
     }
 
     @Test
-    void backfillIsNotSupportedYet() {
-        planner.request(new JobRequest(JobRequest.SCHEMA_VERSION, "fill-1", "manual", RequestType.BACKFILL, null,
-                START.minusSeconds(60), START, null, null, "test", null));
+    void aRetryRequestIsNotSupportedYet() {
+        planner.request(request("retry-1", "manual", RequestType.RETRY, null, null));
 
         assertThat(planner.fires()).isEmpty();
         assertThat(planner.deadLetters()).singleElement()
-                .satisfies(letter -> assertThat(letter.reason()).isEqualTo("type: BACKFILL is not supported yet"));
+                .satisfies(letter -> assertThat(letter.reason()).isEqualTo("type: RETRY is not supported yet"));
     }
 
     @Test

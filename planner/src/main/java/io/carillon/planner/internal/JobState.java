@@ -59,13 +59,17 @@ public record JobState(JobDefinition job, boolean paused, Instant nextAt, Instan
 
     /** Forgets the pending fires that are due by {@code now}: they can no longer be cancelled. */
     JobState withoutDue(Instant now) {
-        return withoutPending(fire -> !fire.scheduledAt().isAfter(now));
+        return withoutPending(fire -> !fire.dueAt().isAfter(now));
     }
 
     JobState withRequested(Timer timer) {
         List<Timer> more = new ArrayList<>(requested);
         more.add(timer);
         return new JobState(job, paused, nextAt, lastEmittedAt, pending, more);
+    }
+
+    boolean hasRequested(String fireId) {
+        return requested.stream().anyMatch(timer -> timer.fireId().equals(fireId));
     }
 
     JobState withoutRequested(String fireId) {

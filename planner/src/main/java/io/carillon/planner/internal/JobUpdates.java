@@ -3,7 +3,6 @@ package io.carillon.planner.internal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -12,7 +11,6 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.ScheduleType;
 
 /**
  * Applies a record of the {@code jobs} topic: a new or changed definition is stored and (re)planned, a tombstone
@@ -32,26 +30,25 @@ final class JobUpdates {
     }
 
     /**
-     * Applies the record; returns a notice worth a dead letter although the job was stored (a schedule type the
-     * planner does not follow yet).
+     * Applies the record.
      *
      * @throws RejectedRecordException when the record is not a valid job definition for its key
      * @throws io.carillon.topics.InvalidEventException when the value does not parse
      */
-    Optional<String> apply(String topic, String key, byte[] value) {
+    void apply(String topic, String key, byte[] value) {
         if (key == null) {
             throw new RejectedRecordException("key: is required (the job id)");
         }
         Instant now = clock.instant();
         if (value == null) {
             delete(key, now);
-            return Optional.empty();
+            return;
         }
         JobDefinition job = EventSerdes.JOB.deserialize(topic, value);
         validate(key, job);
         JobState before = jobs.get(key);
         if (before != null && before.job().equals(job)) {
-            return Optional.empty();
+            return;
         }
         if (before != null && job.version() < before.job().version()) {
             throw new RejectedRecordException("version: " + job.version() + " is older than the version "
@@ -59,10 +56,6 @@ final class JobUpdates {
         }
         JobState current = before == null ? JobState.of(job) : before.withoutDue(now).withJob(job);
         jobs.put(key, scheduler.reconcile(before, current, now));
-        return job.schedule().type() == ScheduleType.FIXED_DELAY
-                ? Optional.of("schedule.type: FIXED_DELAY is not followed by the planner yet; job '" + key
-                        + "' is stored and fires only on requests")
-                : Optional.empty();
     }
 
     private void delete(String key, Instant now) {

@@ -7,18 +7,28 @@ import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfirePolicy;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.ScheduleType;
 
 /**
  * Applies a job's misfire policy when its next scheduled instant is older than the policy's threshold (the planner
  * was down, or its partition was away in a rebalance). Every instant up to now then counts as missed:
  * <ul>
- *   <li>DO_NOTHING: none of them fires; the plan goes on with the first instant after now;</li>
+ *   <li>DO_NOTHING: none of them fires; a SKIPPED result (run id {@code <job>@<first missed millis>#0}, kind
+ *       MISFIRE) says how many instants were skipped, from when to when, and the threshold; the plan goes on with
+ *       the first instant after now;</li>
  *   <li>FIRE_ONCE_NOW: one fire of kind MISFIRE at now, id {@code <job>@<first missed millis>}; then as above;</li>
  *   <li>CATCH_UP: each missed instant in order, kind MISFIRE, at most {@link MisfirePolicy#maxCatchUp()}; the rest
  *       is skipped.</li>
  * </ul>
+ * A FIXED_DELAY job has one missed instant at most: FIRE_ONCE_NOW and CATCH_UP fire it now, and the next instant
+ * waits for that run's end.
  */
 final class Misfires {
+
+    /** Skipped instants are counted up to this; beyond, the SKIPPED message says "at least". */
+    static final int MAX_SKIPPED_COUNTED = 10_000;
 
     private final Output output;
 
@@ -34,15 +44,51 @@ final class Misfires {
         if (firstMissed == null || !firstMissed.isBefore(now.minusMillis(policy.thresholdMs()))) {
             return state;
         }
+        boolean fixedDelay = job.schedule().type() == ScheduleType.FIXED_DELAY;
         return switch (policy.strategy()) {
-            case DO_NOTHING -> state.withProgress(nextAfter(job, now), state.lastEmittedAt());
+            case DO_NOTHING -> skip(state, firstMissed, now);
             case FIRE_ONCE_NOW -> {
                 output.fire(FireEvent.of(job, FireIds.scheduled(job.id(), firstMissed), now, FireKind.MISFIRE, 1,
                         null, null, now));
-                yield state.withProgress(nextAfter(job, now), state.lastEmittedAt());
+                yield fixedDelay
+                        ? state.withProgress(null, firstMissed)
+                        : state.withProgress(nextAfter(job, now), state.lastEmittedAt());
             }
-            case CATCH_UP -> catchUp(state, firstMissed, now);
+            case CATCH_UP -> fixedDelay ? catchUpOne(state, firstMissed, now) : catchUp(state, firstMissed, now);
         };
+    }
+
+    private JobState skip(JobState state, Instant firstMissed, Instant now) {
+        JobDefinition job = state.job();
+        Instant next = nextAfter(job, now);
+        Instant lastMissed = firstMissed;
+        int skipped = 1;
+        for (Instant missed = nextAfter(job, firstMissed); missed != null && !missed.isAfter(now)
+                && skipped < MAX_SKIPPED_COUNTED && job.schedule().type() != ScheduleType.FIXED_DELAY;
+                missed = nextAfter(job, missed)) {
+            lastMissed = missed;
+            skipped++;
+        }
+        String count = (skipped >= MAX_SKIPPED_COUNTED ? "at least " : "") + skipped;
+        String message = "misfire DO_NOTHING: skipped " + count + " scheduled instant(s) from " + firstMissed
+                + " to " + lastMissed + ", more than the threshold of " + job.misfire().thresholdMs()
+                + " ms late at " + now + "; next instant " + next;
+        output.result(skipped(job, firstMissed, message, now));
+        return state.withProgress(next, state.lastEmittedAt());
+    }
+
+    private static RunResult skipped(JobDefinition job, Instant firstMissed, String message, Instant now) {
+        String fireId = FireIds.scheduled(job.id(), firstMissed);
+        return new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, job.id(), job.app(),
+                job.handler(), null, RunStatus.SKIPPED, FireKind.MISFIRE, 1, 0, 1, firstMissed, null, now, message,
+                null, null, now);
+    }
+
+    private JobState catchUpOne(JobState state, Instant firstMissed, Instant now) {
+        JobDefinition job = state.job();
+        output.fire(FireEvent.of(job, FireIds.scheduled(job.id(), firstMissed), firstMissed, FireKind.MISFIRE, 1,
+                null, null, now));
+        return state.withProgress(null, firstMissed);
     }
 
     private JobState catchUp(JobState state, Instant firstMissed, Instant now) {

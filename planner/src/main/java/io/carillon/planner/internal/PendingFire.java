@@ -4,6 +4,14 @@ import java.time.Instant;
 
 import io.carillon.topics.events.FireKind;
 
-/** A fire already written to {@code fires} whose instant has not come yet, so it can still be cancelled. */
-public record PendingFire(String fireId, Instant scheduledAt, FireKind kind) {
+/**
+ * A fire already written to {@code fires} whose time has not come yet, so it can still be cancelled.
+ * {@code scheduledAt} is its nominal instant (the one its id names), {@code dueAt} the instant it is dispatched at:
+ * the nominal instant plus the job's jitter offset (the same when there is no jitter).
+ */
+public record PendingFire(String fireId, Instant scheduledAt, FireKind kind, Instant dueAt) {
+
+    public PendingFire {
+        dueAt = dueAt == null ? scheduledAt : dueAt;
+    }
 }

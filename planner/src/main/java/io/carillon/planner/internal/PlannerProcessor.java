@@ -15,8 +15,8 @@ import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.TopicCatalog;
 
 /**
- * The planner's one processor, fed by {@code jobs} and {@code requests} (raw bytes, parsed here so that a bad record
- * becomes a dead letter instead of stopping the task), with a wall-clock punctuator that writes the fires coming
+ * The planner's one processor, fed by {@code jobs}, {@code requests} and {@code results} (raw bytes, parsed here so
+ * that a bad record becomes a dead letter instead of stopping the task), with a wall-clock punctuator that writes the fires coming
  * due within the horizon. One instance per stream task; Kafka Streams calls it from that task's thread only.
  */
 public final class PlannerProcessor implements Processor<String, byte[], String, Object> {
@@ -29,6 +29,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     private Output output;
     private JobUpdates jobUpdates;
     private Requests requests;
+    private Results results;
 
     public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings) {
         this.catalog = catalog;
@@ -44,10 +45,11 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         KeyValueStore<String, Timer> timerStore = context.getStateStore(PlannerStores.TIMERS);
         WindowStore<String, Long> requestIdStore = context.getStateStore(PlannerStores.REQUEST_IDS);
         output = new Output(context, clock);
-        Scheduler scheduler = new Scheduler(settings, jobs, new TimerStore(timerStore), output);
+        RequestIds processedIds = new RequestIds(requestIdStore, PlannerStores.REQUEST_ID_RETENTION);
+        Scheduler scheduler = new Scheduler(settings, jobs, new TimerStore(timerStore), output, new Misfires(output));
         jobUpdates = new JobUpdates(clock, jobs, scheduler);
-        requests = new Requests(clock, jobs, new RequestIds(requestIdStore, PlannerStores.REQUEST_ID_RETENTION),
-                scheduler);
+        requests = new Requests(clock, settings, jobs, processedIds, scheduler);
+        results = new Results(clock, jobs, processedIds, scheduler, output);
         context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME,
                 timestamp -> scheduler.punctuate(clock.instant()));
     }
@@ -57,10 +59,12 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         RecordMetadata source = context.recordMetadata().orElseThrow();
         try {
             if (source.topic().equals(catalog.jobs())) {
-                jobUpdates.apply(source.topic(), record.key(), record.value())
-                        .ifPresent(notice -> deadLetter(source, record, notice));
+                jobUpdates.apply(source.topic(), record.key(), record.value());
+            } else if (source.topic().equals(catalog.results())) {
+                results.apply(source.topic(), record.key(), record.value());
             } else {
-                requests.apply(source.topic(), record.key(), record.value());
+                requests.apply(source.topic(), record.key(), record.value())
+                        .ifPresent(notice -> deadLetter(source, record, notice));
             }
         } catch (InvalidEventException | RejectedRecordException e) {
             deadLetter(source, record, e.getMessage());

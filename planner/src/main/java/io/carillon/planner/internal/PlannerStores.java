@@ -14,7 +14,8 @@ import io.carillon.topics.JsonSerde;
  * <ul>
  *   <li>{@value #JOBS}: job id → {@link JobState};</li>
  *   <li>{@value #TIMERS}: time-ordered timers ({@link TimerStore});</li>
- *   <li>{@value #REQUEST_IDS}: request ids acted on, kept {@link #REQUEST_ID_RETENTION} ({@link RequestIds}).</li>
+ *   <li>{@value #REQUEST_IDS}: request ids acted on and retry fire ids scheduled, kept {@link #REQUEST_ID_RETENTION}
+ *       ({@link RequestIds}).</li>
  * </ul>
  */
 public final class PlannerStores {
@@ -23,7 +24,7 @@ public final class PlannerStores {
     public static final String TIMERS = "planner-timers";
     public static final String REQUEST_IDS = "planner-request-ids";
 
-    /** How long a request id is remembered: a replay within this time does nothing. */
+    /** How long a request id or retry id is remembered: a replay within this time does nothing. */
     public static final Duration REQUEST_ID_RETENTION = Duration.ofDays(7);
 
     private static final Duration REQUEST_ID_WINDOW = Duration.ofMillis(1);

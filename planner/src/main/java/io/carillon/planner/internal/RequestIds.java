@@ -7,7 +7,8 @@ import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
- * The request ids acted on, so a replayed request does nothing. Backed by a window store keyed by request id with
+ * The ids acted on: request ids, so a replayed request does nothing, and (prefixed) the retry fire ids scheduled,
+ * so a replayed result schedules no second retry. Backed by a window store keyed by request id with
  * the time the request was acted on as window start: Kafka Streams drops whole segments older than the retention,
  * so the store cleans itself without a scan. Used by one stream task's thread only.
  */

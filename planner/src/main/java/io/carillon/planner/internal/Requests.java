@@ -3,15 +3,19 @@ package io.carillon.planner.internal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.streams.state.KeyValueStore;
 
+import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.Schedule;
 
 /**
  * Applies a record of the {@code requests} topic, once per request id:
@@ -19,32 +23,39 @@ import io.carillon.topics.events.JobRequest;
  *   <li>RUN_NOW: one fire at now, kind MANUAL, fire id = request id, the request's params over the job's;</li>
  *   <li>RUN_AT: the same at {@code at}, kept in the timer store until it comes within the horizon;</li>
  *   <li>CHILD: one fire at now, kind CHILD, carrying the parent run id;</li>
+ *   <li>BACKFILL: each instant of the job's schedule in {@code [from, to]} once, kind BACKFILL, at most
+ *       {@link PlannerSettings#maxBackfillFires()} of them (a notice names the first instant left out), written by
+ *       the punctuator at {@link PlannerSettings#backfillPerPunctuation()} fires per punctuation;</li>
  *   <li>PAUSE / RESUME: the job's schedule stops (its pending scheduled fires are cancelled) / restarts from now.</li>
  * </ul>
- * BACKFILL and RETRY are rejected as not supported yet. Manual fires work for disabled or paused jobs too.
+ * RETRY is rejected as not supported yet. Manual fires and backfills work for disabled or paused jobs too.
  * Used by one stream task's thread only.
  */
 final class Requests {
 
     private final Clock clock;
+    private final PlannerSettings settings;
     private final KeyValueStore<String, JobState> jobs;
     private final RequestIds requestIds;
     private final Scheduler scheduler;
 
-    Requests(Clock clock, KeyValueStore<String, JobState> jobs, RequestIds requestIds, Scheduler scheduler) {
+    Requests(Clock clock, PlannerSettings settings, KeyValueStore<String, JobState> jobs, RequestIds requestIds,
+            Scheduler scheduler) {
         this.clock = clock;
+        this.settings = settings;
         this.jobs = jobs;
         this.requestIds = requestIds;
         this.scheduler = scheduler;
     }
 
     /**
-     * Applies the record.
+     * Applies the record; returns a notice worth a dead letter although the request was acted on (a backfill cut at
+     * its cap, or one whose range holds no instant).
      *
      * @throws RejectedRecordException when the request is invalid, not supported, or names an unknown job
      * @throws io.carillon.topics.InvalidEventException when the value does not parse
      */
-    void apply(String topic, String key, byte[] value) {
+    Optional<String> apply(String topic, String key, byte[] value) {
         if (value == null) {
             throw new RejectedRecordException("value: is required; a tombstone means nothing on the requests topic");
         }
@@ -52,14 +63,44 @@ final class Requests {
         validate(key, request);
         Instant now = clock.instant();
         if (requestIds.seen(request.requestId(), now)) {
-            return;
+            return Optional.empty();
         }
         JobState state = jobs.get(request.jobId());
         if (state == null) {
             throw new RejectedRecordException("jobId: unknown job '" + request.jobId() + "'");
         }
-        jobs.put(request.jobId(), act(request, state.withoutDue(now), now));
         requestIds.record(request.requestId(), now);
+        if (request.type() == RequestType.BACKFILL) {
+            return backfill(request, state.withoutDue(now));
+        }
+        jobs.put(request.jobId(), act(request, state.withoutDue(now), now));
+        return Optional.empty();
+    }
+
+    private Optional<String> backfill(JobRequest request, JobState state) {
+        Schedule schedule = state.job().schedule();
+        Instant first = Backfills.firstAtOrAfter(schedule, request.from());
+        Instant last = null;
+        Instant next = first;
+        int count = 0;
+        while (next != null && !next.isAfter(request.to()) && count < settings.maxBackfillFires()) {
+            last = next;
+            count++;
+            next = NextInstant.after(schedule, next);
+        }
+        if (last == null) {
+            return Optional.of("from, to: job '" + request.jobId() + "' has no scheduled instant in ["
+                    + request.from() + ", " + request.to() + "]; nothing to backfill");
+        }
+        Timer cursor = new Timer(request.jobId(), request.requestId(), first, FireKind.BACKFILL, request.params(),
+                null, 1, last);
+        jobs.put(request.jobId(), scheduler.keep(state, cursor));
+        boolean cut = next != null && !next.isAfter(request.to());
+        return cut
+                ? Optional.of("to: a backfill makes at most " + settings.maxBackfillFires() + " fires; ["
+                        + first + ", " + last + "] is backfilled, the instants from " + next + " to "
+                        + request.to() + " are not")
+                : Optional.empty();
     }
 
     private JobState act(JobRequest request, JobState state, Instant now) {
@@ -74,7 +115,7 @@ final class Requests {
     }
 
     private static Timer timer(JobRequest request, Instant at, FireKind kind) {
-        return new Timer(request.jobId(), request.requestId(), at, kind, request.params(), request.parentRunId());
+        return Timer.of(request.jobId(), request.requestId(), at, kind, request.params(), request.parentRunId());
     }
 
     private static void validate(String key, JobRequest request) {
@@ -87,9 +128,8 @@ final class Requests {
             throw new RejectedRecordException(
                     "jobId: '" + request.jobId() + "' does not match the record key '" + key + "'");
         }
-        switch (request.type()) {
-            case BACKFILL, RETRY -> throw unsupported(request);
-            default -> { }
+        if (request.type() == RequestType.RETRY) {
+            throw unsupported(request);
         }
     }
 

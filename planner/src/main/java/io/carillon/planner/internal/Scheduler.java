@@ -12,13 +12,16 @@ import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
 
 /**
- * Turns job states into fires: plans a job's scheduled instants, writes those within the horizon to {@code fires},
- * keeps one timer per job for its next instant beyond the horizon, cancels fires written but not yet due, and
- * handles due timers when the punctuator runs. Used by one stream task's thread only.
+ * Turns job states into fires: plans a job's scheduled instants, writes those within the horizon to {@code fires}
+ * (each at its nominal instant plus the job's jitter), keeps one timer per job for its next instant beyond the
+ * horizon, cancels fires written but not yet due, and handles due timers when the punctuator runs. A FIXED_DELAY job
+ * has at most one scheduled fire out: its next instant is planned when the run of that fire ends
+ * ({@link #afterRun}). Used by one stream task's thread only.
  */
 final class Scheduler {
 
@@ -30,19 +33,21 @@ final class Scheduler {
     private final TimerStore timers;
     private final Output output;
     private final Misfires misfires;
+    private final Backfills backfills;
 
-    Scheduler(PlannerSettings settings, KeyValueStore<String, JobState> jobs, TimerStore timers, Output output) {
+    Scheduler(PlannerSettings settings, KeyValueStore<String, JobState> jobs, TimerStore timers, Output output,
+            Misfires misfires) {
         this.settings = settings;
         this.jobs = jobs;
         this.timers = timers;
         this.output = output;
-        this.misfires = new Misfires(output);
+        this.misfires = misfires;
+        this.backfills = new Backfills(settings, timers, output);
     }
 
-    /** Whether the planner follows this schedule type by itself (FIXED_DELAY needs run results: a later issue). */
+    /** Whether the planner follows this schedule type by itself (NONE fires on requests only). */
     static boolean isPlanned(Schedule schedule) {
-        return schedule.type() == ScheduleType.CRON || schedule.type() == ScheduleType.FIXED_RATE
-                || schedule.type() == ScheduleType.ONCE;
+        return schedule.type() != ScheduleType.NONE;
     }
 
     /**
@@ -75,12 +80,38 @@ final class Scheduler {
             timers.put(timer);
             return state.withRequested(timer);
         }
-        return emit(state, fireOf(state.job(), timer, now), now);
+        return emit(state, fireOf(state.job(), timer, timer.at(), now), timer.at(), now);
+    }
+
+    /** Keeps {@code timer} (a BACKFILL cursor) until the punctuator works through it. */
+    JobState keep(JobState state, Timer timer) {
+        timers.put(timer);
+        return state.withRequested(timer);
+    }
+
+    /**
+     * A FIXED_DELAY job's run ended: when it is the run of the job's latest scheduled fire and nothing is planned
+     * yet, the next instant is its end ({@code finishedAt}, or now when the result has none) plus the interval.
+     */
+    JobState afterRun(JobState state, RunResult result, Instant now) {
+        JobDefinition job = state.job();
+        boolean awaited = job.schedule().type() == ScheduleType.FIXED_DELAY && state.active()
+                && state.nextAt() == null && state.lastEmittedAt() != null
+                && result.fireId().equals(FireIds.scheduled(job.id(), state.lastEmittedAt()));
+        if (!awaited) {
+            return state;
+        }
+        Instant end = result.finishedAt() != null ? result.finishedAt() : now;
+        return advance(state.withProgress(NextInstant.after(job.schedule(), end), state.lastEmittedAt()), now);
     }
 
     /** Handles the timers due within the horizon: the punctuator's work. */
     void punctuate(Instant now) {
+        backfills.startPunctuation();
         for (Timer timer : timers.dueBy(horizonEnd(now))) {
+            if (timer.kind() == FireKind.BACKFILL && backfills.exhausted()) {
+                continue;
+            }
             timers.delete(timer);
             JobState state = jobs.get(timer.jobId());
             if (state != null) {
@@ -93,15 +124,27 @@ final class Scheduler {
         if (timer.kind() == FireKind.SCHEDULED) {
             return timer.at().equals(state.nextAt()) ? advance(state, now) : state;
         }
-        boolean known = state.requested().stream().anyMatch(requested -> requested.fireId().equals(timer.fireId()));
-        return known ? emit(state.withoutRequested(timer.fireId()), fireOf(state.job(), timer, now), now) : state;
+        if (!state.hasRequested(timer.fireId())) {
+            return state;
+        }
+        JobState rest = state.withoutRequested(timer.fireId());
+        if (timer.kind() == FireKind.BACKFILL) {
+            return backfills.drain(rest, timer, horizonEnd(now), now);
+        }
+        return emit(rest, fireOf(state.job(), timer, timer.at(), now), timer.at(), now);
     }
 
     private JobState start(JobState state, Instant now) {
-        Instant first = isPlanned(state.job().schedule())
-                ? NextInstant.after(state.job().schedule(), now)
-                : null;
-        return advance(state.withProgress(first, state.lastEmittedAt()), now);
+        return advance(state.withProgress(firstInstant(state.job().schedule(), now), state.lastEmittedAt()), now);
+    }
+
+    /** The first instant of a schedule that starts now: a FIXED_DELAY job fires at once (or at its start). */
+    private static Instant firstInstant(Schedule schedule, Instant now) {
+        if (schedule.type() != ScheduleType.FIXED_DELAY) {
+            return isPlanned(schedule) ? NextInstant.after(schedule, now) : null;
+        }
+        Instant first = schedule.startAt() != null && schedule.startAt().isAfter(now) ? schedule.startAt() : now;
+        return schedule.endAt() != null && first.isAfter(schedule.endAt()) ? null : first;
     }
 
     /** Writes every scheduled instant up to the horizon not already pending, then sets the timer for the next. */
@@ -115,16 +158,23 @@ final class Scheduler {
         while (next != null && !next.isAfter(limit) && written < MAX_FIRES_PER_ADVANCE) {
             String fireId = FireIds.scheduled(job.id(), next);
             if (!current.hasPending(fireId)) {
-                current = emit(current, FireEvent.of(job, fireId, next, FireKind.SCHEDULED, 1, null, null, now), now);
+                FireEvent fire = FireEvent.of(job, fireId, Jitter.dueAt(job, fireId, next), FireKind.SCHEDULED, 1,
+                        null, null, now);
+                current = emit(current, fire, next, now);
                 written++;
             }
             last = next;
-            next = NextInstant.after(job.schedule(), next);
+            next = following(job.schedule(), next);
         }
         if (next != null) {
             timers.put(Timer.scheduled(job.id(), next));
         }
         return current.withProgress(next, last);
+    }
+
+    /** The instant after {@code instant}; none for FIXED_DELAY, whose next instant waits for the run's end. */
+    private static Instant following(Schedule schedule, Instant instant) {
+        return schedule.type() == ScheduleType.FIXED_DELAY ? null : NextInstant.after(schedule, instant);
     }
 
     /**
@@ -143,7 +193,7 @@ final class Scheduler {
         Set<Instant> instants = new HashSet<>();
         Instant until = state.pending().stream().map(PendingFire::scheduledAt).max(Instant::compareTo).orElse(now);
         Schedule schedule = state.job().schedule();
-        Instant next = isPlanned(schedule) ? NextInstant.after(schedule, now) : null;
+        Instant next = schedule.type() == ScheduleType.FIXED_DELAY ? null : firstInstant(schedule, now);
         while (next != null && !next.isAfter(until) && instants.size() < MAX_FIRES_PER_ADVANCE) {
             instants.add(next);
             next = NextInstant.after(schedule, next);
@@ -163,22 +213,23 @@ final class Scheduler {
     }
 
     private JobState cancel(JobState state, Instant now, Predicate<PendingFire> toCancel) {
-        Predicate<PendingFire> cancelled = toCancel.and(fire -> fire.scheduledAt().isAfter(now));
+        Predicate<PendingFire> cancelled = toCancel.and(fire -> fire.dueAt().isAfter(now));
         state.pending().stream().filter(cancelled).forEach(fire ->
-                output.fire(FireEvent.cancel(state.job().id(), fire.fireId(), fire.scheduledAt(), now)));
+                output.fire(FireEvent.cancel(state.job().id(), fire.fireId(), fire.dueAt(), now)));
         return state.withoutPending(cancelled);
     }
 
-    private JobState emit(JobState state, FireEvent fire, Instant now) {
+    /** Writes {@code fire} (nominally at {@code nominal}) and remembers it as pending while it is not due. */
+    private JobState emit(JobState state, FireEvent fire, Instant nominal, Instant now) {
         output.fire(fire);
         return fire.scheduledAt().isAfter(now)
-                ? state.withPending(new PendingFire(fire.fireId(), fire.scheduledAt(), fire.kind()))
+                ? state.withPending(new PendingFire(fire.fireId(), nominal, fire.kind(), fire.scheduledAt()))
                 : state;
     }
 
-    private static FireEvent fireOf(JobDefinition job, Timer timer, Instant now) {
-        return FireEvent.of(job, timer.fireId(), timer.at(), timer.kind(), 1, timer.params(), timer.parentRunId(),
-                now);
+    private static FireEvent fireOf(JobDefinition job, Timer timer, Instant at, Instant now) {
+        return FireEvent.of(job, timer.fireId(), at, timer.kind(), timer.attempt(), timer.params(),
+                timer.parentRunId(), now);
     }
 
     private Instant horizonEnd(Instant now) {

@@ -31,6 +31,8 @@ public final class PlannerAutoConfiguration {
                 .stateDir(properties.getStateDir())
                 .horizon(properties.getHorizon())
                 .punctuateInterval(properties.getPunctuateInterval())
+                .backfillPerPunctuation(properties.getBackfillPerPunctuation())
+                .maxBackfillFires(properties.getMaxBackfillFires())
                 .standbyReplicas(properties.getStandbyReplicas());
         if (properties.getApplicationId() != null) {
             builder.applicationId(properties.getApplicationId());

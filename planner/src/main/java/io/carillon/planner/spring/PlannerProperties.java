@@ -26,6 +26,10 @@ public class PlannerProperties {
     private Duration horizon = PlannerSettings.DEFAULT_HORIZON;
     /** How often the timer store is scanned for due timers (default 100ms). */
     private Duration punctuateInterval = PlannerSettings.DEFAULT_PUNCTUATE_INTERVAL;
+    /** The most BACKFILL fires one stream task writes per punctuation (default 100). */
+    private int backfillPerPunctuation = PlannerSettings.DEFAULT_BACKFILL_PER_PUNCTUATION;
+    /** The most fires one BACKFILL request makes; the instants beyond go to the dlq as a notice (default 1000). */
+    private int maxBackfillFires = PlannerSettings.DEFAULT_MAX_BACKFILL_FIRES;
     /** Standby replicas of each state store, for faster fail-over. */
     private int standbyReplicas = 0;
     /** Extra Kafka Streams or client properties, applied over the planner's own. */
@@ -41,6 +45,10 @@ public class PlannerProperties {
     public void setHorizon(Duration horizon) { this.horizon = horizon; }
     public Duration getPunctuateInterval() { return punctuateInterval; }
     public void setPunctuateInterval(Duration punctuateInterval) { this.punctuateInterval = punctuateInterval; }
+    public int getBackfillPerPunctuation() { return backfillPerPunctuation; }
+    public void setBackfillPerPunctuation(int value) { this.backfillPerPunctuation = value; }
+    public int getMaxBackfillFires() { return maxBackfillFires; }
+    public void setMaxBackfillFires(int maxBackfillFires) { this.maxBackfillFires = maxBackfillFires; }
     public int getStandbyReplicas() { return standbyReplicas; }
     public void setStandbyReplicas(int standbyReplicas) { this.standbyReplicas = standbyReplicas; }
     public Map<String, String> getStreams() { return streams; }

@@ -1,0 +1,111 @@
+package io.carillon.planner.internal;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+
+/**
+ * Applies a record of the {@code results} topic. Only terminal results matter; for the job named by the key:
+ * <ul>
+ *   <li>the retry rule ({@link Retries}); the retry's fire id is remembered, so a replayed result schedules
+ *       nothing twice;</li>
+ *   <li>on SUCCEEDED, each child job gets a CHILD request on {@code requests} (request id and so fire id
+ *       {@link PlannerIds#child}, carrying the parent run id; the child's task dedupes it by request id);</li>
+ *   <li>a FIXED_DELAY job plans its next instant from the run's end ({@link Scheduler#afterRun}).</li>
+ * </ul>
+ * A result of a job the planner does not have (deleted) is ignored: it is not a bad record. Used by one stream
+ * task's thread only.
+ */
+final class Results {
+
+    /** Prefix of the retry fire ids kept in the processed-id store, apart from request ids. */
+    static final String RETRY_KEY_PREFIX = "retry:";
+    static final String REQUESTED_BY = "planner";
+
+    private final Clock clock;
+    private final KeyValueStore<String, JobState> jobs;
+    private final RequestIds processed;
+    private final Scheduler scheduler;
+    private final Output output;
+
+    Results(Clock clock, KeyValueStore<String, JobState> jobs, RequestIds processed, Scheduler scheduler,
+            Output output) {
+        this.clock = clock;
+        this.jobs = jobs;
+        this.processed = processed;
+        this.scheduler = scheduler;
+        this.output = output;
+    }
+
+    /**
+     * Applies the record.
+     *
+     * @throws RejectedRecordException when the result lacks a required field or its key is not its job id
+     * @throws io.carillon.topics.InvalidEventException when the value does not parse
+     */
+    void apply(String topic, String key, byte[] value) {
+        if (value == null) {
+            throw new RejectedRecordException("value: is required; a tombstone means nothing on the results topic");
+        }
+        RunResult result = EventSerdes.RESULT.deserialize(topic, value);
+        validate(key, result);
+        if (!result.status().isTerminal()) {
+            return;
+        }
+        JobState state = jobs.get(result.jobId());
+        if (state == null) {
+            return;
+        }
+        Instant now = clock.instant();
+        JobState current = retry(state.withoutDue(now), result, now);
+        if (result.status() == RunStatus.SUCCEEDED) {
+            current.job().children().forEach(child -> output.request(childRequest(child, result, now)));
+        }
+        jobs.put(result.jobId(), scheduler.afterRun(current, result, now));
+    }
+
+    private JobState retry(JobState state, RunResult result, Instant now) {
+        return Retries.of(state.job(), result, now)
+                .filter(timer -> !processed.seen(RETRY_KEY_PREFIX + timer.fireId(), now))
+                .map(timer -> {
+                    processed.record(RETRY_KEY_PREFIX + timer.fireId(), now);
+                    return scheduler.fireAt(state, timer, now);
+                })
+                .orElse(state);
+    }
+
+    private static JobRequest childRequest(String child, RunResult parent, Instant now) {
+        return new JobRequest(JobRequest.SCHEMA_VERSION, PlannerIds.child(parent.runId(), child), child,
+                RequestType.CHILD, null, null, null, null, parent.runId(), REQUESTED_BY, now);
+    }
+
+    private static void validate(String key, RunResult result) {
+        List<String> errors = new ArrayList<>();
+        require(errors, "runId", result.runId());
+        require(errors, "fireId", result.fireId());
+        require(errors, "jobId", result.jobId());
+        require(errors, "status", result.status());
+        if (!errors.isEmpty()) {
+            throw new RejectedRecordException(String.join("; ", errors));
+        }
+        if (!result.jobId().equals(key)) {
+            throw new RejectedRecordException(
+                    "jobId: '" + result.jobId() + "' does not match the record key '" + key + "'");
+        }
+    }
+
+    private static void require(List<String> errors, String field, Object value) {
+        if (value == null || value instanceof String text && text.isBlank()) {
+            errors.add(field + ": is required");
+        }
+    }
+}
