@@ -17,7 +17,9 @@ import io.carillon.worker.internal.WorkerSettings;
 
 /**
  * A Carillon worker: consumes the trigger topic of its app as consumer group {@code <app>}, runs each trigger's
- * handler on a pool of {@code capacity} threads, reports STARTED and a terminal status to {@code results}, and
+ * handler with at most {@code capacity} runs at once, applying the job's block strategy (SERIAL, DISCARD_LATER,
+ * COVER_EARLY, PARALLEL) against the job's runs on this instance, obeys kill requests from {@code control}, reports
+ * STARTED, throttled PROGRESS and a terminal status to {@code results}, the runs' log lines to {@code logs}, and
  * heartbeats to {@code workers}.
  *
  * <pre>{@code

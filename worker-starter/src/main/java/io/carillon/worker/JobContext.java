@@ -46,7 +46,17 @@ public interface JobContext {
     void log(String message);
 
     /**
-     * Whether the run was stopped (timed out, killed, or the worker shut down) and its result already reported.
+     * Reports how far the run has come: {@code done} of {@code total} units ({@code total} 0 when unknown), with an
+     * optional message. Reports are throttled to at most one PROGRESS result per run every 500 ms: the latest
+     * report wins, and the last one is published before the run's terminal status. Cheap enough to call per item.
+     *
+     * @throws IllegalArgumentException when {@code done} or {@code total} is negative
+     */
+    void progress(long done, long total, String message);
+
+    /**
+     * Whether the run was stopped (timed out, killed by a request or by a newer trigger of a COVER_EARLY job, or the
+     * worker shut down) and its result already reported.
      * A handler doing long work should check this and return early.
      */
     boolean isCancelled();

@@ -13,6 +13,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.BlockStrategy;
+import io.carillon.topics.events.ControlCommand;
+import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunResult;
@@ -40,6 +42,16 @@ public final class TestTriggers implements AutoCloseable {
                 null);
     }
 
+    /**
+     * A manual run {@code name} of {@code jobId}: run id {@code <name>#0}, fire id and params {@code name}, so that
+     * several runs of one job can be told apart.
+     */
+    public static Trigger manual(String app, String jobId, String name, String handler, BlockStrategy strategy,
+            long timeoutMs) {
+        return new Trigger(Trigger.SCHEMA_VERSION, FireIds.runId(name, 0), name, jobId, app, handler, name,
+                FireKind.MANUAL, 1, SCHEDULED_AT, SCHEDULED_AT, 0, 1, strategy, timeoutMs, null, null);
+    }
+
     /** Sends to the partition of the run id's key. */
     public void send(String topic, Trigger trigger) {
         send(topic, null, trigger.runId(), EventSerdes.TRIGGER.serialize(topic, trigger));
@@ -56,6 +68,13 @@ public final class TestTriggers implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("could not send a test record to " + topic, e);
         }
+    }
+
+    /** Writes a kill request for {@code runId} to {@code control}, keyed by the run id, on partition 0. */
+    public void kill(String controlTopic, String app, String runId, String commandId) {
+        ControlCommand command = new ControlCommand(ControlCommand.SCHEMA_VERSION, commandId, ControlType.KILL, runId,
+                null, app, null, "ada", SCHEDULED_AT);
+        send(controlTopic, 0, runId, EventSerdes.CONTROL.serialize(controlTopic, command));
     }
 
     /** The statuses reported for {@code runId}, in order. */

@@ -15,42 +15,52 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
- * Publishes the worker's events with one idempotent producer: records of one key keep their order. Sending never
- * blocks on the broker's answer; failures are logged. Thread-safe.
+ * Publishes the worker's events with idempotent producers: records of one key keep their order. Log lines have a
+ * producer of their own that lingers longer (they batch well and are not urgent), so that results and heartbeats
+ * still leave at once. Sending never blocks on the broker's answer; failures are logged. Thread-safe.
  */
 public final class EventPublisher implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EventPublisher.class);
 
     private final Producer<String, byte[]> producer;
+    private final Producer<String, byte[]> logProducer;
     private final TopicCatalog catalog;
 
+    /** Publishes everything with {@code producer}. */
     public EventPublisher(Producer<String, byte[]> producer, TopicCatalog catalog) {
+        this(producer, producer, catalog);
+    }
+
+    /** Publishes log lines with {@code logProducer} and everything else with {@code producer}. */
+    public EventPublisher(Producer<String, byte[]> producer, Producer<String, byte[]> logProducer,
+            TopicCatalog catalog) {
         this.producer = producer;
+        this.logProducer = logProducer;
         this.catalog = catalog;
     }
 
     /** To {@code results}, keyed by job id. */
     public void result(RunResult result) {
-        send(catalog.results(), result.jobId(), EventSerdes.RESULT.serialize(null, result));
+        send(producer, catalog.results(), result.jobId(), EventSerdes.RESULT.serialize(null, result));
     }
 
     /** To {@code logs}, keyed by run id. */
     public void log(LogLine line) {
-        send(catalog.logs(), line.runId(), EventSerdes.LOG.serialize(null, line));
+        send(logProducer, catalog.logs(), line.runId(), EventSerdes.LOG.serialize(null, line));
     }
 
     /** To {@code workers}, keyed by instance id; a null heartbeat is the tombstone. */
     public void heartbeat(String instanceId, WorkerHeartbeat heartbeat) {
-        send(catalog.workers(), instanceId, EventSerdes.HEARTBEAT.serialize(null, heartbeat));
+        send(producer, catalog.workers(), instanceId, EventSerdes.HEARTBEAT.serialize(null, heartbeat));
     }
 
     /** To {@code dlq}, keyed by the original record's key. */
     public void deadLetter(DeadLetter deadLetter) {
-        send(catalog.dlq(), deadLetter.key(), EventSerdes.DEAD_LETTER.serialize(null, deadLetter));
+        send(producer, catalog.dlq(), deadLetter.key(), EventSerdes.DEAD_LETTER.serialize(null, deadLetter));
     }
 
-    private void send(String topic, String key, byte[] value) {
+    private static void send(Producer<String, byte[]> producer, String topic, String key, byte[] value) {
         try {
             producer.send(new ProducerRecord<>(topic, key, value), (metadata, error) -> {
                 if (error != null) {
@@ -62,13 +72,19 @@ public final class EventPublisher implements AutoCloseable {
         }
     }
 
-    /** Sends what is buffered, waiting at most {@code timeout}, and closes the producer. */
+    /** Sends what is buffered, waiting at most {@code timeout} per producer, and closes the producers. */
     public void close(Duration timeout) {
-        producer.close(timeout);
+        logProducer.close(timeout);
+        if (producer != logProducer) {
+            producer.close(timeout);
+        }
     }
 
     @Override
     public void close() {
-        producer.close();
+        logProducer.close();
+        if (producer != logProducer) {
+            producer.close();
+        }
     }
 }

@@ -18,6 +18,10 @@ final class KafkaClients {
 
     /** Small, so that STARTED leaves promptly, yet lets a burst of results share a request. */
     private static final int LINGER_MS = 5;
+    /** Log lines are not urgent: waiting longer lets a chatty handler's lines share few, full requests. */
+    static final int LOG_LINGER_MS = 50;
+    /** Room for a few hundred typical log lines per partition and request. */
+    static final int LOG_BATCH_BYTES = 256 * 1024;
 
     private KafkaClients() {
     }
@@ -38,14 +42,53 @@ final class KafkaClients {
         return new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
-    static KafkaProducer<String, byte[]> producer(WorkerSettings settings) {
+    /**
+     * Reads {@code control} without a consumer group: every instance sees every command. Positions are set by the
+     * caller (the end of the topic), so there is no offset reset and nothing is committed.
+     */
+    static KafkaConsumer<byte[], byte[]> controlConsumer(WorkerSettings settings) {
         Map<String, Object> config = base(settings);
-        config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId(settings, "producer"));
-        config.put(ProducerConfig.LINGER_MS_CONFIG, LINGER_MS);
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId(settings, "control"));
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        config.putAll(settings.kafkaProperties());
+        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        return new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    /** The producer of results, heartbeats and dead letters. */
+    static KafkaProducer<String, byte[]> producer(WorkerSettings settings) {
+        return new KafkaProducer<>(producerConfig(settings, "producer", LINGER_MS, null), new StringSerializer(),
+                new ByteArraySerializer());
+    }
+
+    /** The producer of log lines: lingers longer and batches more, so that a handler's lines travel together. */
+    static KafkaProducer<String, byte[]> logProducer(WorkerSettings settings) {
+        return new KafkaProducer<>(logProducerConfig(settings), new StringSerializer(), new ByteArraySerializer());
+    }
+
+    static Map<String, Object> logProducerConfig(WorkerSettings settings) {
+        return producerConfig(settings, "logs", LOG_LINGER_MS, LOG_BATCH_BYTES);
+    }
+
+    /**
+     * Idempotent with acks=all: records of one key keep the order in which they were sent, through retries. That is
+     * what keeps a run's log lines in {@code seq} order.
+     */
+    private static Map<String, Object> producerConfig(WorkerSettings settings, String role, int lingerMs,
+            Integer batchBytes) {
+        Map<String, Object> config = base(settings);
+        config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId(settings, role));
+        config.put(ProducerConfig.LINGER_MS_CONFIG, lingerMs);
+        if (batchBytes != null) {
+            config.put(ProducerConfig.BATCH_SIZE_CONFIG, batchBytes);
+        }
         config.putAll(settings.kafkaProperties());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        return new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+        return config;
     }
 
     private static Map<String, Object> base(WorkerSettings settings) {

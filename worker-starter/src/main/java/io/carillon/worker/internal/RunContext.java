@@ -1,6 +1,7 @@
 package io.carillon.worker.internal;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -10,13 +11,20 @@ import org.slf4j.LoggerFactory;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.LogLine;
+import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.JobContext;
 
 import tools.jackson.core.JacksonException;
 
-/** The {@link JobContext} of one run. Thread-safe. */
+/**
+ * The {@link JobContext} of one run. Log lines are numbered and handed to the producer under one lock, so their
+ * {@code seq} order is their order on the topic. Progress reports pass a {@link ProgressThrottle}. Thread-safe.
+ */
 final class RunContext implements JobContext {
+
+    /** At most one PROGRESS result per run in this interval; the latest report wins. */
+    static final Duration PROGRESS_INTERVAL = Duration.ofMillis(500);
 
     private static final Logger log = LoggerFactory.getLogger(JobContext.class);
     private static final String INFO = "INFO";
@@ -25,14 +33,19 @@ final class RunContext implements JobContext {
     private final String instanceId;
     private final EventPublisher publisher;
     private final Clock clock;
+    private final ProgressThrottle progress;
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    private volatile Instant startedAt;
     private long seq;
 
-    RunContext(Trigger trigger, String instanceId, EventPublisher publisher, Clock clock) {
+    RunContext(Trigger trigger, String instanceId, EventPublisher publisher, Clock clock, RunReporter reporter,
+            Delays delays) {
         this.trigger = trigger;
         this.instanceId = instanceId;
         this.publisher = publisher;
         this.clock = clock;
+        this.progress = new ProgressThrottle(PROGRESS_INTERVAL, delays,
+                report -> reporter.progress(trigger, startedAt, report));
     }
 
     @Override
@@ -103,11 +116,29 @@ final class RunContext implements JobContext {
     }
 
     @Override
+    public void progress(long done, long total, String message) {
+        if (done < 0 || total < 0) {
+            throw new IllegalArgumentException("progress of run " + trigger.runId()
+                    + " must not be negative: done=" + done + ", total=" + total);
+        }
+        progress.offer(new Progress(done, total, message));
+    }
+
+    @Override
     public boolean isCancelled() {
         return cancelled.get();
     }
 
     void cancel() {
         cancelled.set(true);
+    }
+
+    void started(Instant at) {
+        startedAt = at;
+    }
+
+    /** Sends the progress report still held back; later reports are ignored. Called before the terminal status. */
+    void endProgress() {
+        progress.close();
     }
 }

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
@@ -12,17 +12,33 @@ import io.carillon.worker.JobHandlerFunction;
 
 /**
  * One run of a handler on a pool thread. Exactly one terminal status is reported: the handler's outcome, or the
- * status of whoever {@linkplain #stop stopped} the run first (timeout, shutdown, later a kill). A stopped run's thread
- * is interrupted, and its late outcome is ignored.
+ * status of whoever {@linkplain #stop stopped} the run first (timeout, kill, a COVER_EARLY trigger, shutdown). A
+ * stopped run's context is cancelled and its thread interrupted; its late outcome is ignored.
+ *
+ * <p>The run holds a capacity slot until its handler returns or it is stopped, whichever comes first: then the
+ * {@link Listener} hears {@link Listener#released} once, even when a handler that ignores interruption keeps its
+ * thread. When a stop ends the run, the stopping thread is the one that releases the slot, before {@link #stop}
+ * returns (so a COVER_EARLY trigger finds the slot free). The listener is never called under this object's lock.
  */
 final class RunExecution implements Runnable {
+
+    /** What the executor learns about a run. */
+    interface Listener {
+
+        /** The run no longer holds its slot: its handler returned, or it was stopped (its thread may still run). */
+        void released(RunExecution execution);
+
+        /** The run's thread left the handler and goes back to the pool. */
+        void threadReturned(RunExecution execution);
+    }
 
     private final Trigger trigger;
     private final JobHandlerFunction handler;
     private final RunContext context;
     private final RunReporter reporter;
     private final ScheduledExecutorService timer;
-    private final Consumer<RunExecution> onExit;
+    private final Listener listener;
+    private final AtomicBoolean released = new AtomicBoolean();
 
     private Thread thread;
     private boolean finished;
@@ -30,17 +46,21 @@ final class RunExecution implements Runnable {
     private ScheduledFuture<?> timeout;
 
     RunExecution(Trigger trigger, JobHandlerFunction handler, RunContext context, RunReporter reporter,
-            ScheduledExecutorService timer, Consumer<RunExecution> onExit) {
+            ScheduledExecutorService timer, Listener listener) {
         this.trigger = trigger;
         this.handler = handler;
         this.context = context;
         this.reporter = reporter;
         this.timer = timer;
-        this.onExit = onExit;
+        this.listener = listener;
     }
 
     Trigger trigger() {
         return trigger;
+    }
+
+    String runId() {
+        return trigger.runId();
     }
 
     @Override
@@ -51,7 +71,8 @@ final class RunExecution implements Runnable {
             }
         } finally {
             detachThread();
-            onExit.accept(this);
+            release();
+            listener.threadReturned(this);
         }
     }
 
@@ -68,18 +89,42 @@ final class RunExecution implements Runnable {
     }
 
     /**
-     * Ends the run with {@code status} unless it already ended: reports it, marks the context cancelled and
-     * interrupts the handler. Returns whether this call ended the run.
+     * Ends the run with {@code status} unless it already ended: reports it, marks the context cancelled, interrupts
+     * the handler and releases the run's slot. Returns whether this call ended the run.
      */
-    synchronized boolean stop(RunStatus status, String message) {
-        if (!finish(status, message, null)) {
-            return false;
+    boolean stop(RunStatus status, String message) {
+        boolean releasing;
+        synchronized (this) {
+            if (!finish(status, message, null)) {
+                return false;
+            }
+            context.cancel();
+            if (thread != null) {
+                thread.interrupt();
+            }
+            releasing = released.compareAndSet(false, true);
         }
-        context.cancel();
-        if (thread != null) {
-            thread.interrupt();
+        if (releasing) {
+            listener.released(this);
         }
         return true;
+    }
+
+    /**
+     * Reports the terminal {@code status} of a run that never got a thread (it waited behind another run of its
+     * job). It holds no slot, so the listener hears nothing. Returns whether this call ended the run.
+     */
+    boolean endUnstarted(RunStatus status, String message) {
+        released.set(true);
+        synchronized (this) {
+            context.cancel();
+            return finish(status, message, null);
+        }
+    }
+
+    /** Whether a thread still runs this run's handler. */
+    synchronized boolean hasThread() {
+        return thread != null;
     }
 
     private synchronized boolean begin() {
@@ -88,6 +133,7 @@ final class RunExecution implements Runnable {
         }
         thread = Thread.currentThread();
         startedAt = reporter.started(trigger);
+        context.started(startedAt);
         if (trigger.timeoutMs() > 0) {
             timeout = timer.schedule(this::timeOut, trigger.timeoutMs(), TimeUnit.MILLISECONDS);
         }
@@ -106,8 +152,15 @@ final class RunExecution implements Runnable {
         if (timeout != null) {
             timeout.cancel(false);
         }
+        context.endProgress();
         reporter.finished(trigger, status, startedAt, message, errorClass);
         return true;
+    }
+
+    private void release() {
+        if (released.compareAndSet(false, true)) {
+            listener.released(this);
+        }
     }
 
     /** The thread goes back to the pool: later stops must not interrupt it, nor may an interrupt of ours linger. */

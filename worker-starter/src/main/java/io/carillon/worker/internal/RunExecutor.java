@@ -1,34 +1,54 @@
 package io.carillon.worker.internal;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.JobHandlerFunction;
 
 /**
- * Runs triggers on a pool of {@code capacity} threads. {@link #offer} never queues: it starts the run on a free thread
- * or answers false, so the caller keeps the trigger (and its offset) until there is room.
+ * Runs triggers with at most {@code capacity} runs holding a slot at once, applying each trigger's block strategy
+ * against the runs of the same job on this instance:
+ * <ul>
+ * <li>PARALLEL, or a job with nothing running here: the run starts on a free slot.</li>
+ * <li>SERIAL (also when the trigger names none): the run waits behind the job's running run, in arrival order, and
+ * takes over its slot when it ends. At most {@value #WAITING_RUNS_PER_SLOT} × capacity runs wait in all.</li>
+ * <li>DISCARD_LATER: the trigger is reported SKIPPED, naming the run that is still running.</li>
+ * <li>COVER_EARLY: the job's running runs are stopped and reported KILLED (waiting ones SKIPPED), naming the new
+ * run, which then starts.</li>
+ * </ul>
+ * {@link #offer} answers false, taking nothing, when the trigger needs a slot or a waiting place that is not free, so
+ * the caller keeps the trigger (and its offset) until {@link #awaitRoom} says there may be room.
  *
- * <p>Every trigger is run as PARALLEL for now; the job's {@link io.carillon.topics.events.BlockStrategy} (SERIAL,
- * DISCARD_LATER, COVER_EARLY) belongs in {@link #offer}, where the runs of the same job are known.
+ * <p>A run gives its slot back when its handler returns or when it is stopped (timeout, kill, cover, shutdown),
+ * whichever is first. A stopped handler that ignores interruption keeps its thread ("lingers"): the pool grows past
+ * capacity by the number of lingering threads, which are counted and logged, so a stuck handler never blocks other
+ * jobs. The lingering handler's late outcome is ignored.
  *
  * <p>Thread-safe.
  */
 public final class RunExecutor {
+
+    /** How many runs may wait (SERIAL) per slot before the trigger loop holds back further triggers. */
+    static final int WAITING_RUNS_PER_SLOT = 4;
+    /** How long a stopped run's handler may take to return before its thread is logged as lingering. */
+    static final Duration LINGER_NOTICE_DELAY = Duration.ofSeconds(1);
+    private static final Duration IDLE_THREAD_KEEP_ALIVE = Duration.ofMinutes(1);
 
     private static final Logger log = LoggerFactory.getLogger(RunExecutor.class);
 
@@ -36,10 +56,18 @@ public final class RunExecutor {
     private final RunReporter reporter;
     private final EventPublisher publisher;
     private final ScheduledExecutorService timer;
+    private final Delays delays;
+    private final RunExecution.Listener lifecycle = new Lifecycle();
     private final Semaphore slots;
-    private final ExecutorService pool;
+    private final int maxWaiting;
+    private final ThreadPoolExecutor pool;
     private final Map<String, RunExecution> running = new ConcurrentHashMap<>();
+    private final Map<String, RunExecution> waiting = new ConcurrentHashMap<>();
+    private final Set<RunExecution> lingering = ConcurrentHashMap.newKeySet();
+    private final Set<RunExecution> reportedLingering = ConcurrentHashMap.newKeySet();
+    private final Map<String, JobLane> lanes = new HashMap<>();
     private boolean accepting = true;
+    private boolean handingOver = true;
 
     public RunExecutor(WorkerSettings settings, RunReporter reporter, EventPublisher publisher,
             ScheduledExecutorService timer) {
@@ -47,14 +75,18 @@ public final class RunExecutor {
         this.reporter = reporter;
         this.publisher = publisher;
         this.timer = timer;
+        this.delays = Delays.on(timer);
         this.slots = new Semaphore(settings.capacity());
-        this.pool = new ThreadPoolExecutor(settings.capacity(), settings.capacity(), 0, TimeUnit.MILLISECONDS,
-                new LinkedBlockingQueue<>(), new WorkerThreads(settings.app(), "run"));
+        this.maxWaiting = settings.capacity() * WAITING_RUNS_PER_SLOT;
+        this.pool = new ThreadPoolExecutor(settings.capacity(), Integer.MAX_VALUE,
+                IDLE_THREAD_KEEP_ALIVE.toMillis(), TimeUnit.MILLISECONDS, new SynchronousQueue<>(),
+                new WorkerThreads(settings.app(), "run"));
     }
 
     /**
-     * Takes the trigger: starts its run, or reports it FAILED at once when this instance has no such handler.
-     * Returns false, taking nothing, when every thread is busy or the executor is shutting down.
+     * Takes the trigger: starts its run, queues it, or reports it SKIPPED as its block strategy says, or reports it
+     * FAILED at once when this instance has no such handler. Returns false, taking nothing, when the trigger needs a
+     * slot or a waiting place and none is free, or the executor is shutting down.
      */
     public synchronized boolean offer(Trigger trigger) {
         if (!accepting) {
@@ -67,56 +99,160 @@ public final class RunExecutor {
                     + new TreeSet<>(settings.handlers().keySet()));
             return true;
         }
+        JobLane lane = lanes.computeIfAbsent(trigger.jobId(), jobId -> new JobLane());
+        boolean taken = take(trigger, handler, lane);
+        forgetIfIdle(trigger.jobId(), lanes.get(trigger.jobId()));
+        return taken;
+    }
+
+    private boolean take(Trigger trigger, JobHandlerFunction handler, JobLane lane) {
+        BlockStrategy strategy = strategyOf(trigger);
+        if (!lane.isBusy() || strategy == BlockStrategy.PARALLEL) {
+            return startOnFreeSlot(trigger, handler);
+        }
+        return switch (strategy) {
+            case SERIAL -> enqueue(trigger, handler, lane);
+            case DISCARD_LATER -> discard(trigger, lane);
+            case COVER_EARLY -> cover(trigger, handler, lane);
+            case PARALLEL -> throw new IllegalStateException("PARALLEL runs start at once");
+        };
+    }
+
+    /** The trigger's block strategy; SERIAL when it names none, as for a job that names none. */
+    static BlockStrategy strategyOf(Trigger trigger) {
+        return trigger.blockStrategy() == null ? BlockStrategy.SERIAL : trigger.blockStrategy();
+    }
+
+    private boolean startOnFreeSlot(Trigger trigger, JobHandlerFunction handler) {
         if (!slots.tryAcquire()) {
             return false;
         }
-        RunContext context = new RunContext(trigger, settings.instanceId(), publisher, settings.clock());
-        RunExecution execution = new RunExecution(trigger, handler, context, reporter, timer, this::exited);
-        running.put(trigger.runId(), execution);
-        pool.execute(execution);
+        launch(newExecution(trigger, handler));
         return true;
     }
 
-    /** Whether a run with this id is executing here. */
-    public boolean isRunning(String runId) {
-        return running.containsKey(runId);
+    private boolean enqueue(Trigger trigger, JobHandlerFunction handler, JobLane lane) {
+        if (waiting.size() >= maxWaiting) {
+            return false;
+        }
+        RunExecution execution = newExecution(trigger, handler);
+        lane.enqueue(execution);
+        waiting.put(trigger.runId(), execution);
+        log.debug("run {} waits behind run {} of job {} (SERIAL)", trigger.runId(), busyRunId(lane),
+                trigger.jobId());
+        return true;
     }
 
-    /** How many runs occupy a thread. */
+    private boolean discard(Trigger trigger, JobLane lane) {
+        reporter.skipped(trigger, "run " + busyRunId(lane) + " of job " + trigger.jobId()
+                + " is still running on instance " + settings.instanceId()
+                + "; this trigger was discarded (block strategy DISCARD_LATER)");
+        return true;
+    }
+
+    private boolean cover(Trigger trigger, JobHandlerFunction handler, JobLane lane) {
+        String reason = "covered by run " + trigger.runId() + " of the same job (block strategy COVER_EARLY)";
+        for (RunExecution queued : lane.takeWaiting()) {
+            waiting.remove(queued.runId());
+            queued.endUnstarted(RunStatus.SKIPPED, "not started: " + reason);
+        }
+        for (RunExecution execution : lane.running()) {
+            execution.stop(RunStatus.KILLED, "killed: " + reason);
+        }
+        return startOnFreeSlot(trigger, handler);
+    }
+
+    private static String busyRunId(JobLane lane) {
+        return lane.running().isEmpty() ? "(none)" : lane.running().get(0).runId();
+    }
+
+    private RunExecution newExecution(Trigger trigger, JobHandlerFunction handler) {
+        RunContext context = new RunContext(trigger, settings.instanceId(), publisher, settings.clock(), reporter,
+                delays);
+        return new RunExecution(trigger, handler, context, reporter, timer, lifecycle);
+    }
+
+    /** Starts a run whose slot is already taken. */
+    private void launch(RunExecution execution) {
+        running.put(execution.runId(), execution);
+        lanes.computeIfAbsent(execution.trigger().jobId(), jobId -> new JobLane()).started(execution);
+        pool.execute(execution);
+    }
+
+    private void forgetIfIdle(String jobId, JobLane lane) {
+        if (lane != null && !lane.isBusy()) {
+            lanes.remove(jobId, lane);
+        }
+    }
+
+    /** Whether a run with this id holds a slot or waits for one here. */
+    public boolean isRunning(String runId) {
+        return running.containsKey(runId) || waiting.containsKey(runId);
+    }
+
+    /** How many runs hold a slot. */
     public int runningCount() {
         return running.size();
     }
 
-    /** Waits at most {@code timeout} for a free thread; returns whether one is free. */
-    public boolean awaitFreeSlot(Duration timeout) throws InterruptedException {
-        if (slots.tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            slots.release();
-            return true;
-        }
-        return false;
+    /** How many runs wait behind another run of their job (SERIAL). */
+    public int waitingCount() {
+        return waiting.size();
+    }
+
+    /** How many threads still run the handler of a run that was stopped (they ignore interruption, so far). */
+    public int lingeringCount() {
+        return lingering.size();
     }
 
     /**
-     * Ends the run {@code runId} with {@code status} (KILLED, TIMED_OUT) and interrupts it. Returns false when no
-     * such run is executing or it already ended. This is where kill commands from {@code control} will land.
+     * Waits at most {@code timeout} until a slot and a waiting place are free; returns whether they are. Wakes early
+     * whenever a run gives back its slot or leaves the queue.
      */
-    public boolean stop(String runId, RunStatus status, String reason) {
-        RunExecution execution = running.get(runId);
-        return execution != null && execution.stop(status, reason);
+    public synchronized boolean awaitRoom(Duration timeout) throws InterruptedException {
+        if (!hasRoom()) {
+            wait(timeout.toMillis());
+        }
+        return hasRoom();
+    }
+
+    private boolean hasRoom() {
+        return slots.availablePermits() > 0 && waiting.size() < maxWaiting;
     }
 
     /**
-     * Takes no more triggers, waits up to {@code grace} for the running runs, then reports the rest KILLED and
-     * interrupts them. Does not wait for interrupted handlers to return.
+     * Kills the run {@code runId} if it runs or waits here: a running one is reported KILLED with {@code reason},
+     * its context cancelled and its thread interrupted; a waiting one is reported KILLED and never starts. Returns
+     * false, doing nothing, when no such run is here or it already ended.
+     */
+    public synchronized boolean kill(String runId, String reason) {
+        RunExecution queued = waiting.remove(runId);
+        if (queued != null) {
+            JobLane lane = lanes.get(queued.trigger().jobId());
+            if (lane != null) {
+                lane.removeWaiting(queued);
+                forgetIfIdle(queued.trigger().jobId(), lane);
+            }
+            notifyAll();
+            return queued.endUnstarted(RunStatus.KILLED, reason + " before it started");
+        }
+        RunExecution execution = running.get(runId);
+        return execution != null && execution.stop(RunStatus.KILLED, reason);
+    }
+
+    /**
+     * Takes no more triggers and waits up to {@code grace} for the runs holding a slot and those waiting behind them;
+     * then reports the waiting ones KILLED (they never start), stops the running ones as KILLED and interrupts them.
+     * Does not wait for interrupted handlers to return.
      */
     public void shutdown(Duration grace) {
         synchronized (this) {
             accepting = false;
-            pool.shutdown();
+            notifyAll();
         }
         boolean finished;
         try {
-            finished = pool.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
+            finished = slots.tryAcquire(settings.capacity(), grace.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             finished = false;
@@ -124,21 +260,81 @@ public final class RunExecutor {
         if (!finished) {
             killRemaining(grace);
         }
+        pool.shutdownNow();
     }
 
     private void killRemaining(Duration grace) {
-        List<RunExecution> remaining = List.copyOf(running.values());
+        List<RunExecution> remaining;
+        synchronized (this) {
+            handingOver = false;
+            for (JobLane lane : lanes.values()) {
+                for (RunExecution queued : lane.takeWaiting()) {
+                    waiting.remove(queued.runId());
+                    queued.endUnstarted(RunStatus.KILLED, "worker " + settings.instanceId()
+                            + " shut down before the run could start behind run " + busyRunId(lane)
+                            + " of its job (SERIAL)");
+                }
+            }
+            remaining = List.copyOf(running.values());
+        }
         log.warn("worker {} shuts down with {} run(s) still running after the grace of {}: killing them",
                 settings.instanceId(), remaining.size(), grace);
         for (RunExecution execution : remaining) {
             execution.stop(RunStatus.KILLED, "worker " + settings.instanceId()
                     + " shut down and the run did not finish within the shutdown grace of " + grace);
         }
-        pool.shutdownNow();
     }
 
-    private void exited(RunExecution execution) {
-        running.remove(execution.trigger().runId(), execution);
-        slots.release();
+    /** A run gave back its slot: the next run waiting behind it takes the slot over, or the slot is free again. */
+    private synchronized void released(RunExecution execution) {
+        String jobId = execution.trigger().jobId();
+        running.remove(execution.runId(), execution);
+        JobLane lane = lanes.get(jobId);
+        RunExecution next = null;
+        if (lane != null) {
+            lane.released(execution);
+            next = handingOver ? lane.nextWaiting() : null;
+        }
+        if (next != null) {
+            waiting.remove(next.runId());
+            launch(next);
+        } else {
+            slots.release();
+        }
+        forgetIfIdle(jobId, lane);
+        if (execution.hasThread()) {
+            lingering.add(execution);
+            delays.after(LINGER_NOTICE_DELAY, () -> noticeLingering(execution));
+        }
+        notifyAll();
+    }
+
+    private synchronized void noticeLingering(RunExecution execution) {
+        if (lingering.contains(execution) && reportedLingering.add(execution)) {
+            log.warn("the handler of run {} (job {}) ignores interruption: its run ended, but its thread still runs"
+                    + " {} later; {} thread(s) linger, the pool has {} threads for a capacity of {}",
+                    execution.runId(), execution.trigger().jobId(), LINGER_NOTICE_DELAY, lingering.size(),
+                    pool.getPoolSize(), settings.capacity());
+        }
+    }
+
+    private synchronized void threadReturned(RunExecution execution) {
+        if (lingering.remove(execution) && reportedLingering.remove(execution)) {
+            log.info("the lingering handler of run {} returned; its outcome was ignored ({} thread(s) still linger)",
+                    execution.runId(), lingering.size());
+        }
+    }
+
+    private final class Lifecycle implements RunExecution.Listener {
+
+        @Override
+        public void released(RunExecution execution) {
+            RunExecutor.this.released(execution);
+        }
+
+        @Override
+        public void threadReturned(RunExecution execution) {
+            RunExecutor.this.threadReturned(execution);
+        }
     }
 }

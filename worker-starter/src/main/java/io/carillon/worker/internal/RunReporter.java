@@ -3,6 +3,7 @@ package io.carillon.worker.internal;
 import java.time.Clock;
 import java.time.Instant;
 
+import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
@@ -28,6 +29,23 @@ public final class RunReporter {
         Instant now = clock.instant();
         publisher.result(RunResult.of(trigger, instanceId, RunStatus.STARTED, now, null, null, null, now));
         return now;
+    }
+
+    /** Reports PROGRESS; the message is the progress's own. */
+    void progress(Trigger trigger, Instant startedAt, Progress progress) {
+        RunResult base = RunResult.of(trigger, instanceId, RunStatus.PROGRESS, startedAt, null,
+                shorten(progress.message()), null, clock.instant());
+        publisher.result(new RunResult(base.schemaVersion(), base.runId(), base.fireId(), base.jobId(), base.app(),
+                base.handler(), base.instance(), base.status(), base.kind(), base.attempt(), base.shardIndex(),
+                base.shardTotal(), base.scheduledAt(), base.startedAt(), base.finishedAt(), base.message(),
+                base.errorClass(), new Progress(progress.done(), progress.total(), shorten(progress.message())),
+                base.emittedAt()));
+    }
+
+    /** Reports SKIPPED for a run that did not start because of its job's block strategy. */
+    void skipped(Trigger trigger, String reason) {
+        Instant now = clock.instant();
+        publisher.result(RunResult.of(trigger, instanceId, RunStatus.SKIPPED, null, now, shorten(reason), null, now));
     }
 
     /** Reports the terminal {@code status}; {@code startedAt} is null when the run never started. */

@@ -10,8 +10,10 @@ import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.Trigger;
 
 /**
- * Decides what becomes of one trigger record: a dead letter, a duplicate to skip, or a run. Not thread-safe: called
- * by the trigger loop only.
+ * Decides what becomes of one trigger record: a dead letter, a duplicate to skip, or a run. A trigger whose
+ * {@code targetInstance} names another instance still runs here: the dispatcher chose the partition for that
+ * instance, the partition has moved here since (a rebalance), and running it beats leaving it unrun; the target is
+ * only logged. Not thread-safe: called by the trigger loop only.
  */
 final class TriggerIntake {
 
@@ -20,12 +22,14 @@ final class TriggerIntake {
     private final RunExecutor runs;
     private final EventPublisher publisher;
     private final Clock clock;
+    private final String instanceId;
     private final RecentRunIds recent = new RecentRunIds(RecentRunIds.DEFAULT_LIMIT);
 
-    TriggerIntake(RunExecutor runs, EventPublisher publisher, Clock clock) {
+    TriggerIntake(RunExecutor runs, EventPublisher publisher, Clock clock, String instanceId) {
         this.runs = runs;
         this.publisher = publisher;
         this.clock = clock;
+        this.instanceId = instanceId;
     }
 
     /** Returns true when the record is dealt with, false when it must wait for a free run thread. */
@@ -48,6 +52,10 @@ final class TriggerIntake {
             return false;
         }
         recent.add(trigger.runId());
+        if (trigger.targetInstance() != null && !trigger.targetInstance().equals(instanceId)) {
+            log.info("run {} was meant for instance {}; its partition {}-{} is assigned to {} now, so it runs here",
+                    trigger.runId(), trigger.targetInstance(), record.topic(), record.partition(), instanceId);
+        }
         return true;
     }
 }

@@ -21,9 +21,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The consumer thread of the trigger topic. Records are taken in order per partition; when no run thread is free the
- * rest wait in a pending queue while every partition is paused (nothing is dropped), and polling resumes once the
- * queue is empty. Offsets are committed only past records that were taken.
+ * The consumer thread of the trigger topic. Records are taken in order per partition; when the executor has no room
+ * (no free slot, or too many SERIAL runs waiting) the rest wait in a pending queue while every partition is paused
+ * (nothing is dropped), and polling resumes once the queue is empty. Offsets are committed only past records that were taken.
  *
  * <p>{@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any thread.
  */
@@ -88,7 +88,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
             consumer.poll(POLL_TIMEOUT).forEach(pending::add);
             takePending();
         } else {
-            runs.awaitFreeSlot(POLL_TIMEOUT);
+            runs.awaitRoom(POLL_TIMEOUT);
             consumer.poll(Duration.ZERO).forEach(pending::add);
             takePending();
         }

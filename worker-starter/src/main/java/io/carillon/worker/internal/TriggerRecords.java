@@ -12,7 +12,7 @@ import io.carillon.topics.events.Trigger;
 /** Reads trigger records, and turns the ones that are not valid triggers into dead letters. */
 final class TriggerRecords {
 
-    static final String COMPONENT = "worker";
+    static final String COMPONENT = DeadLetters.COMPONENT;
 
     private TriggerRecords() {
     }
@@ -34,8 +34,7 @@ final class TriggerRecords {
     }
 
     static DeadLetter deadLetter(ConsumerRecord<byte[], byte[]> record, String reason, Instant at) {
-        return DeadLetter.of(record.topic(), record.partition(), record.offset(), DeadLetter.text(record.key()),
-                record.value(), reason, COMPONENT, at);
+        return DeadLetters.of(record, reason, at);
     }
 
     private static void requirePresent(String field, String value) {

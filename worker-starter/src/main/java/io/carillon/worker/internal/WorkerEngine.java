@@ -9,7 +9,9 @@ import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.TopicInitializer;
+import io.carillon.topics.TopicSpec;
 
 /**
  * The running parts of a started worker and the order in which they start and stop. Created by
@@ -28,15 +30,18 @@ public final class WorkerEngine {
     private final Heartbeats heartbeats;
     private final TriggerLoop loop;
     private final Thread loopThread;
+    private final ControlLoop control;
+    private final Thread controlThread;
 
     private WorkerEngine(WorkerSettings settings) {
         this.settings = settings;
         this.timer = Executors.newSingleThreadScheduledExecutor(new WorkerThreads(settings.app(), "timer"));
-        this.publisher = new EventPublisher(KafkaClients.producer(settings), settings.catalog());
+        this.publisher = new EventPublisher(KafkaClients.producer(settings), KafkaClients.logProducer(settings),
+                settings.catalog());
         RunReporter reporter = new RunReporter(publisher, settings.instanceId(), settings.clock());
         this.runs = new RunExecutor(settings, reporter, publisher, timer);
         this.heartbeats = new Heartbeats(settings, publisher, runs::runningCount);
-        TriggerIntake intake = new TriggerIntake(runs, publisher, settings.clock());
+        TriggerIntake intake = new TriggerIntake(runs, publisher, settings.clock(), settings.instanceId());
         this.loop = new TriggerLoop(KafkaClients.triggerConsumer(settings), settings.triggerTopic(), intake, runs,
                 heartbeats);
         this.loopThread = new WorkerThreads(settings.app(), "triggers").newThread(loop);
@@ -45,14 +50,26 @@ public final class WorkerEngine {
                     settings.instanceId(), error);
             heartbeats.tombstone();
         });
+        this.control = new ControlLoop(KafkaClients.controlConsumer(settings), settings.catalog().control(),
+                new ControlIntake(runs, publisher, settings.clock(), settings.app(), settings.instanceId()));
+        this.controlThread = new WorkerThreads(settings.app(), "control").newThread(control);
+        controlThread.setUncaughtExceptionHandler((thread, error) -> log.error(
+                "the control consumer of worker {} stopped; this instance obeys no more kill requests",
+                settings.instanceId(), error));
     }
 
-    /** Ensures the trigger topic exists, then starts heartbeats and the trigger loop. */
+    /**
+     * Ensures the trigger and control topics exist, positions the control consumer at the end of {@code control}
+     * (a kill written after this returns is obeyed), then starts heartbeats and both loops.
+     */
     public static WorkerEngine start(WorkerSettings settings) {
         try (Admin admin = KafkaClients.admin(settings)) {
-            new TopicInitializer(admin).ensure(List.of(settings.catalog().triggerTopic(settings.app())));
+            new TopicInitializer(admin).ensure(List.of(settings.catalog().triggerTopic(settings.app()),
+                    controlTopic(settings.catalog())));
         }
         WorkerEngine engine = new WorkerEngine(settings);
+        engine.control.positionAtEnd();
+        engine.controlThread.start();
         engine.heartbeats.start(engine.timer);
         engine.loopThread.start();
         log.info("worker {} of app {} started with handlers {} and capacity {}", settings.instanceId(),
@@ -60,23 +77,34 @@ public final class WorkerEngine {
         return engine;
     }
 
+    private static TopicSpec controlTopic(TopicCatalog catalog) {
+        return catalog.coreTopics().stream().filter(spec -> spec.name().equals(catalog.control())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the topic catalog lists no control topic"));
+    }
+
     /**
-     * Stops taking triggers, lets runs finish within the shutdown grace and kills the rest, publishes the heartbeat
-     * tombstone, then commits and leaves the group.
+     * Stops taking triggers, lets runs finish within the shutdown grace (kill requests are still obeyed meanwhile)
+     * and kills the rest, publishes the heartbeat tombstone, then commits and leaves the group.
      */
     public void close() {
         log.info("worker {} of app {} shutting down", settings.instanceId(), settings.app());
         loop.drain();
         runs.shutdown(settings.shutdownGrace());
+        control.stop();
         heartbeats.tombstone();
         timer.shutdownNow();
         loop.stop();
+        join(loopThread);
+        join(controlThread);
+        publisher.close(CLIENT_CLOSE_TIMEOUT);
+        log.info("worker {} of app {} stopped", settings.instanceId(), settings.app());
+    }
+
+    private static void join(Thread thread) {
         try {
-            loopThread.join(CLIENT_CLOSE_TIMEOUT.toMillis());
+            thread.join(CLIENT_CLOSE_TIMEOUT.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        publisher.close(CLIENT_CLOSE_TIMEOUT);
-        log.info("worker {} of app {} stopped", settings.instanceId(), settings.app());
     }
 }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
@@ -39,6 +40,7 @@ class RunExecutionTest {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final CountDownLatch gate = new CountDownLatch(1);
     private final CountDownLatch exited = new CountDownLatch(1);
+    private final CountDownLatch released = new CountDownLatch(1);
 
     @AfterEach
     void cleanUp() {
@@ -47,8 +49,18 @@ class RunExecutionTest {
     }
 
     private RunExecution execution(Trigger trigger, JobHandlerFunction handler) {
-        RunContext context = new RunContext(trigger, "unit-1", publisher, CLOCK);
-        return new RunExecution(trigger, handler, context, reporter, timer, ignored -> exited.countDown());
+        RunContext context = new RunContext(trigger, "unit-1", publisher, CLOCK, reporter, Delays.on(timer));
+        return new RunExecution(trigger, handler, context, reporter, timer, new RunExecution.Listener() {
+            @Override
+            public void released(RunExecution execution) {
+                released.countDown();
+            }
+
+            @Override
+            public void threadReturned(RunExecution execution) {
+                exited.countDown();
+            }
+        });
     }
 
     private List<RunResult> results() {
@@ -109,11 +121,40 @@ class RunExecutionTest {
 
         await().atMost(Duration.ofSeconds(5)).until(() -> results().size() == 2);
         assertThat(results().get(1).status()).isEqualTo(RunStatus.TIMED_OUT);
-        assertThat(exited.getCount()).isEqualTo(1);
+        await("the slot is released when the run times out").atMost(Duration.ofSeconds(5))
+                .until(() -> released.getCount() == 0);
+        assertThat(exited.getCount()).as("the handler still runs").isEqualTo(1);
 
         gate.countDown();
         exited.await();
         assertThat(cancelledSeen).isTrue();
         assertThat(results()).extracting(RunResult::status).containsExactly(RunStatus.STARTED, RunStatus.TIMED_OUT);
+    }
+
+    @Test
+    void theLastProgressHeldBackIsPublishedBeforeTheTerminalStatus() {
+        execution(TestTriggers.trigger("billing", "job", "count", null), context -> {
+            context.progress(1, 3, "first");
+            context.progress(2, 3, "second");
+            context.progress(3, 3, "third");
+            return "counted";
+        }).run();
+
+        assertThat(results()).extracting(RunResult::status).containsExactly(RunStatus.STARTED, RunStatus.PROGRESS,
+                RunStatus.PROGRESS, RunStatus.SUCCEEDED);
+        assertThat(results()).extracting(RunResult::progress).containsExactly(null, new Progress(1, 3, "first"),
+                new Progress(3, 3, "third"), null);
+        assertThat(results().get(1).startedAt()).isEqualTo(CLOCK.instant());
+    }
+
+    @Test
+    void negativeProgressIsRefusedNamingTheValues() {
+        execution(TestTriggers.trigger("billing", "job", "count", null), context -> {
+            context.progress(-1, 3, null);
+            return "unreachable";
+        }).run();
+
+        assertThat(results().get(1).status()).isEqualTo(RunStatus.FAILED);
+        assertThat(results().get(1).message()).contains("must not be negative", "done=-1", "total=3");
     }
 }

@@ -1,0 +1,54 @@
+package io.carillon.worker.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * The runs of one job on this instance: those that hold a slot, in start order, and those waiting behind them
+ * (SERIAL), in arrival order. Not thread-safe: guarded by the {@link RunExecutor}.
+ */
+final class JobLane {
+
+    private final List<RunExecution> running = new ArrayList<>();
+    private final Deque<RunExecution> waiting = new ArrayDeque<>();
+
+    /** Whether a run of the job holds a slot or waits for one. */
+    boolean isBusy() {
+        return !running.isEmpty() || !waiting.isEmpty();
+    }
+
+    /** The runs holding a slot, oldest first. */
+    List<RunExecution> running() {
+        return List.copyOf(running);
+    }
+
+    void started(RunExecution execution) {
+        running.add(execution);
+    }
+
+    void released(RunExecution execution) {
+        running.remove(execution);
+    }
+
+    void enqueue(RunExecution execution) {
+        waiting.addLast(execution);
+    }
+
+    /** The run that waited longest, taken off the queue, or null. */
+    RunExecution nextWaiting() {
+        return waiting.pollFirst();
+    }
+
+    boolean removeWaiting(RunExecution execution) {
+        return waiting.remove(execution);
+    }
+
+    /** Every waiting run, taken off the queue. */
+    List<RunExecution> takeWaiting() {
+        List<RunExecution> taken = List.copyOf(waiting);
+        waiting.clear();
+        return taken;
+    }
+}
