@@ -1,18 +1,85 @@
 package io.carillon.bench;
 
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.Map;
+
+import io.carillon.bench.internal.BenchOptions;
+import io.carillon.bench.internal.ResultLine;
+import io.carillon.bench.internal.UsageException;
+import io.carillon.bench.internal.Workload;
+
 /**
- * The benchmark and fault harness (see BENCH.md). The workloads steady, burst, scale and failover are built by a
- * later issue; until then this entry point says so and exits with status 2 ("could not run").
+ * The benchmark and fault harness (BENCH.md): {@code java -jar carillon-bench.jar <workload> --flag value ...}.
+ * Runs the workload on real parts in this process, writes progress to standard error and, as the last line of
+ * standard output, one JSON object with the figures. Exit status {@value #RAN} when the workload ran (whatever the
+ * figures), {@value #COULD_NOT_START} when a part could not start, {@value #USAGE} for a wrong command line or a
+ * workload that is not built yet.
  */
 public final class BenchMain {
 
-    private static final int COULD_NOT_RUN = 2;
+    public static final int RAN = 0;
+    public static final int COULD_NOT_START = 1;
+    public static final int USAGE = 2;
+
+    private static final String USAGE_TEXT = """
+            usage: java -jar carillon-bench.jar <workload> [flags]
+              steady   --jobs J --period-ms P --duration-s D --warmup-s W
+              burst    --fires N [--lead-s 20]
+              scale    --jobs N --active J            (not built yet)
+              failover --jobs J --period-ms P --duration-s D  (not built yet)
+            common: --bootstrap host:port (else an in-process broker)
+                    --jdbc-url URL --jdbc-user U --jdbc-password P (default jdbc:postgresql://127.0.0.1:5432/postgres,
+                      user postgres; a fresh database is created and dropped; embedded PostgreSQL if unreachable)
+                    --partitions 12 --worker-capacity 16 --drain-s S --materialize-wait-s 60
+                    --create rest|kafka (default: steady rest up to 1,000 jobs, else kafka; burst kafka)""";
 
     private BenchMain() {
     }
 
+    /**
+     * The command line entry: Spring's and Kafka's logging goes to standard error, so that standard output carries
+     * only the JSON line.
+     */
     public static void main(String[] args) {
-        System.err.println("carillon-bench: the workloads (steady, burst, scale, failover) are not built yet");
-        System.exit(COULD_NOT_RUN);
+        PrintStream stdout = System.out;
+        System.setOut(System.err);
+        System.exit(run(Clock.systemUTC(), stdout, System.err, args));
+    }
+
+    /**
+     * Runs the workload {@code args} name; prints the JSON line to {@code out} and progress to {@code progress}.
+     *
+     * @return the exit status
+     */
+    public static int run(Clock clock, PrintStream out, PrintStream progress, String... args) {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (UsageException e) {
+            progress.println("carillon-bench: " + e.getMessage());
+            progress.println(USAGE_TEXT);
+            return USAGE;
+        }
+        Workload workload = Workload.named(options.workload());
+        if (workload == null) {
+            progress.println("carillon-bench: the workload '" + options.workload()
+                    + "' is not built yet (steady and burst are)");
+            return USAGE;
+        }
+        Map<String, Object> line;
+        try {
+            line = workload.run(options, clock, progress);
+        } catch (UsageException e) {
+            progress.println("carillon-bench: " + e.getMessage());
+            return USAGE;
+        } catch (RuntimeException e) {
+            progress.println("carillon-bench: " + options.workload() + " could not run: " + e);
+            e.printStackTrace(progress);
+            return COULD_NOT_START;
+        }
+        out.println(ResultLine.toJson(line));
+        out.flush();
+        return RAN;
     }
 }

@@ -1,0 +1,216 @@
+package io.carillon.bench.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+
+import io.carillon.broker.KafkaBroker;
+import io.carillon.standalone.Standalone;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.worker.CarillonWorker;
+
+/**
+ * Everything one workload runs on, in this process: the in-process KRaft broker (unless {@code --bootstrap}), a
+ * fresh PostgreSQL database, the console with its outbox relay and results materializer, the planner and the
+ * dispatcher (all through {@link Standalone#start}, with a unique topic prefix and a temporary data folder), and the
+ * bench worker: app {@value #APP}, handler {@value #HANDLER}, recording every start in {@link #starts()}.
+ * {@link #close()} stops it all in reverse order, drops the database, and deletes the run's topics on an external
+ * cluster. Start and close from one thread.
+ */
+public final class BenchCluster implements AutoCloseable {
+
+    public static final String APP = "bench";
+    public static final String HANDLER = "noop";
+    public static final int DEFAULT_WORKER_CAPACITY = 16;
+
+    private final PrintStream progress;
+    private final List<AutoCloseable> started = new ArrayList<>();
+    private final HandlerStarts starts;
+    private final TopicCatalog catalog;
+    private final Path dataDir;
+    private final boolean externalKafka;
+    private final int workerCapacity;
+    private final Integer workerFetchMaxWaitMs;
+    private String bootstrapServers;
+    private BenchDatabase database;
+    private Standalone standalone;
+
+    private BenchCluster(BenchOptions options, Clock clock, PrintStream progress) {
+        this.progress = progress;
+        this.starts = new HandlerStarts(clock);
+        this.catalog = new TopicCatalog("bench" + UUID.randomUUID().toString().substring(0, 8)
+                .toLowerCase(Locale.ROOT) + ".", options.positiveInt("partitions", TopicCatalog.DEFAULT_PARTITIONS),
+                TopicCatalog.DEFAULT_REPLICATION_FACTOR);
+        this.externalKafka = options.bootstrap().isPresent();
+        this.workerCapacity = options.positiveInt("worker-capacity", DEFAULT_WORKER_CAPACITY);
+        this.workerFetchMaxWaitMs = options.text("worker-fetch-max-wait-ms").isPresent()
+                ? options.nonNegativeInt("worker-fetch-max-wait-ms", 0) : null;
+        try {
+            this.dataDir = Files.createTempDirectory("carillon-bench-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create a temporary data folder", e);
+        }
+    }
+
+    /**
+     * Starts every part; on failure stops what had started and rethrows.
+     *
+     * @throws RuntimeException naming the part that could not start
+     */
+    public static BenchCluster start(BenchOptions options, Clock clock, PrintStream progress) {
+        BenchCluster cluster = new BenchCluster(options, clock, progress);
+        try {
+            cluster.startKafka(options);
+            cluster.database = BenchDatabase.create(options, progress);
+            cluster.started.add(cluster.database);
+            cluster.startCarillon();
+            cluster.startWorker(clock);
+            return cluster;
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void startKafka(BenchOptions options) {
+        if (externalKafka) {
+            bootstrapServers = options.bootstrap().orElseThrow();
+            progress.println("Kafka: " + bootstrapServers + " (external)");
+            return;
+        }
+        KafkaBroker broker = KafkaBroker.builder().dataDir(dataDir.resolve("kafka")).start();
+        started.add(broker);
+        bootstrapServers = broker.bootstrapServers();
+        progress.println("Kafka: in-process KRaft broker on " + bootstrapServers);
+    }
+
+    private void startCarillon() {
+        List<String> args = new ArrayList<>(List.of(
+                "--" + Standalone.BOOTSTRAP_PROPERTY + "=" + bootstrapServers,
+                "--carillon.topics.prefix=" + catalog.prefix(),
+                "--carillon.topics.partitions=" + catalog.partitions(),
+                "--" + Standalone.DATASOURCE_PROPERTY + "=" + database.jdbcUrl(),
+                "--spring.datasource.username=" + database.user(),
+                "--" + Standalone.DATA_DIR_PROPERTY + "=" + dataDir,
+                "--server.port=0",
+                "--carillon.worker.enabled=false",
+                "--spring.main.banner-mode=off",
+                "--logging.level.root=WARN"));
+        if (!database.password().isEmpty()) {
+            args.add("--spring.datasource.password=" + database.password());
+        }
+        standalone = Standalone.start(args.toArray(String[]::new));
+        started.add(standalone);
+        progress.println("Carillon: console, planner, dispatcher on port " + standalone.port() + ", topic prefix "
+                + catalog.prefix());
+    }
+
+    private void startWorker(Clock clock) {
+        CarillonWorker.Builder builder = CarillonWorker.builder()
+                .bootstrapServers(bootstrapServers)
+                .catalog(catalog)
+                .clock(clock)
+                .app(APP)
+                .instanceId("bench-worker-1")
+                .capacity(workerCapacity)
+                .handler(HANDLER, starts.handler());
+        if (workerFetchMaxWaitMs != null) {
+            builder.kafkaProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, workerFetchMaxWaitMs);
+        }
+        CarillonWorker worker = builder.build();
+        worker.start();
+        started.add(worker);
+        progress.println("worker: app " + APP + ", capacity " + workerCapacity
+                + (workerFetchMaxWaitMs == null ? "" : ", fetch.max.wait.ms " + workerFetchMaxWaitMs));
+    }
+
+    public HandlerStarts starts() {
+        return starts;
+    }
+
+    public TopicCatalog catalog() {
+        return catalog;
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public BenchDatabase database() {
+        return database;
+    }
+
+    public int consolePort() {
+        return standalone.port();
+    }
+
+    public int workerCapacity() {
+        return workerCapacity;
+    }
+
+    /** The worker consumer's fetch.max.wait.ms when {@code --worker-fetch-max-wait-ms} set it, else null. */
+    public Integer workerFetchMaxWaitMs() {
+        return workerFetchMaxWaitMs;
+    }
+
+    public boolean externalKafka() {
+        return externalKafka;
+    }
+
+    @Override
+    public void close() {
+        for (int i = started.size() - 1; i >= 0; i--) {
+            AutoCloseable part = started.get(i);
+            if (part instanceof BenchDatabase && externalKafka) {
+                deleteTopics();
+            }
+            try {
+                part.close();
+            } catch (Exception e) {
+                progress.println("could not stop " + part.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+        }
+        started.clear();
+        deleteFolder(dataDir);
+    }
+
+    private void deleteTopics() {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            Set<String> ours = admin.listTopics().names().get().stream()
+                    .filter(name -> name.startsWith(catalog.prefix())).collect(Collectors.toSet());
+            admin.deleteTopics(ours).all().get();
+        } catch (ExecutionException e) {
+            progress.println("could not delete the topics " + catalog.prefix() + "*: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void deleteFolder(Path folder) {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(folder)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            progress.println("could not delete " + folder + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package io.carillon.bench.internal;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The parsed command line: {@code <workload> --flag value ...} (or {@code --flag=value}). Flags a workload does not
+ * know are refused, naming the flag, so a typo never silently runs a different benchmark. Immutable.
+ */
+public final class BenchOptions {
+
+    public static final String DEFAULT_JDBC_URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
+    public static final String DEFAULT_JDBC_USER = "postgres";
+
+    private static final Set<String> COMMON = Set.of("bootstrap", "jdbc-url", "jdbc-user", "jdbc-password",
+            "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "drain-s", "materialize-wait-s", "create");
+    private static final Map<String, Set<String>> WORKLOAD_FLAGS = Map.of(
+            "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s"),
+            "burst", Set.of("fires", "lead-s"),
+            "scale", Set.of("jobs", "active"),
+            "failover", Set.of("jobs", "period-ms", "duration-s"));
+
+    private final String workload;
+    private final Map<String, String> flags;
+
+    private BenchOptions(String workload, Map<String, String> flags) {
+        this.workload = workload;
+        this.flags = flags;
+    }
+
+    /**
+     * Parses {@code args}.
+     *
+     * @throws UsageException naming the flag or workload at fault
+     */
+    public static BenchOptions parse(String... args) {
+        if (args.length == 0) {
+            throw new UsageException("no workload given: say steady, burst, scale or failover");
+        }
+        String workload = args[0];
+        Set<String> known = WORKLOAD_FLAGS.get(workload);
+        if (known == null) {
+            throw new UsageException("unknown workload '" + workload + "': say steady, burst, scale or failover");
+        }
+        Map<String, String> flags = new LinkedHashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            String arg = args[i];
+            if (!arg.startsWith("--") || arg.length() == 2) {
+                throw new UsageException("unexpected argument '" + arg + "': flags look like --name value");
+            }
+            String name = arg.substring(2);
+            String value;
+            int equals = name.indexOf('=');
+            if (equals >= 0) {
+                value = name.substring(equals + 1);
+                name = name.substring(0, equals);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                throw new UsageException("--" + name + " needs a value");
+            }
+            if (!known.contains(name) && !COMMON.contains(name)) {
+                throw new UsageException("--" + name + " is not a flag of " + workload + "; it takes "
+                        + String.join(", ", known.stream().sorted().map(flag -> "--" + flag).toList())
+                        + " and the common flags " + String.join(", ",
+                                COMMON.stream().sorted().map(flag -> "--" + flag).toList()));
+            }
+            flags.put(name, value);
+        }
+        return new BenchOptions(workload, Map.copyOf(flags));
+    }
+
+    public String workload() {
+        return workload;
+    }
+
+    /** A positive whole number, or {@code defaultValue} when the flag is absent. */
+    public int positiveInt(String flag, int defaultValue) {
+        String value = flags.get(flag);
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            int parsed = Integer.parseInt(value.replace("_", ""));
+            if (parsed < 1) {
+                throw new UsageException("--" + flag + " must be at least 1, was " + value);
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + flag + " must be a whole number, was '" + value + "'");
+        }
+    }
+
+    /** A whole number of zero or more, or {@code defaultValue} when the flag is absent. */
+    public int nonNegativeInt(String flag, int defaultValue) {
+        String value = flags.get(flag);
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            int parsed = Integer.parseInt(value.replace("_", ""));
+            if (parsed < 0) {
+                throw new UsageException("--" + flag + " must not be negative, was " + value);
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + flag + " must be a whole number, was '" + value + "'");
+        }
+    }
+
+    public Optional<String> text(String flag) {
+        return Optional.ofNullable(flags.get(flag));
+    }
+
+    /** The Kafka cluster to use instead of an in-process broker. */
+    public Optional<String> bootstrap() {
+        return text("bootstrap");
+    }
+
+    /** Whether {@code --jdbc-url} was given (then no embedded fallback is taken). */
+    public boolean jdbcUrlGiven() {
+        return flags.containsKey("jdbc-url");
+    }
+
+    public String jdbcUrl() {
+        return flags.getOrDefault("jdbc-url", DEFAULT_JDBC_URL);
+    }
+
+    public String jdbcUser() {
+        return flags.getOrDefault("jdbc-user", DEFAULT_JDBC_USER);
+    }
+
+    public String jdbcPassword() {
+        return flags.getOrDefault("jdbc-password", "");
+    }
+
+    /** How jobs are created: through the console's REST API or as JobDefinitions produced to the jobs topic. */
+    public JobRoute create(JobRoute defaultRoute) {
+        String value = flags.get("create");
+        if (value == null) {
+            return defaultRoute;
+        }
+        return switch (value) {
+            case "rest" -> JobRoute.REST;
+            case "kafka" -> JobRoute.KAFKA;
+            default -> throw new UsageException("--create must be rest or kafka, was '" + value + "'");
+        };
+    }
+}

@@ -1,0 +1,50 @@
+package io.carillon.bench.internal;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.carillon.bench.internal.HandlerStarts.StartKey;
+
+/**
+ * The fires a workload expects exactly once: every job of {@code jobIds} at every instant of {@code instants}, first
+ * attempt, shard 0. The window is [{@code from}, {@code to}). Immutable.
+ */
+public record ExpectedFires(List<String> jobIds, List<Instant> instants, Instant from, Instant to) {
+
+    public ExpectedFires {
+        jobIds = List.copyOf(jobIds);
+        instants = List.copyOf(instants);
+    }
+
+    public long count() {
+        return (long) jobIds.size() * instants.size();
+    }
+
+    /** For each expected instant in order, how many of its fires reached a handler. */
+    public List<Integer> observedPerInstant(HandlerStarts starts) {
+        List<Integer> observed = new ArrayList<>(instants.size());
+        for (Instant instant : instants) {
+            long millis = instant.toEpochMilli();
+            observed.add((int) jobIds.stream().filter(jobId -> starts.started(new StartKey(jobId, millis, 0, 1)))
+                    .count());
+        }
+        return observed;
+    }
+
+    boolean inWindow(StartKey key) {
+        return key.scheduledMillis() >= from.toEpochMilli() && key.scheduledMillis() < to.toEpochMilli();
+    }
+
+    Set<String> jobIdSet() {
+        return new HashSet<>(jobIds);
+    }
+
+    Set<Long> instantMillis() {
+        Set<Long> millis = new HashSet<>();
+        instants.forEach(instant -> millis.add(instant.toEpochMilli()));
+        return millis;
+    }
+}

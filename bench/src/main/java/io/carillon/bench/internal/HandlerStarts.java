@@ -1,0 +1,90 @@
+package io.carillon.bench.internal;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
+
+import io.carillon.worker.JobContext;
+import io.carillon.worker.JobHandlerFunction;
+
+/**
+ * The bench worker's no-op handler and what it saw: every handler start, keyed by (job, scheduled instant, shard,
+ * attempt), with how often that key started and the wall-clock instant of its first start. This is the harness's own
+ * count, independent of Carillon's metrics. {@link #handler()} is called on the worker's run threads; the other
+ * methods may be called from any thread at the same time.
+ */
+public final class HandlerStarts {
+
+    private final Clock clock;
+    private final Map<StartKey, Starts> starts = new ConcurrentHashMap<>();
+    private final LongAdder total = new LongAdder();
+
+    public HandlerStarts(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** The handler: reads the clock first, records the start, returns at once. */
+    public JobHandlerFunction handler() {
+        return this::record;
+    }
+
+    private Object record(JobContext context) {
+        Instant startedAt = clock.instant();
+        StartKey key = new StartKey(context.jobId(), context.scheduledAt().toEpochMilli(), context.shardIndex(),
+                context.attempt());
+        starts.computeIfAbsent(key, ignored -> new Starts(micros(startedAt))).count.incrementAndGet();
+        total.increment();
+        return null;
+    }
+
+    /** Every handler start so far, of any fire. */
+    public long total() {
+        return total.sum();
+    }
+
+    /** Whether {@code key} started at least once. */
+    public boolean started(StartKey key) {
+        return starts.containsKey(key);
+    }
+
+    /** Calls {@code action} with each key and how often and when it first started. */
+    public void forEach(BiConsumer<StartKey, Starts> action) {
+        starts.forEach(action);
+    }
+
+    /** The first start of {@code key} in microseconds since the epoch, or -1 when it never started. */
+    public long firstStartMicros(StartKey key) {
+        Starts found = starts.get(key);
+        return found == null ? -1 : found.firstStartMicros;
+    }
+
+    static long micros(Instant instant) {
+        return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1_000;
+    }
+
+    /** One run of a fire as the handler saw it. */
+    public record StartKey(String jobId, long scheduledMillis, int shard, int attempt) {
+    }
+
+    /** How often a key started and when it first did; thread-safe. */
+    public static final class Starts {
+        private final long firstStartMicros;
+        private final AtomicInteger count = new AtomicInteger();
+
+        Starts(long firstStartMicros) {
+            this.firstStartMicros = firstStartMicros;
+        }
+
+        public long firstStartMicros() {
+            return firstStartMicros;
+        }
+
+        public int count() {
+            return count.get();
+        }
+    }
+}

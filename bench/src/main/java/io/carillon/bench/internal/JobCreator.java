@@ -1,0 +1,24 @@
+package io.carillon.bench.internal;
+
+import java.util.List;
+
+import io.carillon.topics.events.JobDefinition;
+
+/** Creates the workload's jobs; returns once every job is accepted. Used by one thread. */
+public interface JobCreator {
+
+    /**
+     * Creates {@code jobs}.
+     *
+     * @throws IllegalStateException naming the first job that was refused, and why
+     */
+    void create(List<JobDefinition> jobs);
+
+    /** A creator for {@code route} on {@code cluster}. */
+    static JobCreator of(JobRoute route, BenchCluster cluster) {
+        return switch (route) {
+            case REST -> new RestJobCreator(cluster.consolePort());
+            case KAFKA -> new KafkaJobCreator(cluster.bootstrapServers(), cluster.catalog());
+        };
+    }
+}

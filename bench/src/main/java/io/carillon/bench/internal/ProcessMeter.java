@@ -1,0 +1,73 @@
+package io.carillon.bench.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * CPU time and peak resident memory of a process, read from Linux's {@code /proc}: {@code stat} (utime + stime, in
+ * USER_HZ ticks of 1/100 s) and {@code status} (VmHWM). Values are -1 where {@code /proc} cannot be read.
+ * Stateless and thread-safe.
+ */
+public final class ProcessMeter {
+
+    private static final double TICKS_PER_SECOND = 100.0;
+    private static final int UTIME_AFTER_COMM = 11;
+    private static final int STIME_AFTER_COMM = 12;
+    private static final double KB_PER_MB = 1024.0;
+
+    private ProcessMeter() {
+    }
+
+    /** This JVM's CPU seconds, user plus system. */
+    public static double cpuSeconds() {
+        return cpuSeconds("self");
+    }
+
+    /** This JVM's peak resident set size in MB. */
+    public static double peakRssMb() {
+        return peakRssMb("self");
+    }
+
+    /** CPU seconds of the live processes this JVM started (an embedded PostgreSQL, for example), summed. */
+    public static double descendantsCpuSeconds() {
+        return ProcessHandle.current().descendants()
+                .mapToDouble(process -> Math.max(0, cpuSeconds(Long.toString(process.pid())))).sum();
+    }
+
+    /** The 1-minute load average of the machine (other processes compete for the same cores), or -1. */
+    public static double loadAverage() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    static double cpuSeconds(String pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", pid, "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long ticks = Long.parseLong(fields[UTIME_AFTER_COMM]) + Long.parseLong(fields[STIME_AFTER_COMM]);
+            return ticks / TICKS_PER_SECOND;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    static double peakRssMb(String pid) {
+        try {
+            List<String> lines = Files.readAllLines(Path.of("/proc", pid, "status"));
+            for (String line : lines) {
+                if (line.startsWith("VmHWM:")) {
+                    long kb = Long.parseLong(line.substring("VmHWM:".length()).replace("kB", "").trim());
+                    return Math.round(kb / KB_PER_MB * 10) / 10.0;
+                }
+            }
+            return -1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+}

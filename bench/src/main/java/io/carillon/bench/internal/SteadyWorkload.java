@@ -1,0 +1,101 @@
+package io.carillon.bench.internal;
+
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
+
+/**
+ * {@code steady --jobs J --period-ms P --duration-s D --warmup-s W}: J FIXED_RATE jobs every P ms (epoch-anchored,
+ * so every period's J fires fall due together), created through the console's REST API by default (above 1,000
+ * jobs by producing them to the jobs topic; {@code --create} overrides). After W s of
+ * warm-up a D-second window starts on a whole second; every fire scheduled in it is expected exactly once, and the
+ * harness waits up to {@code --drain-s} (default 15) after the window for late ones before counting the rest lost.
+ */
+final class SteadyWorkload implements Workload {
+
+    private static final int DEFAULT_JOBS = 1000;
+    private static final int DEFAULT_PERIOD_MS = 1000;
+    private static final int DEFAULT_DURATION_S = 30;
+    private static final int DEFAULT_WARMUP_S = 10;
+    private static final int DEFAULT_DRAIN_S = 15;
+    private static final long WHOLE_SECOND_MS = 1000;
+    /** Above this many jobs the default route is Kafka: the console takes minutes for 10,000 POSTs. */
+    private static final int MAX_REST_JOBS = 1000;
+
+    @Override
+    public Map<String, Object> run(BenchOptions options, Clock clock, PrintStream out) {
+        int jobCount = options.positiveInt("jobs", DEFAULT_JOBS);
+        int periodMs = options.positiveInt("period-ms", DEFAULT_PERIOD_MS);
+        int durationS = options.positiveInt("duration-s", DEFAULT_DURATION_S);
+        int warmupS = options.nonNegativeInt("warmup-s", DEFAULT_WARMUP_S);
+        int drainS = options.nonNegativeInt("drain-s", DEFAULT_DRAIN_S);
+        JobRoute route = options.create(jobCount <= MAX_REST_JOBS ? JobRoute.REST : JobRoute.KAFKA);
+        WallClock wallClock = new WallClock(clock);
+        Instant startedAt = wallClock.now();
+
+        try (BenchCluster cluster = BenchCluster.start(options, clock, out)) {
+            Progress progress = new Progress(out, "steady", startedAt, cluster.starts());
+            List<JobDefinition> jobs = BenchJobs.of(jobCount, i -> Schedule.fixedRate(periodMs));
+            progress.say(wallClock.now(), "creating " + jobCount + " FIXED_RATE " + periodMs + " ms jobs via " + route);
+            Instant creating = wallClock.now();
+            JobCreator.of(route, cluster).create(jobs);
+            Instant created = wallClock.now();
+            long createMs = Duration.between(creating, created).toMillis();
+            progress.say(created, "created in " + createMs + " ms");
+
+            Instant windowStart = WallClock.ceil(created.plusSeconds(warmupS), WHOLE_SECOND_MS);
+            Instant windowEnd = windowStart.plusSeconds(durationS);
+            ExpectedFires expected = new ExpectedFires(BenchJobs.ids(jobs),
+                    instants(windowStart, windowEnd, periodMs), windowStart, windowEnd);
+            wallClock.awaitInstant(windowStart, now -> progress.rate(now, "warm-up"));
+            double cpuAtStart = ProcessMeter.cpuSeconds();
+            double loadAtStart = ProcessMeter.loadAverage();
+            progress.say(wallClock.now(), "window of " + durationS + " s starts, expecting " + expected.count()
+                    + " fires");
+            wallClock.awaitInstant(windowEnd, now -> progress.rate(now, "window"));
+            double windowCpu = ProcessMeter.cpuSeconds() - cpuAtStart;
+            Outstanding outstanding = new Outstanding(expected, cluster.starts());
+            boolean drained = wallClock.awaitCondition(() -> outstanding.count() == 0,
+                    windowEnd.plusSeconds(drainS), now -> progress.rate(now, "drain"));
+            progress.say(wallClock.now(), drained ? "every expected fire reached a handler"
+                    : "drain time over, " + outstanding.count() + " fires missing");
+
+            FireTally tally = FireTally.of(expected, cluster.starts());
+            Map<String, Object> stages = PipelineStages.measure(cluster.bootstrapServers(), cluster.catalog(),
+                    BenchCluster.APP, expected, cluster.starts(), wallClock);
+            long materialized = new MaterializedRuns(cluster.database(), wallClock, out).await(windowStart,
+                    windowEnd, tally.observed(), Duration.ofSeconds(
+                            options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
+            ResultLine line = new ResultLine("steady", jobCount, periodMs, durationS)
+                    .tally(tally, (double) tally.observed() / durationS)
+                    .materialized(materialized)
+                    .process(ProcessMeter.cpuSeconds(), ProcessMeter.peakRssMb(), startedAt, GitSha.current());
+            return line.put("warmup_s", warmupS)
+                    .put("observed_per_instant", expected.observedPerInstant(cluster.starts()))
+                    .put("load_avg_start", loadAtStart)
+                    .put("load_avg_end", ProcessMeter.loadAverage())
+                    .put("window_start", windowStart.toString())
+                    .put("window_cpu_s", Math.round(windowCpu * 100) / 100.0)
+                    .put("unexpected", tally.unexpected())
+                    .put("early", tally.early())
+                    .putAll(stages)
+                    .setup(cluster, route, createMs)
+                    .keys();
+        }
+    }
+
+    private static List<Instant> instants(Instant from, Instant to, long periodMs) {
+        List<Instant> instants = new ArrayList<>();
+        for (Instant at = WallClock.ceil(from, periodMs); at.isBefore(to); at = at.plusMillis(periodMs)) {
+            instants.add(at);
+        }
+        return instants;
+    }
+}

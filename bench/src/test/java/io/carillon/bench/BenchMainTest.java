@@ -1,0 +1,47 @@
+package io.carillon.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+
+import org.junit.jupiter.api.Test;
+
+class BenchMainTest {
+
+    private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+    @Test
+    void aWorkloadNotBuiltYetSaysSoAndPrintsNoJsonLine() {
+        int status = run("failover", "--jobs", "10");
+
+        assertThat(status).isEqualTo(BenchMain.USAGE);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("'failover' is not built yet");
+        assertThat(stdout.size()).isZero();
+    }
+
+    @Test
+    void aMistypedFlagIsRefusedNamingIt() {
+        int status = run("steady", "--job", "10");
+
+        assertThat(status).isEqualTo(BenchMain.USAGE);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--job is not a flag of steady")
+                .contains("--jobs");
+    }
+
+    @Test
+    void aNonNumericValueIsRefusedNamingTheFlag() {
+        int status = run("burst", "--fires", "many");
+
+        assertThat(status).isEqualTo(BenchMain.USAGE);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--fires must be a whole number, was 'many'");
+    }
+
+    private int run(String... args) {
+        return BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8), args);
+    }
+}

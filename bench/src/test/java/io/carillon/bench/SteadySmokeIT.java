@@ -1,0 +1,52 @@
+package io.carillon.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.Json;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A short {@code steady} run on the real parts (shared test broker, a real PostgreSQL), end to end through
+ * {@link BenchMain}: the JSON line is the last line of standard output, and nothing is lost or run twice. Timing is
+ * never asserted.
+ */
+class SteadySmokeIT {
+
+    @Test
+    void aShortSteadyRunLosesNothingAndRunsNothingTwice() {
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        int status;
+        try (TestDatabase server = TestDatabase.create()) {
+            status = BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                    System.err, "steady", "--jobs", "20", "--period-ms", "1000", "--duration-s", "5",
+                    "--warmup-s", "3", "--bootstrap", TestKafka.bootstrapServers(),
+                    "--jdbc-url", server.jdbcUrl(), "--jdbc-user", server.username(),
+                    "--jdbc-password", server.password());
+        }
+
+        assertThat(status).isEqualTo(BenchMain.RAN);
+        List<String> lines = stdout.toString(StandardCharsets.UTF_8).lines().toList();
+        JsonNode result = Json.mapper().readTree(lines.get(lines.size() - 1));
+        assertThat(result.get("workload").asString()).isEqualTo("steady");
+        assertThat(result.get("expected").asLong()).isEqualTo(100);
+        assertThat(result.get("lost").asLong()).isZero();
+        assertThat(result.get("duplicates").asLong()).isZero();
+        for (String key : List.of("observed", "fires_per_s", "lateness_ms", "materialized", "cpu_s", "peak_rss_mb",
+                "started_at", "git_sha", "period_ms", "duration_s", "jobs")) {
+            assertThat(result.has(key)).as(key).isTrue();
+        }
+        for (String percentile : List.of("p50", "p90", "p99", "p999", "max")) {
+            assertThat(result.get("lateness_ms").has(percentile)).as(percentile).isTrue();
+        }
+    }
+}
