@@ -73,9 +73,7 @@ public final class FireRouter {
     private ProducerRecord<String, Object> noWorker(FireEvent fire, Instant now) {
         String pinned = fire.pinnedInstances().isEmpty() ? "" : " among pinned instances " + fire.pinnedInstances();
         String message = "no live worker of app '" + fire.app() + "' has handler '" + fire.handler() + "'" + pinned;
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fire.fireId(), 0), fire.fireId(),
-                fire.jobId(), fire.app(), fire.handler(), null, RunStatus.NO_WORKER, fire.kind(), fire.attempt(), 0, 1,
-                fire.scheduledAt(), null, now, message, null, null, now);
+        RunResult result = RunResult.ofUnrunFire(fire, RunStatus.NO_WORKER, message, now);
         return new ProducerRecord<>(catalog.results(), fire.jobId(), result);
     }
 }

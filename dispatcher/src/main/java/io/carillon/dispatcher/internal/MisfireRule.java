@@ -10,7 +10,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
@@ -40,9 +39,7 @@ public final class MisfireRule {
         }
         String reason = "dispatched " + seconds(lateness.toMillis()) + " after its instant, beyond the misfire"
                 + " threshold " + seconds(policy.thresholdMs()) + "; policy " + policy.strategy();
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fire.fireId(), 0), fire.fireId(),
-                fire.jobId(), fire.app(), fire.handler(), null, RunStatus.SKIPPED, fire.kind(), fire.attempt(), 0, 1,
-                fire.scheduledAt(), null, now, reason, null, null, now);
+        RunResult result = RunResult.ofUnrunFire(fire, RunStatus.SKIPPED, reason, now);
         return Optional.of(new ProducerRecord<>(catalog.results(), fire.jobId(), result));
     }
 

@@ -35,11 +35,8 @@ public final class RunReporter {
     void progress(Trigger trigger, Instant startedAt, Progress progress) {
         RunResult base = RunResult.of(trigger, instanceId, RunStatus.PROGRESS, startedAt, null,
                 shorten(progress.message()), null, clock.instant());
-        publisher.result(new RunResult(base.schemaVersion(), base.runId(), base.fireId(), base.jobId(), base.app(),
-                base.handler(), base.instance(), base.status(), base.kind(), base.attempt(), base.shardIndex(),
-                base.shardTotal(), base.scheduledAt(), base.startedAt(), base.finishedAt(), base.message(),
-                base.errorClass(), new Progress(progress.done(), progress.total(), shorten(progress.message())),
-                base.emittedAt()));
+        publisher.result(base.withProgress(
+                new Progress(progress.done(), progress.total(), shorten(progress.message()))));
     }
 
     /** Reports SKIPPED for a run that did not start because of its job's block strategy. */
