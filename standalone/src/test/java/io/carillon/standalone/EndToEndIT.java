@@ -51,7 +51,7 @@ class EndToEndIT {
             };
 
     @TempDir
-    Path dataDir;
+    static Path dataDir;
 
     private TestDatabase database;
     private TopicCatalog catalog;
