@@ -74,6 +74,7 @@ class FireTallyTest {
         @Override public int shardIndex() { return 0; }
         @Override public int shardTotal() { return 1; }
         @Override public void log(String message) { }
+        @Override public void progress(long done, long total, String message) { }
         @Override public boolean isCancelled() { return false; }
     }
 }
