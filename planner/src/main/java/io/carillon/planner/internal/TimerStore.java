@@ -27,8 +27,9 @@ final class TimerStore {
         store.put(key(timer), timer);
     }
 
+    /** Removes the timer; a put of null, because {@code delete} would read and deserialize the old value. */
     void delete(Timer timer) {
-        store.delete(key(timer));
+        store.put(key(timer), null);
     }
 
     /** The timers whose instant is at or before {@code limit}, earliest first. */
