@@ -46,7 +46,8 @@ public final class Planner implements AutoCloseable {
     private Planner(Builder builder) {
         this.applicationId = builder.applicationId();
         PlannerSettings settings = new PlannerSettings(builder.horizon, builder.punctuateInterval,
-                builder.backfillPerPunctuation, builder.maxBackfillFires);
+                builder.backfillPerPunctuation, builder.maxBackfillFires, builder.runTimeoutGrace,
+                builder.openRunCheckInterval);
         this.streams = new KafkaStreams(PlannerTopology.build(builder.catalog, builder.clock, settings),
                 builder.streamsProperties());
         streams.setStateListener((now, before) -> log.info("planner {}: {} -> {}", applicationId, before, now));
@@ -102,6 +103,8 @@ public final class Planner implements AutoCloseable {
         private Duration punctuateInterval = PlannerSettings.DEFAULT_PUNCTUATE_INTERVAL;
         private int backfillPerPunctuation = PlannerSettings.DEFAULT_BACKFILL_PER_PUNCTUATION;
         private int maxBackfillFires = PlannerSettings.DEFAULT_MAX_BACKFILL_FIRES;
+        private Duration runTimeoutGrace = PlannerSettings.DEFAULT_RUN_TIMEOUT_GRACE;
+        private Duration openRunCheckInterval = PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL;
         private int standbyReplicas;
         private final Map<String, String> streamsProperties = new LinkedHashMap<>();
 
@@ -162,6 +165,21 @@ public final class Planner implements AutoCloseable {
         /** The most fires one BACKFILL request makes (the rest is reported to {@code dlq}); default 1,000. */
         public Builder maxBackfillFires(int maxBackfillFires) {
             this.maxBackfillFires = maxBackfillFires;
+            return this;
+        }
+
+        /**
+         * How long past {@code startedAt + timeoutMs} a run may stay without a terminal result before the planner
+         * writes TIMED_OUT for it; default 30 s.
+         */
+        public Builder runTimeoutGrace(Duration runTimeoutGrace) {
+            this.runTimeoutGrace = runTimeoutGrace;
+            return this;
+        }
+
+        /** How often open runs are checked for timeouts and expired worker heartbeats; default 1 s. */
+        public Builder openRunCheckInterval(Duration openRunCheckInterval) {
+            this.openRunCheckInterval = openRunCheckInterval;
             return this;
         }
 

@@ -13,14 +13,21 @@ import java.util.Objects;
  *                               together (default 100, so 1,000 a second per task at the default interval)
  * @param maxBackfillFires       the most fires one BACKFILL request makes (default 1,000); the instants beyond are
  *                               not backfilled and a dead letter says from where
+ * @param runTimeoutGrace        how long past a started run's {@code startedAt + timeoutMs} the planner waits for a
+ *                               terminal result before it writes TIMED_OUT; also how long a run whose worker has
+ *                               never sent a heartbeat stays open before it is LOST (default 30 s)
+ * @param openRunCheckInterval   how often the planner checks its open runs for timeouts and expired heartbeats
+ *                               (default 1 s)
  */
 public record PlannerSettings(Duration horizon, Duration punctuateInterval, int backfillPerPunctuation,
-        int maxBackfillFires) {
+        int maxBackfillFires, Duration runTimeoutGrace, Duration openRunCheckInterval) {
 
     public static final Duration DEFAULT_HORIZON = Duration.ofSeconds(10);
     public static final Duration DEFAULT_PUNCTUATE_INTERVAL = Duration.ofMillis(100);
     public static final int DEFAULT_BACKFILL_PER_PUNCTUATION = 100;
     public static final int DEFAULT_MAX_BACKFILL_FIRES = 1_000;
+    public static final Duration DEFAULT_RUN_TIMEOUT_GRACE = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_OPEN_RUN_CHECK_INTERVAL = Duration.ofSeconds(1);
 
     public PlannerSettings {
         Objects.requireNonNull(horizon, "horizon");
@@ -37,6 +44,21 @@ public record PlannerSettings(Duration horizon, Duration punctuateInterval, int 
         if (maxBackfillFires < 1) {
             throw new IllegalArgumentException("maxBackfillFires must be positive, was " + maxBackfillFires);
         }
+        Objects.requireNonNull(runTimeoutGrace, "runTimeoutGrace");
+        Objects.requireNonNull(openRunCheckInterval, "openRunCheckInterval");
+        if (runTimeoutGrace.isNegative()) {
+            throw new IllegalArgumentException("runTimeoutGrace must not be negative, was " + runTimeoutGrace);
+        }
+        if (openRunCheckInterval.isNegative() || openRunCheckInterval.isZero()) {
+            throw new IllegalArgumentException("openRunCheckInterval must be positive, was " + openRunCheckInterval);
+        }
+    }
+
+    /** The given horizon, interval and backfill pacing with the default run timeout grace and check interval. */
+    public PlannerSettings(Duration horizon, Duration punctuateInterval, int backfillPerPunctuation,
+            int maxBackfillFires) {
+        this(horizon, punctuateInterval, backfillPerPunctuation, maxBackfillFires, DEFAULT_RUN_TIMEOUT_GRACE,
+                DEFAULT_OPEN_RUN_CHECK_INTERVAL);
     }
 
     /** The given horizon and interval with the default backfill pacing. */

@@ -7,6 +7,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
 
+import io.carillon.planner.internal.HeartbeatStoreProcessor;
 import io.carillon.planner.internal.PlannerNodes;
 import io.carillon.planner.internal.PlannerProcessor;
 import io.carillon.planner.internal.PlannerStores;
@@ -19,7 +20,8 @@ import io.carillon.topics.TopicCatalog;
  * processed-id stores; it writes {@link io.carillon.topics.events.FireEvent}s to {@code fires}, the
  * {@link io.carillon.topics.events.RunResult}s it decides (SKIPPED) to {@code results}, CHILD
  * {@link io.carillon.topics.events.JobRequest}s to {@code requests} and
- * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}.
+ * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}. The compacted {@code workers} topic feeds a global
+ * store of the latest heartbeat per worker instance, which the processor reads to find lost runs.
  *
  * <p>Used by {@link Planner}; tests drive it with {@code TopologyTestDriver}.
  */
@@ -42,6 +44,8 @@ public final class PlannerTopology {
         topology.addProcessor(PlannerNodes.PLANNER, () -> new PlannerProcessor(catalog, clock, settings),
                 PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE, PlannerNodes.RESULTS_SOURCE);
         PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));
+        topology.addGlobalStore(PlannerStores.workers(), PlannerNodes.WORKERS_SOURCE, keys, values, catalog.workers(),
+                PlannerNodes.HEARTBEATS, HeartbeatStoreProcessor::new);
         topology.addSink(PlannerNodes.FIRES_SINK, catalog.fires(), new StringSerializer(), EventSerdes.FIRE,
                 PlannerNodes.PLANNER);
         topology.addSink(PlannerNodes.RESULTS_SINK, catalog.results(), new StringSerializer(), EventSerdes.RESULT,

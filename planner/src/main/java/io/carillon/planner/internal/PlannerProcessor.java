@@ -17,7 +17,8 @@ import io.carillon.topics.TopicCatalog;
 /**
  * The planner's one processor, fed by {@code jobs}, {@code requests} and {@code results} (raw bytes, parsed here so
  * that a bad record becomes a dead letter instead of stopping the task), with a wall-clock punctuator that writes the fires coming
- * due within the horizon. One instance per stream task; Kafka Streams calls it from that task's thread only.
+ * due within the horizon and another that closes the open runs timed out or lost (reading worker heartbeats from
+ * the global store {@link PlannerStores#WORKERS}). One instance per stream task; Kafka Streams calls it from that task's thread only.
  */
 public final class PlannerProcessor implements Processor<String, byte[], String, Object> {
 
@@ -49,9 +50,14 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         Scheduler scheduler = new Scheduler(settings, jobs, new TimerStore(timerStore), output, new Misfires(output));
         jobUpdates = new JobUpdates(clock, jobs, scheduler);
         requests = new Requests(clock, settings, jobs, processedIds, scheduler);
-        results = new Results(clock, jobs, processedIds, scheduler, output);
+        KeyValueStore<String, OpenRun> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
+        KeyValueStore<String, byte[]> workerStore = context.getStateStore(PlannerStores.WORKERS);
+        OpenRuns openRuns = new OpenRuns(openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace());
+        results = new Results(clock, jobs, processedIds, scheduler, output, openRuns);
         context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME,
                 timestamp -> scheduler.punctuate(clock.instant()));
+        context.schedule(settings.openRunCheckInterval(), PunctuationType.WALL_CLOCK_TIME,
+                timestamp -> results.closeExpiredRuns(clock.instant()));
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
@@ -15,14 +16,19 @@ import io.carillon.topics.JsonSerde;
  *   <li>{@value #JOBS}: job id → {@link JobState};</li>
  *   <li>{@value #TIMERS}: time-ordered timers ({@link TimerStore});</li>
  *   <li>{@value #REQUEST_IDS}: request ids acted on and retry fire ids scheduled, kept {@link #REQUEST_ID_RETENTION}
- *       ({@link RequestIds}).</li>
+ *       ({@link RequestIds});</li>
+ *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun}, the runs seen STARTED and not yet ended ({@link OpenRuns}).</li>
  * </ul>
+ * And one global store, {@value #WORKERS} (instance id → latest heartbeat bytes, not changelogged: the compacted
+ * {@code workers} topic is its source), fed by {@link HeartbeatStoreProcessor} ({@link #workers()}).
  */
 public final class PlannerStores {
 
     public static final String JOBS = "planner-jobs";
     public static final String TIMERS = "planner-timers";
     public static final String REQUEST_IDS = "planner-request-ids";
+    public static final String OPEN_RUNS = "planner-open-runs";
+    public static final String WORKERS = "planner-workers";
 
     /** How long a request id or retry id is remembered: a replay within this time does nothing. */
     public static final Duration REQUEST_ID_RETENTION = Duration.ofDays(7);
@@ -39,6 +45,14 @@ public final class PlannerStores {
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(TIMERS), Serdes.String(),
                         JsonSerde.of(Timer.class)),
                 Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUEST_IDS, REQUEST_ID_RETENTION,
-                        REQUEST_ID_WINDOW, false), Serdes.String(), Serdes.Long()));
+                        REQUEST_ID_WINDOW, false), Serdes.String(), Serdes.Long()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(OPEN_RUNS), Serdes.String(),
+                        JsonSerde.of(OpenRun.class)));
+    }
+
+    /** The global heartbeat store; a global store must not have a changelog of its own. */
+    public static StoreBuilder<KeyValueStore<String, byte[]>> workers() {
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(WORKERS), Serdes.String(),
+                Serdes.ByteArray()).withLoggingDisabled();
     }
 }

@@ -14,7 +14,8 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 
 /**
- * Applies a record of the {@code results} topic. Only terminal results matter; for the job named by the key:
+ * Applies a record of the {@code results} topic. A STARTED result opens the run ({@link OpenRuns}), a terminal
+ * result closes it; for a terminal result of a job the planner holds:
  * <ul>
  *   <li>the retry rule ({@link Retries}); the retry's fire id is remembered, so a replayed result schedules
  *       nothing twice;</li>
@@ -36,9 +37,11 @@ final class Results {
     private final RequestIds processed;
     private final Scheduler scheduler;
     private final Output output;
+    private final OpenRuns openRuns;
 
     Results(Clock clock, KeyValueStore<String, JobState> jobs, RequestIds processed, Scheduler scheduler,
-            Output output) {
+            Output output, OpenRuns openRuns) {
+        this.openRuns = openRuns;
         this.clock = clock;
         this.jobs = jobs;
         this.processed = processed;
@@ -58,14 +61,34 @@ final class Results {
         }
         RunResult result = EventSerdes.RESULT.deserialize(topic, value);
         validate(key, result);
-        if (!result.status().isTerminal()) {
-            return;
+        Instant now = clock.instant();
+        if (result.status().isTerminal()) {
+            openRuns.ended(result);
+            onTerminal(result, now);
+        } else if (result.status() == RunStatus.STARTED) {
+            JobState state = jobs.get(result.jobId());
+            if (state != null) {
+                openRuns.started(state.job(), result, now);
+            }
         }
+    }
+
+    /**
+     * Writes to {@code results} a TIMED_OUT or LOST result for each open run that will not end by itself
+     * ({@link OpenRuns}) and applies it like a result read from the topic; reading it back later does nothing twice.
+     */
+    void closeExpiredRuns(Instant now) {
+        for (RunResult result : openRuns.closeExpired(now)) {
+            output.result(result);
+            onTerminal(result, now);
+        }
+    }
+
+    private void onTerminal(RunResult result, Instant now) {
         JobState state = jobs.get(result.jobId());
         if (state == null) {
             return;
         }
-        Instant now = clock.instant();
         JobState current = retry(state.withoutDue(now), result, now);
         if (result.status() == RunStatus.SUCCEEDED) {
             current.job().children().forEach(child -> output.request(childRequest(child, result, now)));

@@ -33,6 +33,8 @@ public final class PlannerAutoConfiguration {
                 .punctuateInterval(properties.getPunctuateInterval())
                 .backfillPerPunctuation(properties.getBackfillPerPunctuation())
                 .maxBackfillFires(properties.getMaxBackfillFires())
+                .runTimeoutGrace(properties.getRunTimeoutGrace())
+                .openRunCheckInterval(properties.getOpenRunCheckInterval())
                 .standbyReplicas(properties.getStandbyReplicas());
         if (properties.getApplicationId() != null) {
             builder.applicationId(properties.getApplicationId());

@@ -30,6 +30,13 @@ public class PlannerProperties {
     private int backfillPerPunctuation = PlannerSettings.DEFAULT_BACKFILL_PER_PUNCTUATION;
     /** The most fires one BACKFILL request makes; the instants beyond go to the dlq as a notice (default 1000). */
     private int maxBackfillFires = PlannerSettings.DEFAULT_MAX_BACKFILL_FIRES;
+    /**
+     * How long past a started run's timeout the planner waits for its terminal result before writing TIMED_OUT
+     * (default 30s).
+     */
+    private Duration runTimeoutGrace = PlannerSettings.DEFAULT_RUN_TIMEOUT_GRACE;
+    /** How often open runs are checked for timeouts and expired worker heartbeats (default 1s). */
+    private Duration openRunCheckInterval = PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL;
     /** Standby replicas of each state store, for faster fail-over. */
     private int standbyReplicas = 0;
     /** Extra Kafka Streams or client properties, applied over the planner's own. */
@@ -49,6 +56,10 @@ public class PlannerProperties {
     public void setBackfillPerPunctuation(int value) { this.backfillPerPunctuation = value; }
     public int getMaxBackfillFires() { return maxBackfillFires; }
     public void setMaxBackfillFires(int maxBackfillFires) { this.maxBackfillFires = maxBackfillFires; }
+    public Duration getRunTimeoutGrace() { return runTimeoutGrace; }
+    public void setRunTimeoutGrace(Duration runTimeoutGrace) { this.runTimeoutGrace = runTimeoutGrace; }
+    public Duration getOpenRunCheckInterval() { return openRunCheckInterval; }
+    public void setOpenRunCheckInterval(Duration value) { this.openRunCheckInterval = value; }
     public int getStandbyReplicas() { return standbyReplicas; }
     public void setStandbyReplicas(int standbyReplicas) { this.standbyReplicas = standbyReplicas; }
     public Map<String, String> getStreams() { return streams; }
