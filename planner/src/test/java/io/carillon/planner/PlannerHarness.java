@@ -22,6 +22,7 @@ import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * The planner topology in a TopologyTestDriver with a clock moved by hand: {@link #advance(Duration)} moves the
@@ -39,6 +40,7 @@ final class PlannerHarness implements AutoCloseable {
     private final TestInputTopic<String, String> jobs;
     private final TestInputTopic<String, String> requests;
     private final TestInputTopic<String, String> resultsIn;
+    private final TestInputTopic<String, String> workers;
     private final TestOutputTopic<String, FireEvent> fires;
     private final TestOutputTopic<String, DeadLetter> dlq;
     private final TestOutputTopic<String, RunResult> resultsOut;
@@ -61,6 +63,7 @@ final class PlannerHarness implements AutoCloseable {
         requests = driver.createInputTopic(catalog.requests(), new StringSerializer(), new StringSerializer());
         fires = driver.createOutputTopic(catalog.fires(), new StringDeserializer(), EventSerdes.FIRE);
         dlq = driver.createOutputTopic(catalog.dlq(), new StringDeserializer(), EventSerdes.DEAD_LETTER);
+        workers = driver.createInputTopic(catalog.workers(), new StringSerializer(), new StringSerializer());
         resultsIn = driver.createInputTopic(catalog.results(), new StringSerializer(), new StringSerializer());
         resultsOut = driver.createOutputTopic(catalog.results(), new StringDeserializer(), EventSerdes.RESULT);
         requestsOut = driver.createOutputTopic(catalog.requests(), new StringDeserializer(), EventSerdes.REQUEST);
@@ -68,6 +71,19 @@ final class PlannerHarness implements AutoCloseable {
 
     void result(RunResult result) {
         resultsIn.pipeInput(result.jobId(), EventSerdes.RESULT.toJson(result));
+    }
+
+    void heartbeat(WorkerHeartbeat heartbeat) {
+        workers.pipeInput(heartbeat.instanceId(), EventSerdes.HEARTBEAT.toJson(heartbeat));
+    }
+
+    /** The tombstone a worker writes to {@code workers} when it shuts down cleanly. */
+    void workerGone(String instanceId) {
+        workers.pipeInput(instanceId, (String) null);
+    }
+
+    void rawHeartbeat(String key, String value) {
+        workers.pipeInput(key, value);
     }
 
     void rawResult(String key, String value) {

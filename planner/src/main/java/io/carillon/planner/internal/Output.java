@@ -11,7 +11,7 @@ import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RunResult;
 
 /**
- * Writes the planner's output: fires and cancels to {@code fires}, the results the planner decides (SKIPPED,
+ * Writes the planner's output: fires and cancels to {@code fires}, the results the planner decides (SKIPPED, LOST,
  * TIMED_OUT) to {@code results}, CHILD requests to {@code requests} (all keyed by job id), dead letters to
  * {@code dlq}.
  */

@@ -41,12 +41,16 @@ class PlannerAutoConfigurationTest {
                         "carillon.planner.application-id=planner-" + id,
                         "carillon.planner.state-dir=" + stateDir,
                         "carillon.planner.horizon=5s",
-                        "carillon.planner.punctuate-interval=250ms")
+                        "carillon.planner.punctuate-interval=250ms",
+                        "carillon.planner.run-timeout-grace=45s",
+                        "carillon.planner.open-run-check-interval=2s")
                 .run(context -> {
                     assertThat(context).hasNotFailed().hasSingleBean(Planner.class);
                     PlannerProperties properties = context.getBean(PlannerProperties.class);
                     assertThat(properties.getHorizon()).isEqualTo(Duration.ofSeconds(5));
                     assertThat(properties.getPunctuateInterval()).isEqualTo(Duration.ofMillis(250));
+                    assertThat(properties.getRunTimeoutGrace()).isEqualTo(Duration.ofSeconds(45));
+                    assertThat(properties.getOpenRunCheckInterval()).isEqualTo(Duration.ofSeconds(2));
                     assertThat(properties.getStandbyReplicas()).isZero();
                     Planner planner = context.getBean(Planner.class);
                     started.set(planner);
@@ -65,6 +69,8 @@ class PlannerAutoConfigurationTest {
         assertThat(properties.getStateDir())
                 .isEqualTo(Path.of(System.getProperty("java.io.tmpdir"), "carillon-planner"));
         assertThat(properties.getHorizon()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(properties.getRunTimeoutGrace()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(properties.getOpenRunCheckInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(properties.getPunctuateInterval()).isEqualTo(Duration.ofMillis(100));
         assertThat(properties.getStandbyReplicas()).isZero();
     }

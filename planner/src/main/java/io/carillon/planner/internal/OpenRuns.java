@@ -1,0 +1,104 @@
+package io.carillon.planner.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.WorkerHeartbeat;
+
+/**
+ * The runs seen STARTED and not yet ended ({@link PlannerStores#OPEN_RUNS}, key run id), and the verdict on those
+ * that will not end by themselves:
+ * <ul>
+ *   <li>TIMED_OUT once {@link OpenRun#timeoutAt()} (start + the job's {@code timeoutMs} + the grace) has passed;</li>
+ *   <li>LOST once its worker's latest heartbeat has expired, or, when the worker has no heartbeat (a tombstone: it
+ *       shut down; or never seen), once the run has been open for the grace (so a worker's first heartbeat can
+ *       still reach the global store).</li>
+ * </ul>
+ * A check reads every open run: their number is bounded by the workers' capacity, not by the number of jobs. Used
+ * by one stream task's thread only.
+ */
+final class OpenRuns {
+
+    private final KeyValueStore<String, OpenRun> store;
+    private final WorkerHeartbeats heartbeats;
+    private final Duration grace;
+
+    OpenRuns(KeyValueStore<String, OpenRun> store, WorkerHeartbeats heartbeats, Duration grace) {
+        this.store = store;
+        this.heartbeats = heartbeats;
+        this.grace = grace;
+    }
+
+    /** Opens the run of a STARTED result; a repeated STARTED keeps the first. */
+    void started(JobDefinition job, RunResult result, Instant now) {
+        if (store.get(result.runId()) != null) {
+            return;
+        }
+        Instant start = result.startedAt() != null ? result.startedAt() : now;
+        Instant timeoutAt = job.timeoutMs() > 0 ? start.plusMillis(job.timeoutMs()).plus(grace) : null;
+        store.put(result.runId(), new OpenRun(result, now, timeoutAt));
+    }
+
+    /** Closes the run of a terminal result (nothing when it is not open). */
+    void ended(RunResult result) {
+        store.put(result.runId(), null);
+    }
+
+    /** Closes and returns, as terminal results decided by the planner, the open runs timed out or lost at now. */
+    List<RunResult> closeExpired(Instant now) {
+        List<OpenRun> open = new ArrayList<>();
+        try (KeyValueIterator<String, OpenRun> runs = store.all()) {
+            runs.forEachRemaining(entry -> open.add(entry.value));
+        }
+        List<RunResult> closed = new ArrayList<>();
+        for (OpenRun run : open) {
+            verdict(run, now).ifPresent(result -> {
+                store.put(run.started().runId(), null);
+                closed.add(result);
+            });
+        }
+        return closed;
+    }
+
+    private Optional<RunResult> verdict(OpenRun run, Instant now) {
+        RunResult started = run.started();
+        if (run.timeoutAt() != null && now.isAfter(run.timeoutAt())) {
+            long timeoutMs = Duration.between(startOf(run), run.timeoutAt()).minus(grace).toMillis();
+            return Optional.of(ended(started, RunStatus.TIMED_OUT, "no terminal result within the timeout of "
+                    + timeoutMs + " ms plus the planner's grace of " + grace.toMillis() + " ms", now));
+        }
+        if (started.instance() == null) {
+            return Optional.empty();
+        }
+        Optional<WorkerHeartbeat> heartbeat = heartbeats.latest(started.instance());
+        if (heartbeat.isPresent() && !WorkerHeartbeats.alive(heartbeat.get(), now)) {
+            return Optional.of(ended(started, RunStatus.LOST, "worker '" + started.instance()
+                    + "' stopped sending heartbeats: its last one expired at " + heartbeat.get().expiresAt(), now));
+        }
+        if (heartbeat.isEmpty() && now.isAfter(run.seenAt().plus(grace))) {
+            return Optional.of(ended(started, RunStatus.LOST, "worker '" + started.instance()
+                    + "' has no heartbeat (it shut down or was never seen) and the run has no terminal result", now));
+        }
+        return Optional.empty();
+    }
+
+    private static Instant startOf(OpenRun run) {
+        return run.started().startedAt() != null ? run.started().startedAt() : run.seenAt();
+    }
+
+    private static RunResult ended(RunResult started, RunStatus status, String message, Instant now) {
+        return new RunResult(RunResult.SCHEMA_VERSION, started.runId(), started.fireId(), started.jobId(),
+                started.app(), started.handler(), started.instance(), status, started.kind(), started.attempt(),
+                started.shardIndex(), started.shardTotal(), started.scheduledAt(), started.startedAt(), now, message,
+                null, null, now);
+    }
+}

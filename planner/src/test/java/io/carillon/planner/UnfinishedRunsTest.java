@@ -1,0 +1,232 @@
+package io.carillon.planner;
+
+import static io.carillon.planner.TestJobs.job;
+import static io.carillon.planner.TestJobs.request;
+import static io.carillon.planner.TestJobs.result;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.RetryPolicy;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.WorkerHeartbeat;
+
+/**
+ * Runs that never report a terminal result: TIMED_OUT after the job's timeout plus the planner's grace (30 s by
+ * default), LOST when the worker's heartbeat expires or the worker leaves; both then follow the retry rule.
+ */
+class UnfinishedRunsTest {
+
+    private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
+    private static final String WORKER = "worker-1";
+    private static final RetryPolicy POLICY = new RetryPolicy(3, 5_000, 2.0, 60_000);
+    private static final long TIMEOUT_MS = 60_000;
+
+    @TempDir
+    Path stateDir;
+
+    private PlannerHarness planner;
+
+    @BeforeEach
+    void start() {
+        planner = new PlannerHarness(stateDir, START);
+    }
+
+    @AfterEach
+    void close() {
+        planner.close();
+    }
+
+    @Test
+    void aStartedRunWithoutResultTimesOutAfterTimeoutPlusGraceAndIsRetried() {
+        runStarted(slowJob());
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+
+        planner.advanceCoarsely(Duration.ofSeconds(85));
+        assertThat(planner.writtenResults()).as("before 60 s + 30 s").isEmpty();
+        assertThat(planner.fires()).isEmpty();
+
+        planner.advanceCoarsely(Duration.ofSeconds(10));
+        RunResult timedOut = single(planner.writtenResults());
+        assertThat(timedOut.status()).isEqualTo(RunStatus.TIMED_OUT);
+        assertThat(timedOut.runId()).isEqualTo("run-1#0");
+        assertThat(timedOut.fireId()).isEqualTo("run-1");
+        assertThat(timedOut.instance()).isEqualTo(WORKER);
+        assertThat(timedOut.message()).contains("60000 ms", "30000 ms");
+        FireEvent retry = single(planner.fires());
+        assertThat(retry.fireId()).isEqualTo("run-1~2");
+        assertThat(retry.kind()).isEqualTo(FireKind.RETRY);
+        assertThat(retry.attempt()).isEqualTo(2);
+
+        planner.result(timedOut);
+        planner.result(result("slow", "run-1", RunStatus.TIMED_OUT, 1, planner.clock.instant()));
+        planner.result(result("slow", "run-1", RunStatus.FAILED, 1, planner.clock.instant()));
+        planner.advanceCoarsely(Duration.ofMinutes(2));
+        assertThat(planner.fires()).as("a replay or a late real result retries nothing twice").isEmpty();
+        assertThat(planner.writtenResults()).isEmpty();
+    }
+
+    @Test
+    void aTimedOutShardRetriesOnlyThatShard() {
+        planner.put(slowJob());
+        planner.request(request("run-1", "slow", RequestType.RUN_NOW, null, null));
+        planner.fires();
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", "slow", "demo", "echo", WORKER,
+                RunStatus.STARTED, FireKind.MANUAL, 1, 0, 2, START, START, null, null, null, null, START));
+        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#1", "run-1", "slow", "demo", "echo", WORKER,
+                RunStatus.STARTED, FireKind.MANUAL, 1, 1, 2, START, START, null, null, null, null, START));
+        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", "slow", "demo", "echo", WORKER,
+                RunStatus.SUCCEEDED, FireKind.MANUAL, 1, 0, 2, START, START, START.plusSeconds(1), null, null, null,
+                START.plusSeconds(1)));
+
+        planner.advanceCoarsely(Duration.ofSeconds(95));
+        RunResult timedOut = single(planner.writtenResults());
+        assertThat(timedOut.runId()).isEqualTo("run-1#1");
+        assertThat(timedOut.shardIndex()).isEqualTo(1);
+        assertThat(single(planner.fires()).fireId()).isEqualTo("run-1#1~2");
+    }
+
+    @Test
+    void aTerminalResultBeforeTheTimeoutClosesTheRun() {
+        runStarted(slowJob());
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+        planner.advanceCoarsely(Duration.ofSeconds(30));
+        planner.result(result("slow", "run-1", RunStatus.SUCCEEDED, 1, planner.clock.instant()));
+
+        planner.advanceCoarsely(Duration.ofMinutes(3));
+        assertThat(planner.writtenResults()).isEmpty();
+        assertThat(planner.fires()).isEmpty();
+    }
+
+    @Test
+    void aRunWhoseWorkersHeartbeatExpiresIsLostAndRetried() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
+
+        planner.advanceCoarsely(Duration.ofSeconds(10));
+        assertThat(planner.writtenResults()).as("alive until 15 s").isEmpty();
+
+        planner.advanceCoarsely(Duration.ofSeconds(10));
+        RunResult lost = single(planner.writtenResults());
+        assertThat(lost.status()).isEqualTo(RunStatus.LOST);
+        assertThat(lost.instance()).isEqualTo(WORKER);
+        assertThat(lost.message()).contains(WORKER, "expired");
+        assertThat(single(planner.fires()).fireId()).isEqualTo("run-1~2");
+    }
+
+    @Test
+    void aNewerHeartbeatKeepsTheRunOpen() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
+        planner.advanceCoarsely(Duration.ofSeconds(10));
+        planner.heartbeat(heartbeat(planner.clock.instant(), Duration.ofSeconds(5)));
+
+        planner.advanceCoarsely(Duration.ofSeconds(10));
+        assertThat(planner.writtenResults()).isEmpty();
+        planner.advanceCoarsely(Duration.ofSeconds(10));
+        assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.LOST);
+    }
+
+    @Test
+    void anAtMostOnceJobsLostRunIsNotRetried() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).atMostOnce(true).build());
+
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+        assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.LOST);
+        planner.advanceCoarsely(Duration.ofMinutes(1));
+        assertThat(planner.fires()).isEmpty();
+    }
+
+    @Test
+    void aWorkerThatLeavesWithAnOpenRunLosesItAfterTheGrace() {
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
+        planner.workerGone(WORKER);
+
+        planner.advanceCoarsely(Duration.ofSeconds(25));
+        assertThat(planner.writtenResults()).isEmpty();
+        planner.advanceCoarsely(Duration.ofSeconds(10));
+        RunResult lost = single(planner.writtenResults());
+        assertThat(lost.status()).isEqualTo(RunStatus.LOST);
+        assertThat(lost.message()).contains("no heartbeat");
+        assertThat(single(planner.fires()).fireId()).isEqualTo("run-1~2");
+    }
+
+    @Test
+    void aBadHeartbeatIsSkippedAndTheRunStaysOpenWhileTheWorkerIsAlive() {
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+        planner.rawHeartbeat(WORKER, "{not json");
+        planner.rawHeartbeat("other", "{\"instanceId\":\"worker-1\",\"sentAt\":\"2026-03-02T09:00:00Z\"}");
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
+
+        planner.advanceCoarsely(Duration.ofMinutes(2));
+        assertThat(planner.writtenResults()).isEmpty();
+        assertThat(planner.deadLetters()).as("a global store cannot write to dlq").isEmpty();
+    }
+
+    @Test
+    void aTimedOutRunOfAFixedDelayJobPlansTheNextFire() {
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+        planner.put(job("delay", Schedule.fixedDelay(10_000)).toBuilder().timeoutMs(TIMEOUT_MS).build());
+        FireEvent first = single(planner.fires());
+        planner.result(new RunResult(RunResult.SCHEMA_VERSION, first.fireId() + "#0", first.fireId(), "delay", "demo",
+                "echo", WORKER, RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1, START, START, null, null, null, null,
+                START));
+
+        planner.advanceCoarsely(Duration.ofSeconds(95));
+        assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.TIMED_OUT);
+        Instant timedOutAt = planner.clock.instant();
+        FireEvent next = single(planner.fires());
+        assertThat(next.kind()).as("no retry policy: the chain goes on").isEqualTo(FireKind.SCHEDULED);
+        assertThat(next.scheduledAt()).isEqualTo(timedOutAt.plusSeconds(10));
+    }
+
+    @Test
+    void settingsRejectANegativeGraceAndANonPositiveCheckInterval() {
+        assertThatThrownBy(() -> new PlannerSettings(PlannerHarness.HORIZON, PlannerHarness.INTERVAL, 1, 1,
+                Duration.ofSeconds(-1), Duration.ofSeconds(1))).hasMessageContaining("runTimeoutGrace");
+        assertThatThrownBy(() -> new PlannerSettings(PlannerHarness.HORIZON, PlannerHarness.INTERVAL, 1, 1,
+                Duration.ZERO, Duration.ZERO)).hasMessageContaining("openRunCheckInterval");
+    }
+
+    private JobDefinition slowJob() {
+        return job("slow", Schedule.none()).toBuilder().retry(POLICY).timeoutMs(TIMEOUT_MS).build();
+    }
+
+    /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */
+    private void runStarted(JobDefinition job) {
+        planner.put(job);
+        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
+        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1");
+        Instant now = planner.clock.instant();
+        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", job.id(), "demo", "echo", WORKER,
+                RunStatus.STARTED, FireKind.MANUAL, 1, 0, 1, now, now, null, null, null, null, now));
+    }
+
+    private static WorkerHeartbeat heartbeat(Instant sentAt, Duration interval) {
+        return new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION, WORKER, "demo", List.of("echo"), 4, 1, List.of(),
+                interval.toMillis(), START, sentAt);
+    }
+
+    private static <T> T single(List<T> values) {
+        assertThat(values).hasSize(1);
+        return values.get(0);
+    }
+}
