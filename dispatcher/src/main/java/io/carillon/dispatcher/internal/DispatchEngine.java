@@ -119,7 +119,7 @@ public final class DispatchEngine {
         } else if (fire.action() == FireAction.CANCEL) {
             timer.cancel(fire.fireId()).ifPresent(held -> progress(held.partition()).finish(held.offset()));
             progress.finish(record.offset());
-        } else if (!fire.scheduledAt().isAfter(now)) {
+        } else if (!fire.dueAt().isAfter(now)) {
             out.addAll(dispatch(fire, now));
             progress.finish(record.offset());
         } else if (timer.add(new HeldFire(partition, record.offset(), fire))) {

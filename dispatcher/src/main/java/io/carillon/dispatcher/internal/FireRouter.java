@@ -16,8 +16,9 @@ import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
- * Turns a due fire into the records that dispatch it: one trigger per selected live instance, on a partition that
- * instance owns when its heartbeat says which, or a NO_WORKER result when no live instance can take it. Used from the
+ * Turns a due fire into the records that dispatch it: one trigger per selected live instance (one trigger only for a
+ * single-shard fire, which re-runs one shard of a sharded run), on a partition that instance owns when its heartbeat
+ * says which, or a NO_WORKER result when no live instance can take it. Used from the
  * dispatcher's thread only.
  */
 public final class FireRouter {
@@ -45,6 +46,10 @@ public final class FireRouter {
             return List.of(noWorker(fire, now));
         }
         List<WorkerHeartbeat> targets = selectors.forStrategy(fire.routing()).select(fire, live, now);
+        if (fire.coversOneShard()) {
+            WorkerHeartbeat target = targets.get(fire.shardIndex() % targets.size());
+            return List.of(trigger(fire, target, fire.shardIndex(), fire.shardTotal(), now));
+        }
         List<ProducerRecord<String, Object>> records = new ArrayList<>(targets.size());
         for (int shard = 0; shard < targets.size(); shard++) {
             records.add(trigger(fire, targets.get(shard), shard, targets.size(), now));
@@ -58,7 +63,7 @@ public final class FireRouter {
         Trigger trigger = new Trigger(Trigger.SCHEMA_VERSION, runId, fire.fireId(), fire.jobId(), fire.app(),
                 fire.handler(), fire.params(), fire.kind(), fire.attempt(), fire.scheduledAt(), now, shard, shards,
                 fire.blockStrategy(), fire.timeoutMs(), target.instanceId(), fire.parentRunId());
-        Duration lateness = Duration.between(fire.scheduledAt(), now);
+        Duration lateness = Duration.between(fire.dueAt(), now);
         stats.dispatched(fire.app(), lateness.isNegative() ? Duration.ZERO : lateness);
         return new ProducerRecord<>(catalog.trigger(fire.app()), partitionOf(target, fire.app(), runId), runId,
                 trigger);

@@ -14,6 +14,6 @@ public record HeldFire(TopicPartition partition, long offset, FireEvent fire) {
     }
 
     public Instant dueAt() {
-        return fire.scheduledAt();
+        return fire.dueAt();
     }
 }

@@ -32,7 +32,7 @@ public final class MisfireRule {
     /** The SKIPPED result that replaces {@code fire} at {@code now}, or empty when it is to be dispatched. */
     public Optional<ProducerRecord<String, Object>> skip(FireEvent fire, Instant now) {
         MisfirePolicy policy = fire.misfire();
-        Duration lateness = Duration.between(fire.scheduledAt(), now);
+        Duration lateness = Duration.between(fire.dueAt(), now);
         if (fire.kind() == FireKind.MISFIRE || policy.strategy() != MisfireStrategy.DO_NOTHING
                 || lateness.toMillis() <= policy.thresholdMs()) {
             return Optional.empty();

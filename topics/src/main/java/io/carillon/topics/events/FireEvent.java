@@ -8,6 +8,12 @@ import java.util.List;
  * everything the dispatcher needs to route it without looking the job up; a CANCEL withdraws the fire with the same
  * {@code fireId} if it has not been dispatched yet. {@code fireId} is deterministic ({@link FireIds}), so any
  * consumer can deduplicate.
+ *
+ * <p>{@code scheduledAt} is the nominal instant (the one the id names and the user sees); {@code dueAt} is when the
+ * dispatcher hands the fire to a worker: the nominal instant plus the job's jitter, or the nominal instant when the
+ * job has none (null in older records means the same). {@code shardIndex}, when set, limits the fire to that one
+ * shard of {@code shardTotal} (the retry of one failed shard of a sharded run); when null the job's routing decides
+ * the shards.
  */
 public record FireEvent(
         int schemaVersion,
@@ -27,7 +33,10 @@ public record FireEvent(
         long timeoutMs,
         MisfirePolicy misfire,
         String parentRunId,
-        Instant emittedAt) {
+        Instant emittedAt,
+        Instant dueAt,
+        Integer shardIndex,
+        int shardTotal) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -37,6 +46,36 @@ public record FireEvent(
         attempt = Math.max(1, attempt);
         pinnedInstances = pinnedInstances == null ? List.of() : List.copyOf(pinnedInstances);
         misfire = misfire == null ? MisfirePolicy.defaults() : misfire;
+        dueAt = dueAt == null ? scheduledAt : dueAt;
+        shardTotal = shardIndex == null ? 0 : Math.max(shardTotal, shardIndex + 1);
+    }
+
+    /** A fire due at its nominal instant, for all shards its routing gives. */
+    public FireEvent(int schemaVersion, FireAction action, String fireId, String jobId, long jobVersion, String app,
+            String handler, Instant scheduledAt, FireKind kind, int attempt, String params, RoutingStrategy routing,
+            List<String> pinnedInstances, BlockStrategy blockStrategy, long timeoutMs, MisfirePolicy misfire,
+            String parentRunId, Instant emittedAt) {
+        this(schemaVersion, action, fireId, jobId, jobVersion, app, handler, scheduledAt, kind, attempt, params,
+                routing, pinnedInstances, blockStrategy, timeoutMs, misfire, parentRunId, emittedAt, null, null, 0);
+    }
+
+    /** This fire, handed to a worker at {@code newDueAt} instead (the nominal instant plus jitter). */
+    public FireEvent dueAt(Instant newDueAt) {
+        return new FireEvent(schemaVersion, action, fireId, jobId, jobVersion, app, handler, scheduledAt, kind,
+                attempt, params, routing, pinnedInstances, blockStrategy, timeoutMs, misfire, parentRunId, emittedAt,
+                newDueAt, shardIndex, shardTotal);
+    }
+
+    /** This fire limited to shard {@code index} of {@code total}. */
+    public FireEvent onlyShard(int index, int total) {
+        return new FireEvent(schemaVersion, action, fireId, jobId, jobVersion, app, handler, scheduledAt, kind,
+                attempt, params, routing, pinnedInstances, blockStrategy, timeoutMs, misfire, parentRunId, emittedAt,
+                dueAt, index, total);
+    }
+
+    /** Whether this fire re-runs one shard only ({@link #shardIndex()} of {@link #shardTotal()}). */
+    public boolean coversOneShard() {
+        return shardIndex != null;
     }
 
     /** A fire of {@code job} at {@code scheduledAt}, with the job's own settings. */
@@ -50,6 +89,6 @@ public record FireEvent(
     /** A cancel of the fire {@code fireId} of {@code jobId}. */
     public static FireEvent cancel(String jobId, String fireId, Instant scheduledAt, Instant emittedAt) {
         return new FireEvent(SCHEMA_VERSION, FireAction.CANCEL, fireId, jobId, 0, null, null, scheduledAt, null, 1,
-                null, null, null, null, 0, null, null, emittedAt);
+                null, null, null, null, 0, null, null, emittedAt, null, null, 0);
     }
 }

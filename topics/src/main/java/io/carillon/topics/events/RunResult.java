@@ -7,6 +7,8 @@ import java.time.Instant;
  * followed by exactly one terminal status ({@link RunStatus#isTerminal()}). Times are the worker's clock, except
  * for results about a fire that never reached a worker (NO_WORKER, and SKIPPED for a misfire), which the dispatcher
  * or the planner report ({@link #ofUnrunFire}); workers report SKIPPED too (a block strategy discarded the run).
+ * {@code params} and {@code parentRunId} are those the run was given (a manual fire's override params, a child's
+ * parent run), so that a retry runs with the same.
  */
 public record RunResult(
         int schemaVersion,
@@ -27,7 +29,9 @@ public record RunResult(
         String message,
         String errorClass,
         Progress progress,
-        Instant emittedAt) {
+        Instant emittedAt,
+        String params,
+        String parentRunId) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -37,20 +41,32 @@ public record RunResult(
         attempt = Math.max(1, attempt);
     }
 
+    /** A result that does not say which params or parent run the run had. */
+    public RunResult(int schemaVersion, String runId, String fireId, String jobId, String app, String handler,
+            String instance, RunStatus status, FireKind kind, int attempt, int shardIndex, int shardTotal,
+            Instant scheduledAt, Instant startedAt, Instant finishedAt, String message, String errorClass,
+            Progress progress, Instant emittedAt) {
+        this(schemaVersion, runId, fireId, jobId, app, handler, instance, status, kind, attempt, shardIndex,
+                shardTotal, scheduledAt, startedAt, finishedAt, message, errorClass, progress, emittedAt, null, null);
+    }
+
     /**
      * A terminal result for shard 0 of {@code fire}, which never reached a worker (no instance, or skipped as a
      * misfire): no instance, no start, finished at {@code now} with {@code message}.
      */
     public static RunResult ofUnrunFire(FireEvent fire, RunStatus status, String message, Instant now) {
-        return new RunResult(SCHEMA_VERSION, FireIds.runId(fire.fireId(), 0), fire.fireId(), fire.jobId(),
-                fire.app(), fire.handler(), null, status, fire.kind(), fire.attempt(), 0, 1, fire.scheduledAt(), null,
-                now, message, null, null, now);
+        int shard = fire.coversOneShard() ? fire.shardIndex() : 0;
+        int total = fire.coversOneShard() ? fire.shardTotal() : 1;
+        return new RunResult(SCHEMA_VERSION, FireIds.runId(fire.fireId(), shard), fire.fireId(), fire.jobId(),
+                fire.app(), fire.handler(), null, status, fire.kind(), fire.attempt(), shard, total,
+                fire.scheduledAt(), null, now, message, null, null, now, fire.params(), fire.parentRunId());
     }
 
     /** This result with {@code progress} in place of its own. */
     public RunResult withProgress(Progress progress) {
         return new RunResult(schemaVersion, runId, fireId, jobId, app, handler, instance, status, kind, attempt,
-                shardIndex, shardTotal, scheduledAt, startedAt, finishedAt, message, errorClass, progress, emittedAt);
+                shardIndex, shardTotal, scheduledAt, startedAt, finishedAt, message, errorClass, progress, emittedAt,
+                params, parentRunId);
     }
 
     /** A result for the run {@code trigger} describes. */
@@ -59,6 +75,6 @@ public record RunResult(
         return new RunResult(SCHEMA_VERSION, trigger.runId(), trigger.fireId(), trigger.jobId(), trigger.app(),
                 trigger.handler(), instance, status, trigger.kind(), trigger.attempt(), trigger.shardIndex(),
                 trigger.shardTotal(), trigger.scheduledAt(), startedAt, finishedAt, message, errorClass, null,
-                emittedAt);
+                emittedAt, trigger.params(), trigger.parentRunId());
     }
 }
