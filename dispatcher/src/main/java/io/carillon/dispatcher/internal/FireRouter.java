@@ -62,7 +62,7 @@ public final class FireRouter {
         String runId = FireIds.runId(fire.fireId(), shard);
         Trigger trigger = new Trigger(Trigger.SCHEMA_VERSION, runId, fire.fireId(), fire.jobId(), fire.app(),
                 fire.handler(), fire.params(), fire.kind(), fire.attempt(), fire.scheduledAt(), now, shard, shards,
-                fire.blockStrategy(), fire.timeoutMs(), target.instanceId(), fire.parentRunId());
+                fire.blockStrategy(), fire.timeoutMs(), target.instanceId(), fire.parentRunId(), fire.dueAt());
         Duration lateness = Duration.between(fire.dueAt(), now);
         stats.dispatched(fire.app(), lateness.isNegative() ? Duration.ZERO : lateness);
         return new ProducerRecord<>(catalog.trigger(fire.app()), partitionOf(target, fire.app(), runId), runId,

@@ -5,6 +5,9 @@ import java.time.Instant;
 /**
  * A record on {@code trigger.<app>} (key: run id): one run for one worker. {@code runId} is the fire id plus the
  * shard ({@link FireIds#runId}); {@code targetInstance} names the chosen worker, or is null when any may take it.
+ * {@code dueAt} is the instant the run is to start (the nominal {@code scheduledAt} plus the job's jitter; null in
+ * older records means {@code scheduledAt}). A dispatcher may send a trigger shortly before it is due; the worker
+ * then starts the run at {@code dueAt}, not before.
  */
 public record Trigger(
         int schemaVersion,
@@ -23,7 +26,8 @@ public record Trigger(
         BlockStrategy blockStrategy,
         long timeoutMs,
         String targetInstance,
-        String parentRunId) {
+        String parentRunId,
+        Instant dueAt) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -31,5 +35,14 @@ public record Trigger(
         schemaVersion = schemaVersion == 0 ? SCHEMA_VERSION : schemaVersion;
         shardTotal = Math.max(1, shardTotal);
         attempt = Math.max(1, attempt);
+        dueAt = dueAt == null ? scheduledAt : dueAt;
+    }
+
+    /** A trigger due at its nominal instant. */
+    public Trigger(int schemaVersion, String runId, String fireId, String jobId, String app, String handler,
+            String params, FireKind kind, int attempt, Instant scheduledAt, Instant dispatchedAt, int shardIndex,
+            int shardTotal, BlockStrategy blockStrategy, long timeoutMs, String targetInstance, String parentRunId) {
+        this(schemaVersion, runId, fireId, jobId, app, handler, params, kind, attempt, scheduledAt, dispatchedAt,
+                shardIndex, shardTotal, blockStrategy, timeoutMs, targetInstance, parentRunId, null);
     }
 }
