@@ -21,8 +21,8 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.Schedule;
 
 /**
- * Jitter: each fire is dispatched at its nominal instant plus an offset in [0, jitterMs) derived from its fire id;
- * the fire id keeps the nominal instant.
+ * Jitter: each fire is due (dispatched) at its nominal instant plus an offset in [0, jitterMs) derived from its fire
+ * id; the fire id and {@code scheduledAt} keep the nominal instant.
  */
 class JitterTest {
 
@@ -44,10 +44,11 @@ class JitterTest {
 
         assertThat(first).hasSize(JOBS).allSatisfy(fire -> {
             assertThat(fire.fireId()).isEqualTo(FireIds.scheduled(fire.jobId(), TEN_O_CLOCK));
-            assertThat(Duration.between(TEN_O_CLOCK, fire.scheduledAt()).toMillis())
+            assertThat(fire.scheduledAt()).as("the nominal instant").isEqualTo(TEN_O_CLOCK);
+            assertThat(Duration.between(TEN_O_CLOCK, fire.dueAt()).toMillis())
                     .isNotNegative().isLessThan(JITTER_MS);
         });
-        assertThat(first.stream().map(FireEvent::scheduledAt).distinct().count())
+        assertThat(first.stream().map(FireEvent::dueAt).distinct().count())
                 .as("spread, not all on one millisecond").isGreaterThan(JOBS / 2);
         assertThat(byId(second)).isEqualTo(byId(first));
     }
@@ -58,9 +59,9 @@ class JitterTest {
             JobDefinition job = jittered("j-0");
             planner.put(job);
             FireEvent fire = planner.fires().get(0);
-            Duration offset = Duration.between(TEN_O_CLOCK, fire.scheduledAt());
+            Duration offset = Duration.between(TEN_O_CLOCK, fire.dueAt());
             assertThat(offset).as("so the disable comes after the nominal instant").isPositive();
-            planner.jumpTo(fire.scheduledAt().minusMillis(1));
+            planner.jumpTo(fire.dueAt().minusMillis(1));
             planner.fireEvents();
 
             planner.put(job.toBuilder().enabled(false).version(2).build());
@@ -75,7 +76,8 @@ class JitterTest {
         try (PlannerHarness planner = new PlannerHarness(firstDir, START)) {
             planner.put(job("plain", Schedule.cron("0 * * * * ?", "UTC")));
 
-            assertThat(planner.fires()).extracting(FireEvent::scheduledAt).containsExactly(TEN_O_CLOCK);
+            assertThat(planner.fires()).extracting(FireEvent::scheduledAt, FireEvent::dueAt)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple(TEN_O_CLOCK, TEN_O_CLOCK));
         }
     }
 
@@ -91,6 +93,6 @@ class JitterTest {
     }
 
     private static Map<String, Instant> byId(List<FireEvent> fires) {
-        return fires.stream().collect(Collectors.toMap(FireEvent::fireId, FireEvent::scheduledAt));
+        return fires.stream().collect(Collectors.toMap(FireEvent::fireId, FireEvent::dueAt));
     }
 }

@@ -42,7 +42,8 @@ class MisfireTest {
 
         assertThat(fires.get(0)).satisfies(fire -> {
             assertThat(fire.kind()).isEqualTo(FireKind.MISFIRE);
-            assertThat(fire.scheduledAt()).isEqualTo(BACK);
+            assertThat(fire.scheduledAt()).as("the nominal instant, the first missed").isEqualTo(START.plusSeconds(11));
+            assertThat(fire.dueAt()).isEqualTo(BACK);
             assertThat(fire.fireId()).isEqualTo(FireIds.scheduled("tick", START.plusSeconds(11)));
         });
         assertThat(fires.subList(1, fires.size())).extracting(FireEvent::scheduledAt)

@@ -5,6 +5,7 @@ import static io.carillon.planner.TestJobs.request;
 import static io.carillon.planner.TestJobs.result;
 import static io.carillon.planner.TestJobs.shardResult;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RetryPolicy;
+import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 
@@ -126,12 +128,39 @@ class RetriesTest {
         planner.result(shardResult("flaky", "run-1", RunStatus.FAILED, 1, 1, 3, START));
         planner.result(shardResult("flaky", "run-1", RunStatus.SUCCEEDED, 1, 2, 3, START));
         planner.advanceCoarsely(Duration.ofSeconds(20));
-        assertThat(planner.fires()).extracting(FireEvent::fireId, FireEvent::attempt)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("run-1#1~2", 2));
+        assertThat(planner.fires()).extracting(FireEvent::fireId, FireEvent::attempt, FireEvent::shardIndex,
+                FireEvent::shardTotal).containsExactly(tuple("run-1#1~2", 2, 1, 3));
 
-        planner.result(result("flaky", "run-1#1~2", RunStatus.FAILED, 2, null));
+        planner.result(shardResult("flaky", "run-1#1~2", RunStatus.FAILED, 2, 1, 3, null));
         planner.advanceCoarsely(Duration.ofSeconds(50));
-        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1#1~3");
+        assertThat(planner.fires()).extracting(FireEvent::fireId, FireEvent::shardIndex, FireEvent::shardTotal)
+                .containsExactly(tuple("run-1#1~3", 1, 3));
+    }
+
+    @Test
+    void aRetryOfAnUnshardedRunCoversEveryShardItsRoutingGives() {
+        planner.result(result("flaky", "run-1", RunStatus.FAILED, 1, START));
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+
+        assertThat(single(planner.fires())).satisfies(fire -> {
+            assertThat(fire.coversOneShard()).isFalse();
+            assertThat(fire.shardIndex()).isNull();
+        });
+    }
+
+    @Test
+    void aRetryKeepsTheParamsAndParentRunOfTheRun() {
+        RunResult failed = result("flaky", "run-1", RunStatus.FAILED, 1, START);
+        planner.result(new RunResult(failed.schemaVersion(), failed.runId(), failed.fireId(), failed.jobId(),
+                failed.app(), failed.handler(), failed.instance(), failed.status(), FireKind.CHILD, 1, 0, 1, null,
+                null, START, "boom", null, null, START, "{\"override\":1}", "parent@1#0"));
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+
+        assertThat(single(planner.fires())).satisfies(fire -> {
+            assertThat(fire.params()).isEqualTo("{\"override\":1}");
+            assertThat(fire.parentRunId()).isEqualTo("parent@1#0");
+            assertThat(fire.kind()).isEqualTo(FireKind.RETRY);
+        });
     }
 
     @Test

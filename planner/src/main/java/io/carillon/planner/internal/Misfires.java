@@ -18,7 +18,8 @@ import io.carillon.topics.events.ScheduleType;
  *   <li>DO_NOTHING: none of them fires; a SKIPPED result (run id {@code <job>@<first missed millis>#0}, kind
  *       MISFIRE) says how many instants were skipped, from when to when, and the threshold; the plan goes on with
  *       the first instant after now;</li>
- *   <li>FIRE_ONCE_NOW: one fire of kind MISFIRE at now, id {@code <job>@<first missed millis>}; then as above;</li>
+ *   <li>FIRE_ONCE_NOW: one fire of kind MISFIRE due now, id {@code <job>@<first missed millis>} and nominal instant
+ *       ({@code scheduledAt}) the first missed one; then as above;</li>
  *   <li>CATCH_UP: each missed instant in order, kind MISFIRE, at most {@link MisfirePolicy#maxCatchUp()}; the rest
  *       is skipped.</li>
  * </ul>
@@ -48,8 +49,8 @@ final class Misfires {
         return switch (policy.strategy()) {
             case DO_NOTHING -> skip(state, firstMissed, now);
             case FIRE_ONCE_NOW -> {
-                output.fire(FireEvent.of(job, FireIds.scheduled(job.id(), firstMissed), now, FireKind.MISFIRE, 1,
-                        null, null, now));
+                output.fire(FireEvent.of(job, FireIds.scheduled(job.id(), firstMissed), firstMissed,
+                        FireKind.MISFIRE, 1, null, null, now).dueAt(now));
                 yield fixedDelay
                         ? state.withProgress(null, firstMissed)
                         : state.withProgress(nextAfter(job, now), state.lastEmittedAt());

@@ -16,7 +16,9 @@ import io.carillon.topics.events.RunStatus;
  * The retry rule: a run that ends FAILED, TIMED_OUT, LOST or NO_WORKER at attempt {@code n}, when
  * {@code n < retry.maxAttempts}, gets a RETRY fire, attempt {@code n + 1}, id {@link PlannerIds#retry}, due
  * {@code backoffMs * multiplier^(n-1)} (at most {@code maxBackoffMs}, and never more than {@link #MAX_DELAY}) after
- * the planner reads the result. A LOST run of an at-most-once job is not retried. Stateless.
+ * the planner reads the result, with the run's params and parent run id; for one shard of a sharded run, limited
+ * to that shard ({@link io.carillon.topics.events.FireEvent#onlyShard}). A LOST run of an at-most-once job is not
+ * retried. Stateless.
  */
 final class Retries {
 
@@ -37,8 +39,10 @@ final class Retries {
             return Optional.empty();
         }
         Instant at = now.plusMillis(delayMs(job.retry(), result.attempt()));
-        return Optional.of(new Timer(job.id(), PlannerIds.retry(result), at, FireKind.RETRY, null, null,
-                result.attempt() + 1, null));
+        Timer timer = new Timer(job.id(), PlannerIds.retry(result), at, FireKind.RETRY, result.params(),
+                result.parentRunId(), result.attempt() + 1, null);
+        boolean oneShard = result.shardTotal() > 1;
+        return Optional.of(oneShard ? timer.onlyShard(result.shardIndex(), result.shardTotal()) : timer);
     }
 
     /** The wait before the retry that follows the failed attempt {@code failedAttempt} (1 for the first run). */

@@ -18,7 +18,7 @@ import io.carillon.topics.events.ScheduleType;
 
 /**
  * Turns job states into fires: plans a job's scheduled instants, writes those within the horizon to {@code fires}
- * (each at its nominal instant plus the job's jitter), keeps one timer per job for its next instant beyond the
+ * (each at its nominal instant, due at that instant plus the job's jitter), keeps one timer per job for its next instant beyond the
  * horizon, cancels fires written but not yet due, and handles due timers when the punctuator runs. A FIXED_DELAY job
  * has at most one scheduled fire out: its next instant is planned when the run of that fire ends
  * ({@link #afterRun}). Used by one stream task's thread only.
@@ -80,7 +80,7 @@ final class Scheduler {
             timers.put(timer);
             return state.withRequested(timer);
         }
-        return emit(state, fireOf(state.job(), timer, timer.at(), now), timer.at(), now);
+        return emit(state, timer.fire(state.job(), now), now);
     }
 
     /** Keeps {@code timer} (a BACKFILL cursor) until the punctuator works through it. */
@@ -131,7 +131,7 @@ final class Scheduler {
         if (timer.kind() == FireKind.BACKFILL) {
             return backfills.drain(rest, timer, horizonEnd(now), now);
         }
-        return emit(rest, fireOf(state.job(), timer, timer.at(), now), timer.at(), now);
+        return emit(rest, timer.fire(state.job(), now), now);
     }
 
     private JobState start(JobState state, Instant now) {
@@ -158,9 +158,9 @@ final class Scheduler {
         while (next != null && !next.isAfter(limit) && written < MAX_FIRES_PER_ADVANCE) {
             String fireId = FireIds.scheduled(job.id(), next);
             if (!current.hasPending(fireId)) {
-                FireEvent fire = FireEvent.of(job, fireId, Jitter.dueAt(job, fireId, next), FireKind.SCHEDULED, 1,
-                        null, null, now);
-                current = emit(current, fire, next, now);
+                FireEvent fire = FireEvent.of(job, fireId, next, FireKind.SCHEDULED, 1, null, null, now)
+                        .dueAt(Jitter.dueAt(job, fireId, next));
+                current = emit(current, fire, now);
                 written++;
             }
             last = next;
@@ -215,21 +215,17 @@ final class Scheduler {
     private JobState cancel(JobState state, Instant now, Predicate<PendingFire> toCancel) {
         Predicate<PendingFire> cancelled = toCancel.and(fire -> fire.dueAt().isAfter(now));
         state.pending().stream().filter(cancelled).forEach(fire ->
-                output.fire(FireEvent.cancel(state.job().id(), fire.fireId(), fire.dueAt(), now)));
+                output.fire(FireEvent.cancel(state.job().id(), fire.fireId(), fire.scheduledAt(), now)
+                        .dueAt(fire.dueAt())));
         return state.withoutPending(cancelled);
     }
 
-    /** Writes {@code fire} (nominally at {@code nominal}) and remembers it as pending while it is not due. */
-    private JobState emit(JobState state, FireEvent fire, Instant nominal, Instant now) {
+    /** Writes {@code fire} and remembers it as pending while it is not due. */
+    private JobState emit(JobState state, FireEvent fire, Instant now) {
         output.fire(fire);
-        return fire.scheduledAt().isAfter(now)
-                ? state.withPending(new PendingFire(fire.fireId(), nominal, fire.kind(), fire.scheduledAt()))
+        return fire.dueAt().isAfter(now)
+                ? state.withPending(new PendingFire(fire.fireId(), fire.scheduledAt(), fire.kind(), fire.dueAt()))
                 : state;
-    }
-
-    private static FireEvent fireOf(JobDefinition job, Timer timer, Instant at, Instant now) {
-        return FireEvent.of(job, timer.fireId(), at, timer.kind(), timer.attempt(), timer.params(),
-                timer.parentRunId(), now);
     }
 
     private Instant horizonEnd(Instant now) {

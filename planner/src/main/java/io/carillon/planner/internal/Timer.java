@@ -2,21 +2,31 @@ package io.carillon.planner.internal;
 
 import java.time.Instant;
 
+import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
 
 /**
  * An entry of the timer store: the fire {@code fireId} of {@code jobId} is to be written to {@code fires} once
  * {@code at} comes within the horizon. A scheduled timer (kind SCHEDULED) stands for the job's next scheduled
  * instant; the others come from requests or results and carry their own params, parent run id and attempt. A
  * BACKFILL timer is a cursor: {@code at} is the next instant to backfill and {@code until} the last one; its
- * {@code fireId} is the request id.
+ * {@code fireId} is the request id. {@code shardIndex} (null for all shards) limits the fire to one shard of
+ * {@code shardTotal}: the retry of one failed shard of a sharded run.
  */
 public record Timer(String jobId, String fireId, Instant at, FireKind kind, String params, String parentRunId,
-        int attempt, Instant until) {
+        int attempt, Instant until, Integer shardIndex, int shardTotal) {
 
     public Timer {
         attempt = Math.max(1, attempt);
+        shardTotal = shardIndex == null ? 0 : Math.max(shardTotal, shardIndex + 1);
+    }
+
+    /** A timer for every shard the job's routing gives. */
+    public Timer(String jobId, String fireId, Instant at, FireKind kind, String params, String parentRunId,
+            int attempt, Instant until) {
+        this(jobId, fireId, at, kind, params, parentRunId, attempt, until, null, 0);
     }
 
     static Timer scheduled(String jobId, Instant at) {
@@ -28,6 +38,17 @@ public record Timer(String jobId, String fireId, Instant at, FireKind kind, Stri
     }
 
     Timer movedTo(Instant newAt) {
-        return new Timer(jobId, fireId, newAt, kind, params, parentRunId, attempt, until);
+        return new Timer(jobId, fireId, newAt, kind, params, parentRunId, attempt, until, shardIndex, shardTotal);
+    }
+
+    /** This timer limited to shard {@code index} of {@code total}. */
+    Timer onlyShard(int index, int total) {
+        return new Timer(jobId, fireId, at, kind, params, parentRunId, attempt, until, index, total);
+    }
+
+    /** The fire this timer stands for, at its instant, with {@code job}'s settings and its own overrides. */
+    FireEvent fire(JobDefinition job, Instant now) {
+        FireEvent fire = FireEvent.of(job, fireId, at, kind, attempt, params, parentRunId, now);
+        return shardIndex == null ? fire : fire.onlyShard(shardIndex, shardTotal);
     }
 }
