@@ -138,15 +138,6 @@ class RequestsTest {
     }
 
     @Test
-    void aRetryRequestIsNotSupportedYet() {
-        planner.request(request("retry-1", "manual", RequestType.RETRY, null, null));
-
-        assertThat(planner.fires()).isEmpty();
-        assertThat(planner.deadLetters()).singleElement()
-                .satisfies(letter -> assertThat(letter.reason()).isEqualTo("type: RETRY is not supported yet"));
-    }
-
-    @Test
     void runNowDoesNotDisturbTheSchedule() {
         planner.put(everySecond("tick"));
         planner.fires();

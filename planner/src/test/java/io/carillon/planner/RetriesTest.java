@@ -111,6 +111,28 @@ class RetriesTest {
         assertThat(planner.fires()).isEmpty();
     }
 
+    @ParameterizedTest
+    @EnumSource(value = RunStatus.class, names = {"FAILED", "TIMED_OUT", "NO_WORKER"})
+    void anAtMostOnceJobFollowsTheRetryRuleForEveryOtherStatus(RunStatus status) {
+        planner.put(job("flaky", Schedule.none()).toBuilder().retry(POLICY).atMostOnce(true).version(2).build());
+        planner.result(result("flaky", "run-1", status, 1, START));
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+
+        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1~2");
+    }
+
+    @Test
+    void aLostRetryOfAnAtMostOnceJobIsNotRetriedEither() {
+        planner.put(job("flaky", Schedule.none()).toBuilder().retry(POLICY).atMostOnce(true).version(2).build());
+        planner.result(result("flaky", "run-1", RunStatus.FAILED, 1, START));
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1~2");
+
+        planner.result(result("flaky", "run-1~2", RunStatus.LOST, 2, null));
+        planner.advanceCoarsely(Duration.ofMinutes(2));
+        assertThat(planner.fires()).isEmpty();
+    }
+
     @Test
     void aReplayedResultSchedulesNoSecondRetry() {
         planner.result(result("flaky", "run-1", RunStatus.FAILED, 1, START));

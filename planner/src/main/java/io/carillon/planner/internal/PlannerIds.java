@@ -35,18 +35,23 @@ final class PlannerIds {
 
     /** The fire id of the next attempt after {@code result}'s run. */
     static String retry(RunResult result) {
-        return FireIds.retry(retried(result), result.attempt() + 1);
+        return retry(result.fireId(), result.attempt(), result.shardIndex(), result.shardTotal());
+    }
+
+    /** The fire id of the next attempt after the run of shard {@code shardIndex} of the fire {@code fireId}. */
+    static String retry(String fireId, int attempt, int shardIndex, int shardTotal) {
+        return FireIds.retry(retried(fireId, attempt, shardIndex, shardTotal), attempt + 1);
     }
 
     /**
      * What the retry re-runs: the fire id without its retry suffix, plus the shard for one shard of a sharded run
      * (a retry's fire id already names its shard).
      */
-    private static String retried(RunResult result) {
-        String suffix = RETRY_SEPARATOR + result.attempt();
-        if (result.attempt() > 1 && result.fireId().endsWith(suffix)) {
-            return result.fireId().substring(0, result.fireId().length() - suffix.length());
+    private static String retried(String fireId, int attempt, int shardIndex, int shardTotal) {
+        String suffix = RETRY_SEPARATOR + attempt;
+        if (attempt > 1 && fireId.endsWith(suffix)) {
+            return fireId.substring(0, fireId.length() - suffix.length());
         }
-        return result.shardTotal() > 1 ? FireIds.runId(result.fireId(), result.shardIndex()) : result.fireId();
+        return shardTotal > 1 ? FireIds.runId(fireId, shardIndex) : fireId;
     }
 }

@@ -49,11 +49,14 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         RequestIds processedIds = new RequestIds(requestIdStore, PlannerStores.REQUEST_ID_RETENTION);
         Scheduler scheduler = new Scheduler(settings, jobs, new TimerStore(timerStore), output, new Misfires(output));
         jobUpdates = new JobUpdates(clock, jobs, scheduler);
-        requests = new Requests(clock, settings, jobs, processedIds, scheduler);
+        WindowStore<String, EndedRun> endedRunStore = context.getStateStore(PlannerStores.ENDED_RUNS);
+        EndedRuns endedRuns = new EndedRuns(endedRunStore, PlannerStores.REQUEST_ID_RETENTION);
+        requests = new Requests(clock, settings, jobs, processedIds, scheduler,
+                new ManualRetries(endedRuns, processedIds));
         KeyValueStore<String, OpenRun> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
         KeyValueStore<String, byte[]> workerStore = context.getStateStore(PlannerStores.WORKERS);
         OpenRuns openRuns = new OpenRuns(openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace());
-        results = new Results(clock, jobs, processedIds, scheduler, output, openRuns);
+        results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns);
         context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME,
                 timestamp -> scheduler.punctuate(clock.instant()));
         context.schedule(settings.openRunCheckInterval(), PunctuationType.WALL_CLOCK_TIME,

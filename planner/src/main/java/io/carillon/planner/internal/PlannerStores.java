@@ -17,7 +17,9 @@ import io.carillon.topics.JsonSerde;
  *   <li>{@value #TIMERS}: time-ordered timers ({@link TimerStore});</li>
  *   <li>{@value #REQUEST_IDS}: request ids acted on and retry fire ids scheduled, kept {@link #REQUEST_ID_RETENTION}
  *       ({@link RequestIds});</li>
- *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun}, the runs seen STARTED and not yet ended ({@link OpenRuns}).</li>
+ *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun}, the runs seen STARTED and not yet ended ({@link OpenRuns});</li>
+ *   <li>{@value #ENDED_RUNS}: run id → {@link EndedRun}, the runs that ended in a status a RETRY request may retry,
+ *       kept {@link #REQUEST_ID_RETENTION} ({@link EndedRuns}).</li>
  * </ul>
  * And one global store, {@value #WORKERS} (instance id → latest heartbeat bytes, not changelogged: the compacted
  * {@code workers} topic is its source), fed by {@link HeartbeatStoreProcessor} ({@link #workers()}).
@@ -28,6 +30,7 @@ public final class PlannerStores {
     public static final String TIMERS = "planner-timers";
     public static final String REQUEST_IDS = "planner-request-ids";
     public static final String OPEN_RUNS = "planner-open-runs";
+    public static final String ENDED_RUNS = "planner-ended-runs";
     public static final String WORKERS = "planner-workers";
 
     /** How long a request id or retry id is remembered: a replay within this time does nothing. */
@@ -47,7 +50,9 @@ public final class PlannerStores {
                 Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUEST_IDS, REQUEST_ID_RETENTION,
                         REQUEST_ID_WINDOW, false), Serdes.String(), Serdes.Long()),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(OPEN_RUNS), Serdes.String(),
-                        JsonSerde.of(OpenRun.class)));
+                        JsonSerde.of(OpenRun.class)),
+                Stores.windowStoreBuilder(Stores.persistentWindowStore(ENDED_RUNS, REQUEST_ID_RETENTION,
+                        REQUEST_ID_WINDOW, false), Serdes.String(), JsonSerde.of(EndedRun.class)));
     }
 
     /** The global heartbeat store; a global store must not have a changelog of its own. */

@@ -26,9 +26,10 @@ import io.carillon.topics.events.Schedule;
  *   <li>BACKFILL: each instant of the job's schedule in {@code [from, to]} once, kind BACKFILL, at most
  *       {@link PlannerSettings#maxBackfillFires()} of them (a notice names the first instant left out), written by
  *       the punctuator at {@link PlannerSettings#backfillPerPunctuation()} fires per punctuation;</li>
- *   <li>PAUSE / RESUME: the job's schedule stops (its pending scheduled fires are cancelled) / restarts from now.</li>
+ *   <li>PAUSE / RESUME: the job's schedule stops (its pending scheduled fires are cancelled) / restarts from now;</li>
+ *   <li>RETRY: a retry by hand of the run named by {@code parentRunId} ({@link ManualRetries}).</li>
  * </ul>
- * RETRY is rejected as not supported yet. Manual fires and backfills work for disabled or paused jobs too.
+ * Manual fires, retries and backfills work for disabled or paused jobs too.
  * Used by one stream task's thread only.
  */
 final class Requests {
@@ -38,9 +39,11 @@ final class Requests {
     private final KeyValueStore<String, JobState> jobs;
     private final RequestIds requestIds;
     private final Scheduler scheduler;
+    private final ManualRetries manualRetries;
 
     Requests(Clock clock, PlannerSettings settings, KeyValueStore<String, JobState> jobs, RequestIds requestIds,
-            Scheduler scheduler) {
+            Scheduler scheduler, ManualRetries manualRetries) {
+        this.manualRetries = manualRetries;
         this.clock = clock;
         this.settings = settings;
         this.jobs = jobs;
@@ -110,7 +113,8 @@ final class Requests {
             case CHILD -> scheduler.fireAt(state, timer(request, now, FireKind.CHILD), now);
             case PAUSE -> scheduler.reconcile(state, state.withPaused(true), now);
             case RESUME -> scheduler.reconcile(state, state.withPaused(false), now);
-            case BACKFILL, RETRY -> throw unsupported(request);
+            case RETRY -> scheduler.fireAt(state, manualRetries.retry(request, now), now);
+            case BACKFILL -> throw new IllegalStateException("BACKFILL is applied apart");
         };
     }
 
@@ -128,12 +132,5 @@ final class Requests {
             throw new RejectedRecordException(
                     "jobId: '" + request.jobId() + "' does not match the record key '" + key + "'");
         }
-        if (request.type() == RequestType.RETRY) {
-            throw unsupported(request);
-        }
-    }
-
-    private static RejectedRecordException unsupported(JobRequest request) {
-        return new RejectedRecordException("type: " + request.type() + " is not supported yet");
     }
 }

@@ -20,7 +20,11 @@ import io.carillon.topics.events.RunStatus;
  *   <li>the retry rule ({@link Retries}); the retry's fire id is remembered, so a replayed result schedules
  *       nothing twice;</li>
  *   <li>on SUCCEEDED, each child job gets a CHILD request on {@code requests} (request id and so fire id
- *       {@link PlannerIds#child}, carrying the parent run id; the child's task dedupes it by request id);</li>
+ *       {@link PlannerIds#child}, carrying the parent run id; the child's task dedupes it by request id), unless a
+ *       retry of the run was already issued: a late SUCCEEDED after the planner closed the run TIMED_OUT or LOST
+ *       and retried it (the retry's run triggers the children when it succeeds);</li>
+ *   <li>a run that ended FAILED, TIMED_OUT, LOST, NO_WORKER or KILLED is kept for RETRY requests
+ *       ({@link EndedRuns});</li>
  *   <li>a FIXED_DELAY job plans its next instant from the run's end ({@link Scheduler#afterRun}).</li>
  * </ul>
  * A result of a job the planner does not have (deleted) is ignored: it is not a bad record. Used by one stream
@@ -38,10 +42,12 @@ final class Results {
     private final Scheduler scheduler;
     private final Output output;
     private final OpenRuns openRuns;
+    private final EndedRuns endedRuns;
 
     Results(Clock clock, KeyValueStore<String, JobState> jobs, RequestIds processed, Scheduler scheduler,
-            Output output, OpenRuns openRuns) {
+            Output output, OpenRuns openRuns, EndedRuns endedRuns) {
         this.openRuns = openRuns;
+        this.endedRuns = endedRuns;
         this.clock = clock;
         this.jobs = jobs;
         this.processed = processed;
@@ -89,8 +95,9 @@ final class Results {
         if (state == null) {
             return;
         }
+        endedRuns.remember(result, now);
         JobState current = retry(state.withoutDue(now), result, now);
-        if (result.status() == RunStatus.SUCCEEDED) {
+        if (result.status() == RunStatus.SUCCEEDED && !current.job().children().isEmpty() && !retried(result, now)) {
             current.job().children().forEach(child -> output.request(childRequest(child, result, now)));
         }
         jobs.put(result.jobId(), scheduler.afterRun(current, result, now));
@@ -98,12 +105,22 @@ final class Results {
 
     private JobState retry(JobState state, RunResult result, Instant now) {
         return Retries.of(state.job(), result, now)
-                .filter(timer -> !processed.seen(RETRY_KEY_PREFIX + timer.fireId(), now))
+                .filter(timer -> !processed.seen(retryKey(timer.fireId()), now))
                 .map(timer -> {
-                    processed.record(RETRY_KEY_PREFIX + timer.fireId(), now);
+                    processed.record(retryKey(timer.fireId()), now);
                     return scheduler.fireAt(state, timer, now);
                 })
                 .orElse(state);
+    }
+
+    /** Whether a retry of {@code result}'s run was issued, by the retry rule (on the planner's verdict) or by hand. */
+    private boolean retried(RunResult result, Instant now) {
+        return processed.seen(retryKey(PlannerIds.retry(result)), now);
+    }
+
+    /** The key in the processed-id store that says the retry {@code retryFireId} of a run was issued. */
+    static String retryKey(String retryFireId) {
+        return RETRY_KEY_PREFIX + retryFireId;
     }
 
     private static JobRequest childRequest(String child, RunResult parent, Instant now) {
