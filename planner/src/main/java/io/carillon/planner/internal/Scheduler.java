@@ -135,6 +135,10 @@ final class Scheduler {
     }
 
     private JobState start(JobState state, Instant now) {
+        Instant pastOnce = PastOnce.missed(state, now);
+        if (pastOnce != null) {
+            return advance(state.withProgress(pastOnce, state.lastEmittedAt()), now).withProgress(null, pastOnce);
+        }
         return advance(state.withProgress(firstInstant(state.job().schedule(), now), state.lastEmittedAt()), now);
     }
 
