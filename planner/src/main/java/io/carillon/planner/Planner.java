@@ -47,7 +47,7 @@ public final class Planner implements AutoCloseable {
         this.applicationId = builder.applicationId();
         PlannerSettings settings = new PlannerSettings(builder.horizon, builder.punctuateInterval,
                 builder.backfillPerPunctuation, builder.maxBackfillFires, builder.runTimeoutGrace,
-                builder.openRunCheckInterval);
+                builder.openRunCheckInterval, builder.unknownJobGrace);
         this.streams = new KafkaStreams(PlannerTopology.build(builder.catalog, builder.clock, settings),
                 builder.streamsProperties());
         streams.setStateListener((now, before) -> log.info("planner {}: {} -> {}", applicationId, before, now));
@@ -105,6 +105,7 @@ public final class Planner implements AutoCloseable {
         private int maxBackfillFires = PlannerSettings.DEFAULT_MAX_BACKFILL_FIRES;
         private Duration runTimeoutGrace = PlannerSettings.DEFAULT_RUN_TIMEOUT_GRACE;
         private Duration openRunCheckInterval = PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL;
+        private Duration unknownJobGrace = PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE;
         private int standbyReplicas;
         private final Map<String, String> streamsProperties = new LinkedHashMap<>();
 
@@ -180,6 +181,15 @@ public final class Planner implements AutoCloseable {
         /** How often open runs are checked for timeouts and expired worker heartbeats; default 1 s. */
         public Builder openRunCheckInterval(Duration openRunCheckInterval) {
             this.openRunCheckInterval = openRunCheckInterval;
+            return this;
+        }
+
+        /**
+         * How long a request for a job the planner does not hold yet waits for the job's definition before it goes
+         * to {@code dlq}; default 30 s, zero dead-letters it at once.
+         */
+        public Builder unknownJobGrace(Duration unknownJobGrace) {
+            this.unknownJobGrace = unknownJobGrace;
             return this;
         }
 

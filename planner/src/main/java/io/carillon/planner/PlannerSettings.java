@@ -4,7 +4,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How far ahead the planner emits fires, how often it looks for due timers, and how it paces backfills.
+ * How far ahead the planner emits fires, how often it looks for due timers, how it paces backfills, how long it
+ * waits for runs' results and for unknown jobs.
  *
  * @param horizon                how far ahead of its instant a fire is written to {@code fires} (default 10 s); the
  *                               dispatcher holds it until it is due, and a disable or delete can still cancel it
@@ -18,9 +19,11 @@ import java.util.Objects;
  *                               never sent a heartbeat stays open before it is LOST (default 30 s)
  * @param openRunCheckInterval   how often the planner checks its open runs for timeouts and expired heartbeats
  *                               (default 1 s)
+ * @param unknownJobGrace        how long a request for a job the planner does not hold yet is parked, waiting for
+ *                               the job's definition, before it goes to {@code dlq} (default 30 s; zero: at once)
  */
 public record PlannerSettings(Duration horizon, Duration punctuateInterval, int backfillPerPunctuation,
-        int maxBackfillFires, Duration runTimeoutGrace, Duration openRunCheckInterval) {
+        int maxBackfillFires, Duration runTimeoutGrace, Duration openRunCheckInterval, Duration unknownJobGrace) {
 
     public static final Duration DEFAULT_HORIZON = Duration.ofSeconds(10);
     public static final Duration DEFAULT_PUNCTUATE_INTERVAL = Duration.ofMillis(100);
@@ -28,6 +31,7 @@ public record PlannerSettings(Duration horizon, Duration punctuateInterval, int 
     public static final int DEFAULT_MAX_BACKFILL_FIRES = 1_000;
     public static final Duration DEFAULT_RUN_TIMEOUT_GRACE = Duration.ofSeconds(30);
     public static final Duration DEFAULT_OPEN_RUN_CHECK_INTERVAL = Duration.ofSeconds(1);
+    public static final Duration DEFAULT_UNKNOWN_JOB_GRACE = Duration.ofSeconds(30);
 
     public PlannerSettings {
         Objects.requireNonNull(horizon, "horizon");
@@ -52,6 +56,17 @@ public record PlannerSettings(Duration horizon, Duration punctuateInterval, int 
         if (openRunCheckInterval.isNegative() || openRunCheckInterval.isZero()) {
             throw new IllegalArgumentException("openRunCheckInterval must be positive, was " + openRunCheckInterval);
         }
+        Objects.requireNonNull(unknownJobGrace, "unknownJobGrace");
+        if (unknownJobGrace.isNegative()) {
+            throw new IllegalArgumentException("unknownJobGrace must not be negative, was " + unknownJobGrace);
+        }
+    }
+
+    /** The given settings with the default unknown-job grace. */
+    public PlannerSettings(Duration horizon, Duration punctuateInterval, int backfillPerPunctuation,
+            int maxBackfillFires, Duration runTimeoutGrace, Duration openRunCheckInterval) {
+        this(horizon, punctuateInterval, backfillPerPunctuation, maxBackfillFires, runTimeoutGrace,
+                openRunCheckInterval, DEFAULT_UNKNOWN_JOB_GRACE);
     }
 
     /** The given horizon, interval and backfill pacing with the default run timeout grace and check interval. */

@@ -87,10 +87,11 @@ class ChildJobsTest {
         planner.put(job("parent", Schedule.none()).toBuilder().children(List.of("ghost", "report")).version(2)
                 .build());
         planner.result(result("parent", PARENT_FIRE, RunStatus.SUCCEEDED, 1, START));
+        planner.advanceCoarsely(PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE);
 
         assertThat(planner.deadLetters()).singleElement().satisfies(letter -> {
             assertThat(letter.sourceTopic()).isEqualTo(planner.catalog.requests());
-            assertThat(letter.reason()).isEqualTo("jobId: unknown job 'ghost'");
+            assertThat(letter.reason()).startsWith("jobId: unknown job 'ghost': no definition arrived");
         });
         assertThat(planner.fires()).extracting(FireEvent::jobId).containsExactly("report");
     }

@@ -106,11 +106,13 @@ class DeadLetterTest {
     }
 
     @Test
-    void aRequestForAnUnknownJobGoesToTheDlq() {
+    void aRequestForAnUnknownJobGoesToTheDlqAfterTheGrace() {
         planner.request(request("r-1", "ghost", RequestType.RUN_NOW, null, null));
+        planner.advanceCoarsely(PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE);
 
         assertThat(planner.deadLetters()).singleElement()
-                .satisfies(letter -> assertThat(letter.reason()).isEqualTo("jobId: unknown job 'ghost'"));
+                .satisfies(letter -> assertThat(letter.reason()).isEqualTo("jobId: unknown job 'ghost': no "
+                        + "definition arrived on the jobs topic within the grace of 30000 ms"));
         assertThat(planner.fireEvents()).isEmpty();
     }
 

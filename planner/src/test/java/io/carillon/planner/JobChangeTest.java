@@ -127,6 +127,8 @@ class JobChangeTest {
         assertThat(onDelete).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
         assertThat(onDelete).extracting(FireEvent::scheduledAt).containsExactlyElementsOf(seconds(START, 2, 11));
         assertThat(planner.fireEvents()).isEmpty();
+        assertThat(planner.deadLetters()).as("parked while the job may still come back").isEmpty();
+        planner.advanceCoarsely(PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE);
         assertThat(planner.deadLetters()).singleElement()
                 .satisfies(letter -> assertThat(letter.reason()).contains("unknown job 'tick'"));
     }

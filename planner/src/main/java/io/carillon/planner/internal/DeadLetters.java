@@ -21,4 +21,9 @@ final class DeadLetters {
         return DeadLetter.of(source.topic(), source.partition(), source.offset(), key, value, reason, COMPONENT,
                 clock.instant());
     }
+
+    DeadLetter of(ParkedRequest parked, String reason) {
+        return DeadLetter.of(parked.topic(), parked.partition(), parked.offset(), parked.key(),
+                ParkedRequests.bytes(parked), reason, COMPONENT, clock.instant());
+    }
 }

@@ -1,6 +1,7 @@
 package io.carillon.planner.internal;
 
 import java.time.Clock;
+import java.time.Instant;
 
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -18,7 +19,8 @@ import io.carillon.topics.TopicCatalog;
  * The planner's one processor, fed by {@code jobs}, {@code requests} and {@code results} (raw bytes, parsed here so
  * that a bad record becomes a dead letter instead of stopping the task), with a wall-clock punctuator that writes the fires coming
  * due within the horizon and another that closes the open runs timed out or lost (reading worker heartbeats from
- * the global store {@link PlannerStores#WORKERS}). One instance per stream task; Kafka Streams calls it from that task's thread only.
+ * the global store {@link PlannerStores#WORKERS}) and dead-letters the requests parked for an unknown job whose grace
+ * is over ({@link ParkedRequests}; they are applied when the job arrives). One instance per stream task; Kafka Streams calls it from that task's thread only.
  */
 public final class PlannerProcessor implements Processor<String, byte[], String, Object> {
 
@@ -31,6 +33,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     private JobUpdates jobUpdates;
     private Requests requests;
     private Results results;
+    private ParkedRequests parkedRequests;
 
     public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings) {
         this.catalog = catalog;
@@ -59,8 +62,13 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns);
         context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME,
                 timestamp -> scheduler.punctuate(clock.instant()));
-        context.schedule(settings.openRunCheckInterval(), PunctuationType.WALL_CLOCK_TIME,
-                timestamp -> results.closeExpiredRuns(clock.instant()));
+        KeyValueStore<String, ParkedRequest> parkedStore = context.getStateStore(PlannerStores.PARKED_REQUESTS);
+        parkedRequests = new ParkedRequests(parkedStore, settings.unknownJobGrace());
+        context.schedule(settings.openRunCheckInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
+            Instant now = clock.instant();
+            results.closeExpiredRuns(now);
+            expireParked(now);
+        });
     }
 
     @Override
@@ -69,14 +77,39 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         try {
             if (source.topic().equals(catalog.jobs())) {
                 jobUpdates.apply(source.topic(), record.key(), record.value());
+                if (record.value() != null) {
+                    parkedRequests.release(record.key()).forEach(this::applyParked);
+                }
             } else if (source.topic().equals(catalog.results())) {
                 results.apply(source.topic(), record.key(), record.value());
             } else {
                 requests.apply(source.topic(), record.key(), record.value())
                         .ifPresent(notice -> deadLetter(source, record, notice));
             }
+        } catch (UnknownJobException e) {
+            if (!parkedRequests.park(source, e.jobId(), record.key(), record.value(), clock.instant())) {
+                deadLetter(source, record, e.getMessage());
+            }
         } catch (InvalidEventException | RejectedRecordException e) {
             deadLetter(source, record, e.getMessage());
+        }
+    }
+
+    /** Applies a request parked until its job arrived, as if it were read now. */
+    private void applyParked(ParkedRequest parked) {
+        try {
+            requests.apply(parked.topic(), parked.key(), ParkedRequests.bytes(parked))
+                    .ifPresent(notice -> output.deadLetter(parked.key(), deadLetters.of(parked, notice)));
+        } catch (InvalidEventException | RejectedRecordException e) {
+            output.deadLetter(parked.key(), deadLetters.of(parked, e.getMessage()));
+        }
+    }
+
+    private void expireParked(Instant now) {
+        for (ParkedRequest parked : parkedRequests.expire(now)) {
+            output.deadLetter(parked.key(), deadLetters.of(parked, "jobId: unknown job '" + parked.key()
+                    + "': no definition arrived on the jobs topic within the grace of "
+                    + parkedRequests.grace().toMillis() + " ms"));
         }
     }
 

@@ -19,7 +19,9 @@ import io.carillon.topics.JsonSerde;
  *       ({@link RequestIds});</li>
  *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun}, the runs seen STARTED and not yet ended ({@link OpenRuns});</li>
  *   <li>{@value #ENDED_RUNS}: run id → {@link EndedRun}, the runs that ended in a status a RETRY request may retry,
- *       kept {@link #REQUEST_ID_RETENTION} ({@link EndedRuns}).</li>
+ *       kept {@link #REQUEST_ID_RETENTION} ({@link EndedRuns});</li>
+ *   <li>{@value #PARKED_REQUESTS}: {@code <job id>|<offset>} → {@link ParkedRequest}, requests for a job not held yet,
+ *       waiting for it ({@link ParkedRequests}).</li>
  * </ul>
  * And one global store, {@value #WORKERS} (instance id → latest heartbeat bytes, not changelogged: the compacted
  * {@code workers} topic is its source), fed by {@link HeartbeatStoreProcessor} ({@link #workers()}).
@@ -31,6 +33,7 @@ public final class PlannerStores {
     public static final String REQUEST_IDS = "planner-request-ids";
     public static final String OPEN_RUNS = "planner-open-runs";
     public static final String ENDED_RUNS = "planner-ended-runs";
+    public static final String PARKED_REQUESTS = "planner-parked-requests";
     public static final String WORKERS = "planner-workers";
 
     /** How long a request id or retry id is remembered: a replay within this time does nothing. */
@@ -52,7 +55,9 @@ public final class PlannerStores {
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(OPEN_RUNS), Serdes.String(),
                         JsonSerde.of(OpenRun.class)),
                 Stores.windowStoreBuilder(Stores.persistentWindowStore(ENDED_RUNS, REQUEST_ID_RETENTION,
-                        REQUEST_ID_WINDOW, false), Serdes.String(), JsonSerde.of(EndedRun.class)));
+                        REQUEST_ID_WINDOW, false), Serdes.String(), JsonSerde.of(EndedRun.class)),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PARKED_REQUESTS), Serdes.String(),
+                        JsonSerde.of(ParkedRequest.class)));
     }
 
     /** The global heartbeat store; a global store must not have a changelog of its own. */

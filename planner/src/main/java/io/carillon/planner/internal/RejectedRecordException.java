@@ -1,7 +1,7 @@
 package io.carillon.planner.internal;
 
 /** A record the planner cannot act on; the message is the dead letter's reason, naming the field and the problem. */
-final class RejectedRecordException extends RuntimeException {
+class RejectedRecordException extends RuntimeException {
 
     RejectedRecordException(String reason) {
         super(reason);

@@ -55,7 +55,8 @@ final class Requests {
      * Applies the record; returns a notice worth a dead letter although the request was acted on (a backfill cut at
      * its cap, or one whose range holds no instant).
      *
-     * @throws RejectedRecordException when the request is invalid, not supported, or names an unknown job
+     * @throws UnknownJobException when the request names a job the planner does not hold
+     * @throws RejectedRecordException when the request is invalid or cannot be acted on
      * @throws io.carillon.topics.InvalidEventException when the value does not parse
      */
     Optional<String> apply(String topic, String key, byte[] value) {
@@ -70,7 +71,7 @@ final class Requests {
         }
         JobState state = jobs.get(request.jobId());
         if (state == null) {
-            throw new RejectedRecordException("jobId: unknown job '" + request.jobId() + "'");
+            throw new UnknownJobException(request.jobId());
         }
         requestIds.record(request.requestId(), now);
         if (request.type() == RequestType.BACKFILL) {

@@ -35,6 +35,7 @@ public final class PlannerAutoConfiguration {
                 .maxBackfillFires(properties.getMaxBackfillFires())
                 .runTimeoutGrace(properties.getRunTimeoutGrace())
                 .openRunCheckInterval(properties.getOpenRunCheckInterval())
+                .unknownJobGrace(properties.getUnknownJobGrace())
                 .standbyReplicas(properties.getStandbyReplicas());
         if (properties.getApplicationId() != null) {
             builder.applicationId(properties.getApplicationId());

@@ -37,6 +37,11 @@ public class PlannerProperties {
     private Duration runTimeoutGrace = PlannerSettings.DEFAULT_RUN_TIMEOUT_GRACE;
     /** How often open runs are checked for timeouts and expired worker heartbeats (default 1s). */
     private Duration openRunCheckInterval = PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL;
+    /**
+     * How long a request for a job the planner does not know yet waits for the job's definition before it goes to
+     * the dlq (default 30s; 0 dead-letters it at once).
+     */
+    private Duration unknownJobGrace = PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE;
     /** Standby replicas of each state store, for faster fail-over. */
     private int standbyReplicas = 0;
     /** Extra Kafka Streams or client properties, applied over the planner's own. */
@@ -60,6 +65,8 @@ public class PlannerProperties {
     public void setRunTimeoutGrace(Duration runTimeoutGrace) { this.runTimeoutGrace = runTimeoutGrace; }
     public Duration getOpenRunCheckInterval() { return openRunCheckInterval; }
     public void setOpenRunCheckInterval(Duration value) { this.openRunCheckInterval = value; }
+    public Duration getUnknownJobGrace() { return unknownJobGrace; }
+    public void setUnknownJobGrace(Duration unknownJobGrace) { this.unknownJobGrace = unknownJobGrace; }
     public int getStandbyReplicas() { return standbyReplicas; }
     public void setStandbyReplicas(int standbyReplicas) { this.standbyReplicas = standbyReplicas; }
     public Map<String, String> getStreams() { return streams; }
