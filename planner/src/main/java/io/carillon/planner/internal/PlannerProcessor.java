@@ -20,7 +20,8 @@ import io.carillon.topics.TopicCatalog;
  * that a bad record becomes a dead letter instead of stopping the task), with a wall-clock punctuator that writes the fires coming
  * due within the horizon and another that closes the open runs timed out or lost (reading worker heartbeats from
  * the global store {@link PlannerStores#WORKERS}) and dead-letters the requests parked for an unknown job whose grace
- * is over ({@link ParkedRequests}; they are applied when the job arrives). One instance per stream task; Kafka Streams calls it from that task's thread only.
+ * is over ({@link ParkedRequests}; they are applied when the job arrives). One instance per stream task; Kafka
+ * Streams calls it from that task's thread only.
  */
 public final class PlannerProcessor implements Processor<String, byte[], String, Object> {
 

@@ -18,8 +18,8 @@ import io.carillon.topics.events.ScheduleType;
 
 /**
  * Turns job states into fires: plans a job's scheduled instants, writes those within the horizon to {@code fires}
- * (each at its nominal instant, due at that instant plus the job's jitter), keeps one timer per job for its next instant beyond the
- * horizon, cancels fires written but not yet due, and handles due timers when the punctuator runs. A FIXED_DELAY job
+ * (each at its nominal instant, due at that instant plus the job's jitter), keeps one timer per job for its next
+ * instant beyond the horizon, cancels fires written but not yet due, and handles due timers when the punctuator runs. A FIXED_DELAY job
  * has at most one scheduled fire out: its next instant is planned when the run of that fire ends
  * ({@link #afterRun}). Used by one stream task's thread only.
  */

@@ -13,20 +13,21 @@ import io.carillon.topics.events.JobDefinition;
  * instant; the others come from requests or results and carry their own params, parent run id and attempt. A
  * BACKFILL timer is a cursor: {@code at} is the next instant to backfill and {@code until} the last one; its
  * {@code fireId} is the request id. {@code shardIndex} (null for all shards) limits the fire to one shard of
- * {@code shardTotal}: the retry of one failed shard of a sharded run.
+ * {@code shardTotal}: the retry of one failed shard of a sharded run (both null otherwise, so they take no room in
+ * the stores).
  */
 public record Timer(String jobId, String fireId, Instant at, FireKind kind, String params, String parentRunId,
-        int attempt, Instant until, Integer shardIndex, int shardTotal) {
+        int attempt, Instant until, Integer shardIndex, Integer shardTotal) {
 
     public Timer {
         attempt = Math.max(1, attempt);
-        shardTotal = shardIndex == null ? 0 : Math.max(shardTotal, shardIndex + 1);
+        shardTotal = shardIndex == null ? null : Math.max(shardTotal == null ? 0 : shardTotal, shardIndex + 1);
     }
 
     /** A timer for every shard the job's routing gives. */
     public Timer(String jobId, String fireId, Instant at, FireKind kind, String params, String parentRunId,
             int attempt, Instant until) {
-        this(jobId, fireId, at, kind, params, parentRunId, attempt, until, null, 0);
+        this(jobId, fireId, at, kind, params, parentRunId, attempt, until, null, null);
     }
 
     static Timer scheduled(String jobId, Instant at) {
