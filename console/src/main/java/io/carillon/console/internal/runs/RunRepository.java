@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -57,6 +58,13 @@ public class RunRepository {
                         + " ORDER BY scheduled_at DESC NULLS LAST, run_id DESC LIMIT :limit",
                 new MapSqlParameterSource().addValue("jobId", jobId).addValue("limit", limit),
                 (row, rowNumber) -> view(row));
+    }
+
+    /** The run {@code runId}, when it is stored. */
+    public Optional<RunView> findByRunId(String runId) {
+        return jdbc.query("SELECT " + VIEW_COLUMNS + " FROM runs WHERE run_id = :runId",
+                new MapSqlParameterSource().addValue("runId", runId), (row, rowNumber) -> view(row))
+                .stream().findFirst();
     }
 
     /** The newest run of every stored job that has one, by job id. */

@@ -15,6 +15,8 @@ import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.jobs.JobAlreadyExistsException;
 import io.carillon.console.internal.jobs.JobNotFoundException;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.runs.RunNotFoundException;
+import io.carillon.console.internal.runs.RunStateConflictException;
 import io.carillon.topics.FieldError;
 
 /** Maps the console's exceptions to {@link ApiError} answers; applies to the console's controllers only. */
@@ -49,8 +51,20 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler
+    @ResponseStatus(HttpStatus.NOT_FOUND)
+    ApiError runNotFound(RunNotFoundException e) {
+        return ApiError.of(e.getMessage());
+    }
+
+    @ExceptionHandler
     @ResponseStatus(HttpStatus.CONFLICT)
     ApiError conflict(JobAlreadyExistsException e) {
+        return ApiError.of(e.getMessage());
+    }
+
+    @ExceptionHandler
+    @ResponseStatus(HttpStatus.CONFLICT)
+    ApiError runStateConflict(RunStateConflictException e) {
         return ApiError.of(e.getMessage());
     }
 

@@ -3,29 +3,39 @@ package io.carillon.console.internal.web;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.jobs.JobNotFoundException;
 import io.carillon.console.internal.jobs.JobService;
+import io.carillon.console.internal.runs.RunActions;
 import io.carillon.console.internal.runs.RunRepository;
 import io.carillon.console.internal.runs.RunView;
 import io.carillon.topics.events.JobDefinition;
 
-/** Run history: {@code /api/v1/jobs/{id}/runs} and the {@code /api/v1/overview} the console page shows. */
+/**
+ * Run history ({@code /api/v1/jobs/{id}/runs}, the {@code /api/v1/overview} the console page shows) and what can be
+ * done about one run ({@code /api/v1/runs/{runId}/retry}, {@code /api/v1/runs/{runId}/kill}).
+ */
 @RestController
 class RunController {
 
     private final JobService jobs;
     private final RunRepository runs;
+    private final RunActions actions;
     private final ConsoleProperties.Api limits;
 
-    RunController(JobService jobs, RunRepository runs, ConsoleProperties properties) {
+    RunController(JobService jobs, RunRepository runs, RunActions actions, ConsoleProperties properties) {
         this.jobs = jobs;
         this.runs = runs;
+        this.actions = actions;
         this.limits = properties.getApi();
     }
 
@@ -40,11 +50,30 @@ class RunController {
         return found;
     }
 
+    /** One more attempt of a run that ended FAILED, TIMED_OUT, LOST, NO_WORKER or KILLED; optional body {@code {"params": ...}}. */
+    @PostMapping("/api/v1/runs/{runId}/retry")
+    ResponseEntity<Map<String, String>> retry(@PathVariable String runId,
+            @RequestBody(required = false) String body) {
+        String params = body == null || body.isBlank() ? null
+                : JsonBodies.convert(JsonBodies.object(body), RetryBody.class).params();
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(Map.of("requestId", actions.retry(runId, params)));
+    }
+
+    /** Kills a run that has not ended. */
+    @PostMapping("/api/v1/runs/{runId}/kill")
+    ResponseEntity<Map<String, String>> kill(@PathVariable String runId) {
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(Map.of("commandId", actions.kill(runId)));
+    }
+
     /** Every job with its newest run (null when it has none), by job id. */
     @GetMapping("/api/v1/overview")
     List<JobOverview> overview() {
         Map<String, RunView> latest = runs.latestOfEveryJob();
         return jobs.list().stream().map(job -> new JobOverview(job, latest.get(job.id()))).toList();
+    }
+
+    /** The optional body of a retry: params for the new attempt instead of the run's own. */
+    record RetryBody(String params) {
     }
 
     /** One line of the overview. */

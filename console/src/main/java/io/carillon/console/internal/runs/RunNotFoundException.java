@@ -1,0 +1,9 @@
+package io.carillon.console.internal.runs;
+
+/** No stored run has the id asked for (answered with 404). */
+public final class RunNotFoundException extends RuntimeException {
+
+    public RunNotFoundException(String runId) {
+        super("run '" + runId + "' does not exist (or its result has not reached the console yet)");
+    }
+}
