@@ -29,6 +29,7 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 class DispatchEngineTest {
 
@@ -40,7 +41,8 @@ class DispatchEngineTest {
 
     private final SettableClock clock = new SettableClock(T0);
     private final WorkerRegistry registry = new WorkerRegistry();
-    private final StatsRecorder stats = new StatsRecorder();
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final StatsRecorder stats = new StatsRecorder(meters);
     private DispatchEngine engine = newEngine();
     private final Map<Integer, Long> nextOffset = new java.util.HashMap<>();
 
@@ -373,6 +375,63 @@ class DispatchEngineTest {
                 RoutingStrategy.SHARDING_BROADCAST))), now()));
         assertThat(after).extracting(Trigger::targetInstance).containsExactly("w1", "w3");
         assertThat(after).extracting(Trigger::shardTotal).containsOnly(2);
+    }
+
+    @Test
+    void aOneShardFireGetsOneTriggerForThatShardEvenUnderShardingBroadcast() {
+        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
+        registry.update("w2", heartbeat("w2", "demo", List.of("echo"), List.of(1), T0));
+        registry.update("w3", heartbeat("w3", "demo", List.of("echo"), List.of(3), T0));
+        FireEvent retryOfShard1 = fire("bc@1-retry", 0, FireKind.RETRY, null, RoutingStrategy.SHARDING_BROADCAST)
+                .onlyShard(1, 3);
+
+        List<ProducerRecord<String, Object>> records = engine.plan(List.of(record(0, retryOfShard1)), now())
+                .records();
+
+        assertThat(records).hasSize(1);
+        assertThat(records.get(0).key()).isEqualTo(FireIds.runId("bc@1-retry", 1));
+        Trigger trigger = (Trigger) records.get(0).value();
+        assertThat(trigger.shardIndex()).isEqualTo(1);
+        assertThat(trigger.shardTotal()).isEqualTo(3);
+        assertThat(trigger.targetInstance()).isEqualTo("w2");
+        assertThat(stats.snapshot().app("demo").dispatched()).isEqualTo(1);
+    }
+
+    @Test
+    void aOneShardFireOfASingleTargetStrategyKeepsItsShard() {
+        live("w1");
+        FireEvent retryOfShard2 = fire("j@1-retry", 0, FireKind.RETRY, null, RoutingStrategy.FIRST).onlyShard(2, 4);
+
+        List<Trigger> triggers = triggers(engine.plan(List.of(record(0, retryOfShard2)), now()));
+
+        assertThat(triggers).singleElement().satisfies(trigger -> {
+            assertThat(trigger.runId()).isEqualTo(FireIds.runId("j@1-retry", 2));
+            assertThat(trigger.shardIndex()).isEqualTo(2);
+            assertThat(trigger.shardTotal()).isEqualTo(4);
+            assertThat(trigger.targetInstance()).isEqualTo("w1");
+        });
+    }
+
+    @Test
+    void metersCountWhatHappensPerApp() {
+        live("w1");
+        engine.plan(List.of(fire("late", -250), fire("on-time", 0),
+                record(0, fire("skipped", -7200, FireKind.SCHEDULED,
+                        new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0), null)),
+                record(0, new FireEvent(0, null, "nobody@1", "nobody", 1, "shop", "echo", T0, FireKind.SCHEDULED, 1,
+                        null, null, null, null, 0, null, null, T0)),
+                raw(0, "{not json".getBytes(StandardCharsets.UTF_8)),
+                fire("held", 1000)), now());
+
+        io.micrometer.core.instrument.Timer lateness = meters.get(StatsRecorder.LATENESS).tag("app", "demo").timer();
+        assertThat(lateness.count()).isEqualTo(2);
+        assertThat(lateness.max(java.util.concurrent.TimeUnit.MILLISECONDS)).isEqualTo(250);
+        assertThat(meters.get(StatsRecorder.DISPATCHED).tag("app", "demo").counter().count()).isEqualTo(2);
+        assertThat(meters.get(StatsRecorder.MISFIRE_SKIPPED).tag("app", "demo").counter().count()).isEqualTo(1);
+        assertThat(meters.get(StatsRecorder.NO_WORKER).tag("app", "shop").counter().count()).isEqualTo(1);
+        assertThat(meters.get(StatsRecorder.DEAD_LETTERS).counter().count()).isEqualTo(1);
+        stats.heldFires(engine.heldFires());
+        assertThat(meters.get(StatsRecorder.HELD_FIRES).gauge().value()).isEqualTo(1);
     }
 
     private FireEvent fire(String fireId, long dueInMillis, FireKind kind, MisfirePolicy misfire,

@@ -17,6 +17,8 @@ import io.carillon.dispatcher.Dispatcher;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 class DispatcherAutoConfigurationTest {
 
@@ -46,6 +48,25 @@ class DispatcherAutoConfigurationTest {
                     await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
                 });
         assertThat(started.get().isRunning()).isFalse();
+    }
+
+    @Test
+    void registersItsMetersInTheContextsMeterRegistry() {
+        runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
+            assertThat(context).hasSingleBean(Dispatcher.class);
+            MeterRegistry registry = context.getBean(MeterRegistry.class);
+            assertThat(registry.find("carillon.dispatch.held.fires").gauge()).isNotNull();
+            assertThat(registry.find("carillon.dispatch.assigned.partitions").gauge()).isNotNull();
+            assertThat(registry.find("carillon.dispatch.dead.letters").counter()).isNotNull();
+        });
+    }
+
+    @Test
+    void startsWithoutAMeterRegistry() {
+        runner.run(context -> {
+            assertThat(context).hasNotFailed().hasSingleBean(Dispatcher.class).doesNotHaveBean(MeterRegistry.class);
+            assertThat(context.getBean(Dispatcher.class).stats().heldFires()).isZero();
+        });
     }
 
     @Test
