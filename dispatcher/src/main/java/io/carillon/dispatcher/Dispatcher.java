@@ -41,6 +41,8 @@ public final class Dispatcher implements AutoCloseable {
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
     /** The width of one bucket of the timing wheel that holds fires until due. */
     public static final Duration DEFAULT_TIMER_TICK = Duration.ofMillis(5);
+    /** How long before its due instant a fire is routed; the worker starts the run at the due instant. */
+    public static final Duration DEFAULT_TRIGGER_LEAD = Duration.ofMillis(100);
     /** The broker's default {@code offset.metadata.max.bytes}. */
     public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = 4096;
 
@@ -140,6 +142,7 @@ public final class Dispatcher implements AutoCloseable {
         private int offsetMetadataMaxBytes = DEFAULT_OFFSET_METADATA_MAX_BYTES;
         private Duration timerTick = DEFAULT_TIMER_TICK;
         private MeterRegistry meterRegistry;
+        private Duration triggerLead = DEFAULT_TRIGGER_LEAD;
         private final Map<String, Object> clientProperties = new HashMap<>();
 
         private Builder() {
@@ -214,6 +217,18 @@ public final class Dispatcher implements AutoCloseable {
         }
 
         /**
+         * How long before a fire's due instant it is routed and its trigger produced; default 100 ms, zero to send
+         * each trigger at its due instant. The worker holds a trigger that arrives early and starts the run at its due
+         * instant, not before, so the lead hides the transaction commit and the worker's fetch. Within the lead a fire
+         * counts as dispatched: a cancel that arrives then changes nothing, and the routing decision is taken with
+         * the registry of that moment. The misfire threshold stays measured from the due instant.
+         */
+        public Builder triggerLead(Duration triggerLead) {
+            this.triggerLead = triggerLead;
+            return this;
+        }
+
+        /**
          * Where the dispatcher's meters go: {@code carillon.dispatch.lateness} (timer per {@code app}: how long after
          * its due instant each trigger was produced), the counters {@code carillon.dispatch.dispatched},
          * {@code carillon.dispatch.no.worker}, {@code carillon.dispatch.misfire.skipped} (per {@code app}) and
@@ -252,9 +267,11 @@ public final class Dispatcher implements AutoCloseable {
                     + offsetMetadataMaxBytes);
             require(timerTick != null && timerTick.compareTo(Duration.ofMillis(1)) >= 0,
                     "timerTick must be at least 1 ms, was " + timerTick);
+            require(triggerLead != null && !triggerLead.isNegative(),
+                    "triggerLead must be zero or a positive duration, was " + triggerLead);
             return new Dispatcher(new DispatcherSettings(bootstrapServers, catalog, clock, group,
                     transactionalIdPrefix + UUID.randomUUID(), maxPollWait, transactionTimeout, closeTimeout,
-                    offsetMetadataMaxBytes, timerTick, clientProperties),
+                    offsetMetadataMaxBytes, timerTick, triggerLead, clientProperties),
                     meterRegistry != null ? meterRegistry : new CompositeMeterRegistry());
         }
 

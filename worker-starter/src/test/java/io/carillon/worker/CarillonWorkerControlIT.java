@@ -47,6 +47,7 @@ class CarillonWorkerControlIT {
         topic = catalog.trigger(APP);
         triggers = new TestTriggers();
         worker = CarillonWorker.builder()
+                .clock(TestTriggers.DUE_CLOCK)
                 .bootstrapServers(TestKafka.bootstrapServers())
                 .catalog(catalog)
                 .app(APP)

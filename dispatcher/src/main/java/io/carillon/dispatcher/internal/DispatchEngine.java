@@ -1,5 +1,6 @@
 package io.carillon.dispatcher.internal;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,7 +26,8 @@ import io.carillon.topics.events.RunResult;
 
 /**
  * The dispatcher's decisions, free of Kafka clients: given the records read from {@code fires} and the time, what to
- * produce and which offsets to commit. Fires are held in a {@link FireTimer} until due, cancels withdraw held fires,
+ * produce and which offsets to commit. Fires are held in a {@link FireTimer} until the trigger lead before their due
+ * instant (the worker waits for the rest; 0 means until due), cancels withdraw held fires,
  * late fires go at once unless the {@link MisfireRule} skips them, due fires are routed by the {@link FireRouter},
  * bad records become dead letters. Not thread-safe: one loop thread drives it.
  */
@@ -39,10 +41,22 @@ public final class DispatchEngine {
     private final DeadLetters deadLetters;
     private final StatsRecorder stats;
     private final int offsetMetadataMaxChars;
+    private final Duration triggerLead;
     private final Map<TopicPartition, PartitionProgress> partitions = new HashMap<>();
 
+    /** An engine that dispatches each fire at its due instant (no trigger lead). */
     public DispatchEngine(FireTimer timer, FireRouter router, MisfireRule misfire, DeadLetters deadLetters,
             StatsRecorder stats, int offsetMetadataMaxChars) {
+        this(timer, router, misfire, deadLetters, stats, offsetMetadataMaxChars, Duration.ZERO);
+    }
+
+    /**
+     * An engine that dispatches each fire {@code triggerLead} before its due instant (the worker starts the run at
+     * the due instant); a fire that arrives within the lead, or later, goes at once.
+     */
+    public DispatchEngine(FireTimer timer, FireRouter router, MisfireRule misfire, DeadLetters deadLetters,
+            StatsRecorder stats, int offsetMetadataMaxChars, Duration triggerLead) {
+        this.triggerLead = triggerLead;
         this.timer = timer;
         this.router = router;
         this.misfire = misfire;
@@ -86,7 +100,7 @@ public final class DispatchEngine {
         return new DispatchPlan(out, offsetsToCommit());
     }
 
-    /** When the earliest held fire is due. */
+    /** When the earliest held fire is to be dispatched (its due instant less the trigger lead). */
     public Optional<Instant> nextDue() {
         return timer.nextDue();
     }
@@ -119,15 +133,19 @@ public final class DispatchEngine {
         } else if (fire.action() == FireAction.CANCEL) {
             timer.cancel(fire.fireId()).ifPresent(held -> progress(held.partition()).finish(held.offset()));
             progress.finish(record.offset());
-        } else if (!fire.dueAt().isAfter(now)) {
+        } else if (!releaseAt(fire).isAfter(now)) {
             out.addAll(dispatch(fire, now));
             progress.finish(record.offset());
-        } else if (timer.add(new HeldFire(partition, record.offset(), fire))) {
+        } else if (timer.add(new HeldFire(partition, record.offset(), fire, releaseAt(fire)))) {
             progress.hold(record.offset());
         } else {
             log.info("fire {} is already held; ignoring the copy at {}@{}", fire.fireId(), partition, record.offset());
             progress.finish(record.offset());
         }
+    }
+
+    private Instant releaseAt(FireEvent fire) {
+        return fire.dueAt().minus(triggerLead);
     }
 
     /** A SKIPPED result if the fire is later than its misfire threshold and its policy says so; else routed. */

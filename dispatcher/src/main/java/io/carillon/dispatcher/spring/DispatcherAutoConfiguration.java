@@ -38,7 +38,8 @@ public final class DispatcherAutoConfiguration {
                 .transactionTimeout(properties.getTransactionTimeout())
                 .closeTimeout(properties.getCloseTimeout())
                 .offsetMetadataMaxBytes(properties.getOffsetMetadataMaxBytes())
-                .timerTick(properties.getTimerTick());
+                .timerTick(properties.getTimerTick())
+                .triggerLead(properties.getTriggerLead());
         meterRegistry.ifAvailable(builder::meterRegistry);
         if (properties.getGroupId() != null) {
             builder.groupId(properties.getGroupId());

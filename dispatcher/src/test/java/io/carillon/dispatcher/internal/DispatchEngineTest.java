@@ -413,6 +413,62 @@ class DispatchEngineTest {
     }
 
     @Test
+    void withATriggerLeadAFireIsRoutedThatMuchBeforeItsDueInstantAndCarriesIt() {
+        live("w1");
+        engine = newEngine(Duration.ofMillis(100));
+        engine.plan(List.of(fire("j@1", 1000)), now());
+        assertThat(engine.nextDue()).contains(T0.plusMillis(900));
+
+        clock.advance(Duration.ofMillis(899));
+        assertThat(tick().records()).isEmpty();
+        clock.advance(Duration.ofMillis(1));
+        List<Trigger> triggers = triggers(tick());
+
+        assertThat(triggers).singleElement().satisfies(trigger -> {
+            assertThat(trigger.dueAt()).isEqualTo(T0.plusMillis(1000));
+            assertThat(trigger.dispatchedAt()).isEqualTo(T0.plusMillis(900));
+        });
+        assertThat(stats.snapshot().app("demo").maxLatenessMillis()).isZero();
+    }
+
+    @Test
+    void withATriggerLeadAFireArrivingWithinTheLeadGoesAtOnce() {
+        live("w1");
+        engine = newEngine(Duration.ofMillis(100));
+
+        assertThat(triggers(engine.plan(List.of(fire("soon", 60)), now()))).extracting(Trigger::dueAt)
+                .containsExactly(T0.plusMillis(60));
+        assertThat(engine.heldFires()).isZero();
+    }
+
+    @Test
+    void withATriggerLeadTheMisfireThresholdStillCountsFromTheDueInstant() {
+        live("w1");
+        engine = newEngine(Duration.ofMillis(100));
+        MisfirePolicy doNothing = new MisfirePolicy(MisfireStrategy.DO_NOTHING, 1000, 0);
+
+        DispatchPlan plan = engine.plan(List.of(
+                record(0, fire("within", -1000, FireKind.SCHEDULED, doNothing, null)),
+                record(0, fire("beyond", -1001, FireKind.SCHEDULED, doNothing, null))), now());
+
+        assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("within");
+        assertThat(stats.snapshot().app("demo").skipped()).isEqualTo(1);
+    }
+
+    @Test
+    void withATriggerLeadACancelWithinTheLeadChangesNothing() {
+        live("w1");
+        engine = newEngine(Duration.ofMillis(100));
+        engine.plan(List.of(fire("j@1", 1000)), now());
+        clock.advance(Duration.ofMillis(950));
+        assertThat(triggers(tick())).hasSize(1);
+
+        DispatchPlan afterCancel = engine.plan(List.of(cancel("j@1")), now());
+
+        assertThat(afterCancel.records()).isEmpty();
+    }
+
+    @Test
     void metersCountWhatHappensPerApp() {
         live("w1");
         engine.plan(List.of(fire("late", -250), fire("on-time", 0),
@@ -441,10 +497,14 @@ class DispatchEngineTest {
     }
 
     private DispatchEngine newEngine() {
+        return newEngine(Duration.ZERO);
+    }
+
+    private DispatchEngine newEngine(Duration triggerLead) {
         FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
                 stats);
         return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG), new DeadLetters(CATALOG),
-                stats, 4096);
+                stats, 4096, triggerLead);
     }
 
     private DispatchPlan tick() {

@@ -95,6 +95,7 @@ class DispatcherAutoConfigurationTest {
         assertThat(defaults.getCloseTimeout()).isEqualTo(Dispatcher.DEFAULT_CLOSE_TIMEOUT);
         assertThat(defaults.getOffsetMetadataMaxBytes()).isEqualTo(Dispatcher.DEFAULT_OFFSET_METADATA_MAX_BYTES);
         assertThat(defaults.getTimerTick()).isEqualTo(Dispatcher.DEFAULT_TIMER_TICK);
+        assertThat(defaults.getTriggerLead()).isEqualTo(Dispatcher.DEFAULT_TRIGGER_LEAD);
     }
 
     @Configuration(proxyBeanMethods = false)
