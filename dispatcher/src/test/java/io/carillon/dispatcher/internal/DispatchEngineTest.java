@@ -469,6 +469,66 @@ class DispatchEngineTest {
     }
 
     @Test
+    void whenDoneOffsetsWouldOverflowTheMetadataFiresAreHeldBackAndASuccessorNeverDispatchesOneTwice() {
+        live("w1");
+        int limit = 16;
+        engine = newEngine(Duration.ZERO, limit);
+        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+        records.add(fire(0, "far", 60_000));
+        for (int i = 1; i <= 8; i++) {
+            records.add(fire(0, "later-" + i, 30_000 + i));
+            records.add(fire(0, "now-" + i, 0));
+        }
+
+        DispatchPlan first = engine.plan(records, now());
+
+        List<String> dispatched = new ArrayList<>(triggers(first).stream().map(Trigger::fireId).toList());
+        assertThat(dispatched).as("some due fires wait for room in the metadata").hasSizeBetween(1, 7);
+        assertThat(engine.heldBackPartitions()).containsExactly(partition(0));
+        OffsetAndMetadata committed = first.offsets().get(partition(0));
+        assertThat(committed.metadata().length()).isLessThanOrEqualTo(limit);
+
+        DispatchEngine successor = newEngine(Duration.ZERO, limit);
+        successor.assigned(partition(0), committed);
+        List<String> bySuccessor = new ArrayList<>();
+        bySuccessor.addAll(triggers(successor.plan(records, now())).stream().map(Trigger::fireId).toList());
+        for (int step = 0; step < 4; step++) {
+            clock.advance(Duration.ofSeconds(20));
+            bySuccessor.addAll(triggers(successor.plan(List.of(), now())).stream().map(Trigger::fireId).toList());
+        }
+
+        List<String> all = new ArrayList<>(dispatched);
+        all.addAll(bySuccessor);
+        assertThat(all).doesNotHaveDuplicates().hasSize(records.size());
+    }
+
+    @Test
+    void heldBackFiresGoOnceTheMarkMoves() {
+        live("w1");
+        engine = newEngine(Duration.ZERO, 16);
+        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+        records.add(fire(0, "first", 1000));
+        for (int i = 1; i <= 8; i++) {
+            records.add(fire(0, "later-" + i, 30_000 + i));
+            records.add(fire(0, "now-" + i, 0));
+        }
+        int early = triggers(engine.plan(records, now())).size();
+
+        clock.advance(Duration.ofSeconds(1));
+        List<Trigger> afterMark = triggers(tick());
+
+        assertThat(afterMark).extracting(Trigger::fireId).contains("first");
+        assertThat(engine.heldBackPartitions()).as("still interleaved with held fires").isNotEmpty();
+        clock.advance(Duration.ofSeconds(30));
+        List<Trigger> rest = triggers(tick());
+
+        assertThat(early + afterMark.size() + rest.size()).as("every fire has gone").isEqualTo(records.size());
+        assertThat(rest).extracting(Trigger::fireId).contains("now-8", "later-8");
+        assertThat(engine.heldBackPartitions()).isEmpty();
+        assertThat(engine.heldFires()).isZero();
+    }
+
+    @Test
     void metersCountWhatHappensPerApp() {
         live("w1");
         engine.plan(List.of(fire("late", -250), fire("on-time", 0),
@@ -501,10 +561,14 @@ class DispatchEngineTest {
     }
 
     private DispatchEngine newEngine(Duration triggerLead) {
+        return newEngine(triggerLead, 4096);
+    }
+
+    private DispatchEngine newEngine(Duration triggerLead, int offsetMetadataMaxChars) {
         FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
                 stats);
         return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG), new DeadLetters(CATALOG),
-                stats, 4096, triggerLead);
+                stats, offsetMetadataMaxChars, triggerLead);
     }
 
     private DispatchPlan tick() {
