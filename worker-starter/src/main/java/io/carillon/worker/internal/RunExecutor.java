@@ -257,6 +257,12 @@ public final class RunExecutor {
         return waiting.size() + early.size();
     }
 
+    /** The ids of the jobs with a run holding a slot or waiting here, sorted. */
+    public synchronized List<String> busyJobs() {
+        return lanes.entrySet().stream().filter(lane -> lane.getValue().isBusy()).map(Map.Entry::getKey).sorted()
+                .toList();
+    }
+
     /** How many threads still run the handler of a run that was stopped (they ignore interruption, so far). */
     public int lingeringCount() {
         return lingering.size();

@@ -40,7 +40,7 @@ public final class WorkerEngine {
                 settings.catalog());
         RunReporter reporter = new RunReporter(publisher, settings.instanceId(), settings.clock());
         this.runs = new RunExecutor(settings, reporter, publisher, timer);
-        this.heartbeats = new Heartbeats(settings, publisher, runs::runningCount);
+        this.heartbeats = new Heartbeats(settings, publisher, runs);
         TriggerIntake intake = new TriggerIntake(runs, publisher, settings.clock(), settings.instanceId());
         this.loop = new TriggerLoop(KafkaClients.triggerConsumer(settings), settings.triggerTopic(), intake, runs,
                 heartbeats);
