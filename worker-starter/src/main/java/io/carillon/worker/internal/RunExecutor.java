@@ -249,7 +249,7 @@ public final class RunExecutor {
 
     /** How many runs have started and not ended. */
     public int runningCount() {
-        return running.size() - early.size();
+        return Math.max(0, running.size() - early.size());
     }
 
     /** How many runs wait: behind another run of their job (SERIAL), or for their {@code dueAt}. */
