@@ -14,6 +14,8 @@ import io.carillon.dispatcher.internal.DispatchLoop;
 import io.carillon.dispatcher.internal.DispatcherSettings;
 import io.carillon.dispatcher.internal.StatsRecorder;
 import io.carillon.topics.TopicCatalog;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 
 /**
  * Carillon's dispatcher: a member of a consumer group on the {@code fires} topic that holds each fire in a hashed
@@ -39,19 +41,22 @@ public final class Dispatcher implements AutoCloseable {
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
     /** The width of one bucket of the timing wheel that holds fires until due. */
     public static final Duration DEFAULT_TIMER_TICK = Duration.ofMillis(5);
+    /** How long before its due instant a fire is routed; the worker starts the run at the due instant. */
+    public static final Duration DEFAULT_TRIGGER_LEAD = Duration.ofMillis(100);
     /** The broker's default {@code offset.metadata.max.bytes}. */
     public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = 4096;
 
     private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 
     private final DispatcherSettings settings;
-    private final StatsRecorder stats = new StatsRecorder();
+    private final StatsRecorder stats;
     private DispatchLoop loop;
     private Thread thread;
     private boolean closed;
 
-    private Dispatcher(DispatcherSettings settings) {
+    private Dispatcher(DispatcherSettings settings, MeterRegistry meterRegistry) {
         this.settings = settings;
+        this.stats = new StatsRecorder(meterRegistry);
     }
 
     public static Builder builder() {
@@ -78,7 +83,7 @@ public final class Dispatcher implements AutoCloseable {
         return thread != null && thread.isAlive();
     }
 
-    /** What the dispatcher has done so far. */
+    /** What the dispatcher has done so far (the same figures also go to the builder's {@code meterRegistry}). */
     public DispatcherStats stats() {
         return stats.snapshot();
     }
@@ -136,6 +141,8 @@ public final class Dispatcher implements AutoCloseable {
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
         private int offsetMetadataMaxBytes = DEFAULT_OFFSET_METADATA_MAX_BYTES;
         private Duration timerTick = DEFAULT_TIMER_TICK;
+        private MeterRegistry meterRegistry;
+        private Duration triggerLead = DEFAULT_TRIGGER_LEAD;
         private final Map<String, Object> clientProperties = new HashMap<>();
 
         private Builder() {
@@ -210,6 +217,31 @@ public final class Dispatcher implements AutoCloseable {
         }
 
         /**
+         * How long before a fire's due instant it is routed and its trigger produced; default 100 ms, zero to send
+         * each trigger at its due instant. The worker holds a trigger that arrives early and starts the run at its due
+         * instant, not before, so the lead hides the transaction commit and the worker's fetch. Within the lead a fire
+         * counts as dispatched: a cancel that arrives then changes nothing, and the routing decision is taken with
+         * the registry of that moment. The misfire threshold stays measured from the due instant.
+         */
+        public Builder triggerLead(Duration triggerLead) {
+            this.triggerLead = triggerLead;
+            return this;
+        }
+
+        /**
+         * Where the dispatcher's meters go: {@code carillon.dispatch.lateness} (timer per {@code app}: how long after
+         * its due instant each trigger was produced), the counters {@code carillon.dispatch.dispatched},
+         * {@code carillon.dispatch.no.worker}, {@code carillon.dispatch.misfire.skipped} (per {@code app}) and
+         * {@code carillon.dispatch.dead.letters}, and the gauges {@code carillon.dispatch.held.fires} and
+         * {@code carillon.dispatch.assigned.partitions}. Default: none kept (an empty composite registry);
+         * {@link Dispatcher#stats()} works either way.
+         */
+        public Builder meterRegistry(MeterRegistry meterRegistry) {
+            this.meterRegistry = meterRegistry;
+            return this;
+        }
+
+        /**
          * An extra Kafka client property (security, timeouts) given to every client of the dispatcher. The group
          * consumer defaults to {@code session.timeout.ms=10000} and {@code heartbeat.interval.ms=1000} so that a dead
          * instance's fires move quickly; both can be set here. Group, isolation, commit and transaction settings
@@ -235,9 +267,12 @@ public final class Dispatcher implements AutoCloseable {
                     + offsetMetadataMaxBytes);
             require(timerTick != null && timerTick.compareTo(Duration.ofMillis(1)) >= 0,
                     "timerTick must be at least 1 ms, was " + timerTick);
+            require(triggerLead != null && !triggerLead.isNegative(),
+                    "triggerLead must be zero or a positive duration, was " + triggerLead);
             return new Dispatcher(new DispatcherSettings(bootstrapServers, catalog, clock, group,
                     transactionalIdPrefix + UUID.randomUUID(), maxPollWait, transactionTimeout, closeTimeout,
-                    offsetMetadataMaxBytes, timerTick, clientProperties));
+                    offsetMetadataMaxBytes, timerTick, triggerLead, clientProperties),
+                    meterRegistry != null ? meterRegistry : new CompositeMeterRegistry());
         }
 
         private static void requirePositive(Duration duration, String name) {

@@ -34,6 +34,8 @@ class DispatcherBuilderTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("offsetMetadataMaxBytes");
         assertThatThrownBy(() -> valid().timerTick(Duration.ofNanos(999_999)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timerTick");
+        assertThatThrownBy(() -> valid().triggerLead(Duration.ofMillis(-1)).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("triggerLead");
     }
 
     @Test

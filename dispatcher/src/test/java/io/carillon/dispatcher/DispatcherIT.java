@@ -83,7 +83,7 @@ class DispatcherIT {
     }
 
     @Test
-    void dispatchesEachFireOnceNotBeforeItsInstantAndNeverACancelledOne() {
+    void dispatchesEachFireOnceNotBeforeItsInstantLessTheTriggerLeadAndNeverACancelledOne() {
         startDispatcher();
         Instant lateAt = clock.instant().minusSeconds(10);
         Instant base = clock.instant().plusMillis(1500);
@@ -106,7 +106,9 @@ class DispatcherIT {
         assertThat(counts.values()).containsOnly(1L);
         assertThat(records).allSatisfy(record -> {
             Trigger trigger = record.value();
-            assertThat(trigger.dispatchedAt()).isAfterOrEqualTo(trigger.scheduledAt());
+            assertThat(trigger.dispatchedAt())
+                    .isAfterOrEqualTo(trigger.dueAt().minus(Dispatcher.DEFAULT_TRIGGER_LEAD));
+            assertThat(trigger.dueAt()).isEqualTo(trigger.scheduledAt());
             assertThat(record.key()).isEqualTo(trigger.runId());
             assertThat(record.partition()).isEqualTo(WORKER_PARTITION);
             assertThat(trigger.targetInstance()).isEqualTo("w1");

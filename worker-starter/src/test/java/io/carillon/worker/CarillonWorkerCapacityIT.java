@@ -38,6 +38,7 @@ class CarillonWorkerCapacityIT {
     void aBurstBeyondCapacityRunsEveryTriggerNoMoreThanCapacityAtOnce() {
         TopicCatalog catalog = TestKafka.newCatalog(2);
         try (CarillonWorker worker = CarillonWorker.builder()
+                .clock(TestTriggers.DUE_CLOCK)
                 .bootstrapServers(TestKafka.bootstrapServers())
                 .catalog(catalog)
                 .app(APP)

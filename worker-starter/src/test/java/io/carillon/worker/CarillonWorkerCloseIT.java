@@ -97,6 +97,7 @@ class CarillonWorkerCloseIT {
 
     private CarillonWorker worker(String instanceId, Duration grace) {
         return CarillonWorker.builder()
+                .clock(TestTriggers.DUE_CLOCK)
                 .bootstrapServers(TestKafka.bootstrapServers())
                 .catalog(catalog)
                 .app(APP)

@@ -47,6 +47,7 @@ class CarillonWorkerControlIT {
         topic = catalog.trigger(APP);
         triggers = new TestTriggers();
         worker = CarillonWorker.builder()
+                .clock(TestTriggers.DUE_CLOCK)
                 .bootstrapServers(TestKafka.bootstrapServers())
                 .catalog(catalog)
                 .app(APP)
@@ -96,6 +97,28 @@ class CarillonWorkerControlIT {
             assertThat(terminal(results.values(), trigger.runId()).message())
                     .isEqualTo("killed on request of ada (command cmd-1)");
             eventually().until(() -> gates.saw("interrupted kill-a"));
+        }
+    }
+
+    @Test
+    void aKillThatArrivesBeforeItsTriggerEndsTheRunKilledWithoutRunningIt() {
+        Trigger early = run("early-kill-job", "early-kill-a", "echo", 0);
+        Trigger marker = run("early-kill-marker", "early-kill-marker", "hold", 0);
+
+        try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
+            startAndAwait(marker, results);
+            triggers.kill(catalog.control(), APP, early.runId(), "cmd-early");
+            triggers.kill(catalog.control(), APP, marker.runId(), "cmd-marker");
+            eventually().untilAsserted(() -> assertThat(statuses(results.values(), marker.runId()))
+                    .as("the control loop has read the early kill").contains(RunStatus.KILLED));
+
+            triggers.send(topic, 0, early);
+
+            eventually().untilAsserted(() -> assertThat(terminal(results.values(), early.runId())).isNotNull());
+            assertThat(statuses(results.values(), early.runId())).containsExactly(RunStatus.KILLED);
+            assertThat(terminal(results.values(), early.runId()).message())
+                    .isEqualTo("killed on request of ada (command cmd-early) before its trigger was taken");
+            assertThat(terminal(results.values(), early.runId()).startedAt()).isNull();
         }
     }
 

@@ -29,6 +29,7 @@ import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * Block strategies, progress and log lines on one worker against the real broker. Handlers block on gates the tests
@@ -129,6 +130,35 @@ class CarillonWorkerExecutionIT {
                             tuple(c.runId(), RunStatus.STARTED),
                             tuple(c.runId(), RunStatus.SUCCEEDED));
         }
+    }
+
+    @Test
+    void heartbeatsCountRunningAndWaitingRunsAndNameTheBusyJobs() {
+        Trigger a = run("beat-job", "beat-a", BlockStrategy.SERIAL);
+        Trigger b = run("beat-job", "beat-b", BlockStrategy.SERIAL);
+
+        try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT);
+                TopicReader<WorkerHeartbeat> workers = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT)) {
+            List.of(a, b).forEach(trigger -> triggers.send(topic, 0, trigger));
+            eventually().until(() -> statuses(results.values(), a.runId()).contains(RunStatus.STARTED));
+            eventually().untilAsserted(() -> assertThat(workers.values())
+                    .filteredOn(beat -> beat != null && beat.instanceId().equals(INSTANCE))
+                    .anySatisfy(beat -> {
+                        assertThat(beat.busyJobs()).contains("beat-job");
+                        assertThat(beat.running()).isPositive();
+                        assertThat(beat.waiting()).isPositive();
+                    }));
+
+            gates.open("beat-b");
+            gates.open("beat-a");
+            eventually().until(() -> terminal(results.values(), b.runId()) != null);
+            eventually().untilAsserted(() -> assertThat(latestBeat(workers).busyJobs()).doesNotContain("beat-job"));
+        }
+    }
+
+    private static WorkerHeartbeat latestBeat(TopicReader<WorkerHeartbeat> workers) {
+        return workers.values().stream().filter(beat -> beat != null && beat.instanceId().equals(INSTANCE))
+                .reduce((first, second) -> second).orElseThrow();
     }
 
     @Test

@@ -226,6 +226,11 @@ class CarillonWorkerIT {
             await().atMost(DEADLINE).untilAsserted(() -> assertThat(statuses(results.values(), stuck.runId()))
                     .containsExactly(RunStatus.STARTED, RunStatus.TIMED_OUT));
             assertThat(terminal(results.values(), stuck.runId()).message()).contains("timeout of 300 ms");
+            try (TopicReader<WorkerHeartbeat> workers = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT)) {
+                await().atMost(DEADLINE).untilAsserted(() -> assertThat(workers.values())
+                        .filteredOn(beat -> beat != null && beat.instanceId().equals(INSTANCE))
+                        .anySatisfy(beat -> assertThat(beat.lingering()).isEqualTo(1)));
+            }
 
             stuckRelease.countDown();
             await().atMost(DEADLINE).until(() -> cancelledSeen.containsKey(stuck.runId()));

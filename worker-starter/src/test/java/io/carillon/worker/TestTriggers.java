@@ -1,6 +1,8 @@
 package io.carillon.worker;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
@@ -25,6 +27,8 @@ import io.carillon.topics.events.Trigger;
 public final class TestTriggers implements AutoCloseable {
 
     public static final Instant SCHEDULED_AT = Instant.parse("2030-01-01T09:00:00Z");
+    /** A worker clock just after {@link #SCHEDULED_AT}, so that the triggers built here are due at once. */
+    public static final Clock DUE_CLOCK = Clock.fixed(SCHEDULED_AT.plusSeconds(2), ZoneOffset.UTC);
 
     private final KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),

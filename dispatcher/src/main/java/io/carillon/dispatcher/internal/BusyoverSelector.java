@@ -9,9 +9,12 @@ import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
- * BUSYOVER: the first instance (by instance id) not running this job, as far as this dispatcher knows from the runs
- * it sent ({@link RunTracker}). When every instance is running it, the one running it the fewest times, then the one
- * whose heartbeat reports the fewest running runs of any job (its block strategy then decides).
+ * BUSYOVER: the first instance (by instance id) not busy with this job. An instance is busy with it when its latest
+ * heartbeat lists the job among its busy jobs (a run running or waiting there; this survives a dispatcher restart and
+ * sees runs sent by other dispatchers), or when this dispatcher sent it a run of the job since that heartbeat, not yet
+ * ended ({@link RunTracker}). A heartbeat of a worker too old to list its busy jobs falls back on the tracker alone.
+ * When every instance is busy with the job, the one with the fewest runs running and waiting (its block strategy then
+ * decides).
  */
 public final class BusyoverSelector implements WorkerSelector {
 
@@ -23,16 +26,20 @@ public final class BusyoverSelector implements WorkerSelector {
 
     @Override
     public List<WorkerHeartbeat> select(FireEvent fire, List<WorkerHeartbeat> live, Instant now) {
-        WorkerHeartbeat chosen = live.stream().filter(instance -> running(fire, instance, now) == 0).findFirst()
+        WorkerHeartbeat chosen = live.stream().filter(instance -> !busy(fire, instance, now)).findFirst()
                 .orElseGet(() -> live.stream()
-                        .min(Comparator.<WorkerHeartbeat>comparingInt(instance -> running(fire, instance, now))
-                                .thenComparingInt(WorkerHeartbeat::running))
+                        .min(Comparator.comparingInt((WorkerHeartbeat instance) -> instance.running()
+                                + instance.waiting()))
                         .orElseThrow());
         tracker.dispatched(FireIds.runId(fire.fireId(), 0), fire.jobId(), chosen.instanceId(), now, fire.timeoutMs());
         return List.of(chosen);
     }
 
-    private int running(FireEvent fire, WorkerHeartbeat instance, Instant now) {
-        return tracker.running(fire.jobId(), instance.instanceId(), now);
+    private boolean busy(FireEvent fire, WorkerHeartbeat instance, Instant now) {
+        if (instance.busyJobs() == null) {
+            return tracker.running(fire.jobId(), instance.instanceId(), now) > 0;
+        }
+        return instance.isBusyWith(fire.jobId())
+                || tracker.sentSince(fire.jobId(), instance.instanceId(), instance.sentAt(), now);
     }
 }

@@ -1,14 +1,18 @@
 package io.carillon.dispatcher.internal;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -25,7 +29,8 @@ import io.carillon.topics.events.RunResult;
 
 /**
  * The dispatcher's decisions, free of Kafka clients: given the records read from {@code fires} and the time, what to
- * produce and which offsets to commit. Fires are held in a {@link FireTimer} until due, cancels withdraw held fires,
+ * produce and which offsets to commit. Fires are held in a {@link FireTimer} until the trigger lead before their due
+ * instant (the worker waits for the rest; 0 means until due), cancels withdraw held fires,
  * late fires go at once unless the {@link MisfireRule} skips them, due fires are routed by the {@link FireRouter},
  * bad records become dead letters. Not thread-safe: one loop thread drives it.
  */
@@ -39,10 +44,32 @@ public final class DispatchEngine {
     private final DeadLetters deadLetters;
     private final StatsRecorder stats;
     private final int offsetMetadataMaxChars;
+    private final Duration triggerLead;
+    private static final Function<Instant, List<ProducerRecord<String, Object>>> NOTHING = at -> List.of();
     private final Map<TopicPartition, PartitionProgress> partitions = new HashMap<>();
+    private final List<HeldBack> heldBack = new ArrayList<>();
 
+    /**
+     * A record whose handling would make the list of done offsets overflow the offset metadata: done once it fits
+     * (when the partition's low-water mark has moved). {@code fireId} names a fire to dispatch, else null.
+     */
+    private record HeldBack(TopicPartition partition, long offset, String fireId,
+            Function<Instant, List<ProducerRecord<String, Object>>> work) {
+    }
+
+    /** An engine that dispatches each fire at its due instant (no trigger lead). */
     public DispatchEngine(FireTimer timer, FireRouter router, MisfireRule misfire, DeadLetters deadLetters,
             StatsRecorder stats, int offsetMetadataMaxChars) {
+        this(timer, router, misfire, deadLetters, stats, offsetMetadataMaxChars, Duration.ZERO);
+    }
+
+    /**
+     * An engine that dispatches each fire {@code triggerLead} before its due instant (the worker starts the run at
+     * the due instant); a fire that arrives within the lead, or later, goes at once.
+     */
+    public DispatchEngine(FireTimer timer, FireRouter router, MisfireRule misfire, DeadLetters deadLetters,
+            StatsRecorder stats, int offsetMetadataMaxChars, Duration triggerLead) {
+        this.triggerLead = triggerLead;
         this.timer = timer;
         this.router = router;
         this.misfire = misfire;
@@ -54,13 +81,15 @@ public final class DispatchEngine {
     /** {@code partition} now belongs to this dispatcher, which reads it from {@code committed} (null: none). */
     public void assigned(TopicPartition partition, OffsetAndMetadata committed) {
         timer.removeIf(fire -> fire.partition().equals(partition));
-        partitions.put(partition, new PartitionProgress(partition, committed));
+        heldBack.removeIf(entry -> entry.partition().equals(partition));
+        partitions.put(partition, new PartitionProgress(partition, committed, offsetMetadataMaxChars));
     }
 
     /** {@code revoked} are no longer this dispatcher's: their held fires are dropped, the new owner re-reads them. */
     public void revoked(Collection<TopicPartition> revoked) {
         Set<TopicPartition> gone = new HashSet<>(revoked);
         int dropped = timer.removeIf(fire -> gone.contains(fire.partition())).size();
+        heldBack.removeIf(entry -> gone.contains(entry.partition()));
         partitions.keySet().removeAll(gone);
         if (dropped > 0) {
             log.info("dropped {} held fires of revoked partitions {}", dropped, gone);
@@ -80,26 +109,81 @@ public final class DispatchEngine {
             accept(record, now, out);
         }
         for (HeldFire due : timer.expire(now)) {
-            out.addAll(dispatch(due.fire(), now));
-            progress(due.partition()).finish(due.offset());
+            complete(due.partition(), due.offset(), due.fireId(), at -> dispatch(due.fire(), at), now, out);
         }
+        retryHeldBack(now, out);
         return new DispatchPlan(out, offsetsToCommit());
     }
 
-    /** When the earliest held fire is due. */
+    /**
+     * Partitions with records held back because their done offsets would not fit in the offset metadata. The loop
+     * stops reading them until the mark moves (reading on would only hold back more).
+     */
+    public Set<TopicPartition> heldBackPartitions() {
+        Set<TopicPartition> blocked = new HashSet<>();
+        heldBack.forEach(entry -> blocked.add(entry.partition()));
+        return blocked;
+    }
+
+    /** Does {@code work} for the record at {@code offset} and finishes it, or holds it back if that would not fit. */
+    private void complete(TopicPartition partition, long offset, String fireId,
+            Function<Instant, List<ProducerRecord<String, Object>>> work, Instant now,
+            List<ProducerRecord<String, Object>> out) {
+        PartitionProgress progress = progress(partition);
+        if (progress.canFinish(offset)) {
+            out.addAll(work.apply(now));
+            progress.finish(offset);
+            return;
+        }
+        if (heldBack.stream().noneMatch(entry -> entry.partition().equals(partition))) {
+            log.warn("{}: the offsets done above the low-water mark would not fit in {} characters of offset"
+                    + " metadata; holding back the record at {} and what follows until the mark moves", partition,
+                    offsetMetadataMaxChars, offset);
+        }
+        progress.hold(offset);
+        heldBack.add(new HeldBack(partition, offset, fireId, work));
+    }
+
+    /** Does the held-back work that fits now, lowest offsets first (finishing a partition's mark always fits). */
+    private void retryHeldBack(Instant now, List<ProducerRecord<String, Object>> out) {
+        if (heldBack.isEmpty()) {
+            return;
+        }
+        heldBack.sort(Comparator.comparing((HeldBack entry) -> entry.partition().toString())
+                .thenComparingLong(HeldBack::offset));
+        for (Iterator<HeldBack> entries = heldBack.iterator(); entries.hasNext();) {
+            HeldBack entry = entries.next();
+            PartitionProgress progress = progress(entry.partition());
+            if (progress.canFinish(entry.offset())) {
+                out.addAll(entry.work().apply(now));
+                progress.finish(entry.offset());
+                entries.remove();
+            }
+        }
+    }
+
+    /** A cancel withdraws a fire that is held (or held back, due but not yet dispatched). */
+    private void cancel(String fireId, Instant now, List<ProducerRecord<String, Object>> out) {
+        timer.cancel(fireId).ifPresent(held -> complete(held.partition(), held.offset(), null, NOTHING, now, out));
+        heldBack.replaceAll(entry -> fireId.equals(entry.fireId())
+                ? new HeldBack(entry.partition(), entry.offset(), null, NOTHING) : entry);
+    }
+
+    /** When the earliest held fire is to be dispatched (its due instant less the trigger lead). */
     public Optional<Instant> nextDue() {
         return timer.nextDue();
     }
 
+    /** Fires held until due, and records held back. */
     public int heldFires() {
-        return timer.size();
+        return timer.size() + heldBack.size();
     }
 
     private void accept(ConsumerRecord<String, byte[]> record, Instant now, List<ProducerRecord<String, Object>> out) {
         TopicPartition partition = new TopicPartition(record.topic(), record.partition());
         PartitionProgress progress = progress(partition);
         if (progress.handledBefore(record.offset())) {
-            progress.finish(record.offset());
+            complete(partition, record.offset(), null, NOTHING, now, out);
             return;
         }
         String problem;
@@ -113,21 +197,27 @@ public final class DispatchEngine {
         if (problem != null) {
             log.warn("fire record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(), record.offset(),
                     problem);
-            stats.deadLetter();
-            out.add(deadLetters.of(record, problem, now));
-            progress.finish(record.offset());
+            String reason = problem;
+            complete(partition, record.offset(), null, at -> {
+                stats.deadLetter();
+                return List.of(deadLetters.of(record, reason, at));
+            }, now, out);
         } else if (fire.action() == FireAction.CANCEL) {
-            timer.cancel(fire.fireId()).ifPresent(held -> progress(held.partition()).finish(held.offset()));
-            progress.finish(record.offset());
-        } else if (!fire.dueAt().isAfter(now)) {
-            out.addAll(dispatch(fire, now));
-            progress.finish(record.offset());
-        } else if (timer.add(new HeldFire(partition, record.offset(), fire))) {
+            cancel(fire.fireId(), now, out);
+            complete(partition, record.offset(), null, NOTHING, now, out);
+        } else if (!releaseAt(fire).isAfter(now)) {
+            FireEvent late = fire;
+            complete(partition, record.offset(), fire.fireId(), at -> dispatch(late, at), now, out);
+        } else if (timer.add(new HeldFire(partition, record.offset(), fire, releaseAt(fire)))) {
             progress.hold(record.offset());
         } else {
             log.info("fire {} is already held; ignoring the copy at {}@{}", fire.fireId(), partition, record.offset());
-            progress.finish(record.offset());
+            complete(partition, record.offset(), null, NOTHING, now, out);
         }
+    }
+
+    private Instant releaseAt(FireEvent fire) {
+        return fire.dueAt().minus(triggerLead);
     }
 
     /** A SKIPPED result if the fire is later than its misfire threshold and its policy says so; else routed. */
@@ -142,13 +232,13 @@ public final class DispatchEngine {
     }
 
     private PartitionProgress progress(TopicPartition partition) {
-        return partitions.computeIfAbsent(partition, p -> new PartitionProgress(p, null));
+        return partitions.computeIfAbsent(partition, p -> new PartitionProgress(p, null, offsetMetadataMaxChars));
     }
 
     private Map<TopicPartition, OffsetAndMetadata> offsetsToCommit() {
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         partitions.forEach((partition, progress) -> {
-            OffsetAndMetadata point = progress.commitPoint(offsetMetadataMaxChars);
+            OffsetAndMetadata point = progress.commitPoint();
             if (point != null) {
                 offsets.put(partition, point);
             }

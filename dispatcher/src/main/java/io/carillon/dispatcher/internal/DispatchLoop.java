@@ -66,7 +66,7 @@ public final class DispatchLoop implements Runnable {
                 new KafkaTriggerTopics(settings.catalog(), admin, producer), stats);
         FireTimer timer = new HashedWheelFireTimer(settings.timerTick(), HashedWheelFireTimer.DEFAULT_SLOTS);
         this.engine = new DispatchEngine(timer, router, new MisfireRule(settings.catalog()), deadLetters, stats,
-                settings.offsetMetadataMaxBytes());
+                settings.offsetMetadataMaxBytes(), settings.triggerLead());
     }
 
     @Override
@@ -114,8 +114,23 @@ public final class DispatchLoop implements Runnable {
         if (!plan.isEmpty()) {
             commit(plan);
         }
+        pauseWhatIsHeldBack();
         stats.heldFires(engine.heldFires());
         stats.assignedPartitions(fires.assignment().size());
+    }
+
+    /** Partitions with records held back (offset metadata full) are not read on until their mark moves. */
+    private void pauseWhatIsHeldBack() {
+        Set<TopicPartition> blocked = engine.heldBackPartitions();
+        blocked.retainAll(fires.assignment());
+        Set<TopicPartition> resume = new HashSet<>(fires.paused());
+        resume.removeAll(blocked);
+        if (!resume.isEmpty()) {
+            fires.resume(resume);
+        }
+        if (!blocked.isEmpty()) {
+            fires.pause(blocked);
+        }
     }
 
     /** Terminal results end the runs BUSYOVER tracks; only results from now on matter. */

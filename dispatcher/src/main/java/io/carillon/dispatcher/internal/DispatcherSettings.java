@@ -18,6 +18,7 @@ public record DispatcherSettings(
         Duration closeTimeout,
         int offsetMetadataMaxBytes,
         Duration timerTick,
+        Duration triggerLead,
         Map<String, Object> clientProperties) {
 
     public DispatcherSettings {

@@ -1,7 +1,7 @@
 package io.carillon.dispatcher.internal;
 
 import java.util.Map;
-import java.util.NavigableSet;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
@@ -11,7 +11,9 @@ import java.util.TreeMap;
  * <p>Format: {@code d1:} then comma-separated ranges {@code <gap>.<length>} in base 36, where {@code gap} is the
  * range's first offset minus the end of the previous range (the committed offset for the first) and
  * {@code length} is its last offset minus its first. A range may span offsets no consumer sees (transaction markers,
- * aborted records), never a record that is still waiting.
+ * aborted records), never a record that is still waiting. The encoding is compact (a run of done offsets costs one
+ * range however long it is), but not bounded: {@link PartitionProgress} keeps it within the broker's
+ * {@code offset.metadata.max.bytes} by holding back what would not fit.
  */
 public final class DoneOffsets {
 
@@ -19,10 +21,6 @@ public final class DoneOffsets {
 
     private static final String VERSION = "d1:";
     private static final int RADIX = 36;
-
-    /** The encoded metadata and how many done ranges did not fit in it. */
-    public record Encoded(String metadata, int rangesLeftOut) {
-    }
 
     private final TreeMap<Long, Long> ranges;
 
@@ -44,29 +42,42 @@ public final class DoneOffsets {
         return ranges.isEmpty() ? -1 : ranges.lastEntry().getValue();
     }
 
-    /**
-     * Encodes the {@code done} offsets above {@code base}, merging neighbouring offsets that no {@code waiting}
-     * offset separates, in at most {@code maxChars} characters; ranges that do not fit are left out.
-     */
-    public static Encoded encode(long base, NavigableSet<Long> done, NavigableSet<Long> waiting, int maxChars) {
-        TreeMap<Long, Long> merged = merge(done.tailSet(base, true), waiting);
-        if (merged.isEmpty()) {
-            return new Encoded("", 0);
+    /** Encodes {@code ranges} (first offset to last, ascending, disjoint, all at or above {@code base}); "" if none. */
+    public static String encode(long base, NavigableMap<Long, Long> ranges) {
+        if (ranges.isEmpty()) {
+            return "";
         }
         StringBuilder text = new StringBuilder(VERSION);
         long previousEnd = base;
-        int written = 0;
-        for (Map.Entry<Long, Long> range : merged.entrySet()) {
-            String part = (written == 0 ? "" : ",") + Long.toString(range.getKey() - previousEnd, RADIX) + "."
-                    + Long.toString(range.getValue() - range.getKey(), RADIX);
-            if (text.length() + part.length() > maxChars) {
-                break;
+        for (Map.Entry<Long, Long> range : ranges.entrySet()) {
+            if (text.length() > VERSION.length()) {
+                text.append(',');
             }
-            text.append(part);
+            text.append(Long.toString(range.getKey() - previousEnd, RADIX)).append('.')
+                    .append(Long.toString(range.getValue() - range.getKey(), RADIX));
             previousEnd = range.getValue();
-            written++;
         }
-        return new Encoded(written == 0 ? "" : text.toString(), merged.size() - written);
+        return text.toString();
+    }
+
+    /** The length of {@link #encode}{@code (base, ranges)}, without building it. */
+    public static int encodedLength(long base, Iterable<Map.Entry<Long, Long>> ranges) {
+        int length = 0;
+        long previousEnd = base;
+        for (Map.Entry<Long, Long> range : ranges) {
+            length += (length == 0 ? VERSION.length() : 1) + digits(range.getKey() - previousEnd) + 1
+                    + digits(range.getValue() - range.getKey());
+            previousEnd = range.getValue();
+        }
+        return length;
+    }
+
+    private static int digits(long value) {
+        int digits = 1;
+        for (long rest = value / RADIX; rest > 0; rest /= RADIX) {
+            digits++;
+        }
+        return digits;
     }
 
     /** Decodes metadata written by {@link #encode}; anything else (including null or empty) means none. */
@@ -91,27 +102,5 @@ public final class DoneOffsets {
             return NONE;
         }
         return new DoneOffsets(ranges);
-    }
-
-    private static TreeMap<Long, Long> merge(NavigableSet<Long> done, NavigableSet<Long> waiting) {
-        TreeMap<Long, Long> merged = new TreeMap<>();
-        long start = -1;
-        long end = -1;
-        for (long offset : done) {
-            Long waitingBetween = start < 0 ? null : waiting.higher(end);
-            if (start >= 0 && (waitingBetween == null || waitingBetween > offset)) {
-                end = offset;
-                continue;
-            }
-            if (start >= 0) {
-                merged.put(start, end);
-            }
-            start = offset;
-            end = offset;
-        }
-        if (start >= 0) {
-            merged.put(start, end);
-        }
-        return merged;
     }
 }

@@ -6,7 +6,8 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * Holds fires until they are due. At most one fire per fire id is held. Implementations need not be thread-safe:
+ * Holds fires until they are due: until their {@link HeldFire#releaseAt() release instant}, which is the fire's due
+ * instant less the dispatcher's trigger lead. At most one fire per fire id is held. Implementations need not be thread-safe:
  * the dispatcher uses one from its own thread only.
  */
 public interface FireTimer {

@@ -14,7 +14,7 @@ import java.util.function.Predicate;
 
 /**
  * A {@link FireTimer} on a hashed timing wheel: {@code slots} buckets of {@code tick} each; a fire goes to the bucket
- * of its tick ({@code scheduledAt / tick}, modulo the slots), so adding and cancelling are O(1). Fires further away
+ * of its tick ({@code releaseAt / tick}, modulo the slots), so adding and cancelling are O(1). Fires further away
  * than one turn of the wheel share buckets with nearer ones and are passed over (they carry their absolute tick) until
  * their turn comes: overflow rounds, so there is no limit on how far ahead a fire may be.
  *
@@ -35,7 +35,7 @@ public final class HashedWheelFireTimer implements FireTimer {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** Instants beyond about 290 years from 1970 are held at this bound (they cannot be due anyway). */
     private static final long MAX_EPOCH_SECOND = Long.MAX_VALUE / NANOS_PER_SECOND - 1;
-    private static final Comparator<Entry> DUE_ORDER = Comparator.comparing((Entry e) -> e.fire.dueAt())
+    private static final Comparator<Entry> DUE_ORDER = Comparator.comparing((Entry e) -> e.fire.releaseAt())
             .thenComparingLong(e -> e.sequence);
 
     /** A held fire in its bucket; identity equality, so that buckets remove it in O(1). */
@@ -89,12 +89,12 @@ public final class HashedWheelFireTimer implements FireTimer {
         if (byId.containsKey(fire.fireId())) {
             return false;
         }
-        Entry entry = new Entry(fire, tickOf(fire.dueAt()), sequence++);
+        Entry entry = new Entry(fire, tickOf(fire.releaseAt()), sequence++);
         bucket(entry.tick).add(entry);
         byId.put(fire.fireId(), entry);
         cursor = Math.min(cursor, entry.tick);
-        if (earliestKnown && (earliest == null || fire.dueAt().isBefore(earliest))) {
-            earliest = fire.dueAt();
+        if (earliestKnown && (earliest == null || fire.releaseAt().isBefore(earliest))) {
+            earliest = fire.releaseAt();
         }
         return true;
     }
@@ -151,7 +151,7 @@ public final class HashedWheelFireTimer implements FireTimer {
                 removed.add(entry.fire);
             }
         }
-        removed.sort(Comparator.comparing(HeldFire::dueAt));
+        removed.sort(Comparator.comparing(HeldFire::releaseAt));
         return removed;
     }
 
@@ -168,7 +168,7 @@ public final class HashedWheelFireTimer implements FireTimer {
         Iterator<Entry> entries = bucket.iterator();
         while (entries.hasNext()) {
             Entry entry = entries.next();
-            if (entry.tick < nowTick || (entry.tick == nowTick && !entry.fire.dueAt().isAfter(now))) {
+            if (entry.tick < nowTick || (entry.tick == nowTick && !entry.fire.releaseAt().isAfter(now))) {
                 entries.remove();
                 byId.remove(entry.fire.fireId());
                 due.add(entry);
@@ -188,17 +188,18 @@ public final class HashedWheelFireTimer implements FireTimer {
             }
             long current = tick;
             Optional<Instant> first = bucket.stream().filter(entry -> entry.tick == current)
-                    .map(entry -> entry.fire.dueAt()).min(Comparator.naturalOrder());
+                    .map(entry -> entry.fire.releaseAt()).min(Comparator.naturalOrder());
             if (first.isPresent()) {
                 return first.get();
             }
         }
-        return byId.values().stream().map(entry -> entry.fire.dueAt()).min(Comparator.naturalOrder()).orElseThrow();
+        return byId.values().stream().map(entry -> entry.fire.releaseAt()).min(Comparator.naturalOrder())
+                .orElseThrow();
     }
 
     private void unlink(Entry entry) {
         bucket(entry.tick).remove(entry);
-        if (earliestKnown && entry.fire.dueAt().equals(earliest)) {
+        if (earliestKnown && entry.fire.releaseAt().equals(earliest)) {
             earliestKnown = false;
         }
         if (byId.isEmpty()) {

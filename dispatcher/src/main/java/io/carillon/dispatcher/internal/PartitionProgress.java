@@ -1,6 +1,10 @@
 package io.carillon.dispatcher.internal;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.NavigableSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -10,8 +14,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the dispatcher has done with the records of one {@code fires} partition, and so which offset it may commit:
- * the low-water mark, the smallest offset of a fire still held, or past the last record read when none is. Offsets
- * above it already handled travel in the commit's metadata ({@link DoneOffsets}). Not thread-safe.
+ * the low-water mark, the smallest offset of a record still held, or past the last record read when none is. Offsets
+ * above it already handled travel in the commit's metadata ({@link DoneOffsets}) as ranges, merged over everything
+ * that is not held.
+ *
+ * <p>The metadata never overflows the broker's {@code offset.metadata.max.bytes}: a record may only be finished when
+ * {@link #canFinish} says the encoding still fits; the caller holds back the others (they stay held here) until the
+ * mark advances. Finishing the record at the mark always fits (it only shortens the encoding), so what is held back
+ * always gets its turn. Not thread-safe.
  */
 public final class PartitionProgress {
 
@@ -19,15 +29,21 @@ public final class PartitionProgress {
 
     private final TopicPartition partition;
     private final DoneOffsets doneBefore;
+    private final int maxMetadataChars;
     private final NavigableSet<Long> held = new TreeSet<>();
-    private final NavigableSet<Long> done = new TreeSet<>();
+    /** Done offsets above the mark as maximal ranges (first to last) that contain no held offset. */
+    private final TreeMap<Long, Long> done = new TreeMap<>();
     private long position = -1;
     private boolean changed;
     private OffsetAndMetadata lastCommitted;
 
-    /** Progress starting from the committed offset {@code committed} (null when the group never committed). */
-    public PartitionProgress(TopicPartition partition, OffsetAndMetadata committed) {
+    /**
+     * Progress starting from the committed offset {@code committed} (null when the group never committed), whose
+     * metadata may take at most {@code maxMetadataChars}.
+     */
+    public PartitionProgress(TopicPartition partition, OffsetAndMetadata committed, int maxMetadataChars) {
         this.partition = partition;
+        this.maxMetadataChars = maxMetadataChars;
         this.lastCommitted = committed == null ? null
                 : new OffsetAndMetadata(committed.offset(), committed.metadata());
         this.doneBefore = committed == null ? DoneOffsets.NONE
@@ -43,41 +59,125 @@ public final class PartitionProgress {
         return doneBefore.contains(offset);
     }
 
-    /** The record at {@code offset} is a fire now held. */
+    /** The record at {@code offset} (read now, or held back) waits: a held fire, or work that does not fit yet. */
     public void hold(long offset) {
         held.add(offset);
         advance(offset);
     }
 
-    /** The record at {@code offset} needs nothing more (dispatched, cancelled, dead-lettered, skipped). */
+    /**
+     * Whether the record at {@code offset} (held, or just read) can be finished now: whether the offsets done above
+     * the mark, with it, still fit in the metadata.
+     */
+    public boolean canFinish(long offset) {
+        long mark = markWithout(offset);
+        List<Map.Entry<Long, Long>> after = new ArrayList<>(done.size() + 1);
+        long[] merged = mergedRange(offset);
+        boolean placed = false;
+        for (Map.Entry<Long, Long> range : done.tailMap(mark, true).entrySet()) {
+            if (range.getKey() == merged[0] || range.getKey() == merged[2]) {
+                continue;
+            }
+            if (!placed && range.getKey() > merged[1]) {
+                if (merged[0] >= mark) {
+                    after.add(Map.entry(merged[0], merged[1]));
+                }
+                placed = true;
+            }
+            after.add(range);
+        }
+        if (!placed && merged[0] >= mark) {
+            after.add(Map.entry(merged[0], merged[1]));
+        }
+        return DoneOffsets.encodedLength(mark, after) <= maxMetadataChars;
+    }
+
+    /**
+     * The record at {@code offset} needs nothing more (dispatched, cancelled, dead-lettered, skipped). Call only when
+     * {@link #canFinish} allows it.
+     */
     public void finish(long offset) {
+        long[] merged = mergedRange(offset);
         held.remove(offset);
-        done.add(offset);
+        if (merged[0] != offset) {
+            done.remove(merged[0]);
+        }
+        if (merged[2] >= 0) {
+            done.remove(merged[2]);
+        }
+        done.put(merged[0], merged[1]);
         advance(offset);
+        done.headMap(lowWaterMark()).clear();
+    }
+
+    /** How many records are held (fires waiting, work held back). */
+    public int heldCount() {
+        return held.size();
     }
 
     /**
      * The offset (and metadata) to commit now, or null when it is what was committed last (or nothing was read).
      * Remembers it as committed: if the transaction fails, the partition is started again from the broker's offset.
      */
-    public OffsetAndMetadata commitPoint(int maxMetadataChars) {
+    public OffsetAndMetadata commitPoint() {
         if (!changed) {
             return null;
         }
         changed = false;
-        long lowWaterMark = held.isEmpty() ? position : held.first();
-        done.headSet(lowWaterMark).clear();
-        DoneOffsets.Encoded encoded = DoneOffsets.encode(lowWaterMark, done, held, maxMetadataChars);
-        if (encoded.rangesLeftOut() > 0) {
-            log.warn("{}: {} ranges of dispatched offsets above {} do not fit in the offset metadata; a successor"
-                    + " may dispatch them again", partition, encoded.rangesLeftOut(), lowWaterMark);
-        }
-        OffsetAndMetadata point = new OffsetAndMetadata(lowWaterMark, encoded.metadata());
+        long lowWaterMark = lowWaterMark();
+        OffsetAndMetadata point = new OffsetAndMetadata(lowWaterMark,
+                DoneOffsets.encode(lowWaterMark, done.tailMap(lowWaterMark, true)));
         if (point.equals(lastCommitted)) {
             return null;
         }
         lastCommitted = point;
         return point;
+    }
+
+    private long lowWaterMark() {
+        return held.isEmpty() ? position : held.first();
+    }
+
+    /** The mark once {@code offset} is finished. */
+    private long markWithout(long offset) {
+        for (long candidate : held) {
+            if (candidate != offset) {
+                return candidate;
+            }
+        }
+        return Math.max(position, offset + 1);
+    }
+
+    /**
+     * The range {@code offset} belongs to once finished: {first, last, start of the following range it absorbs or
+     * -1}. It joins its neighbouring ranges when no other held offset lies between.
+     */
+    private long[] mergedRange(long offset) {
+        Map.Entry<Long, Long> left = done.floorEntry(offset);
+        if (left != null && left.getValue() >= offset) {
+            return new long[] {left.getKey(), left.getValue(), -1};
+        }
+        long first = offset;
+        long last = offset;
+        if (left != null && noHeldBetween(left.getValue(), offset, offset)) {
+            first = left.getKey();
+        }
+        long absorbed = -1;
+        Map.Entry<Long, Long> right = done.higherEntry(offset);
+        if (right != null && noHeldBetween(offset, right.getKey(), offset)) {
+            last = right.getValue();
+            absorbed = right.getKey();
+        }
+        return new long[] {first, last, absorbed};
+    }
+
+    /** Whether no held offset other than {@code except} lies strictly between {@code low} and {@code high}. */
+    private boolean noHeldBetween(long low, long high, long except) {
+        Long next = held.higher(low);
+        if (next != null && next == except) {
+            next = held.higher(except);
+        }
+        return next == null || next >= high;
     }
 
     private void advance(long offset) {

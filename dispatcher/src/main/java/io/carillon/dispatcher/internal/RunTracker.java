@@ -15,8 +15,9 @@ import io.carillon.topics.events.RunResult;
 /**
  * The runs this dispatcher sent for BUSYOVER, per job and instance, until they end: a terminal result on
  * {@code results} (the worker's, or the planner's LOST or TIMED_OUT), or the run's timeout passing when it has one.
- * Heartbeats only carry a count of running runs, not which jobs they belong to, hence this bookkeeping. Runs sent by
- * another dispatcher instance, or before a restart, are not known. Not thread-safe: the dispatcher's thread only.
+ * Heartbeats name the jobs busy on each instance; this bookkeeping covers the runs sent since an instance's last
+ * heartbeat (which it cannot list yet), and instances whose heartbeats predate the busy jobs list. Runs sent by another
+ * dispatcher instance, or before a restart, are not known here. Not thread-safe: the dispatcher's thread only.
  */
 public final class RunTracker {
 
@@ -29,11 +30,13 @@ public final class RunTracker {
     private final Map<String, Run> byRunId = new HashMap<>();
     private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(Comparator.comparing(Deadline::until));
     private final Map<String, Map<String, Integer>> runningByJob = new HashMap<>();
+    private final Map<String, Map<String, Instant>> lastSentByJob = new HashMap<>();
 
     /** {@code runId} of {@code jobId} was sent to {@code instanceId} at {@code now}; 0 {@code timeoutMs}: none. */
     public void dispatched(String runId, String jobId, String instanceId, Instant now, long timeoutMs) {
         Instant until = timeoutMs > 0 ? now.plusMillis(timeoutMs) : null;
         if (byRunId.putIfAbsent(runId, new Run(jobId, instanceId, until)) == null) {
+            lastSentByJob.computeIfAbsent(jobId, job -> new HashMap<>()).put(instanceId, now);
             runningByJob.computeIfAbsent(jobId, job -> new HashMap<>()).merge(instanceId, 1, Integer::sum);
             if (until != null) {
                 deadlines.add(new Deadline(until, runId));
@@ -51,6 +54,7 @@ public final class RunTracker {
         running.computeIfPresent(run.instanceId(), (instance, count) -> count > 1 ? count - 1 : null);
         if (running.isEmpty()) {
             runningByJob.remove(run.jobId());
+            lastSentByJob.remove(run.jobId());
         }
     }
 
@@ -65,6 +69,18 @@ public final class RunTracker {
         }
         Map<String, Integer> running = runningByJob.get(jobId);
         return running == null ? 0 : running.getOrDefault(instanceId, 0);
+    }
+
+    /**
+     * Whether a run of {@code jobId} that this dispatcher sent to {@code instanceId} at or after {@code since} (the
+     * instant of the instance's last heartbeat) may still be running at {@code now}.
+     */
+    public boolean sentSince(String jobId, String instanceId, Instant since, Instant now) {
+        if (running(jobId, instanceId, now) == 0) {
+            return false;
+        }
+        Instant lastSent = lastSentByJob.getOrDefault(jobId, Map.of()).get(instanceId);
+        return lastSent != null && !lastSent.isBefore(since);
     }
 
     /** Takes the terminal results among {@code records} of the {@code results} topic; other records are ignored. */

@@ -8,30 +8,83 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.carillon.dispatcher.DispatcherStats;
 import io.carillon.dispatcher.DispatcherStats.AppStats;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 
-/** Collects the dispatcher's counters. Written by the dispatcher's thread, read from any thread. */
+/**
+ * Collects the dispatcher's counters, both as a {@link DispatcherStats} snapshot and as Micrometer meters:
+ * <ul>
+ * <li>{@value #LATENESS} (timer, tag {@code app}): how long after its due instant each trigger was produced (0 for a
+ * trigger sent ahead of it, within the trigger lead);</li>
+ * <li>{@value #DISPATCHED}, {@value #NO_WORKER}, {@value #MISFIRE_SKIPPED} (counters, tag {@code app}): triggers
+ * produced, fires answered NO_WORKER, fires answered SKIPPED by the misfire rule;</li>
+ * <li>{@value #DEAD_LETTERS} (counter): records sent to the dlq;</li>
+ * <li>{@value #HELD_FIRES}, {@value #ASSIGNED_PARTITIONS} (gauges).</li>
+ * </ul>
+ * Written by the dispatcher's thread, read from any thread.
+ */
 public final class StatsRecorder {
 
+    public static final String LATENESS = "carillon.dispatch.lateness";
+    public static final String DISPATCHED = "carillon.dispatch.dispatched";
+    public static final String NO_WORKER = "carillon.dispatch.no.worker";
+    public static final String MISFIRE_SKIPPED = "carillon.dispatch.misfire.skipped";
+    public static final String DEAD_LETTERS = "carillon.dispatch.dead.letters";
+    public static final String HELD_FIRES = "carillon.dispatch.held.fires";
+    public static final String ASSIGNED_PARTITIONS = "carillon.dispatch.assigned.partitions";
+    public static final String APP_TAG = "app";
+
+    private record AppMeters(Timer lateness, Counter dispatched, Counter noWorker, Counter skipped) {
+    }
+
+    private final MeterRegistry registry;
     private final Map<String, AppStats> apps = new ConcurrentHashMap<>();
+    private final Map<String, AppMeters> meters = new ConcurrentHashMap<>();
     private final AtomicInteger assignedPartitions = new AtomicInteger();
     private final AtomicInteger heldFires = new AtomicInteger();
     private final AtomicLong deadLetters = new AtomicLong();
+    private final Counter deadLetterCounter;
+
+    /** A recorder whose meters go nowhere (an empty composite registry). */
+    public StatsRecorder() {
+        this(new CompositeMeterRegistry());
+    }
+
+    /** A recorder that registers its meters in {@code registry}. */
+    public StatsRecorder(MeterRegistry registry) {
+        this.registry = registry;
+        this.deadLetterCounter = Counter.builder(DEAD_LETTERS)
+                .description("fire and heartbeat records the dispatcher sent to the dlq").register(registry);
+        Gauge.builder(HELD_FIRES, heldFires, AtomicInteger::get)
+                .description("fires held until due at the end of the last loop iteration").register(registry);
+        Gauge.builder(ASSIGNED_PARTITIONS, assignedPartitions, AtomicInteger::get)
+                .description("partitions of the fires topic this dispatcher owns").register(registry);
+    }
 
     public void dispatched(String app, Duration lateness) {
         apps.merge(app, AppStats.ZERO.plusDispatched(lateness.toMillis()),
                 (current, ignored) -> current.plusDispatched(lateness.toMillis()));
+        AppMeters appMeters = meters(app);
+        appMeters.dispatched().increment();
+        appMeters.lateness().record(lateness);
     }
 
     public void noWorker(String app) {
         apps.merge(app, AppStats.ZERO.plusNoWorker(), (current, ignored) -> current.plusNoWorker());
+        meters(app).noWorker().increment();
     }
 
     public void skipped(String app) {
         apps.merge(app, AppStats.ZERO.plusSkipped(), (current, ignored) -> current.plusSkipped());
+        meters(app).skipped().increment();
     }
 
     public void deadLetter() {
         deadLetters.incrementAndGet();
+        deadLetterCounter.increment();
     }
 
     public void assignedPartitions(int count) {
@@ -44,5 +97,21 @@ public final class StatsRecorder {
 
     public DispatcherStats snapshot() {
         return new DispatcherStats(Map.copyOf(apps), assignedPartitions.get(), heldFires.get(), deadLetters.get());
+    }
+
+    private AppMeters meters(String app) {
+        return meters.computeIfAbsent(app, this::register);
+    }
+
+    private AppMeters register(String app) {
+        return new AppMeters(
+                Timer.builder(LATENESS).tag(APP_TAG, app)
+                        .description("how long after its due instant a trigger was produced").register(registry),
+                Counter.builder(DISPATCHED).tag(APP_TAG, app).description("triggers produced").register(registry),
+                Counter.builder(NO_WORKER).tag(APP_TAG, app)
+                        .description("fires answered NO_WORKER: no live instance could take them").register(registry),
+                Counter.builder(MISFIRE_SKIPPED).tag(APP_TAG, app)
+                        .description("fires answered SKIPPED: later than their misfire threshold, policy DO_NOTHING")
+                        .register(registry));
     }
 }

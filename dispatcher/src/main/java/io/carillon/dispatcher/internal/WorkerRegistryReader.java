@@ -107,7 +107,8 @@ public final class WorkerRegistryReader {
         }
         WorkerHeartbeat keyed = heartbeat.instanceId() == null ? new WorkerHeartbeat(heartbeat.schemaVersion(),
                 record.key(), heartbeat.app(), heartbeat.handlers(), heartbeat.capacity(), heartbeat.running(),
-                heartbeat.partitions(), heartbeat.intervalMs(), heartbeat.startedAt(), heartbeat.sentAt()) : heartbeat;
+                heartbeat.partitions(), heartbeat.intervalMs(), heartbeat.startedAt(), heartbeat.sentAt(),
+                heartbeat.waiting(), heartbeat.lingering(), heartbeat.busyJobs()) : heartbeat;
         registry.update(record.key(), keyed);
         return null;
     }

@@ -2,6 +2,7 @@ package io.carillon.dispatcher.spring;
 
 import java.time.Clock;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -11,10 +12,12 @@ import org.springframework.context.annotation.Bean;
 import io.carillon.dispatcher.Dispatcher;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import io.carillon.topics.spring.CarillonTopics;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Runs a {@link Dispatcher} in a Spring application: built from {@code carillon.dispatcher.*}, the
- * {@link CarillonTopics} and the {@link Clock} bean, started when the context is refreshed and closed when it stops.
+ * {@link CarillonTopics} and the {@link Clock} bean, its meters in the context's {@link MeterRegistry} when there is
+ * one (Spring Boot's metrics auto-configuration provides it when Micrometer is set up), started when the context is refreshed and closed when it stops.
  * Off with {@code carillon.dispatcher.enabled=false}.
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
@@ -24,7 +27,8 @@ public final class DispatcherAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    Dispatcher carillonDispatcher(CarillonTopics topics, Clock clock, DispatcherProperties properties) {
+    Dispatcher carillonDispatcher(CarillonTopics topics, Clock clock, DispatcherProperties properties,
+            ObjectProvider<MeterRegistry> meterRegistry) {
         Dispatcher.Builder builder = Dispatcher.builder()
                 .bootstrapServers(topics.bootstrapServers())
                 .catalog(topics.catalog())
@@ -34,7 +38,9 @@ public final class DispatcherAutoConfiguration {
                 .transactionTimeout(properties.getTransactionTimeout())
                 .closeTimeout(properties.getCloseTimeout())
                 .offsetMetadataMaxBytes(properties.getOffsetMetadataMaxBytes())
-                .timerTick(properties.getTimerTick());
+                .timerTick(properties.getTimerTick())
+                .triggerLead(properties.getTriggerLead());
+        meterRegistry.ifAvailable(builder::meterRegistry);
         if (properties.getGroupId() != null) {
             builder.groupId(properties.getGroupId());
         }

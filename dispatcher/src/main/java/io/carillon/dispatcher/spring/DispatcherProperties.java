@@ -35,6 +35,14 @@ public class DispatcherProperties {
     /** Tick of the timing wheel holding fires until due (at least 1 ms); fires still leave at their instant. */
     private Duration timerTick = Duration.ofMillis(5);
 
+    /**
+     * How long before its due instant a fire is routed (the worker starts the run at the due instant, not before);
+     * zero sends each trigger at its due instant.
+     */
+    private Duration triggerLead = Duration.ofMillis(100);
+
+    public Duration getTriggerLead() { return triggerLead; }
+    public void setTriggerLead(Duration triggerLead) { this.triggerLead = triggerLead; }
     public boolean isEnabled() { return enabled; }
     public void setEnabled(boolean enabled) { this.enabled = enabled; }
     public String getGroupId() { return groupId; }

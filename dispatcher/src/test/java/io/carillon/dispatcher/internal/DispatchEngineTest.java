@@ -29,6 +29,7 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 class DispatchEngineTest {
 
@@ -40,7 +41,8 @@ class DispatchEngineTest {
 
     private final SettableClock clock = new SettableClock(T0);
     private final WorkerRegistry registry = new WorkerRegistry();
-    private final StatsRecorder stats = new StatsRecorder();
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final StatsRecorder stats = new StatsRecorder(meters);
     private DispatchEngine engine = newEngine();
     private final Map<Integer, Long> nextOffset = new java.util.HashMap<>();
 
@@ -375,6 +377,179 @@ class DispatchEngineTest {
         assertThat(after).extracting(Trigger::shardTotal).containsOnly(2);
     }
 
+    @Test
+    void aOneShardFireGetsOneTriggerForThatShardEvenUnderShardingBroadcast() {
+        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
+        registry.update("w2", heartbeat("w2", "demo", List.of("echo"), List.of(1), T0));
+        registry.update("w3", heartbeat("w3", "demo", List.of("echo"), List.of(3), T0));
+        FireEvent retryOfShard1 = fire("bc@1-retry", 0, FireKind.RETRY, null, RoutingStrategy.SHARDING_BROADCAST)
+                .onlyShard(1, 3);
+
+        List<ProducerRecord<String, Object>> records = engine.plan(List.of(record(0, retryOfShard1)), now())
+                .records();
+
+        assertThat(records).hasSize(1);
+        assertThat(records.get(0).key()).isEqualTo(FireIds.runId("bc@1-retry", 1));
+        Trigger trigger = (Trigger) records.get(0).value();
+        assertThat(trigger.shardIndex()).isEqualTo(1);
+        assertThat(trigger.shardTotal()).isEqualTo(3);
+        assertThat(trigger.targetInstance()).isEqualTo("w2");
+        assertThat(stats.snapshot().app("demo").dispatched()).isEqualTo(1);
+    }
+
+    @Test
+    void aOneShardFireOfASingleTargetStrategyKeepsItsShard() {
+        live("w1");
+        FireEvent retryOfShard2 = fire("j@1-retry", 0, FireKind.RETRY, null, RoutingStrategy.FIRST).onlyShard(2, 4);
+
+        List<Trigger> triggers = triggers(engine.plan(List.of(record(0, retryOfShard2)), now()));
+
+        assertThat(triggers).singleElement().satisfies(trigger -> {
+            assertThat(trigger.runId()).isEqualTo(FireIds.runId("j@1-retry", 2));
+            assertThat(trigger.shardIndex()).isEqualTo(2);
+            assertThat(trigger.shardTotal()).isEqualTo(4);
+            assertThat(trigger.targetInstance()).isEqualTo("w1");
+        });
+    }
+
+    @Test
+    void withATriggerLeadAFireIsRoutedThatMuchBeforeItsDueInstantAndCarriesIt() {
+        live("w1");
+        engine = newEngine(Duration.ofMillis(100));
+        engine.plan(List.of(fire("j@1", 1000)), now());
+        assertThat(engine.nextDue()).contains(T0.plusMillis(900));
+
+        clock.advance(Duration.ofMillis(899));
+        assertThat(tick().records()).isEmpty();
+        clock.advance(Duration.ofMillis(1));
+        List<Trigger> triggers = triggers(tick());
+
+        assertThat(triggers).singleElement().satisfies(trigger -> {
+            assertThat(trigger.dueAt()).isEqualTo(T0.plusMillis(1000));
+            assertThat(trigger.dispatchedAt()).isEqualTo(T0.plusMillis(900));
+        });
+        assertThat(stats.snapshot().app("demo").maxLatenessMillis()).isZero();
+    }
+
+    @Test
+    void withATriggerLeadAFireArrivingWithinTheLeadGoesAtOnce() {
+        live("w1");
+        engine = newEngine(Duration.ofMillis(100));
+
+        assertThat(triggers(engine.plan(List.of(fire("soon", 60)), now()))).extracting(Trigger::dueAt)
+                .containsExactly(T0.plusMillis(60));
+        assertThat(engine.heldFires()).isZero();
+    }
+
+    @Test
+    void withATriggerLeadTheMisfireThresholdStillCountsFromTheDueInstant() {
+        live("w1");
+        engine = newEngine(Duration.ofMillis(100));
+        MisfirePolicy doNothing = new MisfirePolicy(MisfireStrategy.DO_NOTHING, 1000, 0);
+
+        DispatchPlan plan = engine.plan(List.of(
+                record(0, fire("within", -1000, FireKind.SCHEDULED, doNothing, null)),
+                record(0, fire("beyond", -1001, FireKind.SCHEDULED, doNothing, null))), now());
+
+        assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("within");
+        assertThat(stats.snapshot().app("demo").skipped()).isEqualTo(1);
+    }
+
+    @Test
+    void withATriggerLeadACancelWithinTheLeadChangesNothing() {
+        live("w1");
+        engine = newEngine(Duration.ofMillis(100));
+        engine.plan(List.of(fire("j@1", 1000)), now());
+        clock.advance(Duration.ofMillis(950));
+        assertThat(triggers(tick())).hasSize(1);
+
+        DispatchPlan afterCancel = engine.plan(List.of(cancel("j@1")), now());
+
+        assertThat(afterCancel.records()).isEmpty();
+    }
+
+    @Test
+    void whenDoneOffsetsWouldOverflowTheMetadataFiresAreHeldBackAndASuccessorNeverDispatchesOneTwice() {
+        live("w1");
+        int limit = 16;
+        engine = newEngine(Duration.ZERO, limit);
+        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+        records.add(fire(0, "far", 60_000));
+        for (int i = 1; i <= 8; i++) {
+            records.add(fire(0, "later-" + i, 30_000 + i));
+            records.add(fire(0, "now-" + i, 0));
+        }
+
+        DispatchPlan first = engine.plan(records, now());
+
+        List<String> dispatched = new ArrayList<>(triggers(first).stream().map(Trigger::fireId).toList());
+        assertThat(dispatched).as("some due fires wait for room in the metadata").hasSizeBetween(1, 7);
+        assertThat(engine.heldBackPartitions()).containsExactly(partition(0));
+        OffsetAndMetadata committed = first.offsets().get(partition(0));
+        assertThat(committed.metadata().length()).isLessThanOrEqualTo(limit);
+
+        DispatchEngine successor = newEngine(Duration.ZERO, limit);
+        successor.assigned(partition(0), committed);
+        List<String> bySuccessor = new ArrayList<>();
+        bySuccessor.addAll(triggers(successor.plan(records, now())).stream().map(Trigger::fireId).toList());
+        for (int step = 0; step < 4; step++) {
+            clock.advance(Duration.ofSeconds(20));
+            bySuccessor.addAll(triggers(successor.plan(List.of(), now())).stream().map(Trigger::fireId).toList());
+        }
+
+        List<String> all = new ArrayList<>(dispatched);
+        all.addAll(bySuccessor);
+        assertThat(all).doesNotHaveDuplicates().hasSize(records.size());
+    }
+
+    @Test
+    void heldBackFiresGoOnceTheMarkMoves() {
+        live("w1");
+        engine = newEngine(Duration.ZERO, 16);
+        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+        records.add(fire(0, "first", 1000));
+        for (int i = 1; i <= 8; i++) {
+            records.add(fire(0, "later-" + i, 30_000 + i));
+            records.add(fire(0, "now-" + i, 0));
+        }
+        int early = triggers(engine.plan(records, now())).size();
+
+        clock.advance(Duration.ofSeconds(1));
+        List<Trigger> afterMark = triggers(tick());
+
+        assertThat(afterMark).extracting(Trigger::fireId).contains("first");
+        assertThat(engine.heldBackPartitions()).as("still interleaved with held fires").isNotEmpty();
+        clock.advance(Duration.ofSeconds(30));
+        List<Trigger> rest = triggers(tick());
+
+        assertThat(early + afterMark.size() + rest.size()).as("every fire has gone").isEqualTo(records.size());
+        assertThat(rest).extracting(Trigger::fireId).contains("now-8", "later-8");
+        assertThat(engine.heldBackPartitions()).isEmpty();
+        assertThat(engine.heldFires()).isZero();
+    }
+
+    @Test
+    void metersCountWhatHappensPerApp() {
+        live("w1");
+        engine.plan(List.of(fire("late", -250), fire("on-time", 0),
+                record(0, fire("skipped", -7200, FireKind.SCHEDULED,
+                        new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0), null)),
+                record(0, new FireEvent(0, null, "nobody@1", "nobody", 1, "shop", "echo", T0, FireKind.SCHEDULED, 1,
+                        null, null, null, null, 0, null, null, T0)),
+                raw(0, "{not json".getBytes(StandardCharsets.UTF_8)),
+                fire("held", 1000)), now());
+
+        io.micrometer.core.instrument.Timer lateness = meters.get(StatsRecorder.LATENESS).tag("app", "demo").timer();
+        assertThat(lateness.count()).isEqualTo(2);
+        assertThat(lateness.max(java.util.concurrent.TimeUnit.MILLISECONDS)).isEqualTo(250);
+        assertThat(meters.get(StatsRecorder.DISPATCHED).tag("app", "demo").counter().count()).isEqualTo(2);
+        assertThat(meters.get(StatsRecorder.MISFIRE_SKIPPED).tag("app", "demo").counter().count()).isEqualTo(1);
+        assertThat(meters.get(StatsRecorder.NO_WORKER).tag("app", "shop").counter().count()).isEqualTo(1);
+        assertThat(meters.get(StatsRecorder.DEAD_LETTERS).counter().count()).isEqualTo(1);
+        stats.heldFires(engine.heldFires());
+        assertThat(meters.get(StatsRecorder.HELD_FIRES).gauge().value()).isEqualTo(1);
+    }
+
     private FireEvent fire(String fireId, long dueInMillis, FireKind kind, MisfirePolicy misfire,
             RoutingStrategy routing) {
         return new FireEvent(0, null, fireId, "job", 1, "demo", "echo", T0.plusMillis(dueInMillis), kind, 1, null,
@@ -382,10 +557,18 @@ class DispatchEngineTest {
     }
 
     private DispatchEngine newEngine() {
+        return newEngine(Duration.ZERO);
+    }
+
+    private DispatchEngine newEngine(Duration triggerLead) {
+        return newEngine(triggerLead, 4096);
+    }
+
+    private DispatchEngine newEngine(Duration triggerLead, int offsetMetadataMaxChars) {
         FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
                 stats);
         return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG), new DeadLetters(CATALOG),
-                stats, 4096);
+                stats, offsetMetadataMaxChars, triggerLead);
     }
 
     private DispatchPlan tick() {

@@ -2,7 +2,8 @@ package io.carillon.dispatcher.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.TreeSet;
+import java.util.Random;
+import java.util.TreeMap;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
@@ -10,55 +11,44 @@ import org.junit.jupiter.api.Test;
 class DoneOffsetsTest {
 
     @Test
-    void roundTripsDoneOffsets() {
-        TreeSet<Long> done = set(12, 13, 14, 20, 1000);
-        TreeSet<Long> waiting = set(10, 15, 500);
+    void roundTripsDoneRanges() {
+        TreeMap<Long, Long> ranges = ranges(12, 14, 20, 20, 1000, 1000);
 
-        DoneOffsets.Encoded encoded = DoneOffsets.encode(10, done, waiting, 4096);
-        DoneOffsets decoded = DoneOffsets.decode(10, encoded.metadata());
+        String metadata = DoneOffsets.encode(10, ranges);
+        DoneOffsets decoded = DoneOffsets.decode(10, metadata);
 
-        assertThat(encoded.rangesLeftOut()).isZero();
+        assertThat(metadata).isEqualTo("d1:2.2,6.0,r8.0");
         assertThat(LongStream.rangeClosed(0, 1100).filter(decoded::contains).boxed().toList())
                 .containsExactly(12L, 13L, 14L, 20L, 1000L);
     }
 
     @Test
-    void mergesAcrossInvisibleOffsetsButNeverOverAWaitingOne() {
-        TreeSet<Long> done = set(11, 13, 17);
-        TreeSet<Long> waiting = set(10, 15);
+    void aLongRunOfDoneOffsetsCostsOneRange() {
+        assertThat(DoneOffsets.encode(0, ranges(1, 1_000_000))).isEqualTo("d1:1.lflr");
+    }
 
-        DoneOffsets decoded = DoneOffsets.decode(10, DoneOffsets.encode(10, done, waiting, 4096).metadata());
-
-        assertThat(decoded.contains(12)).as("marker between two done offsets").isTrue();
-        assertThat(decoded.contains(15)).as("waiting offset").isFalse();
-        assertThat(decoded.contains(10)).isFalse();
-        assertThat(decoded.contains(17)).isTrue();
+    @Test
+    void encodedLengthIsTheLengthOfTheEncoding() {
+        Random random = new Random(7);
+        for (int sample = 0; sample < 200; sample++) {
+            TreeMap<Long, Long> ranges = new TreeMap<>();
+            long base = random.nextInt(1000);
+            long next = base;
+            for (int i = random.nextInt(20); i > 0; i--) {
+                long start = next + random.nextInt(5000);
+                long end = start + random.nextInt(100_000);
+                ranges.put(start, end);
+                next = end + 1;
+            }
+            assertThat(DoneOffsets.encodedLength(base, ranges.entrySet()))
+                    .isEqualTo(DoneOffsets.encode(base, ranges).length());
+        }
     }
 
     @Test
     void nothingDoneEncodesAsEmptyMetadata() {
-        assertThat(DoneOffsets.encode(5, set(), set(5, 6), 4096).metadata()).isEmpty();
-        assertThat(DoneOffsets.encode(5, set(1, 2), set(5), 4096).metadata()).as("below the base").isEmpty();
-    }
-
-    @Test
-    void leavesOutRangesThatDoNotFit() {
-        TreeSet<Long> done = new TreeSet<>();
-        TreeSet<Long> waiting = new TreeSet<>();
-        for (long offset = 1; offset < 200; offset += 2) {
-            done.add(offset);
-            waiting.add(offset + 1);
-        }
-        waiting.add(0L);
-
-        DoneOffsets.Encoded encoded = DoneOffsets.encode(0, done, waiting, 40);
-
-        assertThat(encoded.metadata().length()).isLessThanOrEqualTo(40);
-        assertThat(encoded.rangesLeftOut()).isPositive();
-        DoneOffsets decoded = DoneOffsets.decode(0, encoded.metadata());
-        assertThat(decoded.contains(1)).isTrue();
-        assertThat(decoded.contains(2)).isFalse();
-        assertThat(decoded.contains(199)).isFalse();
+        assertThat(DoneOffsets.encode(5, new TreeMap<>())).isEmpty();
+        assertThat(DoneOffsets.encodedLength(5, new TreeMap<Long, Long>().entrySet())).isZero();
     }
 
     @Test
@@ -70,11 +60,11 @@ class DoneOffsetsTest {
         assertThat(DoneOffsets.decode(0, "d1:1.-5").isEmpty()).isTrue();
     }
 
-    private static TreeSet<Long> set(long... offsets) {
-        TreeSet<Long> set = new TreeSet<>();
-        for (long offset : offsets) {
-            set.add(offset);
+    private static TreeMap<Long, Long> ranges(long... bounds) {
+        TreeMap<Long, Long> ranges = new TreeMap<>();
+        for (int i = 0; i < bounds.length; i += 2) {
+            ranges.put(bounds[i], bounds[i + 1]);
         }
-        return set;
+        return ranges;
     }
 }

@@ -188,6 +188,39 @@ class WorkerSelectorsTest {
     }
 
     @Test
+    void busyoverUsesTheBusyJobsOfHeartbeatsSoAFreshDispatcherSeesRunsItDidNotSend() {
+        registry.update("a", busyHeartbeat("a", clock.instant(), List.of("job")));
+        registry.update("b", busyHeartbeat("b", clock.instant(), List.of()));
+
+        assertThat(pick(RoutingStrategy.BUSYOVER, "job")).isEqualTo("b");
+        assertThat(pick(RoutingStrategy.BUSYOVER, "other")).isEqualTo("a");
+    }
+
+    @Test
+    void busyoverCountsRunsSentSinceTheLastHeartbeatUntilANewerOneSays() {
+        registry.update("a", busyHeartbeat("a", clock.instant(), List.of()));
+        registry.update("b", busyHeartbeat("b", clock.instant(), List.of()));
+        assertThat(pick(RoutingStrategy.BUSYOVER, "job")).isEqualTo("a");
+        assertThat(pick(RoutingStrategy.BUSYOVER, "job")).as("a's run is newer than a's heartbeat").isEqualTo("b");
+
+        clock.advance(Duration.ofMillis(500));
+        registry.update("a", busyHeartbeat("a", clock.instant(), List.of()));
+
+        assertThat(pick(RoutingStrategy.BUSYOVER, "job")).as("a's newer heartbeat says the run is over")
+                .isEqualTo("a");
+    }
+
+    @Test
+    void busyoverTakesTheInstanceWithTheFewestRunsRunningAndWaitingWhenAllAreBusyWithTheJob() {
+        registry.update("a", new WorkerHeartbeat(0, "a", "demo", List.of("echo"), 4, 2, List.of(), INTERVAL_MS, T0,
+                clock.instant(), 1, 0, List.of("job")));
+        registry.update("b", new WorkerHeartbeat(0, "b", "demo", List.of("echo"), 4, 1, List.of(), INTERVAL_MS, T0,
+                clock.instant(), 1, 0, List.of("job")));
+
+        assertThat(pick(RoutingStrategy.BUSYOVER, "job")).isEqualTo("b");
+    }
+
+    @Test
     void shardingBroadcastSendsToEveryLiveInstance() {
         live("c", "a", "b");
         assertThat(selectors.forStrategy(RoutingStrategy.SHARDING_BROADCAST).select(fire("job", fireId(), 0),
@@ -252,6 +285,11 @@ class WorkerSelectorsTest {
     private static WorkerHeartbeat heartbeat(String instance, Instant sentAt, int running) {
         return new WorkerHeartbeat(0, instance, "demo", List.of("echo"), 4, running, List.of(), INTERVAL_MS, T0,
                 sentAt);
+    }
+
+    private static WorkerHeartbeat busyHeartbeat(String instance, Instant sentAt, List<String> busyJobs) {
+        return new WorkerHeartbeat(0, instance, "demo", List.of("echo"), 4, busyJobs.size(), List.of(), INTERVAL_MS,
+                T0, sentAt, 0, 0, busyJobs);
     }
 
     private FireEvent fire(String job, String fireId, long timeoutMs) {

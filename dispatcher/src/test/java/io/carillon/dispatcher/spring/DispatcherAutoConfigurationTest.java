@@ -17,6 +17,8 @@ import io.carillon.dispatcher.Dispatcher;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 class DispatcherAutoConfigurationTest {
 
@@ -49,6 +51,25 @@ class DispatcherAutoConfigurationTest {
     }
 
     @Test
+    void registersItsMetersInTheContextsMeterRegistry() {
+        runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
+            assertThat(context).hasSingleBean(Dispatcher.class);
+            MeterRegistry registry = context.getBean(MeterRegistry.class);
+            assertThat(registry.find("carillon.dispatch.held.fires").gauge()).isNotNull();
+            assertThat(registry.find("carillon.dispatch.assigned.partitions").gauge()).isNotNull();
+            assertThat(registry.find("carillon.dispatch.dead.letters").counter()).isNotNull();
+        });
+    }
+
+    @Test
+    void startsWithoutAMeterRegistry() {
+        runner.run(context -> {
+            assertThat(context).hasNotFailed().hasSingleBean(Dispatcher.class).doesNotHaveBean(MeterRegistry.class);
+            assertThat(context.getBean(Dispatcher.class).stats().heldFires()).isZero();
+        });
+    }
+
+    @Test
     void canBeSwitchedOff() {
         runner.withPropertyValues("carillon.dispatcher.enabled=false")
                 .run(context -> assertThat(context).doesNotHaveBean(Dispatcher.class)
@@ -74,6 +95,7 @@ class DispatcherAutoConfigurationTest {
         assertThat(defaults.getCloseTimeout()).isEqualTo(Dispatcher.DEFAULT_CLOSE_TIMEOUT);
         assertThat(defaults.getOffsetMetadataMaxBytes()).isEqualTo(Dispatcher.DEFAULT_OFFSET_METADATA_MAX_BYTES);
         assertThat(defaults.getTimerTick()).isEqualTo(Dispatcher.DEFAULT_TIMER_TICK);
+        assertThat(defaults.getTriggerLead()).isEqualTo(Dispatcher.DEFAULT_TRIGGER_LEAD);
     }
 
     @Configuration(proxyBeanMethods = false)

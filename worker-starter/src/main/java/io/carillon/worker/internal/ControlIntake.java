@@ -10,8 +10,10 @@ import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.ControlCommand;
 
 /**
- * Obeys one record of the {@code control} topic: a KILL of a run that runs or waits here kills it; a command for a
- * run that is not here, or for another app, is ignored (every instance of every app reads every command). A record
+ * Obeys one record of the {@code control} topic: a KILL of a run that runs or waits here kills it; a KILL of a run
+ * that is not here is remembered for a while ({@link RememberedKills}), so that its trigger, if it comes here later,
+ * ends KILLED without running; a command for another app is ignored (every instance of every app reads every
+ * command). A record
  * that is no valid command becomes a dead letter; since every instance reads it, each one reports it, naming
  * itself. Not thread-safe: called by the control loop only.
  */
@@ -24,9 +26,12 @@ final class ControlIntake {
     private final Clock clock;
     private final String app;
     private final String instanceId;
+    private final RememberedKills remembered;
 
-    ControlIntake(RunExecutor runs, EventPublisher publisher, Clock clock, String app, String instanceId) {
+    ControlIntake(RunExecutor runs, EventPublisher publisher, Clock clock, String app, String instanceId,
+            RememberedKills remembered) {
         this.runs = runs;
+        this.remembered = remembered;
         this.publisher = publisher;
         this.clock = clock;
         this.app = app;
@@ -58,7 +63,9 @@ final class ControlIntake {
         if (runs.kill(command.runId(), reason)) {
             log.info("run {} killed on request of {} (command {})", command.runId(), requester, command.commandId());
         } else {
-            log.debug("kill of run {} ignored: it does not run on instance {}", command.runId(), instanceId);
+            remembered.remember(command.runId(), reason);
+            log.debug("run {} does not run on instance {}: its kill is remembered should its trigger come here",
+                    command.runId(), instanceId);
         }
     }
 }

@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntSupplier;
 
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
@@ -20,7 +19,8 @@ import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * Publishes this instance's heartbeat to {@code workers}: at start, every interval, and whenever its trigger
- * partitions change; then a tombstone, after which nothing more is sent. Thread-safe.
+ * partitions change; then a tombstone, after which nothing more is sent. Each carries the executor's running,
+ * waiting and lingering counts and the ids of the jobs busy here (for the dispatcher's BUSYOVER). Thread-safe.
  */
 final class Heartbeats {
 
@@ -28,17 +28,17 @@ final class Heartbeats {
 
     private final WorkerSettings settings;
     private final EventPublisher publisher;
-    private final IntSupplier runningCount;
+    private final RunExecutor runs;
     private final Instant startedAt;
     private final List<String> handlers;
     private final Set<Integer> partitions = new ConcurrentSkipListSet<>();
     private ScheduledFuture<?> schedule;
     private boolean stopped;
 
-    Heartbeats(WorkerSettings settings, EventPublisher publisher, IntSupplier runningCount) {
+    Heartbeats(WorkerSettings settings, EventPublisher publisher, RunExecutor runs) {
         this.settings = settings;
         this.publisher = publisher;
-        this.runningCount = runningCount;
+        this.runs = runs;
         this.startedAt = settings.clock().instant();
         this.handlers = List.copyOf(new TreeSet<>(settings.handlers().keySet()));
     }
@@ -65,9 +65,9 @@ final class Heartbeats {
         }
         try {
             publisher.heartbeat(settings.instanceId(), new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION,
-                    settings.instanceId(), settings.app(), handlers, settings.capacity(), runningCount.getAsInt(),
+                    settings.instanceId(), settings.app(), handlers, settings.capacity(), runs.runningCount(),
                     List.copyOf(partitions), settings.heartbeatInterval().toMillis(), startedAt,
-                    settings.clock().instant()));
+                    settings.clock().instant(), runs.waitingCount(), runs.lingeringCount(), runs.busyJobs()));
         } catch (KafkaException e) {
             log.warn("heartbeat of {} not sent: {}", settings.instanceId(), e.toString());
         }

@@ -1,12 +1,14 @@
 package io.carillon.worker.internal;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.SynchronousQueue;
@@ -34,6 +36,12 @@ import io.carillon.worker.JobHandlerFunction;
  * </ul>
  * {@link #offer} answers false, taking nothing, when the trigger needs a slot or a waiting place that is not free, so
  * the caller keeps the trigger (and its offset) until {@link #awaitRoom} says there may be room.
+ *
+ * <p>A trigger whose {@code dueAt} is still ahead (the dispatcher sends triggers up to its trigger lead early) is
+ * taken at once, as any other: it takes its slot (or its place behind the job's running run) and counts for its job's
+ * block strategy, but its handler starts at {@code dueAt} by the injected clock, not before. No thread waits for it: a
+ * delay on the timer hands it to the pool when due. A kill, a COVER_EARLY trigger or the shutdown ends it before it
+ * starts like a run that waits behind another.
  *
  * <p>A run gives its slot back when its handler returns or when it is stopped (timeout, kill, cover, shutdown),
  * whichever is first. A stopped handler that ignores interruption keeps its thread ("lingers"): the pool grows past
@@ -63,6 +71,7 @@ public final class RunExecutor {
     private final ThreadPoolExecutor pool;
     private final Map<String, RunExecution> running = new ConcurrentHashMap<>();
     private final Map<String, RunExecution> waiting = new ConcurrentHashMap<>();
+    private final Map<String, RunExecution> early = new ConcurrentHashMap<>();
     private final Set<RunExecution> lingering = ConcurrentHashMap.newKeySet();
     private final Set<RunExecution> reportedLingering = ConcurrentHashMap.newKeySet();
     private final Map<String, JobLane> lanes = new HashMap<>();
@@ -71,11 +80,17 @@ public final class RunExecutor {
 
     public RunExecutor(WorkerSettings settings, RunReporter reporter, EventPublisher publisher,
             ScheduledExecutorService timer) {
+        this(settings, reporter, publisher, timer, Delays.on(timer));
+    }
+
+    /** An executor whose waits for a trigger's {@code dueAt} (and lingering notices) go through {@code delays}. */
+    RunExecutor(WorkerSettings settings, RunReporter reporter, EventPublisher publisher,
+            ScheduledExecutorService timer, Delays delays) {
         this.settings = settings;
         this.reporter = reporter;
         this.publisher = publisher;
         this.timer = timer;
-        this.delays = Delays.on(timer);
+        this.delays = delays;
         this.slots = new Semaphore(settings.capacity());
         this.maxWaiting = settings.capacity() * WAITING_RUNS_PER_SLOT;
         this.pool = new ThreadPoolExecutor(settings.capacity(), Integer.MAX_VALUE,
@@ -172,11 +187,48 @@ public final class RunExecutor {
         return new RunExecution(trigger, handler, context, reporter, timer, lifecycle);
     }
 
-    /** Starts a run whose slot is already taken. */
+    /** Starts a run whose slot is already taken, at once or, when its {@code dueAt} is ahead, when it is due. */
     private void launch(RunExecution execution) {
         running.put(execution.runId(), execution);
         lanes.computeIfAbsent(execution.trigger().jobId(), jobId -> new JobLane()).started(execution);
-        pool.execute(execution);
+        Duration wait = untilDue(execution);
+        if (wait.isZero()) {
+            pool.execute(execution);
+        } else {
+            early.put(execution.runId(), execution);
+            delays.after(wait, () -> startWhenDue(execution));
+        }
+    }
+
+    /** How long until the run is due by the clock, rounded up to whole milliseconds; zero when due. */
+    private Duration untilDue(RunExecution execution) {
+        Instant dueAt = execution.trigger().dueAt();
+        Instant now = settings.clock().instant();
+        if (dueAt == null || !dueAt.isAfter(now)) {
+            return Duration.ZERO;
+        }
+        Duration wait = Duration.between(now, dueAt);
+        Duration wholeMillis = Duration.ofMillis(wait.toMillis());
+        return wholeMillis.equals(wait) ? wait : wholeMillis.plusMillis(1);
+    }
+
+    /** The delay of an early run ended: start it if it is due by the clock (else wait the rest) and still here. */
+    private synchronized void startWhenDue(RunExecution execution) {
+        if (early.get(execution.runId()) != execution) {
+            return;
+        }
+        Duration rest = untilDue(execution);
+        if (!rest.isZero()) {
+            delays.after(rest, () -> startWhenDue(execution));
+            return;
+        }
+        early.remove(execution.runId());
+        try {
+            pool.execute(execution);
+        } catch (RejectedExecutionException shutDown) {
+            execution.stop(RunStatus.KILLED, "worker " + settings.instanceId()
+                    + " shut down before the run's due instant " + execution.trigger().dueAt());
+        }
     }
 
     private void forgetIfIdle(String jobId, JobLane lane) {
@@ -190,14 +242,25 @@ public final class RunExecutor {
         return running.containsKey(runId) || waiting.containsKey(runId);
     }
 
-    /** How many runs hold a slot. */
-    public int runningCount() {
+    /** How many runs hold a slot (including those taken early that wait for their {@code dueAt}). */
+    public int slotsTaken() {
         return running.size();
     }
 
-    /** How many runs wait behind another run of their job (SERIAL). */
+    /** How many runs have started and not ended. */
+    public int runningCount() {
+        return Math.max(0, running.size() - early.size());
+    }
+
+    /** How many runs wait: behind another run of their job (SERIAL), or for their {@code dueAt}. */
     public int waitingCount() {
-        return waiting.size();
+        return waiting.size() + early.size();
+    }
+
+    /** The ids of the jobs with a run holding a slot or waiting here, sorted. */
+    public synchronized List<String> busyJobs() {
+        return lanes.entrySet().stream().filter(lane -> lane.getValue().isBusy()).map(Map.Entry::getKey).sorted()
+                .toList();
     }
 
     /** How many threads still run the handler of a run that was stopped (they ignore interruption, so far). */
@@ -237,7 +300,8 @@ public final class RunExecutor {
             return queued.endUnstarted(RunStatus.KILLED, reason + " before it started");
         }
         RunExecution execution = running.get(runId);
-        return execution != null && execution.stop(RunStatus.KILLED, reason);
+        String when = early.containsKey(runId) ? " before it started (it waited for its due instant)" : "";
+        return execution != null && execution.stop(RunStatus.KILLED, reason + when);
     }
 
     /**
@@ -280,8 +344,11 @@ public final class RunExecutor {
         log.warn("worker {} shuts down with {} run(s) still running after the grace of {}: killing them",
                 settings.instanceId(), remaining.size(), grace);
         for (RunExecution execution : remaining) {
-            execution.stop(RunStatus.KILLED, "worker " + settings.instanceId()
-                    + " shut down and the run did not finish within the shutdown grace of " + grace);
+            execution.stop(RunStatus.KILLED, early.containsKey(execution.runId())
+                    ? "worker " + settings.instanceId() + " shut down before the run's due instant "
+                            + execution.trigger().dueAt()
+                    : "worker " + settings.instanceId()
+                            + " shut down and the run did not finish within the shutdown grace of " + grace);
         }
     }
 
@@ -289,6 +356,7 @@ public final class RunExecutor {
     private synchronized void released(RunExecution execution) {
         String jobId = execution.trigger().jobId();
         running.remove(execution.runId(), execution);
+        early.remove(execution.runId(), execution);
         JobLane lane = lanes.get(jobId);
         RunExecution next = null;
         if (lane != null) {

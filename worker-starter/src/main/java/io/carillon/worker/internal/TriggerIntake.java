@@ -1,16 +1,19 @@
 package io.carillon.worker.internal;
 
 import java.time.Clock;
+import java.util.Optional;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 
 /**
- * Decides what becomes of one trigger record: a dead letter, a duplicate to skip, or a run. A trigger whose
+ * Decides what becomes of one trigger record: a dead letter, a duplicate to skip, a run killed before its trigger
+ * came (reported KILLED, never started), or a run. A trigger whose
  * {@code targetInstance} names another instance still runs here: the dispatcher chose the partition for that
  * instance, the partition has moved here since (a rebalance), and running it beats leaving it unrun; the target is
  * only logged. Not thread-safe: called by the trigger loop only.
@@ -23,10 +26,15 @@ final class TriggerIntake {
     private final EventPublisher publisher;
     private final Clock clock;
     private final String instanceId;
+    private final RunReporter reporter;
+    private final RememberedKills remembered;
     private final RecentRunIds recent = new RecentRunIds(RecentRunIds.DEFAULT_LIMIT);
 
-    TriggerIntake(RunExecutor runs, EventPublisher publisher, Clock clock, String instanceId) {
+    TriggerIntake(RunExecutor runs, EventPublisher publisher, Clock clock, String instanceId, RunReporter reporter,
+            RememberedKills remembered) {
         this.runs = runs;
+        this.reporter = reporter;
+        this.remembered = remembered;
         this.publisher = publisher;
         this.clock = clock;
         this.instanceId = instanceId;
@@ -48,10 +56,19 @@ final class TriggerIntake {
                     record.topic(), record.partition(), record.offset());
             return true;
         }
+        Optional<String> killedBefore = remembered.take(trigger.runId());
+        if (killedBefore.isPresent()) {
+            recent.add(trigger.runId());
+            reporter.finished(trigger, RunStatus.KILLED, null, killedBefore.get() + " before its trigger was taken",
+                    null);
+            log.info("run {} was killed before its trigger was taken: not run", trigger.runId());
+            return true;
+        }
         if (!runs.offer(trigger)) {
             return false;
         }
         recent.add(trigger.runId());
+        remembered.take(trigger.runId()).ifPresent(reason -> runs.kill(trigger.runId(), reason));
         if (trigger.targetInstance() != null && !trigger.targetInstance().equals(instanceId)) {
             log.info("run {} was meant for instance {}; its partition {}-{} is assigned to {} now, so it runs here",
                     trigger.runId(), trigger.targetInstance(), record.topic(), record.partition(), instanceId);

@@ -40,8 +40,10 @@ public final class WorkerEngine {
                 settings.catalog());
         RunReporter reporter = new RunReporter(publisher, settings.instanceId(), settings.clock());
         this.runs = new RunExecutor(settings, reporter, publisher, timer);
-        this.heartbeats = new Heartbeats(settings, publisher, runs::runningCount);
-        TriggerIntake intake = new TriggerIntake(runs, publisher, settings.clock(), settings.instanceId());
+        this.heartbeats = new Heartbeats(settings, publisher, runs);
+        RememberedKills remembered = new RememberedKills(settings.clock());
+        TriggerIntake intake = new TriggerIntake(runs, publisher, settings.clock(), settings.instanceId(), reporter,
+                remembered);
         this.loop = new TriggerLoop(KafkaClients.triggerConsumer(settings), settings.triggerTopic(), intake, runs,
                 heartbeats);
         this.loopThread = new WorkerThreads(settings.app(), "triggers").newThread(loop);
@@ -51,7 +53,8 @@ public final class WorkerEngine {
             heartbeats.tombstone();
         });
         this.control = new ControlLoop(KafkaClients.controlConsumer(settings), settings.catalog().control(),
-                new ControlIntake(runs, publisher, settings.clock(), settings.app(), settings.instanceId()));
+                new ControlIntake(runs, publisher, settings.clock(), settings.app(), settings.instanceId(),
+                        remembered));
         this.controlThread = new WorkerThreads(settings.app(), "control").newThread(control);
         controlThread.setUncaughtExceptionHandler((thread, error) -> log.error(
                 "the control consumer of worker {} stopped; this instance obeys no more kill requests",
