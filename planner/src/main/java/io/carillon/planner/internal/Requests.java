@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.EventSerdes;
@@ -35,11 +34,11 @@ final class Requests {
 
     private final Clock clock;
     private final PlannerSettings settings;
-    private final KeyValueStore<String, JobState> jobs;
+    private final JobStore jobs;
     private final RequestIds requestIds;
     private final Scheduler scheduler;
 
-    Requests(Clock clock, PlannerSettings settings, KeyValueStore<String, JobState> jobs, RequestIds requestIds,
+    Requests(Clock clock, PlannerSettings settings, JobStore jobs, RequestIds requestIds,
             Scheduler scheduler) {
         this.clock = clock;
         this.settings = settings;

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.JobRequest;
@@ -33,13 +32,13 @@ final class Results {
     static final String REQUESTED_BY = "planner";
 
     private final Clock clock;
-    private final KeyValueStore<String, JobState> jobs;
+    private final JobStore jobs;
     private final RequestIds processed;
     private final Scheduler scheduler;
     private final Output output;
     private final OpenRuns openRuns;
 
-    Results(Clock clock, KeyValueStore<String, JobState> jobs, RequestIds processed, Scheduler scheduler,
+    Results(Clock clock, JobStore jobs, RequestIds processed, Scheduler scheduler,
             Output output, OpenRuns openRuns) {
         this.openRuns = openRuns;
         this.clock = clock;
