@@ -29,6 +29,8 @@ final class JobStore {
     private static final JsonSerde<JobState> JSON = JsonSerde.of(JobState.class);
     private static final float LOAD_FACTOR = 0.75f;
     private static final int INITIAL_CAPACITY = 256;
+    /** Bytes reserved per pending fire or timer when a value is encoded: a job id, a fire id, two instants. */
+    private static final int ENTRY_SIZE_GUESS = 96;
 
     private final KeyValueStore<String, byte[]> store;
     private final Map<String, Cached> cache = new LinkedHashMap<>(INITIAL_CAPACITY, LOAD_FACTOR, true) {
@@ -73,7 +75,9 @@ final class JobStore {
     }
 
     static byte[] encode(JobState state, byte[] definition) {
-        StoreEncoding.Writer writer = new StoreEncoding.Writer().writeBoolean(state.paused())
+        int entries = state.pending().size() + state.requested().size();
+        StoreEncoding.Writer writer = new StoreEncoding.Writer(definition.length + ENTRY_SIZE_GUESS * (entries + 1))
+                .writeBoolean(state.paused())
                 .writeInstant(state.nextAt()).writeInstant(state.lastEmittedAt()).writeInt(state.pending().size());
         state.pending().forEach(writer::writePending);
         writer.writeInt(state.requested().size());

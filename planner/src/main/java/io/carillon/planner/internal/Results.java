@@ -22,8 +22,9 @@ import io.carillon.topics.events.RunStatus;
  *       {@link PlannerIds#child}, carrying the parent run id; the child's task dedupes it by request id);</li>
  *   <li>a FIXED_DELAY job plans its next instant from the run's end ({@link Scheduler#afterRun}).</li>
  * </ul>
- * A result of a job the planner does not have (deleted) is ignored: it is not a bad record. Used by one stream
- * task's thread only.
+ * A result of a job the planner does not have (deleted) is ignored: it is not a bad record. A result that changes
+ * nothing but the pruning of due pending fires (the common case) does not rewrite the job's state: every reader
+ * prunes them itself ({@link JobState#withoutDue}). Used by one stream task's thread only.
  */
 final class Results {
 
@@ -88,11 +89,15 @@ final class Results {
         if (state == null) {
             return;
         }
-        JobState current = retry(state.withoutDue(now), result, now);
+        JobState pruned = state.withoutDue(now);
+        JobState current = retry(pruned, result, now);
         if (result.status() == RunStatus.SUCCEEDED) {
             current.job().children().forEach(child -> output.request(childRequest(child, result, now)));
         }
-        jobs.put(result.jobId(), scheduler.afterRun(current, result, now));
+        JobState after = scheduler.afterRun(current, result, now);
+        if (after != pruned) {
+            jobs.put(result.jobId(), after);
+        }
     }
 
     private JobState retry(JobState state, RunResult result, Instant now) {

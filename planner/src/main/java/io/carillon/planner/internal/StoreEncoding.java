@@ -1,13 +1,9 @@
 package io.carillon.planner.internal;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
 
 import io.carillon.topics.events.FireKind;
 
@@ -33,30 +29,40 @@ final class StoreEncoding {
         return value.length > 0 && value[0] == JSON_START;
     }
 
-    /** Builds one value. */
+    /** Builds one value in a growing array (no stream, no locking). */
     static final class Writer {
 
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(INITIAL_CAPACITY);
-        private final DataOutputStream out = new DataOutputStream(bytes);
+        private byte[] bytes;
+        private int size;
 
         Writer() {
+            this(INITIAL_CAPACITY);
+        }
+
+        /** A writer for a value of about {@code expectedSize} bytes. */
+        Writer(int expectedSize) {
+            bytes = new byte[Math.max(expectedSize, 1)];
             writeByte(FORMAT);
         }
 
         Writer writeByte(int value) {
-            try {
-                out.writeByte(value);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            ensure(1);
+            bytes[size++] = (byte) value;
             return this;
         }
 
         Writer writeInt(int value) {
-            try {
-                out.writeInt(value);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            ensure(Integer.BYTES);
+            for (int shift = Integer.SIZE - Byte.SIZE; shift >= 0; shift -= Byte.SIZE) {
+                bytes[size++] = (byte) (value >>> shift);
+            }
+            return this;
+        }
+
+        Writer writeLong(long value) {
+            ensure(Long.BYTES);
+            for (int shift = Long.SIZE - Byte.SIZE; shift >= 0; shift -= Byte.SIZE) {
+                bytes[size++] = (byte) (value >>> shift);
             }
             return this;
         }
@@ -67,7 +73,9 @@ final class StoreEncoding {
 
         Writer writeBytes(byte[] value) {
             writeInt(value.length);
-            bytes.writeBytes(value);
+            ensure(value.length);
+            System.arraycopy(value, 0, bytes, size, value.length);
+            size += value.length;
             return this;
         }
 
@@ -78,15 +86,7 @@ final class StoreEncoding {
 
         Writer writeInstant(Instant value) {
             writeBoolean(value != null);
-            if (value != null) {
-                try {
-                    out.writeLong(value.getEpochSecond());
-                    out.writeInt(value.getNano());
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-            return this;
+            return value == null ? this : writeLong(value.getEpochSecond()).writeInt(value.getNano());
         }
 
         Writer writeKind(FireKind kind) {
@@ -105,36 +105,34 @@ final class StoreEncoding {
         }
 
         byte[] toByteArray() {
-            return bytes.toByteArray();
+            return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
+        }
+
+        private void ensure(int more) {
+            if (size + more > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+            }
         }
     }
 
     /** Reads one value written by {@link Writer}, after its format byte. */
     static final class Reader {
 
-        private final DataInputStream in;
+        private final ByteBuffer in;
 
         Reader(byte[] value) {
             if (value.length == 0 || value[0] != FORMAT) {
                 throw new IllegalArgumentException("not a planner store value of format " + FORMAT);
             }
-            this.in = new DataInputStream(new ByteArrayInputStream(value, 1, value.length - 1));
+            this.in = ByteBuffer.wrap(value, 1, value.length - 1);
         }
 
         int readByte() {
-            try {
-                return in.readByte();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return in.get();
         }
 
         int readInt() {
-            try {
-                return in.readInt();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return in.getInt();
         }
 
         boolean readBoolean() {
@@ -142,13 +140,9 @@ final class StoreEncoding {
         }
 
         byte[] readBytes() {
-            try {
-                byte[] value = new byte[readInt()];
-                in.readFully(value);
-                return value;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            byte[] value = new byte[readInt()];
+            in.get(value);
+            return value;
         }
 
         String readString() {
@@ -159,12 +153,8 @@ final class StoreEncoding {
             if (!readBoolean()) {
                 return null;
             }
-            try {
-                long seconds = in.readLong();
-                return Instant.ofEpochSecond(seconds, in.readInt());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            long seconds = in.getLong();
+            return Instant.ofEpochSecond(seconds, in.getInt());
         }
 
         FireKind readKind() {
