@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
@@ -20,10 +19,10 @@ import io.carillon.topics.events.JobDefinition;
 final class JobUpdates {
 
     private final Clock clock;
-    private final KeyValueStore<String, JobState> jobs;
+    private final JobStore jobs;
     private final Scheduler scheduler;
 
-    JobUpdates(Clock clock, KeyValueStore<String, JobState> jobs, Scheduler scheduler) {
+    JobUpdates(Clock clock, JobStore jobs, Scheduler scheduler) {
         this.clock = clock;
         this.jobs = jobs;
         this.scheduler = scheduler;

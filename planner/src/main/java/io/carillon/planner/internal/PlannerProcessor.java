@@ -46,7 +46,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     @Override
     public void init(ProcessorContext<String, Object> context) {
         this.context = context;
-        KeyValueStore<String, JobState> jobs = context.getStateStore(PlannerStores.JOBS);
+        JobStore jobs = new JobStore(context.getStateStore(PlannerStores.JOBS));
         KeyValueStore<String, Timer> timerStore = context.getStateStore(PlannerStores.TIMERS);
         WindowStore<String, Long> requestIdStore = context.getStateStore(PlannerStores.REQUEST_IDS);
         output = new Output(context, clock);

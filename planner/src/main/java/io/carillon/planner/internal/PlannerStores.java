@@ -13,8 +13,8 @@ import io.carillon.topics.JsonSerde;
 /**
  * The planner's state stores, all persistent (RocksDB) and backed by a changelog topic:
  * <ul>
- *   <li>{@value #JOBS}: job id → {@link JobState};</li>
- *   <li>{@value #TIMERS}: time-ordered timers ({@link TimerStore});</li>
+ *   <li>{@value #JOBS}: job id → {@link JobState}, encoded and cached by {@link JobStore};</li>
+ *   <li>{@value #TIMERS}: time-ordered timers ({@link TimerStore}), values in {@link TimerSerde}'s binary form;</li>
  *   <li>{@value #REQUEST_IDS}: request ids acted on and retry fire ids scheduled, kept {@link #REQUEST_ID_RETENTION}
  *       ({@link RequestIds});</li>
  *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun}, the runs seen STARTED and not yet ended ({@link OpenRuns});</li>
@@ -47,9 +47,9 @@ public final class PlannerStores {
     public static List<StoreBuilder<?>> builders() {
         return List.of(
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(JOBS), Serdes.String(),
-                        JsonSerde.of(JobState.class)),
+                        Serdes.ByteArray()),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(TIMERS), Serdes.String(),
-                        JsonSerde.of(Timer.class)),
+                        new TimerSerde()),
                 Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUEST_IDS, REQUEST_ID_RETENTION,
                         REQUEST_ID_WINDOW, false), Serdes.String(), Serdes.Long()),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(OPEN_RUNS), Serdes.String(),

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.EventSerdes;
@@ -36,13 +35,13 @@ final class Requests {
 
     private final Clock clock;
     private final PlannerSettings settings;
-    private final KeyValueStore<String, JobState> jobs;
+    private final JobStore jobs;
     private final RequestIds requestIds;
     private final Scheduler scheduler;
     private final ManualRetries manualRetries;
 
-    Requests(Clock clock, PlannerSettings settings, KeyValueStore<String, JobState> jobs, RequestIds requestIds,
-            Scheduler scheduler, ManualRetries manualRetries) {
+    Requests(Clock clock, PlannerSettings settings, JobStore jobs, RequestIds requestIds, Scheduler scheduler,
+            ManualRetries manualRetries) {
         this.manualRetries = manualRetries;
         this.clock = clock;
         this.settings = settings;

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.JobRequest;
@@ -27,8 +26,9 @@ import io.carillon.topics.events.RunStatus;
  *       ({@link EndedRuns});</li>
  *   <li>a FIXED_DELAY job plans its next instant from the run's end ({@link Scheduler#afterRun}).</li>
  * </ul>
- * A result of a job the planner does not have (deleted) is ignored: it is not a bad record. Used by one stream
- * task's thread only.
+ * A result of a job the planner does not have (deleted) is ignored: it is not a bad record. A result that changes
+ * nothing but the pruning of due pending fires (the common case) does not rewrite the job's state: every reader
+ * prunes them itself ({@link JobState#withoutDue}). Used by one stream task's thread only.
  */
 final class Results {
 
@@ -37,15 +37,15 @@ final class Results {
     static final String REQUESTED_BY = "planner";
 
     private final Clock clock;
-    private final KeyValueStore<String, JobState> jobs;
+    private final JobStore jobs;
     private final RequestIds processed;
     private final Scheduler scheduler;
     private final Output output;
     private final OpenRuns openRuns;
     private final EndedRuns endedRuns;
 
-    Results(Clock clock, KeyValueStore<String, JobState> jobs, RequestIds processed, Scheduler scheduler,
-            Output output, OpenRuns openRuns, EndedRuns endedRuns) {
+    Results(Clock clock, JobStore jobs, RequestIds processed, Scheduler scheduler, Output output, OpenRuns openRuns,
+            EndedRuns endedRuns) {
         this.openRuns = openRuns;
         this.endedRuns = endedRuns;
         this.clock = clock;
@@ -96,11 +96,15 @@ final class Results {
             return;
         }
         endedRuns.remember(result, now);
-        JobState current = retry(state.withoutDue(now), result, now);
+        JobState pruned = state.withoutDue(now);
+        JobState current = retry(pruned, result, now);
         if (result.status() == RunStatus.SUCCEEDED && !current.job().children().isEmpty() && !retried(result, now)) {
             current.job().children().forEach(child -> output.request(childRequest(child, result, now)));
         }
-        jobs.put(result.jobId(), scheduler.afterRun(current, result, now));
+        JobState after = scheduler.afterRun(current, result, now);
+        if (after != pruned) {
+            jobs.put(result.jobId(), after);
+        }
     }
 
     private JobState retry(JobState state, RunResult result, Instant now) {

@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Predicate;
 
-import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.events.FireEvent;
@@ -29,13 +28,13 @@ final class Scheduler {
     static final int MAX_FIRES_PER_ADVANCE = 10_000;
 
     private final PlannerSettings settings;
-    private final KeyValueStore<String, JobState> jobs;
+    private final JobStore jobs;
     private final TimerStore timers;
     private final Output output;
     private final Misfires misfires;
     private final Backfills backfills;
 
-    Scheduler(PlannerSettings settings, KeyValueStore<String, JobState> jobs, TimerStore timers, Output output,
+    Scheduler(PlannerSettings settings, JobStore jobs, TimerStore timers, Output output,
             Misfires misfires) {
         this.settings = settings;
         this.jobs = jobs;

@@ -14,7 +14,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class TimerStore {
 
-    private static final String KEY_FORMAT = "%019d";
+    private static final int KEY_DIGITS = 19;
     private static final char SEPARATOR = '|';
 
     private final KeyValueStore<String, Timer> store;
@@ -49,6 +49,7 @@ final class TimerStore {
         if (epochMillis < 0) {
             throw new IllegalArgumentException("a timer cannot be set before 1970: " + epochMillis);
         }
-        return String.format(KEY_FORMAT, epochMillis);
+        String digits = Long.toString(epochMillis);
+        return "0".repeat(KEY_DIGITS - digits.length()) + digits;
     }
 }

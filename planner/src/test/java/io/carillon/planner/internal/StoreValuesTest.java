@@ -1,0 +1,74 @@
+package io.carillon.planner.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.JsonSerde;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
+
+/** The planner's store values in their binary form, and the JSON values of earlier planners still read. */
+class StoreValuesTest {
+
+    private static final Instant AT = Instant.parse("2026-01-15T07:00:01.000000123Z");
+
+    private final JobDefinition job = JobDefinition.builder("tick").app("demo").handler("echo")
+            .schedule(Schedule.fixedRate(1000)).params("{\"é\":\"ünïcode\"}").children(List.of("child"))
+            .jitterMs(250).version(3).build();
+    private final Timer retry = new Timer("tick", "tick@1~2", AT, FireKind.RETRY, "{\"p\":1}", "run#0", 2, null);
+    private final Timer backfill = new Timer("tick", "req-1", AT, FireKind.BACKFILL, null, null, 1,
+            AT.plusSeconds(60));
+    private final Timer shardRetry = new Timer("tick", "tick@1#2~2", AT, FireKind.RETRY, null, null, 2, null, 2, 4);
+    private final JobState state = new JobState(job, true, AT.plusSeconds(10), AT.plusSeconds(9),
+            List.of(new PendingFire("tick@1", AT, FireKind.SCHEDULED, AT.plusMillis(120)),
+                    new PendingFire("req-2", AT.plusSeconds(2), FireKind.MANUAL, null)),
+            List.of(retry, backfill, shardRetry));
+
+    @Test
+    void aJobStateSurvivesTheBinaryForm() {
+        byte[] value = JobStore.encode(state, EventSerdes.JOB.serialize(null, job));
+
+        assertThat(value[0]).isEqualTo(StoreEncoding.FORMAT);
+        assertThat(JobStore.decode(value).state()).isEqualTo(state);
+    }
+
+    @Test
+    void anEmptyJobStateSurvivesTheBinaryForm() {
+        JobState fresh = JobState.of(job);
+
+        assertThat(JobStore.decode(JobStore.encode(fresh, EventSerdes.JOB.serialize(null, job))).state())
+                .isEqualTo(fresh);
+    }
+
+    @Test
+    void aJobStateWrittenAsJsonIsStillRead() {
+        byte[] json = JsonSerde.of(JobState.class).serialize(null, state);
+
+        assertThat(JobStore.decode(json).state()).isEqualTo(state);
+    }
+
+    @Test
+    void timersSurviveTheBinaryFormAndJsonIsStillRead() {
+        TimerSerde serde = new TimerSerde();
+
+        for (Timer timer : List.of(retry, backfill, shardRetry, Timer.scheduled("tick", AT))) {
+            assertThat(serde.deserialize(null, serde.serialize(null, timer))).isEqualTo(timer);
+            assertThat(serde.deserialize(null, JsonSerde.of(Timer.class).serialize(null, timer))).isEqualTo(timer);
+        }
+    }
+
+    @Test
+    void timerKeysSortByTime() {
+        Timer early = Timer.scheduled("b", Instant.ofEpochMilli(999));
+        Timer late = Timer.scheduled("a", Instant.ofEpochMilli(1_000));
+
+        assertThat(TimerStore.key(early)).isEqualTo("0000000000000000999|b|b@999");
+        assertThat(TimerStore.key(early)).isLessThan(TimerStore.key(late));
+    }
+}
