@@ -2,6 +2,8 @@
 
 const REFRESH_MS = 3000;
 const RUNS_SHOWN = 20;
+const RETRYABLE = ['FAILED', 'TIMED_OUT', 'LOST', 'NO_WORKER', 'KILLED'];
+const TERMINAL = RETRYABLE.concat(['SUCCEEDED', 'SKIPPED']);
 let selectedJob = null;
 
 function cell(row, text, className) {
@@ -41,16 +43,26 @@ async function getJson(url) {
   return response.json();
 }
 
-async function runNow(jobId, button) {
+async function post(path, what, button) {
   button.disabled = true;
   try {
-    const response = await fetch('api/v1/jobs/' + encodeURIComponent(jobId) + '/run', { method: 'POST' });
-    if (!response.ok) throw new Error('run now answered ' + response.status);
+    const response = await fetch(path, { method: 'POST' });
+    if (!response.ok) {
+      const answer = await response.json().catch(() => ({}));
+      throw new Error(what + ' answered ' + response.status + (answer.error ? ': ' + answer.error : ''));
+    }
   } catch (e) {
     showError(e);
   } finally {
     button.disabled = false;
   }
+}
+
+function actionButton(label, onClick) {
+  const button = document.createElement('button');
+  button.textContent = label;
+  button.addEventListener('click', event => { event.stopPropagation(); onClick(button); });
+  return button;
 }
 
 function renderJobs(overview) {
@@ -73,10 +85,8 @@ function renderJobs(overview) {
     cell(row, latestRun && time(latestRun.scheduledAt));
     cell(row, latestRun && lateness(latestRun.latenessMs));
     cell(row, latestRun && latestRun.message, 'message');
-    const button = document.createElement('button');
-    button.textContent = 'Run now';
-    button.addEventListener('click', event => { event.stopPropagation(); runNow(job.id, button); });
-    cell(row, '').appendChild(button);
+    cell(row, '').appendChild(actionButton('Run now',
+        button => post('api/v1/jobs/' + encodeURIComponent(job.id) + '/run', 'run now', button)));
     body.appendChild(row);
   }
 }
@@ -97,6 +107,13 @@ function renderRuns(runs) {
     cell(row, lateness(run.latenessMs));
     cell(row, run.instance);
     cell(row, run.message, 'message');
+    const actions = cell(row, '');
+    const runPath = 'api/v1/runs/' + encodeURIComponent(run.runId);
+    if (RETRYABLE.includes(run.status)) {
+      actions.appendChild(actionButton('Retry', button => post(runPath + '/retry', 'retry', button)));
+    } else if (!TERMINAL.includes(run.status)) {
+      actions.appendChild(actionButton('Kill', button => post(runPath + '/kill', 'kill', button)));
+    }
     body.appendChild(row);
   }
 }
