@@ -29,7 +29,7 @@ public final class BenchMain {
               steady   --jobs J --period-ms P --duration-s D --warmup-s W
               burst    --fires N [--lead-s 20]
               scale    --jobs N --active J [--duration-s 30 --warmup-s 10 --intake-timeout-s 3600]
-              failover --jobs J --period-ms P --duration-s D [--warmup-s 10 --session-timeout-ms 6000]
+              failover --jobs J --period-ms P --duration-s D [--warmup-s 10 --session-timeout-ms 10000]
             common: --bootstrap host:port (else an in-process broker)
                     --jdbc-url URL --jdbc-user U --jdbc-password P (default jdbc:postgresql://127.0.0.1:5432/postgres,
                       user postgres; a fresh database is created and dropped; embedded PostgreSQL if unreachable)

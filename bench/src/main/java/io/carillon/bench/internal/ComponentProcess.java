@@ -22,14 +22,16 @@ import io.carillon.worker.CarillonWorker;
  * (SIGTERM closes the part gracefully; {@code kill -9} is the point of {@code failover}). Not in the usage text: the
  * harness starts these itself through {@link ChildProcess}. The worker records every handler start in
  * {@code --starts-file} ({@link StartFile}). Kafka group session timeouts are {@code --session-timeout-ms} (default
- * {@value #DEFAULT_SESSION_TIMEOUT_MS}, the broker's minimum) so that a killed member's partitions move quickly.
+ * {@value #DEFAULT_SESSION_TIMEOUT_MS}, what the planner and dispatcher use in production; the worker's Kafka default
+ * is 45 s) so that a killed member's partitions move quickly, yet a member starved of CPU on a loaded machine is not
+ * dropped from its group.
  */
 public final class ComponentProcess {
 
     public static final String SUBCOMMAND = "component";
     /** Printed once the part is up, after its name. */
     static final String STARTED = " started";
-    static final int DEFAULT_SESSION_TIMEOUT_MS = 6_000;
+    static final int DEFAULT_SESSION_TIMEOUT_MS = 10_000;
     static final int HEARTBEAT_INTERVAL_MS = 1_000;
     static final Duration WORKER_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
 

@@ -161,6 +161,8 @@ final class FailoverWorkload implements Workload {
                     .put("retry_starts", retryStarts(expected, starts))
                     .put("first_attempt_missing_retry_started", retryOnly)
                     .put("results_by_status", lostRuns.statuses())
+                    .put("results_read_to_end", lostRuns.complete())
+                    .put("duplicates_per_instant", duplicatesPerInstant(expected, starts))
                     .put("kill_log", killLog)
                     .put("warmup_s", warmupS)
                     .put("activation_ms", Duration.between(created, firing).toMillis())
@@ -194,6 +196,17 @@ final class FailoverWorkload implements Workload {
             }
         }
         return count;
+    }
+
+    /** For each scheduled instant of the window in order, the handler starts beyond the first of a run. */
+    private static List<Long> duplicatesPerInstant(ExpectedFires expected, HandlerStarts starts) {
+        Map<Long, Long> perInstant = new java.util.HashMap<>();
+        starts.forEach((key, seen) -> {
+            if (seen.count() > 1 && expected.inWindow(key)) {
+                perInstant.merge(key.scheduledMillis(), (long) seen.count() - 1, Long::sum);
+            }
+        });
+        return expected.instants().stream().map(at -> perInstant.getOrDefault(at.toEpochMilli(), 0L)).toList();
     }
 
     private static long retryStarts(ExpectedFires expected, HandlerStarts starts) {

@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,7 +20,10 @@ import io.carillon.topics.events.RunStatus;
  */
 final class LostRuns {
 
+    private static final Duration READ_FOR = Duration.ofMinutes(5);
+
     private final ExpectedFires expected;
+    private boolean complete;
     private final Set<String> jobIds;
     private final Set<String> lostRunIds = new HashSet<>();
     private final Set<String> retryFireIds = new HashSet<>();
@@ -33,7 +37,7 @@ final class LostRuns {
     /** Reads {@code results} to its end. */
     static LostRuns read(String bootstrapServers, TopicCatalog catalog, ExpectedFires expected, WallClock clock) {
         LostRuns lost = new LostRuns(expected);
-        TopicScan.scan(bootstrapServers, catalog.results(), clock, lost::add);
+        lost.complete = TopicScan.scan(bootstrapServers, catalog.results(), clock, READ_FOR, lost::add);
         return lost;
     }
 
@@ -65,6 +69,11 @@ final class LostRuns {
      */
     Map<String, Long> statuses() {
         return statuses;
+    }
+
+    /** Whether {@code results} was read to its end (within five minutes). */
+    boolean complete() {
+        return complete;
     }
 
     /** Runs of the window's fires that ended LOST. */
