@@ -24,6 +24,8 @@ class FireGapsTest {
         starts.add(new StartKey("hit", 1000, 0, 1), SECOND);
         starts.add(new StartKey("hit", 2000, 0, 1), 6 * SECOND);
         starts.add(new StartKey("hit", 3000, 0, 1), 7 * SECOND);
+        starts.add(new StartKey("hit", 4000, 0, 1), 8 * SECOND);
+        starts.add(new StartKey("hit", 5000, 0, 1), 9 * SECOND);
 
         FireGaps gaps = FireGaps.of(starts, 10 * SECOND);
 
