@@ -6,9 +6,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.carillon.bench.internal.HandlerStarts.StartKey;
 import io.carillon.topics.events.FireIds;
@@ -123,6 +126,8 @@ final class FailoverWorkload implements Workload {
             HandlerStarts starts = startFiles.starts();
             FireTally tally = FireTally.of(expected, starts);
             long retryOnly = retryOnly(expected, starts, startFiles);
+            Set<String> firingBefore = jobsFiringBefore(windowStart, starts);
+            long lostOfFiring = lostOf(firingBefore, expected, starts, startFiles);
             LostRuns lostRuns = LostRuns.read(cluster.bootstrapServers(), cluster.catalog(), expected, wallClock);
             Instant observedUntil = wallClock.now();
             FireGaps gaps = FireGaps.of(starts, HandlerStarts.micros(observedUntil));
@@ -158,6 +163,8 @@ final class FailoverWorkload implements Workload {
                     .put("lost_runs_retried", lostRuns.retried(startFiles))
                     .put("recovery_ms", Math.round(recoveryMs * 10) / 10.0)
                     .put("lost_runs", lostRuns.lost())
+                    .put("jobs_firing_before_window", firingBefore.size())
+                    .put("lost_of_jobs_firing_before_window", lostOfFiring)
                     .put("retry_starts", retryStarts(expected, starts))
                     .put("first_attempt_missing_retry_started", retryOnly)
                     .put("results_by_status", lostRuns.statuses())
@@ -184,6 +191,32 @@ final class FailoverWorkload implements Workload {
         }
     }
 
+    /** The jobs that had a handler start before {@code windowStart}: activated, so a loss among them is the faults'. */
+    private static Set<String> jobsFiringBefore(Instant windowStart, HandlerStarts starts) {
+        long before = HandlerStarts.micros(windowStart);
+        Set<String> jobs = new HashSet<>();
+        starts.forEach((key, seen) -> {
+            if (seen.firstStartMicros() < before) {
+                jobs.add(key.jobId());
+            }
+        });
+        return jobs;
+    }
+
+    /** Expected fires of {@code jobs} for which no attempt reached a handler. */
+    private static long lostOf(Set<String> jobs, ExpectedFires expected, HandlerStarts starts, StartFiles files) {
+        long lost = 0;
+        for (Instant instant : expected.instants()) {
+            for (String jobId : jobs) {
+                if (!starts.started(new StartKey(jobId, instant.toEpochMilli(), 0, 1))
+                        && !files.fireStarted(FireIds.retry(FireIds.scheduled(jobId, instant), RETRY_ATTEMPTS))) {
+                    lost++;
+                }
+            }
+        }
+        return lost;
+    }
+
     /** Expected fires whose first attempt never reached a handler but whose retry did: not lost. */
     private static long retryOnly(ExpectedFires expected, HandlerStarts starts, StartFiles files) {
         long count = 0;
@@ -200,7 +233,7 @@ final class FailoverWorkload implements Workload {
 
     /** For each scheduled instant of the window in order, the handler starts beyond the first of a run. */
     private static List<Long> duplicatesPerInstant(ExpectedFires expected, HandlerStarts starts) {
-        Map<Long, Long> perInstant = new java.util.HashMap<>();
+        Map<Long, Long> perInstant = new HashMap<>();
         starts.forEach((key, seen) -> {
             if (seen.count() > 1 && expected.inWindow(key)) {
                 perInstant.merge(key.scheduledMillis(), (long) seen.count() - 1, Long::sum);

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +69,7 @@ final class ProcessFleet implements AutoCloseable {
      *
      * @throws IllegalStateException naming the processes that did not start before {@code deadline}, or died
      */
-    void awaitStarted(WallClock clock, java.time.Instant deadline) {
+    void awaitStarted(WallClock clock, Instant deadline) {
         List<ChildProcess> snapshot;
         synchronized (processes) {
             snapshot = List.copyOf(processes);
