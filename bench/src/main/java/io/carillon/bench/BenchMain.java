@@ -2,9 +2,11 @@ package io.carillon.bench;
 
 import java.io.PrintStream;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Map;
 
 import io.carillon.bench.internal.BenchOptions;
+import io.carillon.bench.internal.ComponentProcess;
 import io.carillon.bench.internal.ResultLine;
 import io.carillon.bench.internal.UsageException;
 import io.carillon.bench.internal.Workload;
@@ -26,8 +28,8 @@ public final class BenchMain {
             usage: java -jar carillon-bench.jar <workload> [flags]
               steady   --jobs J --period-ms P --duration-s D --warmup-s W
               burst    --fires N [--lead-s 20]
-              scale    --jobs N --active J            (not built yet)
-              failover --jobs J --period-ms P --duration-s D  (not built yet)
+              scale    --jobs N --active J [--duration-s 30 --warmup-s 10 --intake-timeout-s 3600]
+              failover --jobs J --period-ms P --duration-s D [--warmup-s 10 --session-timeout-ms 10000]
             common: --bootstrap host:port (else an in-process broker)
                     --jdbc-url URL --jdbc-user U --jdbc-password P (default jdbc:postgresql://127.0.0.1:5432/postgres,
                       user postgres; a fresh database is created and dropped; embedded PostgreSQL if unreachable)
@@ -44,7 +46,25 @@ public final class BenchMain {
     public static void main(String[] args) {
         PrintStream stdout = System.out;
         System.setOut(System.err);
+        if (args.length > 0 && args[0].equals(ComponentProcess.SUBCOMMAND)) {
+            runComponent(args);
+            return;
+        }
         System.exit(run(Clock.systemUTC(), stdout, System.err, args));
+    }
+
+    /** The hidden subcommand the multi-process workloads start their part processes with. */
+    private static void runComponent(String[] args) {
+        try {
+            ComponentProcess.run(Arrays.copyOfRange(args, 1, args.length), System.err);
+        } catch (UsageException e) {
+            System.err.println("carillon-bench: " + e.getMessage());
+            System.exit(USAGE);
+        } catch (RuntimeException e) {
+            System.err.println("carillon-bench: " + args[1] + " could not start: " + e);
+            e.printStackTrace(System.err);
+            System.exit(COULD_NOT_START);
+        }
     }
 
     /**
@@ -64,7 +84,7 @@ public final class BenchMain {
         Workload workload = Workload.named(options.workload());
         if (workload == null) {
             progress.println("carillon-bench: the workload '" + options.workload()
-                    + "' is not built yet (steady and burst are)");
+                    + "' is not built yet");
             return USAGE;
         }
         Map<String, Object> line;

@@ -15,11 +15,23 @@ class BenchMainTest {
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
 
     @Test
-    void aWorkloadNotBuiltYetSaysSoAndPrintsNoJsonLine() {
-        int status = run("failover", "--jobs", "10");
+    void anUnknownWorkloadIsRefusedAndPrintsNoJsonLine() {
+        int status = run("nightly", "--jobs", "10");
 
         assertThat(status).isEqualTo(BenchMain.USAGE);
-        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("'failover' is not built yet");
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("unknown workload 'nightly'");
+        assertThat(stdout.size()).isZero();
+    }
+
+    @Test
+    void aWrongFailoverOrScaleFlagIsRefusedBeforeAnythingStarts() {
+        assertThat(run("failover", "--jobs", "0")).isEqualTo(BenchMain.USAGE);
+        assertThat(run("scale", "--jobs", "1000", "--active", "x")).isEqualTo(BenchMain.USAGE);
+        assertThat(run("scale", "--period-ms", "1000")).isEqualTo(BenchMain.USAGE);
+
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--jobs must be at least 1, was 0")
+                .contains("--active must be a whole number, was 'x'")
+                .contains("--period-ms is not a flag of scale");
         assertThat(stdout.size()).isZero();
     }
 

@@ -75,13 +75,26 @@ public final class BenchCluster implements AutoCloseable {
      * @throws RuntimeException naming the part that could not start
      */
     public static BenchCluster start(BenchOptions options, Clock clock, PrintStream progress) {
+        return start(options, clock, progress, InProcess.ALL);
+    }
+
+    /**
+     * Starts the broker, the database, the console and those of planner, dispatcher and bench worker that
+     * {@code inProcess} names (the others run as processes of their own, started by the workload); on failure stops
+     * what had started and rethrows.
+     *
+     * @throws RuntimeException naming the part that could not start
+     */
+    public static BenchCluster start(BenchOptions options, Clock clock, PrintStream progress, InProcess inProcess) {
         BenchCluster cluster = new BenchCluster(options, clock, progress);
         try {
             cluster.startKafka(options);
             cluster.database = BenchDatabase.create(options, progress);
             cluster.started.add(cluster.database);
-            cluster.startCarillon();
-            cluster.startWorker(clock);
+            cluster.startCarillon(inProcess);
+            if (inProcess.worker()) {
+                cluster.startWorker(clock);
+            }
             return cluster;
         } catch (RuntimeException e) {
             cluster.close();
@@ -101,7 +114,7 @@ public final class BenchCluster implements AutoCloseable {
         progress.println("Kafka: in-process KRaft broker on " + bootstrapServers);
     }
 
-    private void startCarillon() {
+    private void startCarillon(InProcess inProcess) {
         List<String> args = new ArrayList<>(List.of(
                 "--" + Standalone.BOOTSTRAP_PROPERTY + "=" + bootstrapServers,
                 "--carillon.topics.prefix=" + catalog.prefix(),
@@ -116,10 +129,13 @@ public final class BenchCluster implements AutoCloseable {
         if (!database.password().isEmpty()) {
             args.add("--spring.datasource.password=" + database.password());
         }
+        args.add("--carillon.planner.enabled=" + inProcess.planner());
+        args.add("--carillon.dispatcher.enabled=" + inProcess.dispatcher());
         standalone = Standalone.start(args.toArray(String[]::new));
         started.add(standalone);
-        progress.println("Carillon: console, planner, dispatcher on port " + standalone.port() + ", topic prefix "
-                + catalog.prefix());
+        progress.println("Carillon: console" + (inProcess.planner() ? ", planner" : "")
+                + (inProcess.dispatcher() ? ", dispatcher" : "") + " in this process on port " + standalone.port()
+                + ", topic prefix " + catalog.prefix());
     }
 
     private void startWorker(Clock clock) {
@@ -139,6 +155,17 @@ public final class BenchCluster implements AutoCloseable {
         started.add(worker);
         progress.println("worker: app " + APP + ", capacity " + workerCapacity
                 + (workerFetchMaxWaitMs == null ? "" : ", fetch.max.wait.ms " + workerFetchMaxWaitMs));
+    }
+
+    /** Which of planner, dispatcher and bench worker run inside the harness's JVM. */
+    public record InProcess(boolean planner, boolean dispatcher, boolean worker) {
+        public static final InProcess ALL = new InProcess(true, true, true);
+        public static final InProcess CONSOLE_ONLY = new InProcess(false, false, false);
+    }
+
+    /** The run's temporary folder (deleted on close): state and logs of the part processes go below it. */
+    public Path dataDir() {
+        return dataDir;
     }
 
     public HandlerStarts starts() {

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 
@@ -34,11 +35,20 @@ public final class HandlerStarts {
 
     private Object record(JobContext context) {
         Instant startedAt = clock.instant();
-        StartKey key = new StartKey(context.jobId(), context.scheduledAt().toEpochMilli(), context.shardIndex(),
-                context.attempt());
-        starts.computeIfAbsent(key, ignored -> new Starts(micros(startedAt))).count.incrementAndGet();
-        total.increment();
+        add(new StartKey(context.jobId(), context.scheduledAt().toEpochMilli(), context.shardIndex(),
+                context.attempt()), micros(startedAt));
         return null;
+    }
+
+    /**
+     * Records one start of {@code key} at {@code startMicros} (epoch µs), as read from a worker process's start
+     * file; the first start is the earliest recorded, whatever the order of the calls.
+     */
+    void add(StartKey key, long startMicros) {
+        Starts seen = starts.computeIfAbsent(key, ignored -> new Starts(startMicros));
+        seen.count.incrementAndGet();
+        seen.firstStartMicros.accumulateAndGet(startMicros, Math::min);
+        total.increment();
     }
 
     /** Every handler start so far, of any fire. */
@@ -59,7 +69,7 @@ public final class HandlerStarts {
     /** The first start of {@code key} in microseconds since the epoch, or -1 when it never started. */
     public long firstStartMicros(StartKey key) {
         Starts found = starts.get(key);
-        return found == null ? -1 : found.firstStartMicros;
+        return found == null ? -1 : found.firstStartMicros();
     }
 
     static long micros(Instant instant) {
@@ -72,15 +82,15 @@ public final class HandlerStarts {
 
     /** How often a key started and when it first did; thread-safe. */
     public static final class Starts {
-        private final long firstStartMicros;
+        private final AtomicLong firstStartMicros;
         private final AtomicInteger count = new AtomicInteger();
 
         Starts(long firstStartMicros) {
-            this.firstStartMicros = firstStartMicros;
+            this.firstStartMicros = new AtomicLong(firstStartMicros);
         }
 
         public long firstStartMicros() {
-            return firstStartMicros;
+            return firstStartMicros.get();
         }
 
         public int count() {

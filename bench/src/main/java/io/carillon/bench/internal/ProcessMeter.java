@@ -57,11 +57,20 @@ public final class ProcessMeter {
     }
 
     static double peakRssMb(String pid) {
+        return statusMb(pid, "VmHWM:");
+    }
+
+    /** The current resident set size of the process {@code pid} in MB, or -1. */
+    static double rssMb(String pid) {
+        return statusMb(pid, "VmRSS:");
+    }
+
+    private static double statusMb(String pid, String field) {
         try {
             List<String> lines = Files.readAllLines(Path.of("/proc", pid, "status"));
             for (String line : lines) {
-                if (line.startsWith("VmHWM:")) {
-                    long kb = Long.parseLong(line.substring("VmHWM:".length()).replace("kB", "").trim());
+                if (line.startsWith(field)) {
+                    long kb = Long.parseLong(line.substring(field.length()).replace("kB", "").trim());
                     return Math.round(kb / KB_PER_MB * 10) / 10.0;
                 }
             }

@@ -24,6 +24,16 @@ final class TopicScan {
 
     /** Calls {@code values} with every committed value of {@code topic}; gives up after 60 s. */
     static void scan(String bootstrapServers, String topic, WallClock wallClock, Consumer<byte[]> values) {
+        scan(bootstrapServers, topic, wallClock, READ_DEADLINE, values);
+    }
+
+    /**
+     * Calls {@code values} with every committed value of {@code topic}; gives up after {@code deadline}.
+     *
+     * @return whether the end was reached
+     */
+    static boolean scan(String bootstrapServers, String topic, WallClock wallClock, Duration readFor,
+            Consumer<byte[]> values) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
@@ -35,7 +45,7 @@ final class TopicScan {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            Instant deadline = wallClock.now().plus(READ_DEADLINE);
+            Instant deadline = wallClock.now().plus(readFor);
             while (!atEnd(consumer, ends) && wallClock.now().isBefore(deadline)) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                     if (record.value() != null) {
@@ -43,6 +53,7 @@ final class TopicScan {
                     }
                 }
             }
+            return atEnd(consumer, ends);
         }
     }
 

@@ -20,6 +20,8 @@ public interface Workload {
         return switch (name) {
             case "steady" -> new SteadyWorkload();
             case "burst" -> new BurstWorkload();
+            case "scale" -> new ScaleWorkload();
+            case "failover" -> new FailoverWorkload();
             default -> null;
         };
     }

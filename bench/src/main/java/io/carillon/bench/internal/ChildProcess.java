@@ -1,0 +1,144 @@
+package io.carillon.bench.internal;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.carillon.bench.BenchMain;
+
+/**
+ * One Carillon part in a JVM of its own ({@link ComponentProcess}), started from the same jar or class path as this
+ * harness, its output in a log file. Its CPU seconds and peak RSS are sampled from {@code /proc} while it lives
+ * ({@link #sample()}, and once more right before it is killed or stopped), since a dead process's {@code /proc}
+ * entry is gone. {@link #kill()} is a real {@code kill -9}. Used by one thread, except {@link #sample()}, which
+ * the fleet's sampler calls too (synchronized).
+ */
+final class ChildProcess {
+
+    private static final long STOP_WAIT_S = 60;
+
+    private final String name;
+    private final Process process;
+    private final Path log;
+    private double cpuSeconds;
+    private double peakRssMb;
+    private boolean ended;
+
+    private ChildProcess(String name, Process process, Path log) {
+        this.name = name;
+        this.process = process;
+        this.log = log;
+    }
+
+    /** Starts {@code component <part> <args...>} with the JVM options {@code jvmOptions}. */
+    static ChildProcess start(String name, List<String> jvmOptions, List<String> componentArgs, Path log) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(launcher());
+        command.add(ComponentProcess.SUBCOMMAND);
+        command.addAll(componentArgs);
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            return new ChildProcess(name, process, log);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start " + name + ": " + String.join(" ", command), e);
+        }
+    }
+
+    /**
+     * How to run this harness's main class again: {@code -jar} the Spring Boot jar it runs from, or the class path
+     * (tests, an IDE).
+     */
+    private static List<String> launcher() {
+        String classPath = System.getProperty("java.class.path");
+        String codeSource = String.valueOf(BenchMain.class.getProtectionDomain().getCodeSource().getLocation());
+        if (codeSource.contains("BOOT-INF") && !classPath.contains(File.pathSeparator)) {
+            return List.of("-jar", classPath);
+        }
+        return List.of("-cp", classPath, BenchMain.class.getName());
+    }
+
+    String name() {
+        return name;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    Path log() {
+        return log;
+    }
+
+    /** Whether the part said it started ({@link ComponentProcess} prints "component <part> started"). */
+    boolean announcedStart() {
+        try {
+            return Files.exists(log) && Files.readString(log).contains(ComponentProcess.STARTED);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Reads the CPU seconds and peak RSS from {@code /proc} while the process lives. */
+    synchronized void sample() {
+        if (ended || !process.isAlive()) {
+            return;
+        }
+        String pid = Long.toString(process.pid());
+        double cpu = ProcessMeter.cpuSeconds(pid);
+        double rss = ProcessMeter.peakRssMb(pid);
+        cpuSeconds = Math.max(cpuSeconds, cpu);
+        peakRssMb = Math.max(peakRssMb, rss);
+    }
+
+    /** {@code kill -9}: SIGKILL, no shutdown hook runs. Waits until the process is gone. */
+    void kill() {
+        sample();
+        synchronized (this) {
+            ended = true;
+        }
+        process.destroyForcibly();
+        awaitExit();
+    }
+
+    /** SIGTERM: the part closes gracefully (commits, leaves its group). Waits until the process is gone. */
+    void stop() {
+        sample();
+        process.destroy();
+        if (!awaitExit()) {
+            process.destroyForcibly();
+            awaitExit();
+        }
+        synchronized (this) {
+            ended = true;
+        }
+    }
+
+    private boolean awaitExit() {
+        try {
+            return process.waitFor(STOP_WAIT_S, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    synchronized double cpuSeconds() {
+        return cpuSeconds;
+    }
+
+    synchronized double peakRssMb() {
+        return peakRssMb;
+    }
+}

@@ -1,0 +1,151 @@
+package io.carillon.bench.internal;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.streams.StreamsConfig;
+
+import io.carillon.dispatcher.Dispatcher;
+import io.carillon.planner.Planner;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.worker.CarillonWorker;
+
+/**
+ * The child side of the multi-process workloads: {@code carillon-bench.jar component <planner|dispatcher|worker>
+ * --bootstrap B --prefix P --partitions N [...]} runs one Carillon part in its own JVM until the process is stopped
+ * (SIGTERM closes the part gracefully; {@code kill -9} is the point of {@code failover}). Not in the usage text: the
+ * harness starts these itself through {@link ChildProcess}. The worker records every handler start in
+ * {@code --starts-file} ({@link StartFile}). Kafka group session timeouts are {@code --session-timeout-ms} (default
+ * {@value #DEFAULT_SESSION_TIMEOUT_MS}, what the planner and dispatcher use in production; the worker's Kafka default
+ * is 45 s) so that a killed member's partitions move quickly, yet a member starved of CPU on a loaded machine is not
+ * dropped from its group.
+ */
+public final class ComponentProcess {
+
+    public static final String SUBCOMMAND = "component";
+    /** Printed once the part is up, after its name. */
+    static final String STARTED = " started";
+    static final int DEFAULT_SESSION_TIMEOUT_MS = 10_000;
+    static final int HEARTBEAT_INTERVAL_MS = 1_000;
+    static final Duration WORKER_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
+
+    private ComponentProcess() {
+    }
+
+    /**
+     * Runs the part {@code args} name and blocks until the JVM shuts down.
+     *
+     * @param args the arguments after {@value #SUBCOMMAND}
+     * @throws UsageException for a wrong command line
+     */
+    public static void run(String[] args, PrintStream progress) {
+        if (args.length == 0) {
+            throw new UsageException("component: say planner, dispatcher or worker");
+        }
+        Map<String, String> flags = flags(args);
+        String bootstrap = required(flags, "bootstrap");
+        TopicCatalog catalog = new TopicCatalog(required(flags, "prefix"),
+                Integer.parseInt(required(flags, "partitions")), TopicCatalog.DEFAULT_REPLICATION_FACTOR);
+        int sessionTimeoutMs = Integer.parseInt(flags.getOrDefault("session-timeout-ms",
+                Integer.toString(DEFAULT_SESSION_TIMEOUT_MS)));
+        Clock clock = Clock.systemUTC();
+        AutoCloseable part = switch (args[0]) {
+            case "planner" -> planner(flags, bootstrap, catalog, clock, sessionTimeoutMs);
+            case "dispatcher" -> dispatcher(bootstrap, catalog, clock, sessionTimeoutMs);
+            case "worker" -> worker(flags, bootstrap, catalog, clock, sessionTimeoutMs);
+            default -> throw new UsageException("component: unknown part '" + args[0]
+                    + "': say planner, dispatcher or worker");
+        };
+        progress.println("component " + args[0] + STARTED);
+        progress.flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                part.close();
+            } catch (Exception e) {
+                progress.println("component " + args[0] + " did not close cleanly: " + e);
+            }
+            stopped.countDown();
+        }, "component-shutdown"));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Planner planner(Map<String, String> flags, String bootstrap, TopicCatalog catalog, Clock clock,
+            int sessionTimeoutMs) {
+        Planner planner = Planner.builder()
+                .bootstrapServers(bootstrap)
+                .catalog(catalog)
+                .clock(clock)
+                .stateDir(Path.of(required(flags, "state-dir")))
+                .standbyReplicas(Integer.parseInt(flags.getOrDefault("standby-replicas", "0")))
+                .streamsProperty(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
+                        Integer.toString(sessionTimeoutMs))
+                .build();
+        planner.start();
+        return planner;
+    }
+
+    private static Dispatcher dispatcher(String bootstrap, TopicCatalog catalog, Clock clock, int sessionTimeoutMs) {
+        Dispatcher dispatcher = Dispatcher.builder()
+                .bootstrapServers(bootstrap)
+                .catalog(catalog)
+                .clock(clock)
+                .clientProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMs)
+                .clientProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS)
+                .build();
+        dispatcher.start();
+        return dispatcher;
+    }
+
+    private static AutoCloseable worker(Map<String, String> flags, String bootstrap, TopicCatalog catalog,
+            Clock clock, int sessionTimeoutMs) {
+        StartFile starts = StartFile.open(Path.of(required(flags, "starts-file")), clock);
+        CarillonWorker worker = CarillonWorker.builder()
+                .bootstrapServers(bootstrap)
+                .catalog(catalog)
+                .clock(clock)
+                .app(BenchCluster.APP)
+                .instanceId(required(flags, "instance-id"))
+                .capacity(Integer.parseInt(flags.getOrDefault("capacity",
+                        Integer.toString(BenchCluster.DEFAULT_WORKER_CAPACITY))))
+                .heartbeatInterval(WORKER_HEARTBEAT_INTERVAL)
+                .kafkaProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMs)
+                .kafkaProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS)
+                .handler(BenchCluster.HANDLER, starts.handler())
+                .build();
+        worker.start();
+        return () -> {
+            worker.close();
+            starts.close();
+        };
+    }
+
+    private static Map<String, String> flags(String[] args) {
+        Map<String, String> flags = new HashMap<>();
+        for (int i = 1; i < args.length; i += 2) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new UsageException("component: expected --name value, found '" + args[i] + "'");
+            }
+            flags.put(args[i].substring(2), args[i + 1]);
+        }
+        return flags;
+    }
+
+    private static String required(Map<String, String> flags, String name) {
+        String value = flags.get(name);
+        if (value == null) {
+            throw new UsageException("component: --" + name + " is required");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,84 @@
+package io.carillon.bench.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireAction;
+import io.carillon.topics.events.FireEvent;
+
+/**
+ * Watches {@code fires} (read_committed, no group) from its end at {@link #open} for the first FIRE a planner writes
+ * after that moment. Open it before starting the planner; used by one thread.
+ */
+final class FirstFire implements AutoCloseable {
+
+    private static final Duration POLL = Duration.ofMillis(50);
+
+    private final KafkaConsumer<byte[], byte[]> consumer;
+
+    private FirstFire(KafkaConsumer<byte[], byte[]> consumer) {
+        this.consumer = consumer;
+    }
+
+    static FirstFire open(String bootstrapServers, TopicCatalog catalog) {
+        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
+        List<TopicPartition> partitions = consumer.partitionsFor(catalog.fires()).stream()
+                .map(info -> new TopicPartition(catalog.fires(), info.partition())).toList();
+        consumer.assign(partitions);
+        consumer.seekToEnd(partitions);
+        partitions.forEach(consumer::position);
+        return new FirstFire(consumer);
+    }
+
+    /**
+     * The first FIRE written after {@link #open}: when it became visible here (its transaction committed) and its
+     * emittedAt (when the planner wrote it); null when none came before {@code deadline}.
+     */
+    Seen await(WallClock clock, Instant deadline) {
+        while (clock.now().isBefore(deadline)) {
+            for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
+                FireEvent fire = parse(record.value());
+                if (fire != null && fire.action() == FireAction.FIRE) {
+                    Instant seenAt = clock.now();
+                    return new Seen(seenAt, fire.emittedAt() != null ? fire.emittedAt() : seenAt);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** When the first fire was read and when its planner wrote it. */
+    record Seen(Instant seenAt, Instant emittedAt) {
+    }
+
+    private static FireEvent parse(byte[] value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return EventSerdes.FIRE.deserialize(null, value);
+        } catch (InvalidEventException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        consumer.close();
+    }
+}

@@ -1,0 +1,88 @@
+package io.carillon.bench.internal;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.Set;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+
+/**
+ * The terminal results of the window's runs by status, and the runs of expected fires that Carillon ended LOST (read from {@code results} after the run, read_committed) and
+ * how many of them were retried: a handler started the next attempt's fire ({@link FireIds#retry}). Used by one
+ * thread.
+ */
+final class LostRuns {
+
+    private static final Duration READ_FOR = Duration.ofMinutes(5);
+
+    private final ExpectedFires expected;
+    private boolean complete;
+    private final Set<String> jobIds;
+    private final Set<String> lostRunIds = new HashSet<>();
+    private final Set<String> retryFireIds = new HashSet<>();
+    private final Map<String, Long> statuses = new TreeMap<>();
+
+    private LostRuns(ExpectedFires expected) {
+        this.expected = expected;
+        this.jobIds = expected.jobIdSet();
+    }
+
+    /** Reads {@code results} to its end. */
+    static LostRuns read(String bootstrapServers, TopicCatalog catalog, ExpectedFires expected, WallClock clock) {
+        LostRuns lost = new LostRuns(expected);
+        lost.complete = TopicScan.scan(bootstrapServers, catalog.results(), clock, READ_FOR, lost::add);
+        return lost;
+    }
+
+    private void add(byte[] value) {
+        RunResult result;
+        try {
+            result = EventSerdes.RESULT.deserialize(null, value);
+        } catch (InvalidEventException e) {
+            return;
+        }
+        if (result == null || result.scheduledAt() == null || !jobIds.contains(result.jobId())
+                || result.scheduledAt().isBefore(expected.from()) || !result.scheduledAt().isBefore(expected.to())) {
+            return;
+        }
+        if (result.status() != RunStatus.STARTED && result.status() != RunStatus.PROGRESS) {
+            statuses.merge(result.status() + "/" + result.attempt(), 1L, Long::sum);
+        }
+        if (result.status() != RunStatus.LOST) {
+            return;
+        }
+        if (lostRunIds.add(result.runId()) && result.attempt() == 1 && result.shardTotal() <= 1) {
+            retryFireIds.add(FireIds.retry(result.fireId(), result.attempt() + 1));
+        }
+    }
+
+    /**
+     * Terminal results of the window's runs by {@code <status>/<attempt>} (a result written twice counts twice): where
+     * retries came from.
+     */
+    Map<String, Long> statuses() {
+        return statuses;
+    }
+
+    /** Whether {@code results} was read to its end (within five minutes). */
+    boolean complete() {
+        return complete;
+    }
+
+    /** Runs of the window's fires that ended LOST. */
+    long lost() {
+        return lostRunIds.size();
+    }
+
+    /** LOST first attempts whose retry reached a handler. */
+    long retried(StartFiles starts) {
+        return retryFireIds.stream().filter(starts::fireStarted).count();
+    }
+}
