@@ -23,7 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The consumer thread of the trigger topic. Records are taken in order per partition; when the executor has no room
  * (no free slot, or too many SERIAL runs waiting) the rest wait in a pending queue while every partition is paused
- * (nothing is dropped), and polling resumes once the queue is empty. Offsets are committed only past records that were taken.
+ * (nothing is dropped), and polling resumes once the queue is empty. Offsets are committed only past records that
+ * were taken, asynchronously after every poll; a failed commit is sent again after the next poll, so the triggers a
+ * successor could run a second time after a crash are at most those taken since the last poll.
  *
  * <p>{@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any thread.
  */
@@ -113,10 +115,20 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         }
         consumer.commitAsync(offsetsOf(uncommitted), (offsets, error) -> {
             if (error != null) {
-                log.warn("could not commit trigger offsets {}: {}", offsets, error.toString());
+                log.warn("could not commit trigger offsets {}, committing them again: {}", offsets, error.toString());
+                retryCommit(offsets.keySet());
             }
         });
         uncommitted.clear();
+    }
+
+    /**
+     * Marks the partitions of a failed commit to be committed again at the end of the next poll, with whatever was
+     * taken by then; a partition that took nothing since would otherwise never be committed, and a successor would
+     * run its triggers again. Called on the consumer thread (commit callbacks run inside poll).
+     */
+    private void retryCommit(Collection<TopicPartition> partitions) {
+        partitions.stream().filter(taken::containsKey).forEach(uncommitted::add);
     }
 
     private void commitSync(Collection<TopicPartition> partitions) {
