@@ -16,8 +16,6 @@ import java.util.Set;
 import io.carillon.bench.internal.HandlerStarts.StartKey;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.RetryPolicy;
-import io.carillon.topics.events.Schedule;
 
 /**
  * {@code failover --jobs J --period-ms P --duration-s D}: two planner, two dispatcher and two worker processes
@@ -35,8 +33,6 @@ final class FailoverWorkload implements Workload {
     private static final int DEFAULT_WARMUP_S = 10;
     private static final int STARTUP_TIMEOUT_S = 300;
     private static final int DEFAULT_DRAIN_S = 30;
-    private static final int RETRY_ATTEMPTS = 2;
-    private static final long RETRY_BACKOFF_MS = 100;
     private static final int STANDBY_REPLICAS = 1;
     private static final long WHOLE_SECOND_MS = 1000;
     private static final List<String> KILLED = List.of("planner", "dispatcher", "worker");
@@ -67,12 +63,9 @@ final class FailoverWorkload implements Workload {
             Progress progress = new Progress(out, "failover", startedAt, startFiles.starts());
             fleet.awaitStarted(wallClock, wallClock.now().plusSeconds(STARTUP_TIMEOUT_S));
             progress.say(wallClock.now(), "all six part processes are up");
-            List<JobDefinition> jobs = BenchJobs.of(jobCount, i -> Schedule.fixedRate(periodMs)).stream()
-                    .map(job -> job.toBuilder().retry(new RetryPolicy(RETRY_ATTEMPTS, RETRY_BACKOFF_MS, 1, 0))
-                            .build())
-                    .toList();
+            List<JobDefinition> jobs = FailoverJobs.of(jobCount, periodMs);
             progress.say(wallClock.now(), "creating " + jobCount + " FIXED_RATE " + periodMs
-                    + " ms jobs (one retry each) on the jobs topic");
+                    + " ms jobs (one retry each, misfire CATCH_UP) on the jobs topic");
             Instant creating = wallClock.now();
             new KafkaJobCreator(cluster.bootstrapServers(), cluster.catalog()).create(jobs);
             Instant created = wallClock.now();
@@ -209,7 +202,7 @@ final class FailoverWorkload implements Workload {
         for (Instant instant : expected.instants()) {
             for (String jobId : jobs) {
                 if (!starts.started(new StartKey(jobId, instant.toEpochMilli(), 0, 1))
-                        && !files.fireStarted(FireIds.retry(FireIds.scheduled(jobId, instant), RETRY_ATTEMPTS))) {
+                        && !files.fireStarted(retryOf(jobId, instant))) {
                     lost++;
                 }
             }
@@ -223,12 +216,17 @@ final class FailoverWorkload implements Workload {
         for (Instant instant : expected.instants()) {
             for (String jobId : expected.jobIds()) {
                 if (!starts.started(new StartKey(jobId, instant.toEpochMilli(), 0, 1))
-                        && files.fireStarted(FireIds.retry(FireIds.scheduled(jobId, instant), RETRY_ATTEMPTS))) {
+                        && files.fireStarted(retryOf(jobId, instant))) {
                     count++;
                 }
             }
         }
         return count;
+    }
+
+    /** The fire id of the retry of the scheduled fire of {@code jobId} at {@code instant}. */
+    private static String retryOf(String jobId, Instant instant) {
+        return FireIds.retry(FireIds.scheduled(jobId, instant), FailoverJobs.RETRY_ATTEMPTS);
     }
 
     /** For each scheduled instant of the window in order, the handler starts beyond the first of a run. */

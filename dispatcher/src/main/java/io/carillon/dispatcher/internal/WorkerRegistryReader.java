@@ -19,18 +19,25 @@ import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * Feeds the {@link WorkerRegistry} from every partition of the {@code workers} topic, read from the beginning
- * without a consumer group. Used from the dispatcher's thread only.
+ * without a consumer group. When the dispatcher's thread was held up for more than {@link #MAX_STALENESS} between two
+ * reads (a rebalance of the fires group blocks its poll for up to the session timeout), the next read goes on to the
+ * end offsets of now before routing: otherwise the heartbeats sent meanwhile are not read yet, every instance looks
+ * expired, and the fires held back during the stall are all answered NO_WORKER. Used from the dispatcher's thread
+ * only.
  */
 public final class WorkerRegistryReader {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerRegistryReader.class);
     private static final Duration CATCH_UP_POLL = Duration.ofMillis(100);
     private static final int MAX_CATCH_UP_POLLS = 100;
+    /** A gap between two reads longer than this makes the next read go on to the end offsets. */
+    static final Duration MAX_STALENESS = Duration.ofSeconds(1);
 
     private final Consumer<String, byte[]> consumer;
     private final WorkerRegistry registry;
     private final DeadLetters deadLetters;
     private final StatsRecorder stats;
+    private Instant lastReadAt;
 
     public WorkerRegistryReader(Consumer<String, byte[]> consumer, WorkerRegistry registry, DeadLetters deadLetters,
             StatsRecorder stats) {
@@ -50,21 +57,33 @@ public final class WorkerRegistryReader {
                 .toList();
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
-        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+        return readToEnd(now);
+    }
+
+    /**
+     * Applies what arrived since the last call: without waiting, or, when the last read is more than
+     * {@link #MAX_STALENESS} before {@code now}, up to the end offsets of now. Returns dead letters for bad records.
+     */
+    public List<ProducerRecord<String, Object>> poll(Instant now) {
+        if (lastReadAt != null && Duration.between(lastReadAt, now).compareTo(MAX_STALENESS) > 0) {
+            return readToEnd(now);
+        }
+        lastReadAt = now;
+        return apply(consumer.poll(Duration.ZERO), now);
+    }
+
+    private List<ProducerRecord<String, Object>> readToEnd(Instant now) {
+        Map<TopicPartition, Long> ends = consumer.endOffsets(consumer.assignment());
         List<ProducerRecord<String, Object>> out = new ArrayList<>();
         for (int attempt = 0; attempt < MAX_CATCH_UP_POLLS && !reached(ends); attempt++) {
             out.addAll(apply(consumer.poll(CATCH_UP_POLL), now));
         }
         if (!reached(ends)) {
-            log.warn("the worker registry did not catch up with {}; routing starts with {} known instances", topic,
-                    registry.size());
+            log.warn("the worker registry did not catch up with the heartbeats; routing goes on with {} known "
+                    + "instances", registry.size());
         }
+        lastReadAt = now;
         return out;
-    }
-
-    /** Applies what arrived since the last call, without waiting. Returns dead letters for bad records. */
-    public List<ProducerRecord<String, Object>> poll(Instant now) {
-        return apply(consumer.poll(Duration.ZERO), now);
     }
 
     private boolean reached(Map<TopicPartition, Long> ends) {
