@@ -1,13 +1,13 @@
 package io.carillon.bench.internal;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The commit the harness runs from: {@code git rev-parse HEAD} in the working directory, or "unknown". */
 public final class GitSha {
 
-    private static final long TIMEOUT_SECONDS = 10;
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private GitSha() {
     }
@@ -24,21 +24,9 @@ public final class GitSha {
     }
 
     private static String git(String... command) {
-        try {
-            String[] line = new String[command.length + 1];
-            line[0] = "git";
-            System.arraycopy(command, 0, line, 1, command.length);
-            Process git = new ProcessBuilder(line).redirectErrorStream(true).start();
-            String output = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!git.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) || git.exitValue() != 0) {
-                return null;
-            }
-            return output;
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
+        List<String> line = new ArrayList<>(List.of("git"));
+        line.addAll(List.of(command));
+        String output = CommandOutput.of(line, TIMEOUT);
+        return output == null ? null : output.trim();
     }
 }

@@ -1,10 +1,8 @@
 package io.carillon.bench.internal;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,7 +14,7 @@ import java.util.regex.Pattern;
 final class HeapProbe {
 
     private static final Pattern HEAP_LINE = Pattern.compile("heap\\s+total (\\d+)K, used (\\d+)K");
-    private static final long TIMEOUT_S = 120;
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
     private static final double KB_PER_MB = 1024.0;
 
     private HeapProbe() {
@@ -41,19 +39,6 @@ final class HeapProbe {
 
     private static String jcmd(long pid, String command) {
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
-        try {
-            Process process = new ProcessBuilder(List.of(jcmd, Long.toString(pid), command)).redirectErrorStream(true)
-                    .start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(TIMEOUT_S, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                return null;
-            }
-            return output;
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
+        return CommandOutput.of(List.of(jcmd, Long.toString(pid), command), TIMEOUT);
     }
 }
