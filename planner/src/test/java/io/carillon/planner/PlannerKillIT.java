@@ -146,7 +146,7 @@ class PlannerKillIT {
         assertThat(expected).filteredOn(fireId -> live.getOrDefault(fireId, 0L) > 1).as("instants fired twice")
                 .isEmpty();
         assertThat(live.entrySet()).filteredOn(entry -> entry.getValue() != 1).as("any fire id fired twice").isEmpty();
-        assertThat(fires.values()).extracting(FireEvent::kind).containsOnly(FireKind.SCHEDULED, FireKind.MISFIRE);
+        assertThat(fires.values()).extracting(FireEvent::kind).isSubsetOf(FireKind.SCHEDULED, FireKind.MISFIRE);
         log.info("committed fire records: {} ({} caught up as MISFIRE); records in the log including aborted "
                 + "transactions: {}", fires.values().size(),
                 fires.values().stream().filter(fire -> fire.kind() == FireKind.MISFIRE).count(),
