@@ -17,8 +17,9 @@ import io.carillon.topics.events.JobDefinition;
  * used of them kept deserialized. The task owns its store exclusively, so what this cache holds is exactly what the
  * store holds; it is built in the processor's {@code init} and so starts empty whenever the task is (re)initialised
  * (assignment, or revival after its state was wiped). A value is {@link StoreEncoding}'s binary form of the state's
- * progress, pending fires and requested timers followed by the job's definition as the {@code jobs} topic's JSON;
- * the JSON of a definition that did not change is reused rather than written again. Values that earlier planners
+ * progress, pending fires and requested timers followed by the job's definition as the {@code jobs} topic's JSON
+ * (the bytes of the record it was read from, as they came); the JSON of a definition that did not change is reused
+ * rather than written again. Values that earlier planners
  * wrote as JSON are still read. Used by one stream task's thread only.
  */
 final class JobStore {
@@ -64,6 +65,14 @@ final class JobStore {
         byte[] definition = before != null && before.state().job() == state.job()
                 ? before.definition()
                 : EventSerdes.JOB.serialize(null, state.job());
+        put(jobId, state, definition);
+    }
+
+    /**
+     * Stores the state of a job whose definition was just read from {@code definition}, the value of its
+     * {@code jobs} record: those bytes are kept as they are rather than the definition written again.
+     */
+    void put(String jobId, JobState state, byte[] definition) {
         store.put(jobId, encode(state, definition));
         cache.put(jobId, new Cached(state, definition));
     }

@@ -54,7 +54,7 @@ final class JobUpdates {
                     + before.job().version() + " the planner already has");
         }
         JobState current = before == null ? JobState.of(job) : before.withoutDue(now).withJob(job);
-        jobs.put(key, scheduler.reconcile(before, current, now));
+        jobs.put(key, scheduler.reconcile(before, current, now), value);
     }
 
     private void delete(String key, Instant now) {

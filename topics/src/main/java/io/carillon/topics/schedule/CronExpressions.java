@@ -3,6 +3,7 @@ package io.carillon.topics.schedule;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
@@ -10,13 +11,15 @@ import com.cronutils.model.time.ExecutionTime;
 import com.cronutils.parser.CronParser;
 
 /**
- * Parses cron expressions once and caches the result. Quartz syntax (6 or 7 fields, seconds first) and Unix syntax
- * (5 fields) are both accepted. Thread-safe.
+ * Parses cron expressions once and caches the result, under the expression as given (so a cached expression costs
+ * one map lookup, without normalizing it again) and under its normalized form (trimmed, runs of whitespace as one
+ * space). Quartz syntax (6 or 7 fields, seconds first) and Unix syntax (5 fields) are both accepted. Thread-safe.
  */
 final class CronExpressions {
 
     private static final int CACHE_SIZE = 4096;
     private static final int UNIX_FIELDS = 5;
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     private static final CronParser QUARTZ = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.QUARTZ));
     private static final CronParser UNIX = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
@@ -37,14 +40,18 @@ final class CronExpressions {
         if (expression == null || expression.isBlank()) {
             throw new IllegalArgumentException("is required for a CRON schedule");
         }
-        String normalized = expression.trim().replaceAll("\\s+", " ");
-        ExecutionTime cached = CACHE.get(normalized);
-        if (cached != null) {
-            return cached;
+        ExecutionTime given = CACHE.get(expression);
+        if (given != null) {
+            return given;
         }
-        CronParser parser = normalized.split(" ").length == UNIX_FIELDS ? UNIX : QUARTZ;
-        ExecutionTime parsed = ExecutionTime.forCron(parser.parse(normalized).validate());
-        CACHE.put(normalized, parsed);
-        return parsed;
+        String normalized = WHITESPACE.matcher(expression.trim()).replaceAll(" ");
+        ExecutionTime cached = CACHE.get(normalized);
+        if (cached == null) {
+            CronParser parser = normalized.split(" ").length == UNIX_FIELDS ? UNIX : QUARTZ;
+            cached = ExecutionTime.forCron(parser.parse(normalized).validate());
+            CACHE.put(normalized, cached);
+        }
+        CACHE.put(expression, cached);
+        return cached;
     }
 }
