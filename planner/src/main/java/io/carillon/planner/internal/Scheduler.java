@@ -109,6 +109,7 @@ final class Scheduler {
         backfills.startPunctuation();
         for (Timer timer : timers.dueBy(horizonEnd(now))) {
             if (timer.kind() == FireKind.BACKFILL && backfills.exhausted()) {
+                timers.put(timer);
                 continue;
             }
             timers.delete(timer);

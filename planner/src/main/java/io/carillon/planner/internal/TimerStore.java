@@ -10,7 +10,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * The time-ordered timer store. Keys are {@code <due epoch millis, zero-padded to 19 digits>|<job id>|<fire id>},
  * so their byte order is their time order and {@link #dueBy(Instant)} reads only the timers that are due, whatever
- * the number of jobs. Used by one stream task's thread only.
+ * the number of jobs. A scan starts where the previous one ended, not at the start of the store: a due timer is
+ * deleted as it is handled, and RocksDB would otherwise step over the deletion markers of every timer handled since
+ * the last compaction on every punctuation. A timer put below that point (due at once) moves it back, and a due timer
+ * the caller keeps for later must be {@link #put} again. Used by one stream task's thread only.
  */
 final class TimerStore {
 
@@ -18,13 +21,19 @@ final class TimerStore {
     private static final char SEPARATOR = '|';
 
     private final KeyValueStore<String, Timer> store;
+    /** The first key the next {@link #dueBy} reads; null: the start of the store (a task starting or restored). */
+    private String scanFrom;
 
     TimerStore(KeyValueStore<String, Timer> store) {
         this.store = store;
     }
 
     void put(Timer timer) {
-        store.put(key(timer), timer);
+        String key = key(timer);
+        store.put(key, timer);
+        if (scanFrom != null && key.compareTo(scanFrom) < 0) {
+            scanFrom = key;
+        }
     }
 
     /** Removes the timer; a put of null, because {@code delete} would read and deserialize the old value. */
@@ -32,12 +41,20 @@ final class TimerStore {
         store.put(key(timer), null);
     }
 
-    /** The timers whose instant is at or before {@code limit}, earliest first. */
+    /**
+     * The timers whose instant is at or before {@code limit} and that were not returned by an earlier call (unless
+     * put again since), earliest first. The caller deletes each or puts it again to keep it.
+     */
     List<Timer> dueBy(Instant limit) {
+        String end = prefix(limit.toEpochMilli() + 1);
         List<Timer> due = new ArrayList<>();
-        try (KeyValueIterator<String, Timer> timers = store.range(null, prefix(limit.toEpochMilli() + 1))) {
+        if (scanFrom != null && scanFrom.compareTo(end) >= 0) {
+            return due;
+        }
+        try (KeyValueIterator<String, Timer> timers = store.range(scanFrom, end)) {
             timers.forEachRemaining(entry -> due.add(entry.value));
         }
+        scanFrom = end;
         return due;
     }
 
