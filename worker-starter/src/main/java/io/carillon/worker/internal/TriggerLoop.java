@@ -113,13 +113,15 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         if (uncommitted.isEmpty()) {
             return;
         }
-        consumer.commitAsync(offsetsOf(uncommitted), (offsets, error) -> {
+        Map<TopicPartition, OffsetAndMetadata> offsets = offsetsOf(uncommitted);
+        uncommitted.clear();
+        consumer.commitAsync(offsets, (committed, error) -> {
             if (error != null) {
-                log.warn("could not commit trigger offsets {}, committing them again: {}", offsets, error.toString());
-                retryCommit(offsets.keySet());
+                log.warn("could not commit trigger offsets {}, committing them again: {}", committed,
+                        error.toString());
+                retryCommit(committed.keySet());
             }
         });
-        uncommitted.clear();
     }
 
     /**
