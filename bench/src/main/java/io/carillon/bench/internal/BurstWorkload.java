@@ -69,13 +69,11 @@ final class BurstWorkload implements Workload {
                     .materialized(materialized)
                     .process(ProcessMeter.cpuSeconds(), ProcessMeter.peakRssMb(), startedAt, GitSha.current());
             return line.put("drain_ms", Math.round(drainMs * 10) / 10.0)
-                    .put("load_avg_start", loadAtStart)
-                    .put("load_avg_end", ProcessMeter.loadAverage())
+                    .load(loadAtStart)
                     .put("fires", fires)
                     .put("at", at.toString())
                     .put("drain_cpu_s", Math.round(drainCpu * 100) / 100.0)
-                    .put("unexpected", tally.unexpected())
-                    .put("early", tally.early())
+                    .strays(tally)
                     .putAll(stages)
                     .setup(cluster, route, createMs)
                     .keys();

@@ -64,6 +64,29 @@ public final class ResultLine {
         return this;
     }
 
+    /** The machine's 1-minute load average when the run started ({@code loadAtStart}) and now. */
+    public ResultLine load(double loadAtStart) {
+        keys.put("load_avg_start", loadAtStart);
+        keys.put("load_avg_end", ProcessMeter.loadAverage());
+        return this;
+    }
+
+    /** The handler starts no expected fire explains, and those before their instant. */
+    public ResultLine strays(FireTally tally) {
+        keys.put("unexpected", tally.unexpected());
+        keys.put("early", tally.early());
+        return this;
+    }
+
+    /** The harness JVM's own CPU and memory, and those of every process it started. */
+    ResultLine fleet(ProcessFleet fleet) {
+        keys.put("harness_cpu_s", Math.round(ProcessMeter.cpuSeconds() * 100) / 100.0);
+        keys.put("harness_peak_rss_mb", ProcessMeter.peakRssMb());
+        keys.put("processes", fleet.perProcess());
+        keys.put("process_logs", fleet.logs().toString());
+        return this;
+    }
+
     public ResultLine put(String key, Object value) {
         keys.put(key, value);
         return this;

@@ -79,12 +79,10 @@ final class SteadyWorkload implements Workload {
                     .process(ProcessMeter.cpuSeconds(), ProcessMeter.peakRssMb(), startedAt, GitSha.current());
             return line.put("warmup_s", warmupS)
                     .put("observed_per_instant", expected.observedPerInstant(cluster.starts()))
-                    .put("load_avg_start", loadAtStart)
-                    .put("load_avg_end", ProcessMeter.loadAverage())
+                    .load(loadAtStart)
                     .put("window_start", windowStart.toString())
                     .put("window_cpu_s", Math.round(windowCpu * 100) / 100.0)
-                    .put("unexpected", tally.unexpected())
-                    .put("early", tally.early())
+                    .strays(tally)
                     .putAll(stages)
                     .setup(cluster, route, createMs)
                     .keys();
