@@ -2,17 +2,21 @@ package io.carillon.topics;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import io.carillon.topics.internal.InstantJsonModule;
+
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The one JSON mapping of Carillon's events: ISO-8601 instants, nulls left out, unknown fields
- * ignored, missing numbers and booleans read as 0 and false. */
+/** The one JSON mapping of Carillon's events: ISO-8601 instants (UTC, as {@link java.time.Instant#toString()}
+ * writes them; read without a formatter when in that form), nulls left out, unknown fields ignored, missing numbers
+ * and booleans read as 0 and false. */
 public final class Json {
 
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL))
+            .addModule(new InstantJsonModule())
             .build();
 
     private Json() {
