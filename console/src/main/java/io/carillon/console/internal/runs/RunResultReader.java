@@ -1,5 +1,6 @@
 package io.carillon.console.internal.runs;
 
+import java.time.Instant;
 import java.util.stream.Collectors;
 
 import io.carillon.topics.InvalidEventException;
@@ -7,15 +8,21 @@ import io.carillon.topics.Json;
 import io.carillon.topics.events.RunResult;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.module.SimpleModule;
 
 /**
- * Parses {@code results} record values with a reader bound to {@link RunResult} once (its deserializer is looked
- * up once, not per record as {@code ObjectMapper.readValue} does), with Carillon's one JSON mapping ({@link Json}).
- * Errors read as those of {@code EventSerdes.RESULT}. Thread-safe.
+ * Parses {@code results} record values into {@link RunResult}s exactly as {@code EventSerdes.RESULT} does (same
+ * mapping, {@link Json}, same results, same error messages), but faster: with a reader bound to the type, and with
+ * the four instants of a result read by {@link CanonicalInstants} when they are in the form Carillon writes them
+ * (measured: the JDK's ISO_INSTANT parsing was most of the cost of a result). Thread-safe.
  */
 final class RunResultReader {
 
-    private static final ObjectReader READER = Json.mapper().readerFor(RunResult.class);
+    private static final ObjectReader READER = Json.mapper().rebuild()
+            .addModule(new SimpleModule("carillon-console-instants").addDeserializer(Instant.class,
+                    new CanonicalInstants()))
+            .build()
+            .readerFor(RunResult.class);
 
     private RunResultReader() {
     }
