@@ -11,8 +11,8 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
@@ -54,8 +54,9 @@ public class RunRepository {
      * Merges {@code results} in order, with the effect of one upsert per result but as at most two statements: the
      * results are folded into one change per run ({@link RunChanges#fold}), and the changes are written as one
      * multi-row {@code INSERT ... SELECT FROM unnest(...) ON CONFLICT} (plus one for the rare forced changes). Runs in
-     * the caller's transaction; not thread-safe for overlapping runs across concurrent transactions beyond what row
-     * locks give (each run's results come from one results partition, so one consumer thread).
+     * the caller's transaction. Stateless and thread-safe; two concurrent transactions upserting the same runs in
+     * different orders could deadlock, which PostgreSQL ends by failing one (the materializer then retries its
+     * batch); in the console one consumer thread owns a run, since all its results are on one partition.
      */
     public void upsert(List<RunResult> results, Instant now) {
         List<RunChange> changes = RunChanges.fold(results);
