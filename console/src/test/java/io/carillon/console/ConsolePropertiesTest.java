@@ -20,6 +20,9 @@ class ConsolePropertiesTest {
         assertThat(properties.getMaterializer().getGroupId()).isNull();
         assertThat(properties.getMaterializer().getConcurrency()).isEqualTo(1);
         assertThat(properties.getMaterializer().getRetryBackoff()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(properties.getMaterializer().getMaxPollRecords()).isEqualTo(5000);
+        assertThat(properties.getMaterializer().getFetchMinBytes()).isEqualTo(64 * 1024);
+        assertThat(properties.getMaterializer().getFetchMaxWait()).isEqualTo(Duration.ofMillis(100));
         assertThat(properties.getKafka().getSendTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(properties.getApi().getDefaultRunLimit()).isEqualTo(50);
         assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(1000);
@@ -32,6 +35,8 @@ class ConsolePropertiesTest {
         Map<String, String> source = Map.of(
                 "carillon.console.outbox.poll-interval", "250ms",
                 "carillon.console.materializer.group-id", "console-b",
+                "carillon.console.materializer.max-poll-records", "1000",
+                "carillon.console.materializer.fetch-max-wait", "50ms",
                 "carillon.console.kafka.send-timeout", "5s",
                 "carillon.console.api.max-run-limit", "20");
 
@@ -40,6 +45,8 @@ class ConsolePropertiesTest {
 
         assertThat(properties.getOutbox().getPollInterval()).isEqualTo(Duration.ofMillis(250));
         assertThat(properties.getMaterializer().getGroupId()).isEqualTo("console-b");
+        assertThat(properties.getMaterializer().getMaxPollRecords()).isEqualTo(1000);
+        assertThat(properties.getMaterializer().getFetchMaxWait()).isEqualTo(Duration.ofMillis(50));
         assertThat(properties.getKafka().getSendTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(20);
     }

@@ -17,15 +17,22 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
-import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.RunResult;
 
 /**
- * Writes each batch of {@code results} records into {@code runs} ({@link RunRepository#upsert}) in one database
- * transaction. A record that is not a valid RunResult, or that the database refuses, goes to the dlq and the rest
- * of the batch is stored. The listener returns only once the batch is stored and its dead letters acknowledged, so
- * the container commits offsets past records that are safely handled; a database outage throws and the container
+ * Writes each poll of {@code results} records into {@code runs} at once: every record is parsed once, the results
+ * of one run are folded into one row change ({@link RunChanges}, the same outcome as one upsert per result in offset
+ * order) and all changes are written by {@link RunRepository#upsert} in one database transaction of at most two
+ * statements. A record that is not a valid RunResult (not JSON, a tombstone, a missing runId, jobId or status) goes
+ * to the dlq with the reason and the rest of the batch is stored; when the database refuses the batch, its results
+ * are stored one by one in their own transactions and each refused one goes to the dlq.
+ * <p>
+ * Offsets vs. the database: at least once. The listener returns only once the batch's transaction is committed and
+ * its dead letters are acknowledged, and only then does the container commit the batch's offsets
+ * ({@code AckMode.BATCH}). A crash in between redelivers records whose results are already stored; since the upsert
+ * is an idempotent merge (a row only moves forward and a result that adds nothing changes nothing) storing them
+ * again, alone or folded with others, leaves the rows as they are. A database outage throws and the container
  * retries the batch. Called by one container thread at a time per partition assignment.
  */
 @Component
@@ -92,7 +99,7 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]> {
         if (record.value() == null) {
             throw new InvalidEventException("a results record must have a RunResult value, not a tombstone");
         }
-        RunResult result = EventSerdes.RESULT.deserialize(record.topic(), record.value());
+        RunResult result = RunResultReader.read(record.value());
         requirePresent("runId", result.runId());
         requirePresent("jobId", result.jobId());
         if (result.status() == null) {

@@ -19,7 +19,9 @@ import io.carillon.topics.spring.CarillonTopics;
 /**
  * The spring-kafka container that feeds {@link RunMaterializer}: group {@code carillon.console.materializer.group-id},
  * read_committed, from the earliest offset, offsets committed after each batch returns, and a failed batch (the
- * database is down) retried every {@code retry-backoff} for as long as it takes. The container and its consumer
+ * database is down) retried every {@code retry-backoff} for as long as it takes. Polls are sized for throughput
+ * ({@code max-poll-records}, {@code fetch-min-bytes}) with a short {@code fetch-max-wait} so that a quiet console
+ * still shows a status within a fraction of a second. The container and its consumer
  * factory are built here from {@link CarillonTopics} rather than from {@code spring.kafka.*} and registered as no
  * ConsumerFactory bean, so a hosting application's own Kafka beans are left alone.
  */
@@ -31,6 +33,9 @@ class RunMaterializerConfiguration {
             ConsoleProperties properties, RunMaterializer materializer) {
         ConsoleProperties.Materializer settings = properties.getMaterializer();
         Map<String, Object> consumerConfig = Map.of(
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.getMaxPollRecords(),
+                ConsumerConfig.FETCH_MIN_BYTES_CONFIG, settings.getFetchMinBytes(),
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Math.toIntExact(settings.getFetchMaxWait().toMillis()),
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, topics.bootstrapServers(),
                 ConsumerConfig.GROUP_ID_CONFIG, settings.getGroupId() != null ? settings.getGroupId()
                         : topics.catalog().prefix() + "console",

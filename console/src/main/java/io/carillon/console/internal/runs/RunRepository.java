@@ -2,20 +2,25 @@ package io.carillon.console.internal.runs;
 
 import static io.carillon.console.internal.SqlTimes.instant;
 import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.SqlTimes.text;
 
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
-import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.stereotype.Repository;
 
 import io.carillon.topics.events.RunResult;
@@ -33,11 +38,11 @@ public class RunRepository {
             "scheduled_at", "started_at", "finished_at");
     private static final List<String> STATUS_BOUND = List.of("status", "message", "error_class", "progress_done",
             "progress_total");
-    private static final String COLUMNS = "run_id, fire_id, job_id, app, handler, kind, attempt, shard_index,"
-            + " shard_total, status, instance, scheduled_at, started_at, finished_at, message, error_class,"
-            + " progress_done, progress_total, updated_at";
+    private static final String COLUMNS = Stream.of(Column.values())
+            .map(column -> column.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")) + ", updated_at";
     private static final String VIEW_COLUMNS = COLUMNS + ", lateness_ms";
-    private static final String UPSERT = upsertSql();
+    private static final String UPSERT = upsertSql(false);
+    private static final String UPSERT_FORCED = upsertSql(true);
 
     private final NamedParameterJdbcTemplate jdbc;
 
@@ -45,11 +50,35 @@ public class RunRepository {
         this.jdbc = jdbc;
     }
 
-    /** Merges {@code results} in order; runs in the caller's transaction. */
+    /**
+     * Merges {@code results} in order, with the effect of one upsert per result but as at most two statements: the
+     * results are folded into one change per run ({@link RunChanges#fold}), and the changes are written as one
+     * multi-row {@code INSERT ... SELECT FROM unnest(...) ON CONFLICT} (plus one for the rare forced changes). Runs in
+     * the caller's transaction. Stateless and thread-safe; two concurrent transactions upserting the same runs in
+     * different orders could deadlock, which PostgreSQL ends by failing one (the materializer then retries its
+     * batch); in the console one consumer thread owns a run, since all its results are on one partition.
+     */
     public void upsert(List<RunResult> results, Instant now) {
-        SqlParameterSource[] batch = results.stream().map(result -> parameters(result, now))
-                .toArray(SqlParameterSource[]::new);
-        jdbc.batchUpdate(UPSERT, batch);
+        List<RunChange> changes = RunChanges.fold(results);
+        write(changes.stream().filter(change -> !change.forced()).toList(), UPSERT, now);
+        write(changes.stream().filter(RunChange::forced).toList(), UPSERT_FORCED, now);
+    }
+
+    private void write(List<RunChange> changes, String sql, Instant now) {
+        if (changes.isEmpty()) {
+            return;
+        }
+        jdbc.getJdbcTemplate().execute((ConnectionCallback<Integer>) connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                int parameter = 0;
+                statement.setObject(++parameter, parameter(now));
+                for (Column column : Column.values()) {
+                    statement.setArray(++parameter, connection.createArrayOf(column.elementType,
+                            changes.stream().map(column.value).toArray(column.newArray)));
+                }
+                return statement.executeUpdate();
+            }
+        });
     }
 
     /** The newest {@code limit} runs of job {@code jobId}, by scheduled time. */
@@ -75,12 +104,13 @@ public class RunRepository {
         return latest.stream().collect(Collectors.toMap(RunView::jobId, run -> run, (a, b) -> a, LinkedHashMap::new));
     }
 
-    private static String upsertSql() {
+    private static String upsertSql(boolean forced) {
         String incoming = RunStatusRank.sql("EXCLUDED.status");
         String stored = RunStatusRank.sql("r.status");
+        String sameRankReplaces = forced ? "TRUE" : "(EXCLUDED.message, EXCLUDED.progress_done,"
+                + " EXCLUDED.progress_total) IS DISTINCT FROM (r.message, r.progress_done, r.progress_total)";
         String advances = "(" + incoming + " > " + stored + " OR (" + incoming + " = " + stored + " AND " + stored
-                + " < " + RunStatusRank.terminal() + " AND (EXCLUDED.message, EXCLUDED.progress_done,"
-                + " EXCLUDED.progress_total) IS DISTINCT FROM (r.message, r.progress_done, r.progress_total)))";
+                + " < " + RunStatusRank.terminal() + " AND " + sameRankReplaces + "))";
         String fillsGap = FACTS.stream()
                 .map(column -> "(r." + column + " IS NULL AND EXCLUDED." + column + " IS NOT NULL)")
                 .collect(Collectors.joining(" OR "));
@@ -89,41 +119,63 @@ public class RunRepository {
                         STATUS_BOUND.stream().map(column -> column + " = CASE WHEN " + advances + " THEN EXCLUDED."
                                 + column + " ELSE r." + column + " END"))
                 .collect(Collectors.joining(", "));
-        return "INSERT INTO runs AS r (" + COLUMNS + ") VALUES (:runId, :fireId, :jobId, :app, :handler, :kind,"
-                + " :attempt, :shardIndex, :shardTotal, :status, :instance, :scheduledAt, :startedAt, :finishedAt,"
-                + " :message, :errorClass, :progressDone, :progressTotal, :updatedAt)"
+        String arrays = Stream.of(Column.values()).map(column -> "?::" + column.sqlType + "[]")
+                .collect(Collectors.joining(", "));
+        return "INSERT INTO runs AS r (" + COLUMNS + ") SELECT u.*, ?::timestamptz FROM unnest(" + arrays + ") AS u"
                 + " ON CONFLICT (run_id) DO UPDATE SET " + assignments + ", updated_at = EXCLUDED.updated_at"
                 + " WHERE " + advances + " OR " + fillsGap;
     }
 
-    private static SqlParameterSource parameters(RunResult result, Instant now) {
-        return new MapSqlParameterSource()
-                .addValue("runId", result.runId())
-                .addValue("fireId", result.fireId())
-                .addValue("jobId", result.jobId())
-                .addValue("app", result.app())
-                .addValue("handler", result.handler())
-                .addValue("kind", result.kind() == null ? null : result.kind().name())
-                .addValue("attempt", result.attempt())
-                .addValue("shardIndex", result.shardIndex())
-                .addValue("shardTotal", result.shardTotal())
-                .addValue("status", result.status().name())
-                .addValue("instance", result.instance())
-                .addValue("scheduledAt", parameter(result.scheduledAt()))
-                .addValue("startedAt", parameter(result.startedAt()))
-                .addValue("finishedAt", parameter(result.finishedAt()))
-                .addValue("message", messageOf(result))
-                .addValue("errorClass", result.errorClass())
-                .addValue("progressDone", result.progress() == null ? null : result.progress().done())
-                .addValue("progressTotal", result.progress() == null ? null : result.progress().total())
-                .addValue("updatedAt", parameter(now));
-    }
+    /** The columns of the table but updated_at and the generated lateness_ms, in order: the upsert's arrays. */
+    private enum Column {
+        RUN_ID(Type.TEXT, RunChange::runId),
+        FIRE_ID(Type.TEXT, RunChange::fireId),
+        JOB_ID(Type.TEXT, RunChange::jobId),
+        APP(Type.TEXT, RunChange::app),
+        HANDLER(Type.TEXT, RunChange::handler),
+        KIND(Type.TEXT, RunChange::kind),
+        ATTEMPT(Type.INTEGER, RunChange::attempt),
+        SHARD_INDEX(Type.INTEGER, RunChange::shardIndex),
+        SHARD_TOTAL(Type.INTEGER, RunChange::shardTotal),
+        STATUS(Type.TEXT, change -> change.status().name()),
+        INSTANCE(Type.TEXT, RunChange::instance),
+        SCHEDULED_AT(Type.TIMESTAMPTZ, change -> text(change.scheduledAt())),
+        STARTED_AT(Type.TIMESTAMPTZ, change -> text(change.startedAt())),
+        FINISHED_AT(Type.TIMESTAMPTZ, change -> text(change.finishedAt())),
+        MESSAGE(Type.TEXT, RunChange::message),
+        ERROR_CLASS(Type.TEXT, RunChange::errorClass),
+        PROGRESS_DONE(Type.BIGINT, RunChange::progressDone),
+        PROGRESS_TOTAL(Type.BIGINT, RunChange::progressTotal);
 
-    private static String messageOf(RunResult result) {
-        if (result.message() == null && result.progress() != null) {
-            return result.progress().message();
+        final String sqlType;
+        /** The element type of the JDBC array: text for timestamps, which the statement casts. */
+        final String elementType;
+        final IntFunction<Object[]> newArray;
+        final Function<RunChange, Object> value;
+
+        Column(Type type, Function<RunChange, Object> value) {
+            this.sqlType = type.sql;
+            this.elementType = type.element;
+            this.newArray = type.newArray;
+            this.value = value;
         }
-        return result.message();
+
+        private enum Type {
+            TEXT("text", "text", String[]::new),
+            INTEGER("int4", "int4", Integer[]::new),
+            BIGINT("int8", "int8", Long[]::new),
+            TIMESTAMPTZ("timestamptz", "text", String[]::new);
+
+            final String sql;
+            final String element;
+            final IntFunction<Object[]> newArray;
+
+            Type(String sql, String element, IntFunction<Object[]> newArray) {
+                this.sql = sql;
+                this.element = element;
+                this.newArray = newArray;
+            }
+        }
     }
 
     private static RunView view(ResultSet row) throws SQLException {
