@@ -17,6 +17,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
+import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.RunResult;
 
@@ -99,7 +100,7 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]> {
         if (record.value() == null) {
             throw new InvalidEventException("a results record must have a RunResult value, not a tombstone");
         }
-        RunResult result = RunResultReader.read(record.value());
+        RunResult result = EventSerdes.RESULT.deserialize(record.topic(), record.value());
         requirePresent("runId", result.runId());
         requirePresent("jobId", result.jobId());
         if (result.status() == null) {
