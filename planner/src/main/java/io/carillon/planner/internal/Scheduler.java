@@ -34,7 +34,7 @@ final class Scheduler {
      * transaction stays far below its timeout (a producer whose transaction times out is fenced, and its tasks'
      * state is wiped and restored from the changelogs).
      */
-    static final int MAX_DUE_PER_PUNCTUATION = 500;
+    static final int MAX_DUE_PER_PUNCTUATION = 100;
 
     private final PlannerSettings settings;
     private final JobStore jobs;
