@@ -38,6 +38,8 @@ final class ScaleWorkload implements Workload {
     private static final String PLANNER = "planner";
     /** Hidden: JVM options of both planner processes, blank-separated (a JFR recording, a log configuration). */
     private static final String PLANNER_JVM_OPTIONS = "planner-jvm-options";
+    /** Hidden: one Kafka Streams property {@code name=value} for both planner processes (A/B of a setting). */
+    private static final String PLANNER_STREAMS_PROPERTY = "planner-streams-property";
 
     @Override
     public Map<String, Object> run(BenchOptions options, Clock clock, PrintStream out) {
@@ -56,7 +58,9 @@ final class ScaleWorkload implements Workload {
                         List.of("--bootstrap", cluster.bootstrapServers(), "--prefix", cluster.catalog().prefix(),
                                 "--partitions", Integer.toString(cluster.catalog().partitions())), out)) {
             Path stateDir = cluster.dataDir().resolve("processes").resolve("planner-state");
-            List<String> plannerArgs = List.of("--state-dir", stateDir.toString());
+            List<String> plannerArgs = new ArrayList<>(List.of("--state-dir", stateDir.toString()));
+            options.text(PLANNER_STREAMS_PROPERTY).ifPresent(property -> plannerArgs.addAll(
+                    List.of("--streams-property", property)));
             List<String> plannerJvm = options.text(PLANNER_JVM_OPTIONS).map(ScaleWorkload::jvmOptions)
                     .orElse(List.of());
             ChildProcess planner = fleet.start("planner-1", PLANNER, plannerJvm, plannerArgs);
