@@ -37,6 +37,11 @@ public final class Planner implements AutoCloseable {
     private static final int SESSION_TIMEOUT_MS = 10_000;
     private static final int HEARTBEAT_INTERVAL_MS = 1_000;
     private static final String CLASSIC_GROUP_PROTOCOL = "classic";
+    /**
+     * Records per poll of the restore consumer (Kafka Streams' default 1,000): a planner restoring a whole changelog
+     * (a fresh state folder, or state wiped after an unclean stop) reads it in fewer, larger batches.
+     */
+    private static final int RESTORE_MAX_POLL_RECORDS = 10_000;
 
     private final KafkaStreams streams;
     private final String applicationId;
@@ -231,6 +236,8 @@ public final class Planner implements AutoCloseable {
             properties.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
                     HEARTBEAT_INTERVAL_MS);
             properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) catalog.replicationFactor());
+            properties.put(StreamsConfig.restoreConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG),
+                    RESTORE_MAX_POLL_RECORDS);
             properties.putAll(streamsProperties);
             return properties;
         }

@@ -19,7 +19,8 @@ public final class BenchOptions {
     private static final Map<String, Set<String>> WORKLOAD_FLAGS = Map.of(
             "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s"),
             "burst", Set.of("fires", "lead-s"),
-            "scale", Set.of("jobs", "active", "duration-s", "warmup-s", "intake-timeout-s"),
+            "scale", Set.of("jobs", "active", "duration-s", "warmup-s", "intake-timeout-s", "planner-jvm-options",
+                    "planner-streams-property"),
             "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms"));
 
     private final String workload;

@@ -82,15 +82,23 @@ public final class ComponentProcess {
 
     private static Planner planner(Map<String, String> flags, String bootstrap, TopicCatalog catalog, Clock clock,
             int sessionTimeoutMs) {
-        Planner planner = Planner.builder()
+        Planner.Builder builder = Planner.builder()
                 .bootstrapServers(bootstrap)
                 .catalog(catalog)
                 .clock(clock)
                 .stateDir(Path.of(required(flags, "state-dir")))
                 .standbyReplicas(Integer.parseInt(flags.getOrDefault("standby-replicas", "0")))
                 .streamsProperty(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
-                        Integer.toString(sessionTimeoutMs))
-                .build();
+                        Integer.toString(sessionTimeoutMs));
+        String extra = flags.get("streams-property");
+        if (extra != null) {
+            int equals = extra.indexOf('=');
+            if (equals <= 0) {
+                throw new UsageException("component: --streams-property wants name=value, found '" + extra + "'");
+            }
+            builder.streamsProperty(extra.substring(0, equals), extra.substring(equals + 1));
+        }
+        Planner planner = builder.build();
         planner.start();
         return planner;
     }

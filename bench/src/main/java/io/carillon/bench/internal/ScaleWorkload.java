@@ -36,6 +36,10 @@ final class ScaleWorkload implements Workload {
     private static final long WHOLE_SECOND_MS = 1000;
     private static final String HOURLY_PREFIX = "hourly-";
     private static final String PLANNER = "planner";
+    /** Hidden: JVM options of both planner processes, blank-separated (a JFR recording, a log configuration). */
+    private static final String PLANNER_JVM_OPTIONS = "planner-jvm-options";
+    /** Hidden: one Kafka Streams property {@code name=value} for both planner processes (A/B of a setting). */
+    private static final String PLANNER_STREAMS_PROPERTY = "planner-streams-property";
 
     @Override
     public Map<String, Object> run(BenchOptions options, Clock clock, PrintStream out) {
@@ -54,8 +58,12 @@ final class ScaleWorkload implements Workload {
                         List.of("--bootstrap", cluster.bootstrapServers(), "--prefix", cluster.catalog().prefix(),
                                 "--partitions", Integer.toString(cluster.catalog().partitions())), out)) {
             Path stateDir = cluster.dataDir().resolve("processes").resolve("planner-state");
-            List<String> plannerArgs = List.of("--state-dir", stateDir.toString());
-            ChildProcess planner = fleet.start("planner-1", PLANNER, List.of(), plannerArgs);
+            List<String> plannerArgs = new ArrayList<>(List.of("--state-dir", stateDir.toString()));
+            options.text(PLANNER_STREAMS_PROPERTY).ifPresent(property -> plannerArgs.addAll(
+                    List.of("--streams-property", property)));
+            List<String> plannerJvm = options.text(PLANNER_JVM_OPTIONS).map(ScaleWorkload::jvmOptions)
+                    .orElse(List.of());
+            ChildProcess planner = fleet.start("planner-1", PLANNER, plannerJvm, plannerArgs);
             Progress progress = new Progress(out, "scale", startedAt, cluster.starts());
             fleet.awaitStarted(wallClock, wallClock.now().plusSeconds(RESTART_TIMEOUT_S));
 
@@ -105,7 +113,7 @@ final class ScaleWorkload implements Workload {
             FirstFire.Seen firstFire;
             try (FirstFire watch = FirstFire.open(cluster.bootstrapServers(), cluster.catalog())) {
                 restartedAt = wallClock.now();
-                planner = fleet.start("planner-2", PLANNER, List.of(), plannerArgs);
+                planner = fleet.start("planner-2", PLANNER, plannerJvm, plannerArgs);
                 firstFire = watch.await(wallClock, restartedAt.plusSeconds(RESTART_TIMEOUT_S));
             }
             double restartMs = firstFire == null ? -1
@@ -141,6 +149,10 @@ final class ScaleWorkload implements Workload {
                     .setup(cluster, JobRoute.KAFKA, createMs)
                     .keys();
         }
+    }
+
+    private static List<String> jvmOptions(String text) {
+        return List.of(text.trim().split("\\s+"));
     }
 
     /** Job i of the registered ones: hourly at second {@code i mod 3600} of the hour. */

@@ -26,6 +26,15 @@ final class Scheduler {
 
     /** The most scheduled fires one job writes in one go; the rest follows at the next punctuation. */
     static final int MAX_FIRES_PER_ADVANCE = 10_000;
+    /**
+     * The most due timers one punctuation of one task handles, earliest first; the rest waits for the next
+     * punctuation (one punctuation interval later). Keeps the stream thread's transaction short when many timers are
+     * due at once (a planner restarting after a stop, the hourly jobs of a busy second), so the nearest fires are
+     * committed, hence readable, at once instead of after every task handled everything overdue, and the
+     * transaction stays far below its timeout (a producer whose transaction times out is fenced, and its tasks'
+     * state is wiped and restored from the changelogs).
+     */
+    static final int MAX_DUE_PER_PUNCTUATION = 100;
 
     private final PlannerSettings settings;
     private final JobStore jobs;
@@ -107,7 +116,7 @@ final class Scheduler {
     /** Handles the timers due within the horizon: the punctuator's work. */
     void punctuate(Instant now) {
         backfills.startPunctuation();
-        for (Timer timer : timers.dueBy(horizonEnd(now))) {
+        for (Timer timer : timers.dueBy(horizonEnd(now), MAX_DUE_PER_PUNCTUATION)) {
             if (timer.kind() == FireKind.BACKFILL && backfills.exhausted()) {
                 timers.put(timer);
                 continue;

@@ -43,18 +43,30 @@ final class TimerStore {
 
     /**
      * The timers whose instant is at or before {@code limit} and that were not returned by an earlier call (unless
-     * put again since), earliest first. The caller deletes each or puts it again to keep it.
+     * put again since), earliest first, at most {@code max} of them: the next call goes on with the first one left.
+     * The caller deletes each or puts it again to keep it.
      */
-    List<Timer> dueBy(Instant limit) {
+    List<Timer> dueBy(Instant limit, int max) {
+        if (max <= 0) {
+            throw new IllegalArgumentException("max must be positive, was " + max);
+        }
         String end = prefix(limit.toEpochMilli() + 1);
         List<Timer> due = new ArrayList<>();
         if (scanFrom != null && scanFrom.compareTo(end) >= 0) {
             return due;
         }
+        String next = end;
         try (KeyValueIterator<String, Timer> timers = store.range(scanFrom, end)) {
-            timers.forEachRemaining(entry -> due.add(entry.value));
+            while (timers.hasNext()) {
+                var entry = timers.next();
+                if (due.size() == max) {
+                    next = entry.key;
+                    break;
+                }
+                due.add(entry.value);
+            }
         }
-        scanFrom = end;
+        scanFrom = next;
         return due;
     }
 

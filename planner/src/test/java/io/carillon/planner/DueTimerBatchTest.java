@@ -1,0 +1,64 @@
+package io.carillon.planner;
+
+import static io.carillon.planner.TestJobs.job;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.Schedule;
+
+/**
+ * Many timers due at once (a planner back after a stop, every hourly job of one second): one punctuation of a task
+ * handles a bounded batch, earliest first, and the next punctuations the rest, each fire once.
+ */
+class DueTimerBatchTest {
+
+    private static final Instant START = Instant.parse("2026-01-15T07:00:00Z");
+    private static final int BATCH = 100;
+    private static final int LATER_JOBS = 180;
+    private static final int EARLIER_JOBS = 60;
+
+    @TempDir
+    Path stateDir;
+
+    private PlannerHarness planner;
+
+    @AfterEach
+    void close() {
+        planner.close();
+    }
+
+    @Test
+    void aPunctuationWritesTheEarliestDueFiresFirstAndTheNextOnesTheRest() {
+        planner = new PlannerHarness(stateDir, START);
+        for (int i = 0; i < LATER_JOBS; i++) {
+            planner.put(job(String.format("later-%03d", i), Schedule.cron("30 0 8 * * ?", "UTC")));
+        }
+        for (int i = 0; i < EARLIER_JOBS; i++) {
+            planner.put(job(String.format("earlier-%03d", i), Schedule.cron("25 0 8 * * ?", "UTC")));
+        }
+        assertThat(planner.fires()).isEmpty();
+
+        planner.jumpTo(Instant.parse("2026-01-15T08:00:21Z"));
+        List<FireEvent> first = planner.fires();
+        List<FireEvent> all = new ArrayList<>(first);
+        for (int punctuation = 0; punctuation < 3; punctuation++) {
+            planner.advance(PlannerHarness.INTERVAL);
+            all.addAll(planner.fires());
+        }
+
+        assertThat(first).hasSize(BATCH);
+        assertThat(first).filteredOn(fire -> fire.jobId().startsWith("earlier-")).hasSize(EARLIER_JOBS);
+        assertThat(all).hasSize(LATER_JOBS + EARLIER_JOBS);
+        assertThat(all).extracting(FireEvent::fireId).doesNotHaveDuplicates();
+        assertThat(all).extracting(FireEvent::scheduledAt).isSorted();
+    }
+}
