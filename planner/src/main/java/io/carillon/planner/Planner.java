@@ -9,6 +9,8 @@ import java.util.Objects;
 import java.util.Properties;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -37,6 +39,13 @@ public final class Planner implements AutoCloseable {
     private static final int SESSION_TIMEOUT_MS = 10_000;
     private static final int HEARTBEAT_INTERVAL_MS = 1_000;
     private static final String CLASSIC_GROUP_PROTOCOL = "classic";
+    /**
+     * A task processes whatever it has buffered rather than wait for a co-partitioned input the broker has more of:
+     * the planner does not depend on the order of records across {@code jobs}, {@code requests} and {@code results}
+     * (a request for a job not held yet is parked; results are taken last anyway), and waiting for results, which
+     * keep arriving, would stall the intake of jobs.
+     */
+    private static final long NO_TASK_IDLING = StreamsConfig.MAX_TASK_IDLE_MS_DISABLED;
 
     private final KafkaStreams streams;
     private final String applicationId;
@@ -70,6 +79,11 @@ public final class Planner implements AutoCloseable {
             streams.start();
             started = true;
         }
+    }
+
+    /** Kafka Streams' metrics of this planner, for probes and diagnostics; any thread. */
+    Map<MetricName, ? extends Metric> metrics() {
+        return streams.metrics();
     }
 
     /** Whether the planner is processing: its Kafka Streams state is RUNNING or REBALANCING. */
@@ -231,6 +245,7 @@ public final class Planner implements AutoCloseable {
             properties.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
                     HEARTBEAT_INTERVAL_MS);
             properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) catalog.replicationFactor());
+            properties.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, NO_TASK_IDLING);
             properties.putAll(streamsProperties);
             return properties;
         }

@@ -5,12 +5,14 @@ import java.time.Clock;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.AutoOffsetReset;
 import org.apache.kafka.streams.Topology;
 
 import io.carillon.planner.internal.HeartbeatStoreProcessor;
 import io.carillon.planner.internal.PlannerNodes;
 import io.carillon.planner.internal.PlannerProcessor;
 import io.carillon.planner.internal.PlannerStores;
+import io.carillon.planner.internal.ResultsLast;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 
@@ -22,6 +24,9 @@ import io.carillon.topics.TopicCatalog;
  * {@link io.carillon.topics.events.JobRequest}s to {@code requests} and
  * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}. The compacted {@code workers} topic feeds a global
  * store of the latest heartbeat per worker instance, which the processor reads to find lost runs.
+ *
+ * <p>A task takes its records by timestamp across the three topics; results are taken as if written a day later
+ * ({@link ResultsLast}), so jobs and requests never wait behind a backlog of results.
  *
  * <p>Used by {@link Planner}; tests drive it with {@code TopologyTestDriver}.
  */
@@ -40,7 +45,8 @@ public final class PlannerTopology {
         Topology topology = new Topology();
         topology.addSource(PlannerNodes.JOBS_SOURCE, keys, values, catalog.jobs());
         topology.addSource(PlannerNodes.REQUESTS_SOURCE, keys, values, catalog.requests());
-        topology.addSource(PlannerNodes.RESULTS_SOURCE, keys, values, catalog.results());
+        topology.addSource(AutoOffsetReset.earliest(), PlannerNodes.RESULTS_SOURCE, new ResultsLast(), keys, values,
+                catalog.results());
         topology.addProcessor(PlannerNodes.PLANNER, () -> new PlannerProcessor(catalog, clock, settings),
                 PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE, PlannerNodes.RESULTS_SOURCE);
         PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));

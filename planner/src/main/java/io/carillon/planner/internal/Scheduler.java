@@ -1,5 +1,6 @@
 package io.carillon.planner.internal;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
@@ -26,6 +27,20 @@ final class Scheduler {
 
     /** The most scheduled fires one job writes in one go; the rest follows at the next punctuation. */
     static final int MAX_FIRES_PER_ADVANCE = 10_000;
+    /**
+     * The near horizon: scheduled fires due within this of now (or within the horizon, when shorter) are written at
+     * once, whatever the load.
+     */
+    static final Duration NEAR = Duration.ofSeconds(2);
+    /**
+     * The most scheduled fires beyond the near horizon one stream task writes between two punctuations (1,000 a
+     * second at the default interval), new jobs and the punctuator together. Beyond it, a job writes only its fires
+     * within the near horizon and keeps a timer for the next; the punctuator fills in the rest of the horizon, earliest
+     * first, as the budget allows. So a burst of new jobs costs each job its first fires only, and the work of
+     * filling the horizon yields to the intake of more jobs; with few jobs nothing changes: every job writes its
+     * whole horizon at once.
+     */
+    static final int MAX_AHEAD_FIRES_PER_PUNCTUATION = 100;
 
     private final PlannerSettings settings;
     private final JobStore jobs;
@@ -33,6 +48,8 @@ final class Scheduler {
     private final Output output;
     private final Misfires misfires;
     private final Backfills backfills;
+    /** Fires beyond the near horizon that may still be written until the next punctuation. */
+    private int aheadLeft = MAX_AHEAD_FIRES_PER_PUNCTUATION;
 
     Scheduler(PlannerSettings settings, JobStore jobs, TimerStore timers, Output output,
             Misfires misfires) {
@@ -107,9 +124,15 @@ final class Scheduler {
     /** Handles the timers due within the horizon: the punctuator's work. */
     void punctuate(Instant now) {
         backfills.startPunctuation();
+        aheadLeft = MAX_AHEAD_FIRES_PER_PUNCTUATION;
+        Instant near = nearEnd(now);
         for (Timer timer : timers.dueBy(horizonEnd(now))) {
             if (timer.kind() == FireKind.BACKFILL && backfills.exhausted()) {
                 timers.put(timer);
+                continue;
+            }
+            if (timer.kind() == FireKind.SCHEDULED && aheadLeft <= 0 && timer.at().isAfter(near)) {
+                timers.keep(timer);
                 continue;
             }
             timers.delete(timer);
@@ -151,17 +174,28 @@ final class Scheduler {
         return schedule.endAt() != null && first.isAfter(schedule.endAt()) ? null : first;
     }
 
-    /** Writes every scheduled instant up to the horizon not already pending, then sets the timer for the next. */
+    /**
+     * Writes every scheduled instant up to the horizon not already pending, then sets the timer for the next. The
+     * instants beyond the near horizon count against {@link #aheadLeft}; once that is spent they wait for the timer.
+     */
     private JobState advance(JobState state, Instant now) {
         JobState current = misfires.resolve(state, now);
         JobDefinition job = current.job();
         Instant limit = horizonEnd(now);
+        Instant near = nearEnd(now);
         Instant next = current.nextAt();
         Instant last = current.lastEmittedAt();
         int written = 0;
         while (next != null && !next.isAfter(limit) && written < MAX_FIRES_PER_ADVANCE) {
+            boolean ahead = next.isAfter(near);
+            if (ahead && aheadLeft <= 0) {
+                break;
+            }
             String fireId = FireIds.scheduled(job.id(), next);
             if (!current.hasPending(fireId)) {
+                if (ahead) {
+                    aheadLeft--;
+                }
                 FireEvent fire = FireEvent.of(job, fireId, next, FireKind.SCHEDULED, 1, null, null, now)
                         .dueAt(Jitter.dueAt(job, fireId, next));
                 current = emit(current, fire, now);
@@ -234,5 +268,10 @@ final class Scheduler {
 
     private Instant horizonEnd(Instant now) {
         return now.plus(settings.horizon());
+    }
+
+    /** The end of the near horizon: {@link #NEAR} from now, or the horizon when it is shorter. */
+    private Instant nearEnd(Instant now) {
+        return now.plus(settings.horizon().compareTo(NEAR) < 0 ? settings.horizon() : NEAR);
     }
 }
