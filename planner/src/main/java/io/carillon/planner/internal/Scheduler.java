@@ -33,14 +33,15 @@ final class Scheduler {
      */
     static final Duration NEAR = Duration.ofSeconds(2);
     /**
-     * The most scheduled fires beyond the near horizon one stream task writes between two punctuations (1,000 a
-     * second at the default interval), new jobs and the punctuator together. Beyond it, a job writes only its fires
+     * The most scheduled fires beyond the near horizon one stream task writes per second, new jobs and the
+     * punctuator together, granted at each punctuation for the interval until the next. Beyond it, a job writes only its fires
      * within the near horizon and keeps a timer for the next; the punctuator fills in the rest of the horizon, earliest
      * first, as the budget allows. So a burst of new jobs costs each job its first fires only, and the work of
      * filling the horizon yields to the intake of more jobs; with few jobs nothing changes: every job writes its
      * whole horizon at once.
      */
-    static final int MAX_AHEAD_FIRES_PER_PUNCTUATION = 100;
+    static final int MAX_AHEAD_FIRES_PER_SECOND = 1_000;
+    private static final long MILLIS_PER_SECOND = 1_000;
 
     private final PlannerSettings settings;
     private final JobStore jobs;
@@ -48,8 +49,10 @@ final class Scheduler {
     private final Output output;
     private final Misfires misfires;
     private final Backfills backfills;
+    /** Fires beyond the near horizon granted per punctuation: {@link #MAX_AHEAD_FIRES_PER_SECOND} for its interval. */
+    private final int aheadPerPunctuation;
     /** Fires beyond the near horizon that may still be written until the next punctuation. */
-    private int aheadLeft = MAX_AHEAD_FIRES_PER_PUNCTUATION;
+    private int aheadLeft;
 
     Scheduler(PlannerSettings settings, JobStore jobs, TimerStore timers, Output output,
             Misfires misfires) {
@@ -59,6 +62,9 @@ final class Scheduler {
         this.output = output;
         this.misfires = misfires;
         this.backfills = new Backfills(settings, timers, output);
+        this.aheadPerPunctuation = (int) Math.max(1,
+                MAX_AHEAD_FIRES_PER_SECOND * settings.punctuateInterval().toMillis() / MILLIS_PER_SECOND);
+        this.aheadLeft = aheadPerPunctuation;
     }
 
     /** Whether the planner follows this schedule type by itself (NONE fires on requests only). */
@@ -124,7 +130,7 @@ final class Scheduler {
     /** Handles the timers due within the horizon: the punctuator's work. */
     void punctuate(Instant now) {
         backfills.startPunctuation();
-        aheadLeft = MAX_AHEAD_FIRES_PER_PUNCTUATION;
+        aheadLeft = aheadPerPunctuation;
         Instant near = nearEnd(now);
         for (Timer timer : timers.dueBy(horizonEnd(now))) {
             if (timer.kind() == FireKind.BACKFILL && backfills.exhausted()) {
