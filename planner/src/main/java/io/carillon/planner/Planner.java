@@ -46,14 +46,6 @@ public final class Planner implements AutoCloseable {
      * keep arriving, would stall the intake of jobs.
      */
     private static final long NO_TASK_IDLING = StreamsConfig.MAX_TASK_IDLE_MS_DISABLED;
-    /**
-     * The main consumer's {@code max.poll.interval.ms}. A stream thread that has buffered records keeps processing
-     * and punctuating without polling until no task has a record left or half this interval has passed; with the
-     * 5 min default, a planner busy with a steady flow of results fetched new jobs only every minute or two. At 10 s
-     * (the session timeout) it polls at least every 5 s; a thread stuck longer than that in one round of
-     * processing, punctuation and commit leaves the group and its tasks move, as a dead one's would.
-     */
-    private static final int MAX_POLL_INTERVAL_MS = 10_000;
 
     private final KafkaStreams streams;
     private final String applicationId;
@@ -254,8 +246,6 @@ public final class Planner implements AutoCloseable {
                     HEARTBEAT_INTERVAL_MS);
             properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) catalog.replicationFactor());
             properties.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, NO_TASK_IDLING);
-            properties.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG),
-                    MAX_POLL_INTERVAL_MS);
             properties.putAll(streamsProperties);
             return properties;
         }
