@@ -9,6 +9,8 @@ import java.util.Objects;
 import java.util.Properties;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -42,6 +44,13 @@ public final class Planner implements AutoCloseable {
      * (a fresh state folder, or state wiped after an unclean stop) reads it in fewer, larger batches.
      */
     private static final int RESTORE_MAX_POLL_RECORDS = 10_000;
+    /**
+     * A task processes whatever it has buffered rather than wait for a co-partitioned input the broker has more of:
+     * the planner does not depend on the order of records across {@code jobs}, {@code requests} and {@code results}
+     * (a request for a job not held yet is parked; results are taken last anyway), and waiting for results, which
+     * keep arriving, would stall the intake of jobs.
+     */
+    private static final long NO_TASK_IDLING = StreamsConfig.MAX_TASK_IDLE_MS_DISABLED;
 
     private final KafkaStreams streams;
     private final String applicationId;
@@ -75,6 +84,11 @@ public final class Planner implements AutoCloseable {
             streams.start();
             started = true;
         }
+    }
+
+    /** Kafka Streams' metrics of this planner, for probes and diagnostics; any thread. */
+    Map<MetricName, ? extends Metric> metrics() {
+        return streams.metrics();
     }
 
     /** Whether the planner is processing: its Kafka Streams state is RUNNING or REBALANCING. */
@@ -238,6 +252,7 @@ public final class Planner implements AutoCloseable {
             properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) catalog.replicationFactor());
             properties.put(StreamsConfig.restoreConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG),
                     RESTORE_MAX_POLL_RECORDS);
+            properties.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, NO_TASK_IDLING);
             properties.putAll(streamsProperties);
             return properties;
         }

@@ -5,8 +5,10 @@ import java.time.Clock;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.AutoOffsetReset;
 import org.apache.kafka.streams.Topology;
 
+import io.carillon.planner.internal.AheadOfResults;
 import io.carillon.planner.internal.HeartbeatStoreProcessor;
 import io.carillon.planner.internal.PlannerNodes;
 import io.carillon.planner.internal.PlannerProcessor;
@@ -23,6 +25,9 @@ import io.carillon.topics.TopicCatalog;
  * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}. The compacted {@code workers} topic feeds a global
  * store of the latest heartbeat per worker instance, which the processor reads to find lost runs.
  *
+ * <p>A task takes its records by timestamp across the three topics; jobs and requests are taken as if written an
+ * hour earlier ({@link AheadOfResults}), so they never wait behind a backlog of results.
+ *
  * <p>Used by {@link Planner}; tests drive it with {@code TopologyTestDriver}.
  */
 public final class PlannerTopology {
@@ -38,8 +43,10 @@ public final class PlannerTopology {
         StringDeserializer keys = new StringDeserializer();
         ByteArrayDeserializer values = new ByteArrayDeserializer();
         Topology topology = new Topology();
-        topology.addSource(PlannerNodes.JOBS_SOURCE, keys, values, catalog.jobs());
-        topology.addSource(PlannerNodes.REQUESTS_SOURCE, keys, values, catalog.requests());
+        AheadOfResults ahead = new AheadOfResults();
+        topology.addSource(AutoOffsetReset.earliest(), PlannerNodes.JOBS_SOURCE, ahead, keys, values, catalog.jobs());
+        topology.addSource(AutoOffsetReset.earliest(), PlannerNodes.REQUESTS_SOURCE, ahead, keys, values,
+                catalog.requests());
         topology.addSource(PlannerNodes.RESULTS_SOURCE, keys, values, catalog.results());
         topology.addProcessor(PlannerNodes.PLANNER, () -> new PlannerProcessor(catalog, clock, settings),
                 PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE, PlannerNodes.RESULTS_SOURCE);

@@ -52,7 +52,11 @@ public record JobState(JobDefinition job, boolean paused, Instant nextAt, Instan
         return new JobState(job, paused, nextAt, lastEmittedAt, more, requested);
     }
 
+    /** This state without the pending fires {@code which} matches; this very state when it matches none. */
     JobState withoutPending(Predicate<PendingFire> which) {
+        if (pending.stream().noneMatch(which)) {
+            return this;
+        }
         return new JobState(job, paused, nextAt, lastEmittedAt,
                 pending.stream().filter(which.negate()).toList(), requested);
     }

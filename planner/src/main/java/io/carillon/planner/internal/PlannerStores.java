@@ -17,7 +17,10 @@ import io.carillon.topics.JsonSerde;
  *   <li>{@value #TIMERS}: time-ordered timers ({@link TimerStore}), values in {@link TimerSerde}'s binary form;</li>
  *   <li>{@value #REQUEST_IDS}: request ids acted on and retry fire ids scheduled, kept {@link #REQUEST_ID_RETENTION}
  *       ({@link RequestIds});</li>
- *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun}, the runs seen STARTED and not yet ended ({@link OpenRuns});</li>
+ *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun}, the runs seen STARTED and not yet ended ({@link OpenRuns});
+ *       cached, so that a run that starts and ends within one commit interval (the common case: a worker writes
+ *       STARTED and its terminal result back to back) reaches RocksDB and the changelog as one tombstone rather than
+ *       a put and a tombstone;</li>
  *   <li>{@value #ENDED_RUNS}: run id → {@link EndedRun}, the runs that ended in a status a RETRY request may retry,
  *       kept {@link #REQUEST_ID_RETENTION} ({@link EndedRuns});</li>
  *   <li>{@value #PARKED_REQUESTS}: {@code <job id>|<offset>} → {@link ParkedRequest}, requests for a job not held yet,
@@ -53,7 +56,7 @@ public final class PlannerStores {
                 Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUEST_IDS, REQUEST_ID_RETENTION,
                         REQUEST_ID_WINDOW, false), Serdes.String(), Serdes.Long()),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(OPEN_RUNS), Serdes.String(),
-                        JsonSerde.of(OpenRun.class)),
+                        JsonSerde.of(OpenRun.class)).withCachingEnabled(),
                 Stores.windowStoreBuilder(Stores.persistentWindowStore(ENDED_RUNS, REQUEST_ID_RETENTION,
                         REQUEST_ID_WINDOW, false), Serdes.String(), JsonSerde.of(EndedRun.class)),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PARKED_REQUESTS), Serdes.String(),

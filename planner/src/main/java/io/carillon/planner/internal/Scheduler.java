@@ -1,5 +1,6 @@
 package io.carillon.planner.internal;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
@@ -32,9 +33,25 @@ final class Scheduler {
      * due at once (a planner restarting after a stop, the hourly jobs of a busy second), so the nearest fires are
      * committed, hence readable, at once instead of after every task handled everything overdue, and the
      * transaction stays far below its timeout (a producer whose transaction times out is fenced, and its tasks'
-     * state is wiped and restored from the changelogs).
+     * state is wiped and restored from the changelogs). At one punctuation every 100 ms this is 5,000 timers a
+     * second per task: far above what one task needs in steady work (one timer per job and instant).
      */
-    static final int MAX_DUE_PER_PUNCTUATION = 100;
+    static final int MAX_DUE_PER_PUNCTUATION = 500;
+    /**
+     * The near horizon: scheduled fires due within this of now (or within the horizon, when shorter) are written at
+     * once, whatever the load.
+     */
+    static final Duration NEAR = Duration.ofSeconds(2);
+    /**
+     * The most scheduled fires beyond the near horizon one stream task writes per second, new jobs and the
+     * punctuator together, granted at each punctuation for the interval until the next. Beyond it, a job writes only its fires
+     * within the near horizon and keeps a timer for the next; the punctuator fills in the rest of the horizon, earliest
+     * first, as the budget allows. So a burst of new jobs costs each job its first fires only, and the work of
+     * filling the horizon yields to the intake of more jobs; with few jobs nothing changes: every job writes its
+     * whole horizon at once.
+     */
+    static final int MAX_AHEAD_FIRES_PER_SECOND = 1_000;
+    private static final long MILLIS_PER_SECOND = 1_000;
 
     private final PlannerSettings settings;
     private final JobStore jobs;
@@ -42,6 +59,10 @@ final class Scheduler {
     private final Output output;
     private final Misfires misfires;
     private final Backfills backfills;
+    /** Fires beyond the near horizon granted per punctuation: {@link #MAX_AHEAD_FIRES_PER_SECOND} for its interval. */
+    private final int aheadPerPunctuation;
+    /** Fires beyond the near horizon that may still be written until the next punctuation. */
+    private int aheadLeft;
 
     Scheduler(PlannerSettings settings, JobStore jobs, TimerStore timers, Output output,
             Misfires misfires) {
@@ -51,6 +72,9 @@ final class Scheduler {
         this.output = output;
         this.misfires = misfires;
         this.backfills = new Backfills(settings, timers, output);
+        this.aheadPerPunctuation = (int) Math.max(1,
+                MAX_AHEAD_FIRES_PER_SECOND * settings.punctuateInterval().toMillis() / MILLIS_PER_SECOND);
+        this.aheadLeft = aheadPerPunctuation;
     }
 
     /** Whether the planner follows this schedule type by itself (NONE fires on requests only). */
@@ -116,9 +140,15 @@ final class Scheduler {
     /** Handles the timers due within the horizon: the punctuator's work. */
     void punctuate(Instant now) {
         backfills.startPunctuation();
+        aheadLeft = aheadPerPunctuation;
+        Instant near = nearEnd(now);
         for (Timer timer : timers.dueBy(horizonEnd(now), MAX_DUE_PER_PUNCTUATION)) {
             if (timer.kind() == FireKind.BACKFILL && backfills.exhausted()) {
                 timers.put(timer);
+                continue;
+            }
+            if (timer.kind() == FireKind.SCHEDULED && aheadLeft <= 0 && timer.at().isAfter(near)) {
+                timers.keep(timer);
                 continue;
             }
             timers.delete(timer);
@@ -160,17 +190,28 @@ final class Scheduler {
         return schedule.endAt() != null && first.isAfter(schedule.endAt()) ? null : first;
     }
 
-    /** Writes every scheduled instant up to the horizon not already pending, then sets the timer for the next. */
+    /**
+     * Writes every scheduled instant up to the horizon not already pending, then sets the timer for the next. The
+     * instants beyond the near horizon count against {@link #aheadLeft}; once that is spent they wait for the timer.
+     */
     private JobState advance(JobState state, Instant now) {
         JobState current = misfires.resolve(state, now);
         JobDefinition job = current.job();
         Instant limit = horizonEnd(now);
+        Instant near = nearEnd(now);
         Instant next = current.nextAt();
         Instant last = current.lastEmittedAt();
         int written = 0;
         while (next != null && !next.isAfter(limit) && written < MAX_FIRES_PER_ADVANCE) {
+            boolean ahead = next.isAfter(near);
+            if (ahead && aheadLeft <= 0) {
+                break;
+            }
             String fireId = FireIds.scheduled(job.id(), next);
             if (!current.hasPending(fireId)) {
+                if (ahead) {
+                    aheadLeft--;
+                }
                 FireEvent fire = FireEvent.of(job, fireId, next, FireKind.SCHEDULED, 1, null, null, now)
                         .dueAt(Jitter.dueAt(job, fireId, next));
                 current = emit(current, fire, now);
@@ -243,5 +284,10 @@ final class Scheduler {
 
     private Instant horizonEnd(Instant now) {
         return now.plus(settings.horizon());
+    }
+
+    /** The end of the near horizon: {@link #NEAR} from now, or the horizon when it is shorter. */
+    private Instant nearEnd(Instant now) {
+        return now.plus(settings.horizon().compareTo(NEAR) < 0 ? settings.horizon() : NEAR);
     }
 }

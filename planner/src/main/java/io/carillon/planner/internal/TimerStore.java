@@ -36,6 +36,17 @@ final class TimerStore {
         }
     }
 
+    /**
+     * Keeps a timer {@link #dueBy} returned, unchanged, for the next scan: nothing is written, the next scan starts
+     * at it again.
+     */
+    void keep(Timer timer) {
+        String key = key(timer);
+        if (scanFrom != null && key.compareTo(scanFrom) < 0) {
+            scanFrom = key;
+        }
+    }
+
     /** Removes the timer; a put of null, because {@code delete} would read and deserialize the old value. */
     void delete(Timer timer) {
         store.put(key(timer), null);
