@@ -100,6 +100,8 @@ public final class RunExecutor {
     /** Runs that are due and wait for a slot; {@link #readyQueue} orders them. */
     private final Map<String, RunExecution> ready = new ConcurrentHashMap<>();
     private final PriorityQueue<Ready> readyQueue = new PriorityQueue<>(DUE_ORDER);
+    /** The run loop of the calling pool thread; unset on other threads. */
+    private final ThreadLocal<RunLoop> runLoop = new ThreadLocal<>();
     private final Set<RunExecution> lingering = ConcurrentHashMap.newKeySet();
     private final Set<RunExecution> reportedLingering = ConcurrentHashMap.newKeySet();
     private final Map<String, JobLane> lanes = new HashMap<>();
@@ -256,11 +258,19 @@ public final class RunExecutor {
         return new RunExecution(trigger, handler, context, reporter, timer, lifecycle);
     }
 
-    /** Hands a run that holds a slot (and belongs to its job's lane) to the pool. */
+    /**
+     * Hands a run that holds a slot (and belongs to its job's lane) to a pool thread: to the calling thread when it is
+     * a pool thread whose run just gave the slot back (it runs this one next, sparing a hand-off or a new thread),
+     * else to the pool.
+     */
     private void launch(RunExecution execution) {
         running.put(execution.runId(), execution);
+        RunLoop loop = runLoop.get();
+        if (loop != null && loop.takesOver(execution)) {
+            return;
+        }
         try {
-            pool.execute(execution);
+            pool.execute(new RunLoop(execution));
         } catch (RejectedExecutionException shutDown) {
             execution.stop(RunStatus.KILLED, "worker " + settings.instanceId()
                     + " shut down before the run could start");
@@ -295,17 +305,19 @@ public final class RunExecutor {
         early.remove(execution.runId());
         notifyAll();
         Trigger trigger = execution.trigger();
-        JobLane lane = lanes.get(trigger.jobId());
         BlockStrategy strategy = strategyOf(trigger);
-        List<RunExecution> ahead = lane == null ? List.of() : lane.running().stream()
-                .filter(other -> other != execution && !early.containsKey(other.runId())).toList();
-        if (!ahead.isEmpty() && strategy == BlockStrategy.DISCARD_LATER) {
-            execution.endUnstarted(RunStatus.SKIPPED, discardReason(trigger, ahead.get(0).runId()));
-            left(execution, lane);
-            return;
-        }
-        if (!ahead.isEmpty() && strategy == BlockStrategy.COVER_EARLY) {
-            stopForCover(trigger, lane, ahead);
+        if (strategy == BlockStrategy.DISCARD_LATER || strategy == BlockStrategy.COVER_EARLY) {
+            JobLane lane = lanes.get(trigger.jobId());
+            List<RunExecution> ahead = lane == null ? List.of() : lane.running().stream()
+                    .filter(other -> other != execution && !early.containsKey(other.runId())).toList();
+            if (!ahead.isEmpty() && strategy == BlockStrategy.DISCARD_LATER) {
+                execution.endUnstarted(RunStatus.SKIPPED, discardReason(trigger, ahead.get(0).runId()));
+                left(execution, lane);
+                return;
+            }
+            if (!ahead.isEmpty()) {
+                stopForCover(trigger, lane, ahead);
+            }
         }
         takeSlotOrWait(execution);
     }
@@ -527,6 +539,21 @@ public final class RunExecutor {
      * held none (early, or due and waiting for a slot) just leaves, and the next run of its job moves up.
      */
     private synchronized void released(RunExecution execution) {
+        RunLoop loop = runLoop.get();
+        boolean ownThread = loop != null && loop.current == execution;
+        if (ownThread) {
+            loop.releasing = true;
+        }
+        try {
+            releasedUnderLock(execution);
+        } finally {
+            if (ownThread) {
+                loop.releasing = false;
+            }
+        }
+    }
+
+    private void releasedUnderLock(RunExecution execution) {
         String jobId = execution.trigger().jobId();
         boolean heldSlot = running.remove(execution.runId(), execution);
         early.remove(execution.runId(), execution);
@@ -586,6 +613,45 @@ public final class RunExecutor {
         if (lingering.remove(execution) && reportedLingering.remove(execution)) {
             log.info("the lingering handler of run {} returned; its outcome was ignored ({} thread(s) still linger)",
                     execution.runId(), lingering.size());
+        }
+    }
+
+    /**
+     * A pool thread's task: runs its first run, then each run that the slot it gives back passes to (see
+     * {@link #launch}), until none does.
+     */
+    private final class RunLoop implements Runnable {
+
+        private RunExecution current;
+        private RunExecution next;
+        private boolean releasing;
+
+        RunLoop(RunExecution first) {
+            this.next = first;
+        }
+
+        @Override
+        public void run() {
+            runLoop.set(this);
+            try {
+                while (next != null) {
+                    current = next;
+                    next = null;
+                    current.run();
+                }
+            } finally {
+                current = null;
+                runLoop.remove();
+            }
+        }
+
+        /** Called under the executor's lock: whether this thread will run {@code execution} after its current run. */
+        boolean takesOver(RunExecution execution) {
+            if (!releasing || next != null) {
+                return false;
+            }
+            next = execution;
+            return true;
         }
     }
 
