@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -34,7 +35,8 @@ import io.carillon.worker.JobHandlerFunction;
  * <ul>
  * <li>PARALLEL, or a job with nothing running here: the run starts on a free slot.</li>
  * <li>SERIAL (also when the trigger names none): the run waits behind the job's running run, in arrival order, and
- * takes over its slot when it ends. At most {@value #WAITING_RUNS_PER_SLOT} × capacity runs wait in all.</li>
+ * takes over its slot when it ends. At most {@value #WAITING_RUNS_PER_SLOT} × capacity runs wait in all (those that
+ * arrived before their {@code dueAt} take early places instead, below).</li>
  * <li>DISCARD_LATER: the trigger is reported SKIPPED, naming the run that is still running.</li>
  * <li>COVER_EARLY: the job's running runs are stopped and reported KILLED (waiting ones SKIPPED), naming the new
  * run, which then starts.</li>
@@ -95,6 +97,8 @@ public final class RunExecutor {
     private final Map<String, RunExecution> running = new ConcurrentHashMap<>();
     /** Runs waiting behind another run of their job (SERIAL). */
     private final Map<String, RunExecution> waiting = new ConcurrentHashMap<>();
+    /** The runs of {@link #waiting} that arrived before their {@code dueAt}; guarded by the executor's lock. */
+    private final Set<RunExecution> waitingEarly = new HashSet<>();
     /** Runs waiting for their {@code dueAt}, without a slot. */
     private final Map<String, RunExecution> early = new ConcurrentHashMap<>();
     /** Runs that are due and wait for a slot; {@link #readyQueue} orders them. */
@@ -192,21 +196,45 @@ public final class RunExecutor {
         return true;
     }
 
+    /**
+     * Queues a SERIAL run behind its job's runs. One that arrived before its {@code dueAt} takes an early place (it
+     * is part of the lead's load, bounded by {@code maxEarlyRuns}), any other a waiting place.
+     */
     private boolean enqueue(Trigger trigger, JobHandlerFunction handler, JobLane lane) {
-        if (waiting.size() >= maxWaiting) {
-            lacking = Need.WAITING_PLACE;
+        boolean arrivedEarly = !untilDue(trigger).isZero();
+        if (arrivedEarly ? earlyPlacesTaken() >= maxEarly : dueWaitingCount() >= maxWaiting) {
+            lacking = arrivedEarly ? Need.EARLY_PLACE : Need.WAITING_PLACE;
             return false;
         }
         RunExecution execution = newExecution(trigger, handler);
         lane.enqueue(execution);
         waiting.put(trigger.runId(), execution);
+        if (arrivedEarly) {
+            waitingEarly.add(execution);
+        }
         log.debug("run {} waits behind run {} of job {} (SERIAL)", trigger.runId(), busyRunId(lane),
                 trigger.jobId());
         return true;
     }
 
+    /** Takes a run off the SERIAL queue's bookkeeping (the caller takes it off its lane's queue). */
+    private void unqueue(RunExecution execution) {
+        waiting.remove(execution.runId(), execution);
+        waitingEarly.remove(execution);
+    }
+
+    /** Early places: runs waiting for their {@code dueAt}, and SERIAL runs queued that arrived before it. */
+    private int earlyPlacesTaken() {
+        return early.size() + waitingEarly.size();
+    }
+
+    /** SERIAL runs queued that arrived when due: they count against the waiting places. */
+    private int dueWaitingCount() {
+        return waiting.size() - waitingEarly.size();
+    }
+
     private boolean keepUntilDue(Trigger trigger, JobHandlerFunction handler, JobLane lane) {
-        if (early.size() >= maxEarly) {
+        if (earlyPlacesTaken() >= maxEarly) {
             lacking = Need.EARLY_PLACE;
             return false;
         }
@@ -240,7 +268,7 @@ public final class RunExecutor {
     private void stopForCover(Trigger trigger, JobLane lane, List<RunExecution> covered) {
         String reason = "covered by run " + trigger.runId() + " of the same job (block strategy COVER_EARLY)";
         for (RunExecution queued : lane.takeWaiting()) {
-            waiting.remove(queued.runId());
+            unqueue(queued);
             queued.endUnstarted(RunStatus.SKIPPED, "not started: " + reason);
         }
         for (RunExecution execution : covered) {
@@ -339,7 +367,7 @@ public final class RunExecutor {
             lane.released(execution);
             RunExecution next = handingOver ? lane.nextWaiting() : null;
             if (next != null) {
-                waiting.remove(next.runId());
+                unqueue(next);
                 moveUp(next, lane);
             }
             forgetIfIdle(execution.trigger().jobId(), lane);
@@ -418,14 +446,14 @@ public final class RunExecutor {
 
     private boolean hasRoom() {
         boolean slotFree = slots.availablePermits() > 0;
-        boolean waitingPlaceFree = waiting.size() < maxWaiting;
+        boolean waitingPlaceFree = dueWaitingCount() < maxWaiting;
         if (lacking == null) {
             return slotFree && waitingPlaceFree;
         }
         return switch (lacking) {
             case SLOT -> slotFree;
             case WAITING_PLACE -> waitingPlaceFree;
-            case EARLY_PLACE -> early.size() < maxEarly;
+            case EARLY_PLACE -> earlyPlacesTaken() < maxEarly;
         };
     }
 
@@ -436,8 +464,9 @@ public final class RunExecutor {
      * already ended.
      */
     public synchronized boolean kill(String runId, String reason) {
-        RunExecution queued = waiting.remove(runId);
+        RunExecution queued = waiting.get(runId);
         if (queued != null) {
+            unqueue(queued);
             JobLane lane = lanes.get(queued.trigger().jobId());
             if (lane != null) {
                 lane.removeWaiting(queued);
@@ -506,7 +535,7 @@ public final class RunExecutor {
             handingOver = false;
             for (JobLane lane : lanes.values()) {
                 for (RunExecution queued : lane.takeWaiting()) {
-                    waiting.remove(queued.runId());
+                    unqueue(queued);
                     queued.endUnstarted(RunStatus.KILLED, "worker " + settings.instanceId()
                             + " shut down before the run could start behind run " + busyRunId(lane)
                             + " of its job (SERIAL)");
@@ -567,7 +596,7 @@ public final class RunExecutor {
             next = handingOver ? lane.nextWaiting() : null;
         }
         if (next != null) {
-            waiting.remove(next.runId());
+            unqueue(next);
         }
         if (heldSlot && next != null && untilDue(next.trigger()).isZero()) {
             lane.started(next);

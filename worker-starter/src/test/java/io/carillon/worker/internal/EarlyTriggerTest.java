@@ -406,4 +406,28 @@ class EarlyTriggerTest {
         soon().until(() -> gates.saw("start b"));
         assertThat(results("b").get(0).startedAt()).isEqualTo(T0.plusMillis(100));
     }
+
+    @Test
+    void earlySerialTriggersBehindABusyJobTakeEarlyPlacesNotWaitingPlaces() throws InterruptedException {
+        RunExecutor runs = executor(1, 6);
+        runs.offer(run("job", "a", BlockStrategy.SERIAL, 0));
+        soon().until(() -> gates.saw("start a"));
+        int waitingPlaces = RunExecutor.WAITING_RUNS_PER_SLOT;
+
+        for (int i = 0; i < waitingPlaces + 2; i++) {
+            assertThat(runs.offer(run("job", "e" + i, BlockStrategy.SERIAL, 100 + i))).isTrue();
+        }
+
+        assertThat(runs.offer(run("job", "over", BlockStrategy.SERIAL, 200))).as("the early places are taken")
+                .isFalse();
+        assertThat(runs.awaitRoom(Duration.ofMillis(1))).isFalse();
+        for (int i = 0; i < waitingPlaces; i++) {
+            assertThat(runs.offer(run("job", "d" + i, BlockStrategy.SERIAL, 0))).as("waiting places are free")
+                    .isTrue();
+        }
+        assertThat(runs.waitingCount()).isEqualTo(2 * waitingPlaces + 2);
+        assertThat(runs.kill("e0#0", "killed by test")).isTrue();
+        assertThat(runs.offer(run("job", "over", BlockStrategy.SERIAL, 200))).as("a kill frees an early place")
+                .isTrue();
+    }
 }
