@@ -41,8 +41,12 @@ public final class Dispatcher implements AutoCloseable {
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
     /** The width of one bucket of the timing wheel that holds fires until due. */
     public static final Duration DEFAULT_TIMER_TICK = Duration.ofMillis(5);
-    /** How long before its due instant a fire is routed; the worker starts the run at the due instant. */
-    public static final Duration DEFAULT_TRIGGER_LEAD = Duration.ofMillis(100);
+    /**
+     * How long before its due instant a fire is routed; the worker starts the run at the due instant. One second:
+     * more than the commit, fetch and hand-off take on a loaded machine (hundreds of milliseconds at a thousand fires
+     * per instant), no longer than the period of a job that fires every second.
+     */
+    public static final Duration DEFAULT_TRIGGER_LEAD = Duration.ofSeconds(1);
     /** The broker's default {@code offset.metadata.max.bytes}. */
     public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = 4096;
 
@@ -217,11 +221,12 @@ public final class Dispatcher implements AutoCloseable {
         }
 
         /**
-         * How long before a fire's due instant it is routed and its trigger produced; default 100 ms, zero to send
-         * each trigger at its due instant. The worker holds a trigger that arrives early and starts the run at its due
-         * instant, not before, so the lead hides the transaction commit and the worker's fetch. Within the lead a fire
-         * counts as dispatched: a cancel that arrives then changes nothing, and the routing decision is taken with
-         * the registry of that moment. The misfire threshold stays measured from the due instant.
+         * How long before a fire's due instant it is routed and its trigger produced; default 1 s, zero to send
+         * each trigger at its due instant. The worker holds a trigger that arrives early (without a run slot) and
+         * starts the run at its due instant, not before, so the lead hides the transaction commit, the worker's fetch
+         * and hand-off. Within the lead a fire counts as dispatched: the routing decision is taken with the registry
+         * of that moment, and a cancel that arrives then is sent to the worker as a KILL of the fire's runs, which
+         * end KILLED before they start. The misfire threshold stays measured from the due instant.
          */
         public Builder triggerLead(Duration triggerLead) {
             this.triggerLead = triggerLead;

@@ -210,7 +210,7 @@ class DispatcherIT {
         Dispatcher leaving = startDispatcher(1);
         await().atMost(DEADLINE).pollInterval(POLL).until(() -> staying.stats().assignedPartitions() == 1);
         Instant soon = clock.instant().plusSeconds(1);
-        Instant later = soon.plusSeconds(2);
+        Instant later = soon.plusSeconds(2).plus(Dispatcher.DEFAULT_TRIGGER_LEAD);
         List<String> early = new ArrayList<>();
         List<String> all = new ArrayList<>();
         for (int job = 0; job < 6; job++) {

@@ -40,6 +40,11 @@ import io.carillon.worker.internal.WorkerSettings;
 public final class CarillonWorker implements AutoCloseable {
 
     public static final int DEFAULT_CAPACITY = 16;
+    /**
+     * How many runs may wait for their due instant at once by default: triggers the dispatcher sent ahead of their
+     * {@code dueAt} (its trigger lead) wait without a run slot, so a whole second's fires can be here in time.
+     */
+    public static final int DEFAULT_MAX_EARLY_RUNS = 4096;
     public static final Duration DEFAULT_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
     public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
 
@@ -116,6 +121,7 @@ public final class CarillonWorker implements AutoCloseable {
         private String app;
         private String instanceId;
         private int capacity = DEFAULT_CAPACITY;
+        private int maxEarlyRuns = DEFAULT_MAX_EARLY_RUNS;
         private Duration heartbeatInterval = DEFAULT_HEARTBEAT_INTERVAL;
         private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
         private final Map<String, JobHandlerFunction> handlers = new LinkedHashMap<>();
@@ -157,6 +163,17 @@ public final class CarillonWorker implements AutoCloseable {
         /** How many runs may execute at once; default {@value CarillonWorker#DEFAULT_CAPACITY}. */
         public Builder capacity(int capacity) {
             this.capacity = capacity;
+            return this;
+        }
+
+        /**
+         * How many runs whose trigger came before its {@code dueAt} (the dispatcher's trigger lead) may wait here for
+         * their due instant at once; default {@value CarillonWorker#DEFAULT_MAX_EARLY_RUNS}. They hold no run slot
+         * while they wait (each is a small object and a timer entry); when the bound is reached, further early
+         * triggers stay in the trigger topic until one comes due.
+         */
+        public Builder maxEarlyRuns(int maxEarlyRuns) {
+            this.maxEarlyRuns = maxEarlyRuns;
             return this;
         }
 
@@ -216,13 +233,16 @@ public final class CarillonWorker implements AutoCloseable {
             if (capacity < 1) {
                 throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
             }
+            if (maxEarlyRuns < 1) {
+                throw new IllegalArgumentException("maxEarlyRuns must be at least 1, was " + maxEarlyRuns);
+            }
             requirePositive("heartbeatInterval", heartbeatInterval);
             if (shutdownGrace == null || shutdownGrace.isNegative()) {
                 throw new IllegalArgumentException("shutdownGrace must be zero or positive, was " + shutdownGrace);
             }
             String instance = instanceId == null || instanceId.isBlank() ? defaultInstanceId() : instanceId;
             return new CarillonWorker(new WorkerSettings(bootstrapServers, catalog, clock, app, instance, capacity,
-                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties));
+                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties, maxEarlyRuns));
         }
 
         private static void requirePositive(String name, Duration value) {

@@ -32,6 +32,7 @@ import io.carillon.topics.events.RunResult;
  * produce and which offsets to commit. Fires are held in a {@link FireTimer} until the trigger lead before their due
  * instant (the worker waits for the rest; 0 means until due), cancels withdraw held fires,
  * late fires go at once unless the {@link MisfireRule} skips them, due fires are routed by the {@link FireRouter},
+ * a cancel of a fire already sent ahead of its still future due instant kills its runs ({@link EarlyFires}),
  * bad records become dead letters. Not thread-safe: one loop thread drives it.
  */
 public final class DispatchEngine {
@@ -45,6 +46,7 @@ public final class DispatchEngine {
     private final StatsRecorder stats;
     private final int offsetMetadataMaxChars;
     private final Duration triggerLead;
+    private final EarlyFires earlyFires;
     private static final Function<Instant, List<ProducerRecord<String, Object>>> NOTHING = at -> List.of();
     private final Map<TopicPartition, PartitionProgress> partitions = new HashMap<>();
     private final List<HeldBack> heldBack = new ArrayList<>();
@@ -57,18 +59,13 @@ public final class DispatchEngine {
             Function<Instant, List<ProducerRecord<String, Object>>> work) {
     }
 
-    /** An engine that dispatches each fire at its due instant (no trigger lead). */
-    public DispatchEngine(FireTimer timer, FireRouter router, MisfireRule misfire, DeadLetters deadLetters,
-            StatsRecorder stats, int offsetMetadataMaxChars) {
-        this(timer, router, misfire, deadLetters, stats, offsetMetadataMaxChars, Duration.ZERO);
-    }
-
     /**
      * An engine that dispatches each fire {@code triggerLead} before its due instant (the worker starts the run at
-     * the due instant); a fire that arrives within the lead, or later, goes at once.
+     * the due instant); a fire that arrives within the lead, or later, goes at once. {@code earlyFires} remembers the
+     * fires sent before their due instant, so that a cancel of one kills its runs.
      */
     public DispatchEngine(FireTimer timer, FireRouter router, MisfireRule misfire, DeadLetters deadLetters,
-            StatsRecorder stats, int offsetMetadataMaxChars, Duration triggerLead) {
+            StatsRecorder stats, int offsetMetadataMaxChars, Duration triggerLead, EarlyFires earlyFires) {
         this.triggerLead = triggerLead;
         this.timer = timer;
         this.router = router;
@@ -76,6 +73,7 @@ public final class DispatchEngine {
         this.deadLetters = deadLetters;
         this.stats = stats;
         this.offsetMetadataMaxChars = offsetMetadataMaxChars;
+        this.earlyFires = earlyFires;
     }
 
     /** {@code partition} now belongs to this dispatcher, which reads it from {@code committed} (null: none). */
@@ -90,6 +88,7 @@ public final class DispatchEngine {
         Set<TopicPartition> gone = new HashSet<>(revoked);
         int dropped = timer.removeIf(fire -> gone.contains(fire.partition())).size();
         heldBack.removeIf(entry -> gone.contains(entry.partition()));
+        earlyFires.revoked(gone);
         partitions.keySet().removeAll(gone);
         if (dropped > 0) {
             log.info("dropped {} held fires of revoked partitions {}", dropped, gone);
@@ -108,8 +107,10 @@ public final class DispatchEngine {
         for (ConsumerRecord<String, byte[]> record : records) {
             accept(record, now, out);
         }
+        earlyFires.forgetDue(now);
         for (HeldFire due : timer.expire(now)) {
-            complete(due.partition(), due.offset(), due.fireId(), at -> dispatch(due.fire(), at), now, out);
+            complete(due.partition(), due.offset(), due.fireId(), at -> dispatch(due.partition(), due.fire(), at),
+                    now, out);
         }
         retryHeldBack(now, out);
         return new DispatchPlan(out, offsetsToCommit());
@@ -162,11 +163,20 @@ public final class DispatchEngine {
         }
     }
 
-    /** A cancel withdraws a fire that is held (or held back, due but not yet dispatched). */
+    /**
+     * A cancel withdraws a fire that is held (or held back, due but not yet dispatched); a fire already sent ahead of
+     * its due instant, which is still ahead, has its runs killed on {@code control} instead.
+     */
     private void cancel(String fireId, Instant now, List<ProducerRecord<String, Object>> out) {
         timer.cancel(fireId).ifPresent(held -> complete(held.partition(), held.offset(), null, NOTHING, now, out));
         heldBack.replaceAll(entry -> fireId.equals(entry.fireId())
                 ? new HeldBack(entry.partition(), entry.offset(), null, NOTHING) : entry);
+        List<ProducerRecord<String, Object>> kills = earlyFires.cancelled(fireId, now);
+        if (!kills.isEmpty()) {
+            log.info("fire {} was cancelled after it was sent ahead of its due instant: killing its run(s) {}",
+                    fireId, kills.stream().map(ProducerRecord::key).toList());
+            out.addAll(kills);
+        }
     }
 
     /** When the earliest held fire is to be dispatched (its due instant less the trigger lead). */
@@ -207,7 +217,7 @@ public final class DispatchEngine {
             complete(partition, record.offset(), null, NOTHING, now, out);
         } else if (!releaseAt(fire).isAfter(now)) {
             FireEvent late = fire;
-            complete(partition, record.offset(), fire.fireId(), at -> dispatch(late, at), now, out);
+            complete(partition, record.offset(), fire.fireId(), at -> dispatch(partition, late, at), now, out);
         } else if (timer.add(new HeldFire(partition, record.offset(), fire, releaseAt(fire)))) {
             progress.hold(record.offset());
         } else {
@@ -221,14 +231,16 @@ public final class DispatchEngine {
     }
 
     /** A SKIPPED result if the fire is later than its misfire threshold and its policy says so; else routed. */
-    private List<ProducerRecord<String, Object>> dispatch(FireEvent fire, Instant now) {
+    private List<ProducerRecord<String, Object>> dispatch(TopicPartition partition, FireEvent fire, Instant now) {
         Optional<ProducerRecord<String, Object>> skipped = misfire.skip(fire, now);
         if (skipped.isPresent()) {
             log.info("fire {} skipped: {}", fire.fireId(), ((RunResult) skipped.get().value()).message());
             stats.skipped(fire.app());
             return List.of(skipped.get());
         }
-        return router.route(fire, now);
+        List<ProducerRecord<String, Object>> records = router.route(fire, now);
+        earlyFires.dispatched(partition, fire, records, now);
+        return records;
     }
 
     private PartitionProgress progress(TopicPartition partition) {

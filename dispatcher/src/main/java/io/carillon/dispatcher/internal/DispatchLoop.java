@@ -66,7 +66,7 @@ public final class DispatchLoop implements Runnable {
                 new KafkaTriggerTopics(settings.catalog(), admin, producer), stats);
         FireTimer timer = new HashedWheelFireTimer(settings.timerTick(), HashedWheelFireTimer.DEFAULT_SLOTS);
         this.engine = new DispatchEngine(timer, router, new MisfireRule(settings.catalog()), deadLetters, stats,
-                settings.offsetMetadataMaxBytes(), settings.triggerLead());
+                settings.offsetMetadataMaxBytes(), settings.triggerLead(), new EarlyFires(settings.catalog()));
     }
 
     @Override

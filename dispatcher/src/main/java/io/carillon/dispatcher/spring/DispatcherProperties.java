@@ -37,9 +37,9 @@ public class DispatcherProperties {
 
     /**
      * How long before its due instant a fire is routed (the worker starts the run at the due instant, not before);
-     * zero sends each trigger at its due instant.
+     * zero sends each trigger at its due instant. A cancel within the lead kills the fire's runs on the worker.
      */
-    private Duration triggerLead = Duration.ofMillis(100);
+    private Duration triggerLead = io.carillon.dispatcher.Dispatcher.DEFAULT_TRIGGER_LEAD;
 
     public Duration getTriggerLead() { return triggerLead; }
     public void setTriggerLead(Duration triggerLead) { this.triggerLead = triggerLead; }

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.ControlCommand;
+import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
@@ -456,7 +458,7 @@ class DispatchEngineTest {
     }
 
     @Test
-    void withATriggerLeadACancelWithinTheLeadChangesNothing() {
+    void withATriggerLeadACancelWithinTheLeadKillsTheRunSentEarlyOnControl() {
         live("w1");
         engine = newEngine(Duration.ofMillis(100));
         engine.plan(List.of(fire("j@1", 1000)), now());
@@ -465,7 +467,61 @@ class DispatchEngineTest {
 
         DispatchPlan afterCancel = engine.plan(List.of(cancel("j@1")), now());
 
-        assertThat(afterCancel.records()).isEmpty();
+        assertThat(afterCancel.records()).singleElement().satisfies(record -> {
+            assertThat(record.topic()).isEqualTo(CATALOG.control());
+            assertThat(record.key()).isEqualTo("j@1#0");
+            ControlCommand kill = (ControlCommand) record.value();
+            assertThat(kill.type()).isEqualTo(ControlType.KILL);
+            assertThat(kill.runId()).isEqualTo("j@1#0");
+            assertThat(kill.jobId()).isEqualTo("job");
+            assertThat(kill.app()).isEqualTo("demo");
+            assertThat(kill.instance()).isEqualTo("w1");
+            assertThat(kill.commandId()).isEqualTo("cancel-j@1#0");
+            assertThat(kill.requestedBy()).contains("fire j@1 was cancelled", T0.plusMillis(1000).toString());
+            assertThat(kill.requestedAt()).isEqualTo(T0.plusMillis(950));
+        });
+        assertThat(afterCancel.offsets()).containsEntry(partition(0), new OffsetAndMetadata(2, ""));
+        assertThat(engine.plan(List.of(cancel("j@1")), now()).records()).as("a second cancel kills nothing more")
+                .isEmpty();
+    }
+
+    @Test
+    void withATriggerLeadACancelAtOrAfterTheDueInstantChangesNothing() {
+        live("w1");
+        engine = newEngine(Duration.ofMillis(100));
+        engine.plan(List.of(fire("j@1", 1000)), now());
+        clock.advance(Duration.ofMillis(950));
+        assertThat(triggers(tick())).hasSize(1);
+        clock.advance(Duration.ofMillis(50));
+
+        assertThat(engine.plan(List.of(cancel("j@1")), now()).records()).isEmpty();
+    }
+
+    @Test
+    void withATriggerLeadACancelKillsEachShardOfABroadcastFireSentEarly() {
+        live("w1");
+        live("w2");
+        engine = newEngine(Duration.ofSeconds(1));
+        engine.plan(List.of(record(0, fire("b@1", 500, FireKind.SCHEDULED, null,
+                RoutingStrategy.SHARDING_BROADCAST))), now());
+
+        List<ProducerRecord<String, Object>> kills = engine.plan(List.of(cancel("b@1")), now()).records();
+
+        assertThat(kills).extracting(ProducerRecord::topic).containsOnly(CATALOG.control());
+        assertThat(kills).extracting(ProducerRecord::key).containsExactlyInAnyOrder("b@1#0", "b@1#1");
+        assertThat(kills).extracting(record -> ((ControlCommand) record.value()).instance())
+                .containsExactlyInAnyOrder("w1", "w2");
+    }
+
+    @Test
+    void aRevokedPartitionForgetsItsFiresSentEarly() {
+        live("w1");
+        engine = newEngine(Duration.ofSeconds(1));
+        engine.plan(List.of(fire("j@1", 500)), now());
+
+        engine.revoked(List.of(partition(0)));
+
+        assertThat(engine.plan(List.of(cancel("j@1")), now()).records()).isEmpty();
     }
 
     @Test
@@ -568,7 +624,7 @@ class DispatchEngineTest {
         FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
                 stats);
         return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG), new DeadLetters(CATALOG),
-                stats, offsetMetadataMaxChars, triggerLead);
+                stats, offsetMetadataMaxChars, triggerLead, new EarlyFires(CATALOG));
     }
 
     private DispatchPlan tick() {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import io.carillon.topics.TopicCatalog;
+import io.carillon.worker.CarillonWorker;
 import io.carillon.worker.JobHandlerFunction;
 
 /** A worker's validated settings. */
@@ -18,11 +19,20 @@ public record WorkerSettings(
         Duration heartbeatInterval,
         Duration shutdownGrace,
         Map<String, JobHandlerFunction> handlers,
-        Map<String, Object> kafkaProperties) {
+        Map<String, Object> kafkaProperties,
+        int maxEarlyRuns) {
 
     public WorkerSettings {
         handlers = Map.copyOf(handlers);
         kafkaProperties = Map.copyOf(kafkaProperties);
+    }
+
+    /** Settings with the default bound of early runs ({@link CarillonWorker#DEFAULT_MAX_EARLY_RUNS}). */
+    public WorkerSettings(String bootstrapServers, TopicCatalog catalog, Clock clock, String app, String instanceId,
+            int capacity, Duration heartbeatInterval, Duration shutdownGrace,
+            Map<String, JobHandlerFunction> handlers, Map<String, Object> kafkaProperties) {
+        this(bootstrapServers, catalog, clock, app, instanceId, capacity, heartbeatInterval, shutdownGrace, handlers,
+                kafkaProperties, CarillonWorker.DEFAULT_MAX_EARLY_RUNS);
     }
 
     public String triggerTopic() {

@@ -46,6 +46,7 @@ public final class CarillonWorkerAutoConfiguration {
                 .app(requireApp(properties))
                 .instanceId(properties.getInstanceId())
                 .capacity(properties.getCapacity())
+                .maxEarlyRuns(properties.getMaxEarlyRuns())
                 .heartbeatInterval(properties.getHeartbeatInterval())
                 .shutdownGrace(properties.getShutdownGrace());
         validate(builder);

@@ -29,6 +29,12 @@ public class CarillonWorkerProperties {
     /** How many runs may execute at once on this instance. */
     private int capacity = 16;
 
+    /**
+     * How many runs whose trigger came before its due instant (the dispatcher's trigger lead) may wait for it at once
+     * on this instance; they hold no run slot while they wait.
+     */
+    private int maxEarlyRuns = io.carillon.worker.CarillonWorker.DEFAULT_MAX_EARLY_RUNS;
+
     /** How often this instance publishes a heartbeat. */
     private Duration heartbeatInterval = Duration.ofSeconds(1);
 
@@ -46,6 +52,8 @@ public class CarillonWorkerProperties {
     public void setInstanceId(String instanceId) { this.instanceId = instanceId; }
     public int getCapacity() { return capacity; }
     public void setCapacity(int capacity) { this.capacity = capacity; }
+    public int getMaxEarlyRuns() { return maxEarlyRuns; }
+    public void setMaxEarlyRuns(int maxEarlyRuns) { this.maxEarlyRuns = maxEarlyRuns; }
     public Duration getHeartbeatInterval() { return heartbeatInterval; }
     public void setHeartbeatInterval(Duration heartbeatInterval) { this.heartbeatInterval = heartbeatInterval; }
     public Duration getShutdownGrace() { return shutdownGrace; }

@@ -165,6 +165,13 @@ class CarillonWorkerAutoConfigurationTest {
     }
 
     @Test
+    void anInvalidMaxEarlyRunsFailsNamingTheSetting() {
+        runner.withPropertyValues("carillon.worker.app=billing", "carillon.worker.max-early-runs=0")
+                .run(context -> assertThat(failure(context))
+                        .hasMessageContaining("invalid carillon.worker settings: maxEarlyRuns must be at least 1"));
+    }
+
+    @Test
     void customizersAreAppliedAfterTheProperties() {
         runner.withBean(Billing.class)
                 .withBean(CarillonWorkerCustomizer.class, () -> builder -> builder.capacity(5)
