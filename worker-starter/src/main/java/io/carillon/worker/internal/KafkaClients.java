@@ -22,6 +22,18 @@ final class KafkaClients {
     static final int LOG_LINGER_MS = 50;
     /** Room for a few hundred typical log lines per partition and request. */
     static final int LOG_BATCH_BYTES = 256 * 1024;
+    /**
+     * Triggers taken per poll at least: early triggers wait without a run slot, so a second's fires sent a trigger
+     * lead ahead are taken in a few polls rather than {@code capacity} at a time (what the executor cannot take
+     * waits in the loop's pending queue, partitions paused).
+     */
+    static final int MIN_MAX_POLL_RECORDS = 500;
+    /**
+     * A killed worker's trigger partitions move to the other instances after this, not after Kafka's default 45 s:
+     * their runs are late by about this much. The same as the planner's and the dispatcher's.
+     */
+    static final int SESSION_TIMEOUT_MS = 10_000;
+    static final int HEARTBEAT_INTERVAL_MS = 1_000;
 
     private KafkaClients() {
     }
@@ -31,15 +43,23 @@ final class KafkaClients {
     }
 
     static KafkaConsumer<byte[], byte[]> triggerConsumer(WorkerSettings settings) {
+        return new KafkaConsumer<>(triggerConsumerConfig(settings), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
+    }
+
+    /** The trigger consumer's configuration: the worker's defaults, the user's settings, then what it depends on. */
+    static Map<String, Object> triggerConsumerConfig(WorkerSettings settings) {
         Map<String, Object> config = base(settings);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId(settings, "consumer"));
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.capacity());
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Math.max(settings.capacity(), MIN_MAX_POLL_RECORDS));
+        config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
+        config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
         config.putAll(settings.kafkaProperties());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        return new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        return config;
     }
 
     /**

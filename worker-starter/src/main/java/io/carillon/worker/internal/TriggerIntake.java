@@ -40,8 +40,8 @@ final class TriggerIntake {
         this.instanceId = instanceId;
     }
 
-    /** Returns true when the record is dealt with, false when it must wait for a free run thread. */
-    boolean take(ConsumerRecord<byte[], byte[]> record) {
+    /** What became of the record: {@link Taken#NO_ROOM} when it must wait for room in the executor. */
+    Taken take(ConsumerRecord<byte[], byte[]> record) {
         Trigger trigger;
         try {
             trigger = TriggerRecords.parse(record);
@@ -49,12 +49,12 @@ final class TriggerIntake {
             log.warn("trigger record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(),
                     record.offset(), e.getMessage());
             publisher.deadLetter(TriggerRecords.deadLetter(record, e.getMessage(), clock.instant()));
-            return true;
+            return Taken.DEALT_WITH;
         }
         if (recent.contains(trigger.runId()) || runs.isRunning(trigger.runId())) {
             log.info("run {} already ran or runs on this instance: trigger {}-{}@{} skipped", trigger.runId(),
                     record.topic(), record.partition(), record.offset());
-            return true;
+            return Taken.DEALT_WITH;
         }
         Optional<String> killedBefore = remembered.take(trigger.runId());
         if (killedBefore.isPresent()) {
@@ -62,10 +62,10 @@ final class TriggerIntake {
             reporter.finished(trigger, RunStatus.KILLED, null, killedBefore.get() + " before its trigger was taken",
                     null);
             log.info("run {} was killed before its trigger was taken: not run", trigger.runId());
-            return true;
+            return Taken.DEALT_WITH;
         }
         if (!runs.offer(trigger)) {
-            return false;
+            return Taken.NO_ROOM;
         }
         recent.add(trigger.runId());
         remembered.take(trigger.runId()).ifPresent(reason -> runs.kill(trigger.runId(), reason));
@@ -73,6 +73,6 @@ final class TriggerIntake {
             log.info("run {} was meant for instance {}; its partition {}-{} is assigned to {} now, so it runs here",
                     trigger.runId(), trigger.targetInstance(), record.topic(), record.partition(), instanceId);
         }
-        return true;
+        return Taken.run(trigger.runId());
     }
 }

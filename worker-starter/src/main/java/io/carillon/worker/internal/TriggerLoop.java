@@ -23,9 +23,13 @@ import org.slf4j.LoggerFactory;
 /**
  * The consumer thread of the trigger topic. Records are taken in order per partition; when the executor has no room
  * (no free slot, or too many SERIAL runs waiting) the rest wait in a pending queue while every partition is paused
- * (nothing is dropped), and polling resumes once the queue is empty. Offsets are committed only past records that
- * were taken, asynchronously after every poll; a failed commit is sent again after the next poll, so the triggers a
- * successor could run a second time after a crash are at most those taken since the last poll.
+ * (nothing is dropped), and polling resumes once the queue is empty. Offsets are committed asynchronously after every
+ * poll, past the records taken but never past a run that was taken and waits for its {@code dueAt} or for a slot
+ * ({@link RunExecutor#awaitsStart}): if this instance dies, a successor takes such runs again instead of nobody
+ * running them. A failed commit is sent again after the next poll, so the triggers a successor could run a second time
+ * after a crash are at most those taken since the last poll, and those started above a run not yet started. When
+ * partitions are revoked (a rebalance, a shutdown) everything taken is committed: this instance still runs what it
+ * took.
  *
  * <p>{@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any thread.
  */
@@ -43,6 +47,8 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     private final Deque<ConsumerRecord<byte[], byte[]>> pending = new ArrayDeque<>();
     private final Map<TopicPartition, OffsetAndMetadata> taken = new HashMap<>();
     private final Set<TopicPartition> uncommitted = new HashSet<>();
+    /** Per partition, the runs taken that had not started when taken, in offset order. */
+    private final Map<TopicPartition, Deque<Unstarted>> unstarted = new HashMap<>();
     private volatile boolean draining;
     private volatile boolean stopping;
 
@@ -97,15 +103,43 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         if (!pending.isEmpty()) {
             consumer.pause(consumer.assignment());
         }
+        forgetStarted();
         commitAsync();
     }
 
     private void takePending() {
-        while (!pending.isEmpty() && !draining && intake.take(pending.peekFirst())) {
+        while (!pending.isEmpty() && !draining) {
+            Taken outcome = intake.take(pending.peekFirst());
+            if (!outcome.done()) {
+                return;
+            }
             ConsumerRecord<byte[], byte[]> record = pending.removeFirst();
             TopicPartition partition = new TopicPartition(record.topic(), record.partition());
             taken.put(partition, new OffsetAndMetadata(record.offset() + 1));
             uncommitted.add(partition);
+            if (outcome.runId() != null && runs.awaitsStart(outcome.runId())) {
+                unstarted.computeIfAbsent(partition, p -> new ArrayDeque<>())
+                        .add(new Unstarted(record.offset(), outcome.runId()));
+            }
+        }
+    }
+
+    /** Drops the runs that started (or ended) from the front of each partition's unstarted runs. */
+    private void forgetStarted() {
+        for (var entries = unstarted.entrySet().iterator(); entries.hasNext();) {
+            var entry = entries.next();
+            Deque<Unstarted> runsOfPartition = entry.getValue();
+            boolean moved = false;
+            while (!runsOfPartition.isEmpty() && !runs.awaitsStart(runsOfPartition.peekFirst().runId())) {
+                runsOfPartition.removeFirst();
+                moved = true;
+            }
+            if (moved) {
+                uncommitted.add(entry.getKey());
+            }
+            if (runsOfPartition.isEmpty()) {
+                entries.remove();
+            }
         }
     }
 
@@ -113,7 +147,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         if (uncommitted.isEmpty()) {
             return;
         }
-        Map<TopicPartition, OffsetAndMetadata> offsets = offsetsOf(uncommitted);
+        Map<TopicPartition, OffsetAndMetadata> offsets = startedOffsetsOf(uncommitted);
         uncommitted.clear();
         consumer.commitAsync(offsets, (committed, error) -> {
             if (error != null) {
@@ -144,6 +178,17 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
             log.warn("could not commit trigger offsets {}; their triggers may be delivered again: {}", offsets,
                     e.toString());
         }
+    }
+
+    /** The offsets to commit while running: past what was taken, but not past a run that has not started. */
+    private Map<TopicPartition, OffsetAndMetadata> startedOffsetsOf(Collection<TopicPartition> partitions) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = offsetsOf(partitions);
+        offsets.replaceAll((partition, offset) -> {
+            Deque<Unstarted> waitingRuns = unstarted.get(partition);
+            return waitingRuns == null || waitingRuns.isEmpty() ? offset
+                    : new OffsetAndMetadata(waitingRuns.peekFirst().offset());
+        });
+        return offsets;
     }
 
     private Map<TopicPartition, OffsetAndMetadata> offsetsOf(Collection<TopicPartition> partitions) {
@@ -183,5 +228,10 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         pending.removeIf(record -> partitions.contains(new TopicPartition(record.topic(), record.partition())));
         taken.keySet().removeAll(partitions);
         uncommitted.removeAll(partitions);
+        unstarted.keySet().removeAll(partitions);
+    }
+
+    /** A run taken from {@code offset} that had not started when it was taken. */
+    private record Unstarted(long offset, String runId) {
     }
 }

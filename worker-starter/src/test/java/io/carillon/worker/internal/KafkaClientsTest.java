@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.junit.jupiter.api.Test;
 
@@ -27,5 +28,22 @@ class KafkaClientsTest {
                 .containsEntry(ProducerConfig.ACKS_CONFIG, "all")
                 .containsEntry(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd")
                 .containsEntry(ProducerConfig.CLIENT_ID_CONFIG, "carillon-worker-billing-billing-1-logs");
+    }
+
+    @Test
+    void theTriggerConsumerTakesASecondOfEarlyTriggersInFewPollsAndLeavesADeadWorkersPartitionsSoon() {
+        WorkerSettings small = new WorkerSettings("localhost:9092", TopicCatalog.defaults(), Clock.systemUTC(),
+                "billing", "billing-1", 4, Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of(), Map.of());
+        WorkerSettings tuned = new WorkerSettings("localhost:9092", TopicCatalog.defaults(), Clock.systemUTC(),
+                "billing", "billing-1", 4, Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of(),
+                Map.of(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 30_000, ConsumerConfig.GROUP_ID_CONFIG, "mine"));
+
+        assertThat(KafkaClients.triggerConsumerConfig(small))
+                .containsEntry(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, KafkaClients.MIN_MAX_POLL_RECORDS)
+                .containsEntry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, KafkaClients.SESSION_TIMEOUT_MS)
+                .containsEntry(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, KafkaClients.HEARTBEAT_INTERVAL_MS);
+        assertThat(KafkaClients.triggerConsumerConfig(tuned))
+                .containsEntry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 30_000)
+                .containsEntry(ConsumerConfig.GROUP_ID_CONFIG, small.groupId());
     }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetCommitCallback;
@@ -33,7 +34,10 @@ import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.JobHandlerFunction;
 
-/** The trigger loop's offset commits, with a mock consumer whose first asynchronous commit fails. */
+/**
+ * The trigger loop's offset commits, with a mock consumer (whose first asynchronous commit fails, in the first test)
+ * and the real executor.
+ */
 class TriggerLoopTest {
 
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2030-01-01T00:00:00Z"), ZoneOffset.UTC);
@@ -86,9 +90,60 @@ class TriggerLoopTest {
                 .until(() -> Long.valueOf(1).equals(committedOffset()));
     }
 
+    @Test
+    void aRunWaitingForItsDueInstantIsNotCommittedPastUntilItEnds() {
+        CountingPolls counting = new CountingPolls();
+        Map<String, JobHandlerFunction> handlers = Map.of("noop", context -> null);
+        WorkerSettings settings = new WorkerSettings("unused:9092", CATALOG, CLOCK, "unit", "unit-1", 4,
+                Duration.ofSeconds(1), Duration.ofSeconds(5), handlers, Map.of());
+        RunReporter reporter = new RunReporter(publisher, "unit-1", CLOCK);
+        runs = new RunExecutor(settings, reporter, publisher, timer);
+        TriggerIntake intake = new TriggerIntake(runs, publisher, CLOCK, "unit-1", reporter,
+                new RememberedKills(CLOCK));
+        loop = new TriggerLoop(counting, TOPIC, intake, runs, new Heartbeats(settings, publisher, runs));
+        counting.schedulePollTask(() -> {
+            counting.rebalance(List.of(PARTITION));
+            counting.updateBeginningOffsets(Map.of(PARTITION, 0L));
+            counting.addRecord(triggerRecord("later", 0, CLOCK.instant().plus(Duration.ofHours(1))));
+            counting.addRecord(triggerRecord("now", 1, CLOCK.instant()));
+        });
+        loopThread = new Thread(loop, "trigger-loop-test");
+        loopThread.start();
+
+        await().atMost(DEADLINE).until(() -> endedRuns().contains("now#0"));
+        int pollsAfterTheRun = counting.polls.get();
+        await("two more polls (each followed by a commit of what moved) after the due run ended").atMost(DEADLINE)
+                .until(() -> counting.polls.get() >= pollsAfterTheRun + 2);
+        assertThat(committedOffset(counting)).isZero();
+
+        runs.kill("later#0", "killed by the test");
+        await("committed past both once the early run ended").atMost(DEADLINE)
+                .until(() -> Long.valueOf(2).equals(committedOffset(counting)));
+    }
+
+    private List<String> endedRuns() {
+        return producer.history().stream().filter(record -> record.topic().equals(CATALOG.results()))
+                .map(record -> EventSerdes.RESULT.deserialize(null, record.value()))
+                .filter(result -> result.status().isTerminal())
+                .map(result -> result.runId())
+                .toList();
+    }
+
     private Long committedOffset() {
+        return committedOffset(consumer);
+    }
+
+    private static Long committedOffset(MockConsumer<byte[], byte[]> consumer) {
         OffsetAndMetadata committed = consumer.committed(Set.of(PARTITION)).get(PARTITION);
         return committed == null ? null : committed.offset();
+    }
+
+    private static ConsumerRecord<byte[], byte[]> triggerRecord(String name, long offset, Instant dueAt) {
+        Instant at = CLOCK.instant();
+        Trigger trigger = new Trigger(Trigger.SCHEMA_VERSION, name + "#0", name, name, "unit", "noop", null,
+                FireKind.MANUAL, 1, at, at, 0, 1, BlockStrategy.PARALLEL, 0, null, null, dueAt);
+        return new ConsumerRecord<>(TOPIC, 0, offset, trigger.runId().getBytes(),
+                EventSerdes.TRIGGER.serialize(TOPIC, trigger));
     }
 
     private static ConsumerRecord<byte[], byte[]> triggerRecord(String name) {
@@ -97,6 +152,23 @@ class TriggerLoopTest {
                 FireKind.MANUAL, 1, at, at, 0, 1, BlockStrategy.PARALLEL, 0, null, null);
         return new ConsumerRecord<>(TOPIC, 0, 0, trigger.runId().getBytes(),
                 EventSerdes.TRIGGER.serialize(TOPIC, trigger));
+    }
+
+    /** A mock consumer that counts polls. */
+    private static final class CountingPolls extends MockConsumer<byte[], byte[]> {
+
+        final AtomicInteger polls = new AtomicInteger();
+
+        CountingPolls() {
+            super("earliest");
+        }
+
+        @Override
+        public synchronized ConsumerRecords<byte[], byte[]> poll(Duration timeout) {
+            ConsumerRecords<byte[], byte[]> records = super.poll(timeout);
+            polls.incrementAndGet();
+            return records;
+        }
     }
 
     /** A mock consumer whose first asynchronous commit fails as a busy broker's would. */

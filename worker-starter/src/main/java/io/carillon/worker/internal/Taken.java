@@ -1,0 +1,16 @@
+package io.carillon.worker.internal;
+
+/**
+ * What became of one trigger record the loop offered: not taken (no room: it waits in the loop), dealt with at once
+ * (a dead letter, a duplicate, a run killed before its trigger came, a run without a handler here), or taken as the
+ * run {@code runId}, which may not have started yet.
+ */
+record Taken(boolean done, String runId) {
+
+    static final Taken NO_ROOM = new Taken(false, null);
+    static final Taken DEALT_WITH = new Taken(true, null);
+
+    static Taken run(String runId) {
+        return new Taken(true, runId);
+    }
+}
