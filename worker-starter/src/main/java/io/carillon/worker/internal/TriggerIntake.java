@@ -73,6 +73,6 @@ final class TriggerIntake {
             log.info("run {} was meant for instance {}; its partition {}-{} is assigned to {} now, so it runs here",
                     trigger.runId(), trigger.targetInstance(), record.topic(), record.partition(), instanceId);
         }
-        return Taken.run(trigger.runId());
+        return Taken.run(trigger.runId(), trigger.dueAt());
     }
 }

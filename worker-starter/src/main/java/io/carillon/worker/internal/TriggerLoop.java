@@ -1,6 +1,8 @@
 package io.carillon.worker.internal;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
@@ -37,6 +39,11 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
 
     private static final Logger log = LoggerFactory.getLogger(TriggerLoop.class);
     static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+    /**
+     * How soon after the earliest run not yet started is due the loop polls again, so the commit moves past it
+     * promptly: what a successor would run again after a crash is what started since the last commit.
+     */
+    static final Duration COMMIT_AFTER_DUE = Duration.ofMillis(10);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     private final Consumer<byte[], byte[]> consumer;
@@ -44,6 +51,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     private final TriggerIntake intake;
     private final RunExecutor runs;
     private final Heartbeats heartbeats;
+    private final Clock clock;
     private final Deque<ConsumerRecord<byte[], byte[]>> pending = new ArrayDeque<>();
     private final Map<TopicPartition, OffsetAndMetadata> taken = new HashMap<>();
     private final Set<TopicPartition> uncommitted = new HashSet<>();
@@ -53,7 +61,8 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     private volatile boolean stopping;
 
     TriggerLoop(Consumer<byte[], byte[]> consumer, String topic, TriggerIntake intake, RunExecutor runs,
-            Heartbeats heartbeats) {
+            Heartbeats heartbeats, Clock clock) {
+        this.clock = clock;
         this.consumer = consumer;
         this.topic = topic;
         this.intake = intake;
@@ -93,7 +102,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
             consumer.poll(POLL_TIMEOUT);
         } else if (pending.isEmpty()) {
             consumer.resume(consumer.paused());
-            consumer.poll(POLL_TIMEOUT).forEach(pending::add);
+            consumer.poll(pollTimeout()).forEach(pending::add);
             takePending();
         } else {
             runs.awaitRoom(POLL_TIMEOUT);
@@ -119,9 +128,26 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
             uncommitted.add(partition);
             if (outcome.runId() != null && runs.awaitsStart(outcome.runId())) {
                 unstarted.computeIfAbsent(partition, p -> new ArrayDeque<>())
-                        .add(new Unstarted(record.offset(), outcome.runId()));
+                        .add(new Unstarted(record.offset(), outcome.runId(), outcome.dueAt()));
             }
         }
+    }
+
+    /** Until shortly after the earliest run not yet started at the front of a partition is due, at most a poll. */
+    private Duration pollTimeout() {
+        Instant earliest = null;
+        for (Deque<Unstarted> runsOfPartition : unstarted.values()) {
+            Instant due = runsOfPartition.peekFirst().dueAt();
+            if (due != null && (earliest == null || due.isBefore(earliest))) {
+                earliest = due;
+            }
+        }
+        if (earliest == null) {
+            return POLL_TIMEOUT;
+        }
+        Duration untilDue = Duration.between(clock.instant(), earliest);
+        Duration wait = (untilDue.isNegative() ? Duration.ZERO : untilDue).plus(COMMIT_AFTER_DUE);
+        return wait.compareTo(POLL_TIMEOUT) < 0 ? wait : POLL_TIMEOUT;
     }
 
     /** Drops the runs that started (or ended) from the front of each partition's unstarted runs. */
@@ -231,7 +257,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         unstarted.keySet().removeAll(partitions);
     }
 
-    /** A run taken from {@code offset} that had not started when it was taken. */
-    private record Unstarted(long offset, String runId) {
+    /** A run taken from {@code offset}, due at {@code dueAt}, that had not started when it was taken. */
+    private record Unstarted(long offset, String runId, Instant dueAt) {
     }
 }

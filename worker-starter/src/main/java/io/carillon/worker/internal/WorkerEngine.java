@@ -45,7 +45,7 @@ public final class WorkerEngine {
         TriggerIntake intake = new TriggerIntake(runs, publisher, settings.clock(), settings.instanceId(), reporter,
                 remembered);
         this.loop = new TriggerLoop(KafkaClients.triggerConsumer(settings), settings.triggerTopic(), intake, runs,
-                heartbeats);
+                heartbeats, settings.clock());
         this.loopThread = new WorkerThreads(settings.app(), "triggers").newThread(loop);
         loopThread.setUncaughtExceptionHandler((thread, error) -> {
             log.error("the trigger consumer of worker {} stopped; this instance takes no more triggers",

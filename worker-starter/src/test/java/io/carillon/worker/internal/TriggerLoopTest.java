@@ -76,7 +76,7 @@ class TriggerLoopTest {
         runs = new RunExecutor(settings, reporter, publisher, timer);
         TriggerIntake intake = new TriggerIntake(runs, publisher, CLOCK, "unit-1", reporter,
                 new RememberedKills(CLOCK));
-        loop = new TriggerLoop(consumer, TOPIC, intake, runs, new Heartbeats(settings, publisher, runs));
+        loop = new TriggerLoop(consumer, TOPIC, intake, runs, new Heartbeats(settings, publisher, runs), CLOCK);
         consumer.schedulePollTask(() -> {
             consumer.rebalance(List.of(PARTITION));
             consumer.updateBeginningOffsets(Map.of(PARTITION, 0L));
@@ -100,7 +100,7 @@ class TriggerLoopTest {
         runs = new RunExecutor(settings, reporter, publisher, timer);
         TriggerIntake intake = new TriggerIntake(runs, publisher, CLOCK, "unit-1", reporter,
                 new RememberedKills(CLOCK));
-        loop = new TriggerLoop(counting, TOPIC, intake, runs, new Heartbeats(settings, publisher, runs));
+        loop = new TriggerLoop(counting, TOPIC, intake, runs, new Heartbeats(settings, publisher, runs), CLOCK);
         counting.schedulePollTask(() -> {
             counting.rebalance(List.of(PARTITION));
             counting.updateBeginningOffsets(Map.of(PARTITION, 0L));
