@@ -69,21 +69,7 @@ class TriggerLoopTest {
 
     @Test
     void aFailedCommitIsSentAgainThoughThePartitionTakesNothingMore() {
-        Map<String, JobHandlerFunction> handlers = Map.of("noop", context -> null);
-        WorkerSettings settings = new WorkerSettings("unused:9092", CATALOG, CLOCK, "unit", "unit-1", 4,
-                Duration.ofSeconds(1), Duration.ofSeconds(5), handlers, Map.of());
-        RunReporter reporter = new RunReporter(publisher, "unit-1", CLOCK);
-        runs = new RunExecutor(settings, reporter, publisher, timer);
-        TriggerIntake intake = new TriggerIntake(runs, publisher, CLOCK, "unit-1", reporter,
-                new RememberedKills(CLOCK));
-        loop = new TriggerLoop(consumer, TOPIC, intake, runs, new Heartbeats(settings, publisher, runs), CLOCK);
-        consumer.schedulePollTask(() -> {
-            consumer.rebalance(List.of(PARTITION));
-            consumer.updateBeginningOffsets(Map.of(PARTITION, 0L));
-            consumer.addRecord(triggerRecord("only-run"));
-        });
-        loopThread = new Thread(loop, "trigger-loop-test");
-        loopThread.start();
+        startLoop(consumer, triggerRecord("only-run"));
 
         await().atMost(DEADLINE).until(() -> consumer.failedCommits.get() == 1);
         await("the offset past the one trigger is committed after the failure").atMost(DEADLINE)
@@ -93,22 +79,8 @@ class TriggerLoopTest {
     @Test
     void aRunWaitingForItsDueInstantIsNotCommittedPastUntilItEnds() {
         CountingPolls counting = new CountingPolls();
-        Map<String, JobHandlerFunction> handlers = Map.of("noop", context -> null);
-        WorkerSettings settings = new WorkerSettings("unused:9092", CATALOG, CLOCK, "unit", "unit-1", 4,
-                Duration.ofSeconds(1), Duration.ofSeconds(5), handlers, Map.of());
-        RunReporter reporter = new RunReporter(publisher, "unit-1", CLOCK);
-        runs = new RunExecutor(settings, reporter, publisher, timer);
-        TriggerIntake intake = new TriggerIntake(runs, publisher, CLOCK, "unit-1", reporter,
-                new RememberedKills(CLOCK));
-        loop = new TriggerLoop(counting, TOPIC, intake, runs, new Heartbeats(settings, publisher, runs), CLOCK);
-        counting.schedulePollTask(() -> {
-            counting.rebalance(List.of(PARTITION));
-            counting.updateBeginningOffsets(Map.of(PARTITION, 0L));
-            counting.addRecord(triggerRecord("later", 0, CLOCK.instant().plus(Duration.ofHours(1))));
-            counting.addRecord(triggerRecord("now", 1, CLOCK.instant()));
-        });
-        loopThread = new Thread(loop, "trigger-loop-test");
-        loopThread.start();
+        startLoop(counting, triggerRecord("later", 0, CLOCK.instant().plus(Duration.ofHours(1))),
+                triggerRecord("now", 1, CLOCK.instant()));
 
         await().atMost(DEADLINE).until(() -> endedRuns().contains("now#0"));
         int pollsAfterTheRun = counting.polls.get();
@@ -119,6 +91,29 @@ class TriggerLoopTest {
         runs.kill("later#0", "killed by the test");
         await("committed past both once the early run ended").atMost(DEADLINE)
                 .until(() -> Long.valueOf(2).equals(committedOffset(counting)));
+    }
+
+    /** Starts the loop on {@code triggerConsumer}, which is assigned the one partition holding {@code records}. */
+    @SafeVarargs
+    private void startLoop(MockConsumer<byte[], byte[]> triggerConsumer, ConsumerRecord<byte[], byte[]>... records) {
+        Map<String, JobHandlerFunction> handlers = Map.of("noop", context -> null);
+        WorkerSettings settings = new WorkerSettings("unused:9092", CATALOG, CLOCK, "unit", "unit-1", 4,
+                Duration.ofSeconds(1), Duration.ofSeconds(5), handlers, Map.of());
+        RunReporter reporter = new RunReporter(publisher, "unit-1", CLOCK);
+        runs = new RunExecutor(settings, reporter, publisher, timer);
+        TriggerIntake intake = new TriggerIntake(runs, publisher, CLOCK, "unit-1", reporter,
+                new RememberedKills(CLOCK));
+        loop = new TriggerLoop(triggerConsumer, TOPIC, intake, runs, new Heartbeats(settings, publisher, runs),
+                CLOCK);
+        triggerConsumer.schedulePollTask(() -> {
+            triggerConsumer.rebalance(List.of(PARTITION));
+            triggerConsumer.updateBeginningOffsets(Map.of(PARTITION, 0L));
+            for (ConsumerRecord<byte[], byte[]> record : records) {
+                triggerConsumer.addRecord(record);
+            }
+        });
+        loopThread = new Thread(loop, "trigger-loop-test");
+        loopThread.start();
     }
 
     private List<String> endedRuns() {
