@@ -14,6 +14,7 @@ import io.carillon.dispatcher.internal.DispatchLoop;
 import io.carillon.dispatcher.internal.DispatcherSettings;
 import io.carillon.dispatcher.internal.StatsRecorder;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.offsets.DoneOffsets;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 
@@ -48,7 +49,7 @@ public final class Dispatcher implements AutoCloseable {
      */
     public static final Duration DEFAULT_TRIGGER_LEAD = Duration.ofSeconds(1);
     /** The broker's default {@code offset.metadata.max.bytes}. */
-    public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = 4096;
+    public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = DoneOffsets.BROKER_DEFAULT_MAX_CHARS;
 
     private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 

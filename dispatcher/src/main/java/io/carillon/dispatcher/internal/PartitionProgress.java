@@ -12,6 +12,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.carillon.topics.offsets.DoneOffsets;
+
 /**
  * What the dispatcher has done with the records of one {@code fires} partition, and so which offset it may commit:
  * the low-water mark, the smallest offset of a record still held, or past the last record read when none is. Offsets

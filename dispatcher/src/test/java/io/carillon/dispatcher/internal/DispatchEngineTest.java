@@ -31,6 +31,7 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.offsets.DoneOffsets;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 class DispatchEngineTest {

@@ -9,6 +9,8 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
+import io.carillon.topics.offsets.DoneOffsets;
+
 class PartitionProgressTest {
 
     private static final TopicPartition P0 = new TopicPartition("fires", 0);

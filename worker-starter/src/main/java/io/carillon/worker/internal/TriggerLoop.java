@@ -22,16 +22,20 @@ import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.carillon.topics.offsets.DoneOffsets;
+
 /**
  * The consumer thread of the trigger topic. Records are taken in order per partition; when the executor has no room
  * (no free slot, or too many SERIAL runs waiting) the rest wait in a pending queue while every partition is paused
  * (nothing is dropped), and polling resumes once the queue is empty. Offsets are committed asynchronously after every
  * poll, past the records taken but never past a run that was taken and waits for its {@code dueAt} or for a slot
  * ({@link RunExecutor#awaitsStart}): if this instance dies, a successor takes such runs again instead of nobody
- * running them. A failed commit is sent again after the next poll, so the triggers a successor could run a second time
- * after a crash are at most those taken since the last poll, and those started above a run not yet started. When
- * partitions are revoked (a rebalance, a shutdown) everything taken is committed: this instance still runs what it
- * took.
+ * running them. The offsets above such a run whose runs did start travel in the commit's metadata
+ * ({@link DoneOffsets}, as the dispatcher's do), and a successor skips them: they are this instance's to report, or,
+ * should it die, the planner's to find LOST and retry. A failed commit is sent again after the next poll, so the
+ * triggers a successor could run a second time after a crash are at most those taken since the last poll (and those
+ * whose offsets did not fit the metadata). When partitions are revoked (a rebalance, a shutdown) everything taken is
+ * committed: this instance still runs what it took.
  *
  * <p>{@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any thread.
  */
@@ -57,6 +61,8 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     private final Set<TopicPartition> uncommitted = new HashSet<>();
     /** Per partition, the runs taken that had not started when taken, in offset order. */
     private final Map<TopicPartition, Deque<Unstarted>> unstarted = new HashMap<>();
+    /** Per partition assigned, the offsets above the committed one that the previous owner started: not run here. */
+    private final Map<TopicPartition, DoneOffsets> startedBefore = new HashMap<>();
     private volatile boolean draining;
     private volatile boolean stopping;
 
@@ -118,12 +124,13 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
 
     private void takePending() {
         while (!pending.isEmpty() && !draining) {
-            Taken outcome = intake.take(pending.peekFirst());
+            ConsumerRecord<byte[], byte[]> next = pending.peekFirst();
+            TopicPartition partition = new TopicPartition(next.topic(), next.partition());
+            Taken outcome = startedBefore(partition, next.offset()) ? Taken.DEALT_WITH : intake.take(next);
             if (!outcome.done()) {
                 return;
             }
             ConsumerRecord<byte[], byte[]> record = pending.removeFirst();
-            TopicPartition partition = new TopicPartition(record.topic(), record.partition());
             taken.put(partition, new OffsetAndMetadata(record.offset() + 1));
             uncommitted.add(partition);
             if (outcome.runId() != null && runs.awaitsStart(outcome.runId())) {
@@ -131,6 +138,18 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
                         .add(new Unstarted(record.offset(), outcome.runId(), outcome.dueAt()));
             }
         }
+    }
+
+    /** Whether the previous owner of {@code partition} listed {@code offset} as started in its commit. */
+    private boolean startedBefore(TopicPartition partition, long offset) {
+        DoneOffsets started = startedBefore.get(partition);
+        if (started == null) {
+            return false;
+        }
+        if (offset >= started.last()) {
+            startedBefore.remove(partition);
+        }
+        return started.contains(offset);
     }
 
     /** Until shortly after the earliest run not yet started at the front of a partition is due, at most a poll. */
@@ -150,16 +169,12 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         return wait.compareTo(POLL_TIMEOUT) < 0 ? wait : POLL_TIMEOUT;
     }
 
-    /** Drops the runs that started (or ended) from the front of each partition's unstarted runs. */
+    /** Drops the runs that started (or ended) from each partition's unstarted runs. */
     private void forgetStarted() {
         for (var entries = unstarted.entrySet().iterator(); entries.hasNext();) {
             var entry = entries.next();
             Deque<Unstarted> runsOfPartition = entry.getValue();
-            boolean moved = false;
-            while (!runsOfPartition.isEmpty() && !runs.awaitsStart(runsOfPartition.peekFirst().runId())) {
-                runsOfPartition.removeFirst();
-                moved = true;
-            }
+            boolean moved = runsOfPartition.removeIf(run -> !runs.awaitsStart(run.runId()));
             if (moved) {
                 uncommitted.add(entry.getKey());
             }
@@ -206,13 +221,16 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         }
     }
 
-    /** The offsets to commit while running: past what was taken, but not past a run that has not started. */
+    /**
+     * The offsets to commit while running: past what was taken, but not past a run that has not started; the offsets
+     * above it taken and started listed in the metadata.
+     */
     private Map<TopicPartition, OffsetAndMetadata> startedOffsetsOf(Collection<TopicPartition> partitions) {
         Map<TopicPartition, OffsetAndMetadata> offsets = offsetsOf(partitions);
         offsets.replaceAll((partition, offset) -> {
             Deque<Unstarted> waitingRuns = unstarted.get(partition);
             return waitingRuns == null || waitingRuns.isEmpty() ? offset
-                    : new OffsetAndMetadata(waitingRuns.peekFirst().offset());
+                    : TriggerCommits.below(waitingRuns.stream().mapToLong(Unstarted::offset), offset.offset());
         });
         return offsets;
     }
@@ -231,6 +249,15 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
         log.info("trigger partitions assigned: {}", partitions);
+        if (!partitions.isEmpty()) {
+            consumer.committed(Set.copyOf(partitions)).forEach((partition, committed) -> {
+                DoneOffsets started = committed == null ? DoneOffsets.NONE
+                        : DoneOffsets.decode(committed.offset(), committed.metadata());
+                if (!started.isEmpty()) {
+                    startedBefore.put(partition, started);
+                }
+            });
+        }
         heartbeats.assigned(partitions);
     }
 
@@ -255,6 +282,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         taken.keySet().removeAll(partitions);
         uncommitted.removeAll(partitions);
         unstarted.keySet().removeAll(partitions);
+        startedBefore.keySet().removeAll(partitions);
     }
 
     /** A run taken from {@code offset}, due at {@code dueAt}, that had not started when it was taken. */

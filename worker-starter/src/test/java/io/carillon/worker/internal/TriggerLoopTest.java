@@ -7,12 +7,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.LongStream;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -32,6 +34,7 @@ import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.offsets.DoneOffsets;
 import io.carillon.worker.JobHandlerFunction;
 
 /**
@@ -93,6 +96,33 @@ class TriggerLoopTest {
                 .until(() -> Long.valueOf(2).equals(committedOffset(counting)));
     }
 
+    @Test
+    void theRunsStartedAboveARunWaitingForItsDueInstantAreListedInTheCommitsMetadata() {
+        CountingPolls counting = new CountingPolls();
+        startLoop(counting, triggerRecord("later", 0, CLOCK.instant().plus(Duration.ofHours(1))),
+                triggerRecord("now", 1, CLOCK.instant()), triggerRecord("also-now", 2, CLOCK.instant()));
+
+        await("committed at the waiting run, the two started above it listed").atMost(DEADLINE).until(() -> {
+            OffsetAndMetadata committed = counting.committed(Set.of(PARTITION)).get(PARTITION);
+            return committed != null && committed.offset() == 0
+                    && DoneOffsets.decode(0, committed.metadata()).contains(1)
+                    && DoneOffsets.decode(0, committed.metadata()).contains(2);
+        });
+        assertThat(DoneOffsets.decode(0, counting.committed(Set.of(PARTITION)).get(PARTITION).metadata())
+                .contains(0)).isFalse();
+    }
+
+    @Test
+    void aSuccessorDoesNotRunWhatThePreviousOwnerListedAsStarted() {
+        PreviousOwnerCommitted counting = new PreviousOwnerCommitted(TriggerCommits.below(LongStream.of(0, 2), 3));
+        startLoop(counting, triggerRecord("waited", 0, CLOCK.instant()), triggerRecord("started", 1, CLOCK.instant()),
+                triggerRecord("waited-too", 2, CLOCK.instant()), triggerRecord("new", 3, CLOCK.instant()));
+
+        await().atMost(DEADLINE).until(() -> endedRuns().containsAll(List.of("waited#0", "waited-too#0", "new#0")));
+        await("committed past all four").atMost(DEADLINE).until(() -> Long.valueOf(4).equals(committedOffset(counting)));
+        assertThat(endedRuns()).doesNotContain("started#0");
+    }
+
     /** Starts the loop on {@code triggerConsumer}, which is assigned the one partition holding {@code records}. */
     @SafeVarargs
     private void startLoop(MockConsumer<byte[], byte[]> triggerConsumer, ConsumerRecord<byte[], byte[]>... records) {
@@ -150,7 +180,7 @@ class TriggerLoopTest {
     }
 
     /** A mock consumer that counts polls. */
-    private static final class CountingPolls extends MockConsumer<byte[], byte[]> {
+    private static class CountingPolls extends MockConsumer<byte[], byte[]> {
 
         final AtomicInteger polls = new AtomicInteger();
 
@@ -163,6 +193,23 @@ class TriggerLoopTest {
             ConsumerRecords<byte[], byte[]> records = super.poll(timeout);
             polls.incrementAndGet();
             return records;
+        }
+    }
+
+    /** A mock consumer whose partition the previous owner committed at {@code previous} until this one commits. */
+    private static final class PreviousOwnerCommitted extends CountingPolls {
+
+        private final OffsetAndMetadata previous;
+
+        PreviousOwnerCommitted(OffsetAndMetadata previous) {
+            this.previous = previous;
+        }
+
+        @Override
+        public synchronized Map<TopicPartition, OffsetAndMetadata> committed(Set<TopicPartition> partitions) {
+            Map<TopicPartition, OffsetAndMetadata> committed = new HashMap<>(super.committed(partitions));
+            committed.putIfAbsent(PARTITION, previous);
+            return committed;
         }
     }
 

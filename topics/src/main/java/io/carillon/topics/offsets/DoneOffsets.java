@@ -1,23 +1,29 @@
-package io.carillon.dispatcher.internal;
+package io.carillon.topics.offsets;
 
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
- * Offsets above a partition's committed offset whose records are already handled (dispatched, cancelled, dead-
- * lettered), written into the committed offset's metadata so that a successor skips them. Immutable.
+ * Offsets above a partition's committed offset whose records are already handled, written into the committed
+ * offset's metadata so that a successor skips them: the dispatcher's {@code fires} records dispatched, cancelled or
+ * dead-lettered while an earlier fire is still held, a worker's triggers started while an earlier run still waits to
+ * start. Immutable.
  *
  * <p>Format: {@code d1:} then comma-separated ranges {@code <gap>.<length>} in base 36, where {@code gap} is the
  * range's first offset minus the end of the previous range (the committed offset for the first) and
  * {@code length} is its last offset minus its first. A range may span offsets no consumer sees (transaction markers,
  * aborted records), never a record that is still waiting. The encoding is compact (a run of done offsets costs one
- * range however long it is), but not bounded: {@link PartitionProgress} keeps it within the broker's
- * {@code offset.metadata.max.bytes} by holding back what would not fit.
+ * range however long it is), but not bounded: the dispatcher keeps it within the broker's
+ * {@code offset.metadata.max.bytes} by holding back what would not fit; {@link #encodeWithin} leaves out the ranges
+ * that would not fit (their records are handled again by a successor).
  */
 public final class DoneOffsets {
 
     public static final DoneOffsets NONE = new DoneOffsets(new TreeMap<>());
+
+    /** The broker's default {@code offset.metadata.max.bytes}: the longest metadata a commit may carry. */
+    public static final int BROKER_DEFAULT_MAX_CHARS = 4096;
 
     private static final String VERSION = "d1:";
     private static final int RADIX = 36;
@@ -44,20 +50,30 @@ public final class DoneOffsets {
 
     /** Encodes {@code ranges} (first offset to last, ascending, disjoint, all at or above {@code base}); "" if none. */
     public static String encode(long base, NavigableMap<Long, Long> ranges) {
-        if (ranges.isEmpty()) {
-            return "";
-        }
+        return encodeWithin(base, ranges.entrySet(), Integer.MAX_VALUE);
+    }
+
+    /**
+     * Encodes the leading {@code ranges} (ascending, disjoint, at or above {@code base}) that fit in
+     * {@code maxChars}; the ranges after the first that would not fit are left out. "" if none fits.
+     */
+    public static String encodeWithin(long base, Iterable<Map.Entry<Long, Long>> ranges, int maxChars) {
         StringBuilder text = new StringBuilder(VERSION);
         long previousEnd = base;
-        for (Map.Entry<Long, Long> range : ranges.entrySet()) {
-            if (text.length() > VERSION.length()) {
+        for (Map.Entry<Long, Long> range : ranges) {
+            String gap = Long.toString(range.getKey() - previousEnd, RADIX);
+            String length = Long.toString(range.getValue() - range.getKey(), RADIX);
+            int separator = text.length() > VERSION.length() ? 1 : 0;
+            if (text.length() + separator + gap.length() + 1 + length.length() > maxChars) {
+                break;
+            }
+            if (separator > 0) {
                 text.append(',');
             }
-            text.append(Long.toString(range.getKey() - previousEnd, RADIX)).append('.')
-                    .append(Long.toString(range.getValue() - range.getKey(), RADIX));
+            text.append(gap).append('.').append(length);
             previousEnd = range.getValue();
         }
-        return text.toString();
+        return text.length() == VERSION.length() ? "" : text.toString();
     }
 
     /** The length of {@link #encode}{@code (base, ranges)}, without building it. */

@@ -1,4 +1,4 @@
-package io.carillon.dispatcher.internal;
+package io.carillon.topics.offsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,6 +43,26 @@ class DoneOffsetsTest {
             assertThat(DoneOffsets.encodedLength(base, ranges.entrySet()))
                     .isEqualTo(DoneOffsets.encode(base, ranges).length());
         }
+    }
+
+    @Test
+    void encodeWithinKeepsTheLeadingRangesThatFitAndDecodesToExactlyThose() {
+        TreeMap<Long, Long> ranges = new TreeMap<>();
+        for (long start = 2; start < 20_000; start += 3) {
+            ranges.put(start, start + 1);
+        }
+
+        String metadata = DoneOffsets.encodeWithin(1, ranges.entrySet(), DoneOffsets.BROKER_DEFAULT_MAX_CHARS);
+        DoneOffsets decoded = DoneOffsets.decode(1, metadata);
+
+        assertThat(metadata.length()).isLessThanOrEqualTo(DoneOffsets.BROKER_DEFAULT_MAX_CHARS)
+                .isGreaterThan(DoneOffsets.BROKER_DEFAULT_MAX_CHARS - "1.1,".length() * 2);
+        long kept = ranges.keySet().stream().filter(decoded::contains).count();
+        assertThat(kept).isPositive().isLessThan(ranges.size());
+        assertThat(ranges.headMap(ranges.ceilingKey(decoded.last() + 1), false).keySet())
+                .allMatch(decoded::contains).hasSize((int) kept);
+        assertThat(decoded.contains(decoded.last() + 1)).isFalse();
+        assertThat(DoneOffsets.encodeWithin(1, ranges.entrySet(), "d1:".length())).isEmpty();
     }
 
     @Test
