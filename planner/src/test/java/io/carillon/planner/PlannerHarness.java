@@ -69,8 +69,14 @@ final class PlannerHarness implements AutoCloseable {
         requestsOut = driver.createOutputTopic(catalog.requests(), new StringDeserializer(), EventSerdes.REQUEST);
     }
 
+    /** Reads {@code result}, stamped now on the planner's clock as a worker's would be. */
     void result(RunResult result) {
-        resultsIn.pipeInput(result.jobId(), EventSerdes.RESULT.toJson(result));
+        resultStampedAt(result, clock.instant());
+    }
+
+    /** Reads {@code result} stamped {@code timestamp}: one written that long ago by a worker, read late. */
+    void resultStampedAt(RunResult result, Instant timestamp) {
+        resultsIn.pipeInput(result.jobId(), EventSerdes.RESULT.toJson(result), timestamp);
     }
 
     void heartbeat(WorkerHeartbeat heartbeat) {

@@ -131,6 +131,43 @@ class UnfinishedRunsTest {
     }
 
     @Test
+    void aPlannerReadingResultsLateDoesNotCallARunLostWhoseEndIsStillUnread() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
+        planner.advanceCoarsely(Duration.ofSeconds(30));
+
+        planner.resultStampedAt(resultOfRun1(job, RunStatus.STARTED, START), START);
+        planner.advanceCoarsely(Duration.ofSeconds(2));
+        assertThat(planner.writtenResults()).as("the worker's heartbeat expired 15 s ago, but the results written "
+                + "before then are still being read").isEmpty();
+
+        planner.resultStampedAt(resultOfRun1(job, RunStatus.SUCCEEDED, START), START);
+        planner.advanceCoarsely(Duration.ofMinutes(1));
+        assertThat(planner.writtenResults()).isEmpty();
+        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1");
+    }
+
+    @Test
+    void aLaggingPlannerCallsTheRunLostOnceItReadsPastTheWorkersDeath() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
+        planner.advanceCoarsely(Duration.ofSeconds(30));
+
+        planner.resultStampedAt(resultOfRun1(job, RunStatus.STARTED, START), START);
+        planner.advanceCoarsely(Duration.ofSeconds(1));
+        assertThat(planner.writtenResults()).isEmpty();
+        planner.resultStampedAt(result("other", "other-run", RunStatus.SUCCEEDED, 1, START.plusSeconds(16)),
+                START.plusSeconds(16));
+        planner.advanceCoarsely(Duration.ofSeconds(1));
+
+        assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.LOST);
+    }
+
+    @Test
     void aNewerHeartbeatKeepsTheRunOpen() {
         planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
         runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
@@ -215,9 +252,12 @@ class UnfinishedRunsTest {
         planner.put(job);
         planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
         assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1");
-        Instant now = planner.clock.instant();
-        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", job.id(), "demo", "echo", WORKER,
-                RunStatus.STARTED, FireKind.MANUAL, 1, 0, 1, now, now, null, null, null, null, now));
+        planner.result(resultOfRun1(job, RunStatus.STARTED, planner.clock.instant()));
+    }
+
+    private static RunResult resultOfRun1(JobDefinition job, RunStatus status, Instant at) {
+        return new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", job.id(), "demo", "echo", WORKER, status,
+                FireKind.MANUAL, 1, 0, 1, at, at, status.isTerminal() ? at : null, null, null, null, at);
     }
 
     private static WorkerHeartbeat heartbeat(Instant sentAt, Duration interval) {

@@ -23,7 +23,9 @@ import io.carillon.topics.events.WorkerHeartbeat;
  *       shut down; or never seen), once the run has been open for the grace (so a worker's first heartbeat can
  *       still reach the global store).</li>
  * </ul>
- * A check reads every open run: their number is bounded by the workers' capacity, not by the number of jobs. Used
+ * Either verdict waits until the task has read the results written up to its instant ({@link ResultsProgress}), so
+ * a terminal result still unread in the partition closes the run instead. A check reads every open run: their number
+ * is bounded by the workers' capacity, not by the number of jobs. Used
  * by one stream task's thread only.
  */
 final class OpenRuns {
@@ -31,11 +33,14 @@ final class OpenRuns {
     private final KeyValueStore<String, OpenRun> store;
     private final WorkerHeartbeats heartbeats;
     private final Duration grace;
+    private final ResultsProgress progress;
 
-    OpenRuns(KeyValueStore<String, OpenRun> store, WorkerHeartbeats heartbeats, Duration grace) {
+    OpenRuns(KeyValueStore<String, OpenRun> store, WorkerHeartbeats heartbeats, Duration grace,
+            ResultsProgress progress) {
         this.store = store;
         this.heartbeats = heartbeats;
         this.grace = grace;
+        this.progress = progress;
     }
 
     /** Opens the run of a STARTED result; a repeated STARTED keeps the first. */
@@ -53,8 +58,12 @@ final class OpenRuns {
         store.put(result.runId(), null);
     }
 
-    /** Closes and returns, as terminal results decided by the planner, the open runs timed out or lost at now. */
+    /**
+     * Closes and returns, as terminal results decided by the planner, the open runs timed out or lost at now, once
+     * the task has read the results written up to the instant of the verdict ({@link ResultsProgress}).
+     */
     List<RunResult> closeExpired(Instant now) {
+        progress.look(now);
         List<OpenRun> open = new ArrayList<>();
         try (KeyValueIterator<String, OpenRun> runs = store.all()) {
             runs.forEachRemaining(entry -> open.add(entry.value));
@@ -71,7 +80,7 @@ final class OpenRuns {
 
     private Optional<RunResult> verdict(OpenRun run, Instant now) {
         RunResult started = run.started();
-        if (run.timeoutAt() != null && now.isAfter(run.timeoutAt())) {
+        if (run.timeoutAt() != null && now.isAfter(run.timeoutAt()) && progress.readPast(run.timeoutAt(), now)) {
             long timeoutMs = Duration.between(startOf(run), run.timeoutAt()).minus(grace).toMillis();
             return Optional.of(ended(started, RunStatus.TIMED_OUT, "no terminal result within the timeout of "
                     + timeoutMs + " ms plus the planner's grace of " + grace.toMillis() + " ms", now));
@@ -80,11 +89,13 @@ final class OpenRuns {
             return Optional.empty();
         }
         Optional<WorkerHeartbeat> heartbeat = heartbeats.latest(started.instance());
-        if (heartbeat.isPresent() && !WorkerHeartbeats.alive(heartbeat.get(), now)) {
+        if (heartbeat.isPresent() && !WorkerHeartbeats.alive(heartbeat.get(), now)
+                && progress.readPast(heartbeat.get().expiresAt(), now)) {
             return Optional.of(ended(started, RunStatus.LOST, "worker '" + started.instance()
                     + "' stopped sending heartbeats: its last one expired at " + heartbeat.get().expiresAt(), now));
         }
-        if (heartbeat.isEmpty() && now.isAfter(run.seenAt().plus(grace))) {
+        if (heartbeat.isEmpty() && now.isAfter(run.seenAt().plus(grace))
+                && progress.readPast(run.seenAt().plus(grace), now)) {
             return Optional.of(ended(started, RunStatus.LOST, "worker '" + started.instance()
                     + "' has no heartbeat (it shut down or was never seen) and the run has no terminal result", now));
         }

@@ -35,6 +35,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     private Requests requests;
     private Results results;
     private ParkedRequests parkedRequests;
+    private ResultsProgress resultsProgress;
 
     public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings) {
         this.catalog = catalog;
@@ -59,7 +60,9 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
                 new ManualRetries(endedRuns, processedIds));
         KeyValueStore<String, OpenRun> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
         KeyValueStore<String, byte[]> workerStore = context.getStateStore(PlannerStores.WORKERS);
-        OpenRuns openRuns = new OpenRuns(openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace());
+        resultsProgress = new ResultsProgress(clock.instant());
+        OpenRuns openRuns = new OpenRuns(openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(),
+                resultsProgress);
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns);
         context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME,
                 timestamp -> scheduler.punctuate(clock.instant()));
@@ -82,6 +85,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
                     parkedRequests.release(record.key()).forEach(this::applyParked);
                 }
             } else if (source.topic().equals(catalog.results())) {
+                resultsProgress.read(record.timestamp());
                 results.apply(source.topic(), record.key(), record.value());
             } else {
                 requests.apply(source.topic(), record.key(), record.value())

@@ -1,0 +1,51 @@
+package io.carillon.planner.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * How far one stream task has read {@code results}: the latest record timestamp it processed, and whether it is
+ * still reading. The open-run check gives its verdict (LOST, TIMED_OUT) on a run only once the task has read a result
+ * stamped at or after the instant the verdict is for, or has read no result at all for {@link #QUIET} (caught up, or
+ * its partitions are quiet). Without this, a planner that lags behind {@code results} (a backlog after a fail-over
+ * or a burst) read a run's STARTED, found its worker dead by now, and called the run LOST although its SUCCEEDED,
+ * written before the worker died, was the next record in the partition: the run was retried and ran twice. Used by
+ * one stream task's thread only.
+ */
+final class ResultsProgress {
+
+    /**
+     * No result read for this long, across open-run checks, means nothing is waiting to be read. Three of the
+     * default one-second checks: a task working through a backlog reads results between any two checks.
+     */
+    static final Duration QUIET = Duration.ofSeconds(3);
+
+    private long latestMillis = Long.MIN_VALUE;
+    private long reads;
+    private long readsAtLastLook;
+    private Instant lastReadSeenAt;
+
+    /** Starts counting quiet time from {@code now}, as if a result had just been read. */
+    ResultsProgress(Instant now) {
+        this.lastReadSeenAt = now;
+    }
+
+    /** A result stamped {@code timestampMillis} was processed. */
+    void read(long timestampMillis) {
+        latestMillis = Math.max(latestMillis, timestampMillis);
+        reads++;
+    }
+
+    /** Notes at {@code now} whether results were read since the last look; call once per open-run check. */
+    void look(Instant now) {
+        if (reads != readsAtLastLook) {
+            readsAtLastLook = reads;
+            lastReadSeenAt = now;
+        }
+    }
+
+    /** Whether every result written before {@code instant} has been read, as far as the task can tell at now. */
+    boolean readPast(Instant instant, Instant now) {
+        return latestMillis >= instant.toEpochMilli() || !now.isBefore(lastReadSeenAt.plus(QUIET));
+    }
+}
