@@ -52,6 +52,15 @@ class BenchMainTest {
         assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--fires must be a whole number, was 'many'");
     }
 
+    @Test
+    void keepDataTakesOnlyTrueOrFalse() {
+        int status = run("steady", "--jobs", "10", "--keep-data", "yes");
+
+        assertThat(status).isEqualTo(BenchMain.USAGE);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--keep-data takes true or false, was 'yes'");
+        assertThat(stdout.size()).isZero();
+    }
+
     private int run(String... args) {
         return BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
                 new PrintStream(stderr, true, StandardCharsets.UTF_8), args);

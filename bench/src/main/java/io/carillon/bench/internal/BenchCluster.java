@@ -45,6 +45,7 @@ public final class BenchCluster implements AutoCloseable {
     private final HandlerStarts starts;
     private final TopicCatalog catalog;
     private final Path dataDir;
+    private final boolean keepData;
     private final boolean externalKafka;
     private final int workerCapacity;
     private final Integer workerFetchMaxWaitMs;
@@ -59,6 +60,7 @@ public final class BenchCluster implements AutoCloseable {
                 .toLowerCase(Locale.ROOT) + ".", options.positiveInt("partitions", TopicCatalog.DEFAULT_PARTITIONS),
                 TopicCatalog.DEFAULT_REPLICATION_FACTOR);
         this.externalKafka = options.bootstrap().isPresent();
+        this.keepData = options.keepData();
         this.workerCapacity = options.positiveInt("worker-capacity", DEFAULT_WORKER_CAPACITY);
         this.workerFetchMaxWaitMs = options.text("worker-fetch-max-wait-ms").isPresent()
                 ? options.nonNegativeInt("worker-fetch-max-wait-ms", 0) : null;
@@ -215,7 +217,11 @@ public final class BenchCluster implements AutoCloseable {
             }
         }
         started.clear();
-        deleteFolder(dataDir);
+        if (keepData) {
+            progress.println("kept the run's data in " + dataDir);
+        } else {
+            deleteFolder(dataDir);
+        }
     }
 
     private void deleteTopics() {

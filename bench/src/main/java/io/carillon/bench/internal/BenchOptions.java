@@ -15,7 +15,7 @@ public final class BenchOptions {
     public static final String DEFAULT_JDBC_USER = "postgres";
 
     private static final Set<String> COMMON = Set.of("bootstrap", "jdbc-url", "jdbc-user", "jdbc-password",
-            "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "drain-s", "materialize-wait-s", "create");
+            "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "drain-s", "materialize-wait-s", "create", "keep-data");
     private static final Map<String, Set<String>> WORKLOAD_FLAGS = Map.of(
             "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s"),
             "burst", Set.of("fires", "lead-s"),
@@ -116,6 +116,19 @@ public final class BenchOptions {
     }
 
     /** The Kafka cluster to use instead of an in-process broker. */
+    /**
+     * Whether {@code --keep-data true} asked to keep the run's data folder (Kafka log, part state, handler-start
+     * files) for a look after the run; it is deleted otherwise.
+     */
+    public boolean keepData() {
+        return text("keep-data").map(value -> {
+            if (!value.equals("true") && !value.equals("false")) {
+                throw new UsageException("--keep-data takes true or false, was '" + value + "'");
+            }
+            return Boolean.parseBoolean(value);
+        }).orElse(false);
+    }
+
     public Optional<String> bootstrap() {
         return text("bootstrap");
     }

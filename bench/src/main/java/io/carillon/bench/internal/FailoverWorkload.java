@@ -129,8 +129,8 @@ final class FailoverWorkload implements Workload {
             for (int k = 0; k < kills.size(); k++) {
                 Kill kill = kills.get(k);
                 Instant until = k + 1 < kills.size() ? kills.get(k + 1).at() : windowEnd;
-                double gapMs = gaps.longestGapMicros(HandlerStarts.micros(kill.at()), HandlerStarts.micros(until))
-                        / 1000.0;
+                double gapMs = gaps.longestGapMicros(HandlerStarts.micros(kill.at().minusMillis(periodMs)),
+                        HandlerStarts.micros(until.minusMillis(periodMs))) / 1000.0;
                 recoveryMs = Math.max(recoveryMs, gapMs);
                 Map<String, Object> entry = new LinkedHashMap<>();
                 entry.put("part", kill.part());

@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The longest time any one job went without a handler start across an interval, from the first start of each run
- * (any attempt, any shard): what a user sees of a fail-over. For the interval [{@code from}, {@code to}) a job's gap
- * is the longest stretch between two consecutive starts where the later one is after {@code from} and the earlier
- * one before {@code to}; a job with no start after {@code from} counts from its last start to {@code end}, the end of
- * observation. A job that is never disturbed shows about its period. Built once, then used by one thread.
+ * The longest time any one job went without a handler start after a start in an interval, from the first start of
+ * each run (any attempt, any shard): what a user sees of a fail-over. For the interval [{@code from}, {@code to}) a
+ * job's gaps are those that begin there: from a start in the interval to the job's next start, or to {@code end},
+ * the end of observation, when none followed. So a gap belongs to the interval where the job last fired before it
+ * (a fault whose gap spans the next fault counts once, for the fault that caused it); a job that is never disturbed
+ * shows about its period. Built once, then used by one thread.
  */
 final class FireGaps {
 
@@ -37,7 +38,7 @@ final class FireGaps {
         return new FireGaps(sorted, endMicros);
     }
 
-    /** The longest gap of any job across [{@code fromMicros}, {@code toMicros}), in microseconds; 0 if no job. */
+    /** The longest gap of any job that begins in [{@code fromMicros}, {@code toMicros}), in microseconds; 0 if none. */
     long longestGapMicros(long fromMicros, long toMicros) {
         long longest = 0;
         for (long[] micros : startsPerJob.values()) {
@@ -47,14 +48,11 @@ final class FireGaps {
     }
 
     private long longestGap(long[] micros, long fromMicros, long toMicros) {
-        if (micros.length == 0) {
-            return 0;
-        }
-        long last = micros[micros.length - 1];
-        long longest = last <= fromMicros ? endMicros - last : 0;
-        for (int i = 1; i < micros.length; i++) {
-            if (micros[i] > fromMicros && micros[i - 1] < toMicros) {
-                longest = Math.max(longest, micros[i] - micros[i - 1]);
+        long longest = 0;
+        for (int i = 0; i < micros.length; i++) {
+            if (micros[i] >= fromMicros && micros[i] < toMicros) {
+                long next = i + 1 < micros.length ? micros[i + 1] : endMicros;
+                longest = Math.max(longest, next - micros[i]);
             }
         }
         return longest;
