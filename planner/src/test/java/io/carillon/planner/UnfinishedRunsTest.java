@@ -132,13 +132,7 @@ class UnfinishedRunsTest {
 
     @Test
     void aPlannerReadingResultsLateDoesNotCallARunLostWhoseEndIsStillUnread() {
-        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
-        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
-        planner.put(job);
-        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
-        planner.advanceCoarsely(Duration.ofSeconds(30));
-
-        planner.resultStampedAt(resultOfRun1(job, RunStatus.STARTED, START), START);
+        JobDefinition job = startedRunReadLate();
         planner.advanceCoarsely(Duration.ofSeconds(2));
         assertThat(planner.writtenResults()).as("the worker's heartbeat expired 15 s ago, but the results written "
                 + "before then are still being read").isEmpty();
@@ -151,13 +145,7 @@ class UnfinishedRunsTest {
 
     @Test
     void aLaggingPlannerCallsTheRunLostOnceItReadsPastTheWorkersDeath() {
-        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
-        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
-        planner.put(job);
-        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
-        planner.advanceCoarsely(Duration.ofSeconds(30));
-
-        planner.resultStampedAt(resultOfRun1(job, RunStatus.STARTED, START), START);
+        JobDefinition job = startedRunReadLate();
         planner.advanceCoarsely(Duration.ofSeconds(1));
         assertThat(planner.writtenResults()).isEmpty();
         planner.resultStampedAt(result("other", "other-run", RunStatus.SUCCEEDED, 1, START.plusSeconds(16)),
@@ -253,6 +241,20 @@ class UnfinishedRunsTest {
         planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
         assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1");
         planner.result(resultOfRun1(job, RunStatus.STARTED, planner.clock.instant()));
+    }
+
+    /**
+     * Runs a job now on a worker whose heartbeat expires at 15 s, and at 30 s reads the run's STARTED, stamped at
+     * the start: a planner lagging behind {@code results}.
+     */
+    private JobDefinition startedRunReadLate() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
+        planner.advanceCoarsely(Duration.ofSeconds(30));
+        planner.resultStampedAt(resultOfRun1(job, RunStatus.STARTED, START), START);
+        return job;
     }
 
     private static RunResult resultOfRun1(JobDefinition job, RunStatus status, Instant at) {
