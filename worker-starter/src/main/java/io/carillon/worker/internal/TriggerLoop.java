@@ -169,12 +169,21 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         return wait.compareTo(POLL_TIMEOUT) < 0 ? wait : POLL_TIMEOUT;
     }
 
-    /** Drops the runs that started (or ended) from each partition's unstarted runs. */
+    /**
+     * Drops the runs that started (or ended) from the front of each partition's unstarted runs: amortized one look
+     * per run, where looking at every waiting run after every poll cost a lock per run and slowed the loop behind a
+     * backlog. A run that started behind one still waiting stays listed as unstarted until it reaches the front, so
+     * a successor would run it again (never the other way round).
+     */
     private void forgetStarted() {
         for (var entries = unstarted.entrySet().iterator(); entries.hasNext();) {
             var entry = entries.next();
             Deque<Unstarted> runsOfPartition = entry.getValue();
-            boolean moved = runsOfPartition.removeIf(run -> !runs.awaitsStart(run.runId()));
+            boolean moved = false;
+            while (!runsOfPartition.isEmpty() && !runs.awaitsStart(runsOfPartition.peekFirst().runId())) {
+                runsOfPartition.removeFirst();
+                moved = true;
+            }
             if (moved) {
                 uncommitted.add(entry.getKey());
             }
