@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +42,10 @@ class KafkaClientsTest {
         assertThat(KafkaClients.triggerConsumerConfig(small))
                 .containsEntry(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, KafkaClients.MIN_MAX_POLL_RECORDS)
                 .containsEntry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, KafkaClients.SESSION_TIMEOUT_MS)
-                .containsEntry(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, KafkaClients.HEARTBEAT_INTERVAL_MS);
+                .containsEntry(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, KafkaClients.HEARTBEAT_INTERVAL_MS)
+                .as("a worker joining or leaving moves only the partitions that change hands; the others keep running")
+                .containsEntry(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+                        CooperativeStickyAssignor.class.getName());
         assertThat(KafkaClients.triggerConsumerConfig(tuned))
                 .containsEntry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 30_000)
                 .containsEntry(ConsumerConfig.GROUP_ID_CONFIG, small.groupId());
