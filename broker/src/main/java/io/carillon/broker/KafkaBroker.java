@@ -41,6 +41,15 @@ public final class KafkaBroker implements AutoCloseable {
     private static final int NODE_ID = 1;
     private static final String CLUSTER_ID_FILE = "cluster.id";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How often the broker aborts transactions past their timeout ({@code
+     * transaction.abort.timed.out.transaction.cleanup.interval.ms}, Kafka's default 10 s). A killed planner's or
+     * dispatcher's open transaction holds back every read_committed reader of the partitions it wrote (their last
+     * stable offset) and the successor's fetch of the offsets it was committing, until the broker aborts it: after
+     * the producer's transaction timeout (10 s for both) plus up to this interval. Checked every second, a fail-over
+     * waits about the timeout instead of up to twice it.
+     */
+    static final Duration TIMED_OUT_TRANSACTION_CHECK = Duration.ofSeconds(1);
 
     private final Path dataDir;
     private final boolean temporary;
@@ -112,6 +121,8 @@ public final class KafkaBroker implements AutoCloseable {
         props.put("transaction.state.log.replication.factor", "1");
         props.put("transaction.state.log.min.isr", "1");
         props.put("transaction.state.log.num.partitions", "12");
+        props.put("transaction.abort.timed.out.transaction.cleanup.interval.ms",
+                String.valueOf(TIMED_OUT_TRANSACTION_CHECK.toMillis()));
         props.put("share.coordinator.state.topic.replication.factor", "1");
         props.put("share.coordinator.state.topic.min.isr", "1");
         props.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,11 @@ class KafkaBrokerTest {
         try (KafkaBroker broker = KafkaBroker.builder().dataDir(dir).port(port).start(); Admin admin = admin(broker)) {
             assertThat(admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS)).isEqualTo(clusterId);
             assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains("kept");
+            ConfigResource node = new ConfigResource(ConfigResource.Type.BROKER, "1");
+            assertThat(admin.describeConfigs(List.of(node)).all().get(30, TimeUnit.SECONDS).get(node)
+                    .get("transaction.abort.timed.out.transaction.cleanup.interval.ms").value())
+                    .as("a killed producer's open transaction is aborted about a second after its timeout")
+                    .isEqualTo(String.valueOf(KafkaBroker.TIMED_OUT_TRANSACTION_CHECK.toMillis()));
         }
     }
 
