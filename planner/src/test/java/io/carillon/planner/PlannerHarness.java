@@ -33,6 +33,13 @@ final class PlannerHarness implements AutoCloseable {
     static final Duration HORIZON = Duration.ofSeconds(10);
     static final Duration INTERVAL = Duration.ofMillis(100);
     static final Duration COARSE_STEP = Duration.ofSeconds(5);
+    /** How far beyond the horizon a due scheduled timer writes, with these settings. */
+    static final Duration CHUNK = new PlannerSettings(HORIZON, INTERVAL).refillChunk();
+    /**
+     * The last second an every-second job's first timer visit writes: the visit comes once instant 11 is within the
+     * horizon (at 1 s) and writes up to 1 s + horizon + chunk.
+     */
+    static final int FIRST_REFILL_END = (int) Duration.ofSeconds(1).plus(HORIZON).plus(CHUNK).toSeconds();
 
     final TopicCatalog catalog = TopicCatalog.defaults();
     final SettableClock clock;
