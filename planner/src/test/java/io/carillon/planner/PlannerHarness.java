@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.BooleanSupplier;
 
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -58,6 +59,11 @@ final class PlannerHarness implements AutoCloseable {
     }
 
     PlannerHarness(Path stateDir, Instant start, PlannerSettings settings) {
+        this(stateDir, start, settings, () -> true);
+    }
+
+    /** A planner whose punctuators run only while {@code punctuationAllowed} says true. */
+    PlannerHarness(Path stateDir, Instant start, PlannerSettings settings, BooleanSupplier punctuationAllowed) {
         clock = new SettableClock(start);
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "planner-test");
@@ -65,7 +71,7 @@ final class PlannerHarness implements AutoCloseable {
         properties.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         driver = new TopologyTestDriver(
-                PlannerTopology.build(catalog, clock, settings), properties, start);
+                PlannerTopology.build(catalog, clock, settings, punctuationAllowed), properties, start);
         jobs = driver.createInputTopic(catalog.jobs(), new StringSerializer(), new StringSerializer());
         requests = driver.createInputTopic(catalog.requests(), new StringSerializer(), new StringSerializer());
         fires = driver.createOutputTopic(catalog.fires(), new StringDeserializer(), EventSerdes.FIRE);
