@@ -66,7 +66,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         EndedRuns endedRuns = new EndedRuns(endedRunStore, PlannerStores.REQUEST_ID_RETENTION);
         requests = new Requests(clock, settings, jobs, processedIds, scheduler,
                 new ManualRetries(endedRuns, processedIds));
-        KeyValueStore<String, OpenRun> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
+        KeyValueStore<String, byte[]> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
         KeyValueStore<String, byte[]> workerStore = context.getStateStore(PlannerStores.WORKERS);
         OpenRuns openRuns = new OpenRuns(openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace());
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns);
