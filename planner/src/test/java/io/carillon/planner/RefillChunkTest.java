@@ -79,6 +79,21 @@ class RefillChunkTest {
     }
 
     @Test
+    void theChunksOfOnePunctuationAreWrittenInDueOrder() {
+        planner = new PlannerHarness(stateDir, START);
+        List<String> jobIds = List.of("a", "b", "c");
+        jobIds.forEach(id -> planner.put(everySecond(id)));
+        planner.fires();
+
+        planner.advance(Duration.ofSeconds(1));
+
+        List<FireEvent> visit = planner.fires();
+        assertThat(visit).hasSize(jobIds.size() * (int) CHUNK.plusSeconds(1).toSeconds());
+        assertThat(visit).extracting(FireEvent::dueAt).isSorted();
+        assertThat(visit.subList(0, jobIds.size())).extracting(FireEvent::jobId).containsExactlyElementsOf(jobIds);
+    }
+
+    @Test
     void disablingCancelsEveryFireOfTheChunkNotYetDue() {
         planner = new PlannerHarness(stateDir, START);
         JobDefinition job = everySecond("tick");

@@ -141,8 +141,17 @@ final class Scheduler {
         return advance(state.withProgress(NextInstant.after(job.schedule(), end), state.lastEmittedAt()), now);
     }
 
-    /** Handles the timers due within the horizon: the punctuator's work. */
+    /** Handles the timers due within the horizon: the punctuator's work. Its fires are written in due order. */
     void punctuate(Instant now) {
+        output.startFireBatch();
+        try {
+            handleDueTimers(now);
+        } finally {
+            output.endFireBatch();
+        }
+    }
+
+    private void handleDueTimers(Instant now) {
         backfills.startPunctuation();
         aheadLeft = aheadPerPunctuation;
         Instant near = nearEnd(now);
