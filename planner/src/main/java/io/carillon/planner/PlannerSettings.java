@@ -38,10 +38,10 @@ public record PlannerSettings(Duration horizon, Duration punctuateInterval, int 
      * (capped at the horizon, {@link #refillChunk()}). The horizon is refilled in chunks: a job firing every second
      * has its timer deleted and put, its state rewritten and all three changelogged once per 6 fires instead of once
      * per fire, which was most of the planner's work per fire (steady, 1,000 jobs every second: the planner's stream
-     * thread went from about 186 to 71 µs of CPU per fire). Why not longer: the writes per fire fall as
-     * 1 / (chunk + period), while a fast job's state carries (horizon + chunk) / period pending fires, all encoded
-     * again at each visit, and fires stay out longer for the dispatcher to hold and a change to cancel; 5 s already
-     * takes the per-fire writes of an every-second job down six-fold.
+     * thread went from 108–186 to 68–80 µs of CPU per fire, docs/architecture.md). Why not longer: the writes per
+     * fire fall as 1 / (chunk + period), while a fast job's state carries (horizon + chunk) / period pending fires,
+     * all encoded again at each visit, and fires stay out longer for the dispatcher to hold and a change to cancel;
+     * 5 s already takes the per-fire writes of an every-second job down six-fold (10 s was not measured).
      */
     public static final Duration REFILL_CHUNK = Duration.ofSeconds(5);
 

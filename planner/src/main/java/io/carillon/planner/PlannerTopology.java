@@ -60,7 +60,8 @@ public final class PlannerTopology {
         topology.addSource(AutoOffsetReset.earliest(), PlannerNodes.REQUESTS_SOURCE, ahead, keys, values,
                 catalog.requests());
         topology.addSource(PlannerNodes.RESULTS_SOURCE, keys, values, catalog.results());
-        topology.addProcessor(PlannerNodes.PLANNER, () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed),
+        topology.addProcessor(PlannerNodes.PLANNER,
+                () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed),
                 PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE, PlannerNodes.RESULTS_SOURCE);
         PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));
         topology.addGlobalStore(PlannerStores.workers(), PlannerNodes.WORKERS_SOURCE, keys, values, catalog.workers(),

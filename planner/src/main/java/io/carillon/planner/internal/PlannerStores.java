@@ -17,7 +17,8 @@ import io.carillon.topics.JsonSerde;
  *   <li>{@value #TIMERS}: time-ordered timers ({@link TimerStore}), values in {@link TimerSerde}'s binary form;</li>
  *   <li>{@value #REQUEST_IDS}: request ids acted on and retry fire ids scheduled, kept {@link #REQUEST_ID_RETENTION}
  *       ({@link RequestIds});</li>
- *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun} (in {@link OpenRuns}' binary form), the runs seen STARTED and not yet ended ({@link OpenRuns});
+ *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun} (in {@link OpenRuns}' binary form), the runs seen STARTED
+ *       and not yet ended ({@link OpenRuns});
  *       cached, so that a run that starts and ends within one commit interval (the common case: a worker writes
  *       STARTED and its terminal result back to back) reaches RocksDB and the changelog as one tombstone rather than
  *       a put and a tombstone;</li>
