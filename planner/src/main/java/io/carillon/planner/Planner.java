@@ -18,6 +18,7 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThr
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.carillon.planner.internal.StartGate;
 import io.carillon.topics.TopicCatalog;
 
 /**
@@ -62,9 +63,13 @@ public final class Planner implements AutoCloseable {
         PlannerSettings settings = new PlannerSettings(builder.horizon, builder.punctuateInterval,
                 builder.backfillPerPunctuation, builder.maxBackfillFires, builder.runTimeoutGrace,
                 builder.openRunCheckInterval, builder.unknownJobGrace);
-        this.streams = new KafkaStreams(PlannerTopology.build(builder.catalog, builder.clock, settings),
+        StartGate gate = new StartGate();
+        this.streams = new KafkaStreams(PlannerTopology.build(builder.catalog, builder.clock, settings, gate),
                 builder.streamsProperties());
-        streams.setStateListener((now, before) -> log.info("planner {}: {} -> {}", applicationId, before, now));
+        streams.setStateListener((now, before) -> {
+            log.info("planner {}: {} -> {}", applicationId, before, now);
+            gate.onStateChange(now, before);
+        });
         streams.setUncaughtExceptionHandler(e -> {
             log.error("planner {}: stream thread failed, shutting the planner down", applicationId, e);
             return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;

@@ -1,6 +1,7 @@
 package io.carillon.planner;
 
 import java.time.Clock;
+import java.util.function.BooleanSupplier;
 
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -13,6 +14,7 @@ import io.carillon.planner.internal.HeartbeatStoreProcessor;
 import io.carillon.planner.internal.PlannerNodes;
 import io.carillon.planner.internal.PlannerProcessor;
 import io.carillon.planner.internal.PlannerStores;
+import io.carillon.planner.internal.StartGate;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 
@@ -40,6 +42,16 @@ public final class PlannerTopology {
      * and in its wall-clock punctuator.
      */
     public static Topology build(TopicCatalog catalog, Clock clock, PlannerSettings settings) {
+        return build(catalog, clock, settings, StartGate.alwaysOpen());
+    }
+
+    /**
+     * A new topology whose punctuators run only while {@code punctuationAllowed} says true: {@link Planner} passes
+     * a {@link StartGate} that opens when its Kafka Streams client is first RUNNING. Called from any thread;
+     * {@code punctuationAllowed} is read by the stream threads.
+     */
+    public static Topology build(TopicCatalog catalog, Clock clock, PlannerSettings settings,
+            BooleanSupplier punctuationAllowed) {
         StringDeserializer keys = new StringDeserializer();
         ByteArrayDeserializer values = new ByteArrayDeserializer();
         Topology topology = new Topology();
@@ -48,7 +60,8 @@ public final class PlannerTopology {
         topology.addSource(AutoOffsetReset.earliest(), PlannerNodes.REQUESTS_SOURCE, ahead, keys, values,
                 catalog.requests());
         topology.addSource(PlannerNodes.RESULTS_SOURCE, keys, values, catalog.results());
-        topology.addProcessor(PlannerNodes.PLANNER, () -> new PlannerProcessor(catalog, clock, settings),
+        topology.addProcessor(PlannerNodes.PLANNER,
+                () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed),
                 PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE, PlannerNodes.RESULTS_SOURCE);
         PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));
         topology.addGlobalStore(PlannerStores.workers(), PlannerNodes.WORKERS_SOURCE, keys, values, catalog.workers(),

@@ -148,11 +148,12 @@ class DeadLetterTest {
         planner.rawJob(null, "{}");
         planner.rawRequest("tick", "not json");
         planner.rawRequest("tick", null);
-        planner.advance(Duration.ofSeconds(3));
+        planner.advance(PlannerHarness.CHUNK.plusSeconds(1));
 
         assertThat(planner.deadLetters()).hasSize(4).extracting(DeadLetter::reason).allSatisfy(
                 reason -> assertThat(reason).isNotBlank());
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt)
-                .containsExactly(START.plusSeconds(12), START.plusSeconds(13), START.plusSeconds(14));
+        int nextChunk = PlannerHarness.FIRST_REFILL_END + 1;
+        assertThat(planner.fires()).extracting(FireEvent::scheduledAt).containsExactlyElementsOf(SchedulePlanningTest
+                .seconds(START, nextChunk, nextChunk + (int) PlannerHarness.CHUNK.toSeconds()));
     }
 }

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.BooleanSupplier;
 
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -33,6 +34,13 @@ final class PlannerHarness implements AutoCloseable {
     static final Duration HORIZON = Duration.ofSeconds(10);
     static final Duration INTERVAL = Duration.ofMillis(100);
     static final Duration COARSE_STEP = Duration.ofSeconds(5);
+    /** How far beyond the horizon a due scheduled timer writes, with these settings. */
+    static final Duration CHUNK = new PlannerSettings(HORIZON, INTERVAL).refillChunk();
+    /**
+     * The last second an every-second job's first timer visit writes: the visit comes once instant 11 is within the
+     * horizon (at 1 s) and writes up to 1 s + horizon + chunk.
+     */
+    static final int FIRST_REFILL_END = (int) Duration.ofSeconds(1).plus(HORIZON).plus(CHUNK).toSeconds();
 
     final TopicCatalog catalog = TopicCatalog.defaults();
     final SettableClock clock;
@@ -51,6 +59,11 @@ final class PlannerHarness implements AutoCloseable {
     }
 
     PlannerHarness(Path stateDir, Instant start, PlannerSettings settings) {
+        this(stateDir, start, settings, () -> true);
+    }
+
+    /** A planner whose punctuators run only while {@code punctuationAllowed} says true. */
+    PlannerHarness(Path stateDir, Instant start, PlannerSettings settings, BooleanSupplier punctuationAllowed) {
         clock = new SettableClock(start);
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "planner-test");
@@ -58,7 +71,7 @@ final class PlannerHarness implements AutoCloseable {
         properties.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         driver = new TopologyTestDriver(
-                PlannerTopology.build(catalog, clock, settings), properties, start);
+                PlannerTopology.build(catalog, clock, settings, punctuationAllowed), properties, start);
         jobs = driver.createInputTopic(catalog.jobs(), new StringSerializer(), new StringSerializer());
         requests = driver.createInputTopic(catalog.requests(), new StringSerializer(), new StringSerializer());
         fires = driver.createOutputTopic(catalog.fires(), new StringDeserializer(), EventSerdes.FIRE);

@@ -52,6 +52,17 @@ public record JobState(JobDefinition job, boolean paused, Instant nextAt, Instan
         return new JobState(job, paused, nextAt, lastEmittedAt, more, requested);
     }
 
+    /** This state with {@code fires} added to its pending fires; this very state when there are none. */
+    JobState withPending(List<PendingFire> fires) {
+        if (fires.isEmpty()) {
+            return this;
+        }
+        List<PendingFire> more = new ArrayList<>(pending.size() + fires.size());
+        more.addAll(pending);
+        more.addAll(fires);
+        return new JobState(job, paused, nextAt, lastEmittedAt, more, requested);
+    }
+
     /** This state without the pending fires {@code which} matches; this very state when it matches none. */
     JobState withoutPending(Predicate<PendingFire> which) {
         if (pending.stream().noneMatch(which)) {

@@ -9,6 +9,8 @@ import java.util.Optional;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.JsonSerde;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
@@ -25,17 +27,23 @@ import io.carillon.topics.events.WorkerHeartbeat;
  * </ul>
  * Either verdict waits until the task has read the results written up to its instant ({@link ResultsProgress}), so
  * a terminal result still unread in the partition closes the run instead. A check reads every open run: their number
- * is bounded by the workers' capacity, not by the number of jobs. Used
- * by one stream task's thread only.
+ * is bounded by the workers' capacity, not by the number of jobs. A value is {@link StoreEncoding}'s binary form of
+ * {@code seenAt} and {@code timeoutAt} followed by the STARTED result's JSON as it was read from {@code results}
+ * (kept, not written again: a run is opened per fire, and writing the result as JSON was most of the cost of opening
+ * it); values that earlier planners wrote as JSON are still read. Used by one stream task's thread only.
  */
 final class OpenRuns {
 
-    private final KeyValueStore<String, OpenRun> store;
+    private static final JsonSerde<OpenRun> JSON = JsonSerde.of(OpenRun.class);
+    /** The bytes before the JSON: the format byte, two optional instants (flag, seconds, nanos), a length. */
+    private static final int ENCODED_HEADER_SIZE = 1 + 2 * (1 + Long.BYTES + Integer.BYTES) + Integer.BYTES;
+
+    private final KeyValueStore<String, byte[]> store;
     private final WorkerHeartbeats heartbeats;
     private final Duration grace;
     private final ResultsProgress progress;
 
-    OpenRuns(KeyValueStore<String, OpenRun> store, WorkerHeartbeats heartbeats, Duration grace,
+    OpenRuns(KeyValueStore<String, byte[]> store, WorkerHeartbeats heartbeats, Duration grace,
             ResultsProgress progress) {
         this.store = store;
         this.heartbeats = heartbeats;
@@ -43,14 +51,17 @@ final class OpenRuns {
         this.progress = progress;
     }
 
-    /** Opens the run of a STARTED result; a repeated STARTED keeps the first. */
-    void started(JobDefinition job, RunResult result, Instant now) {
+    /**
+     * Opens the run of a STARTED result read from {@code json} (the record's value, kept as it is); a repeated
+     * STARTED keeps the first.
+     */
+    void started(JobDefinition job, RunResult result, byte[] json, Instant now) {
         if (store.get(result.runId()) != null) {
             return;
         }
         Instant start = result.startedAt() != null ? result.startedAt() : now;
         Instant timeoutAt = job.timeoutMs() > 0 ? start.plusMillis(job.timeoutMs()).plus(grace) : null;
-        store.put(result.runId(), new OpenRun(result, now, timeoutAt));
+        store.put(result.runId(), encode(now, timeoutAt, json));
     }
 
     /** Closes the run of a terminal result (nothing when it is not open). */
@@ -65,8 +76,8 @@ final class OpenRuns {
     List<RunResult> closeExpired(Instant now) {
         progress.look(now);
         List<OpenRun> open = new ArrayList<>();
-        try (KeyValueIterator<String, OpenRun> runs = store.all()) {
-            runs.forEachRemaining(entry -> open.add(entry.value));
+        try (KeyValueIterator<String, byte[]> runs = store.all()) {
+            runs.forEachRemaining(entry -> open.add(decode(entry.value)));
         }
         List<RunResult> closed = new ArrayList<>();
         for (OpenRun run : open) {
@@ -100,6 +111,21 @@ final class OpenRuns {
                     + "' has no heartbeat (it shut down or was never seen) and the run has no terminal result", now));
         }
         return Optional.empty();
+    }
+
+    static byte[] encode(Instant seenAt, Instant timeoutAt, byte[] startedJson) {
+        return new StoreEncoding.Writer(startedJson.length + ENCODED_HEADER_SIZE).writeInstant(seenAt)
+                .writeInstant(timeoutAt).writeBytes(startedJson).toByteArray();
+    }
+
+    static OpenRun decode(byte[] value) {
+        if (StoreEncoding.isJson(value)) {
+            return JSON.deserialize(null, value);
+        }
+        StoreEncoding.Reader reader = new StoreEncoding.Reader(value);
+        Instant seenAt = reader.readInstant();
+        Instant timeoutAt = reader.readInstant();
+        return new OpenRun(EventSerdes.RESULT.deserialize(null, reader.readBytes()), seenAt, timeoutAt);
     }
 
     private static Instant startOf(OpenRun run) {

@@ -1,6 +1,9 @@
 package io.carillon.planner.internal;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -13,12 +16,20 @@ import io.carillon.topics.events.RunResult;
 /**
  * Writes the planner's output: fires and cancels to {@code fires}, the results the planner decides (SKIPPED, LOST,
  * TIMED_OUT) to {@code results}, CHILD requests to {@code requests} (all keyed by job id), dead letters to
- * {@code dlq}.
+ * {@code dlq}. Between {@link #startFireBatch()} and {@link #endFireBatch()} fires are held and then written in the
+ * order of their due instants: a punctuation writes a chunk of instants for each job it visits, and written job by
+ * job they would reach a {@code fires} partition interleaved (A at 10 s..15 s, B at 10 s..15 s), so the offsets the
+ * dispatcher has done when 10 s is due would be one range per job in its commit metadata instead of one range. Used
+ * by one stream task's thread only.
  */
 final class Output {
 
+    private static final Comparator<FireEvent> BY_DUE = Comparator.comparing((FireEvent fire) -> fire.dueAt());
+
     private final ProcessorContext<String, Object> context;
     private final Clock clock;
+    /** The fires held until {@link #endFireBatch()}; null outside a batch. */
+    private List<FireEvent> batch;
 
     Output(ProcessorContext<String, Object> context, Clock clock) {
         this.context = context;
@@ -26,7 +37,26 @@ final class Output {
     }
 
     void fire(FireEvent event) {
-        forward(event.jobId(), event, PlannerNodes.FIRES_SINK);
+        if (batch != null) {
+            batch.add(event);
+        } else {
+            forward(event.jobId(), event, PlannerNodes.FIRES_SINK);
+        }
+    }
+
+    /** Holds the fires written from now on until {@link #endFireBatch()}. */
+    void startFireBatch() {
+        batch = new ArrayList<>();
+    }
+
+    /** Writes the fires held since {@link #startFireBatch()}, earliest due first (stable: a job's keep their order). */
+    void endFireBatch() {
+        List<FireEvent> held = batch;
+        batch = null;
+        if (held != null) {
+            held.sort(BY_DUE);
+            held.forEach(this::fire);
+        }
     }
 
     void result(RunResult result) {

@@ -2,6 +2,7 @@ package io.carillon.planner.internal;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.function.BooleanSupplier;
 
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -20,8 +21,9 @@ import io.carillon.topics.TopicCatalog;
  * that a bad record becomes a dead letter instead of stopping the task), with a wall-clock punctuator that writes the fires coming
  * due within the horizon and another that closes the open runs timed out or lost (reading worker heartbeats from
  * the global store {@link PlannerStores#WORKERS}) and dead-letters the requests parked for an unknown job whose grace
- * is over ({@link ParkedRequests}; they are applied when the job arrives). One instance per stream task; Kafka
- * Streams calls it from that task's thread only.
+ * is over ({@link ParkedRequests}; they are applied when the job arrives). Both punctuators wait until the planner's
+ * Kafka Streams client has been RUNNING once ({@link StartGate}). One instance per stream task; Kafka Streams calls
+ * it from that task's thread only.
  */
 public final class PlannerProcessor implements Processor<String, byte[], String, Object> {
 
@@ -29,6 +31,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     private final Clock clock;
     private final PlannerSettings settings;
     private final DeadLetters deadLetters;
+    private final BooleanSupplier punctuationAllowed;
     private ProcessorContext<String, Object> context;
     private Output output;
     private JobUpdates jobUpdates;
@@ -37,10 +40,16 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     private ParkedRequests parkedRequests;
     private ResultsProgress resultsProgress;
 
-    public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings) {
+    /**
+     * A processor whose punctuators do nothing while {@code punctuationAllowed} says false (see {@link StartGate});
+     * records are processed either way.
+     */
+    public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings,
+            BooleanSupplier punctuationAllowed) {
         this.catalog = catalog;
         this.clock = clock;
         this.settings = settings;
+        this.punctuationAllowed = punctuationAllowed;
         this.deadLetters = new DeadLetters(clock);
     }
 
@@ -58,17 +67,23 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         EndedRuns endedRuns = new EndedRuns(endedRunStore, PlannerStores.REQUEST_ID_RETENTION);
         requests = new Requests(clock, settings, jobs, processedIds, scheduler,
                 new ManualRetries(endedRuns, processedIds));
-        KeyValueStore<String, OpenRun> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
+        KeyValueStore<String, byte[]> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
         KeyValueStore<String, byte[]> workerStore = context.getStateStore(PlannerStores.WORKERS);
         resultsProgress = new ResultsProgress(clock.instant());
         OpenRuns openRuns = new OpenRuns(openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(),
                 resultsProgress);
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns);
-        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME,
-                timestamp -> scheduler.punctuate(clock.instant()));
+        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
+            if (punctuationAllowed.getAsBoolean()) {
+                scheduler.punctuate(clock.instant());
+            }
+        });
         KeyValueStore<String, ParkedRequest> parkedStore = context.getStateStore(PlannerStores.PARKED_REQUESTS);
         parkedRequests = new ParkedRequests(parkedStore, settings.unknownJobGrace());
         context.schedule(settings.openRunCheckInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
+            if (!punctuationAllowed.getAsBoolean()) {
+                return;
+            }
             Instant now = clock.instant();
             results.closeExpiredRuns(now);
             expireParked(now);

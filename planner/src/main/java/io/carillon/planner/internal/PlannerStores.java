@@ -17,7 +17,8 @@ import io.carillon.topics.JsonSerde;
  *   <li>{@value #TIMERS}: time-ordered timers ({@link TimerStore}), values in {@link TimerSerde}'s binary form;</li>
  *   <li>{@value #REQUEST_IDS}: request ids acted on and retry fire ids scheduled, kept {@link #REQUEST_ID_RETENTION}
  *       ({@link RequestIds});</li>
- *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun}, the runs seen STARTED and not yet ended ({@link OpenRuns});
+ *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun} (in {@link OpenRuns}' binary form), the runs seen STARTED
+ *       and not yet ended ({@link OpenRuns});
  *       cached, so that a run that starts and ends within one commit interval (the common case: a worker writes
  *       STARTED and its terminal result back to back) reaches RocksDB and the changelog as one tombstone rather than
  *       a put and a tombstone;</li>
@@ -56,7 +57,7 @@ public final class PlannerStores {
                 Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUEST_IDS, REQUEST_ID_RETENTION,
                         REQUEST_ID_WINDOW, false), Serdes.String(), Serdes.Long()),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(OPEN_RUNS), Serdes.String(),
-                        JsonSerde.of(OpenRun.class)).withCachingEnabled(),
+                        Serdes.ByteArray()).withCachingEnabled(),
                 Stores.windowStoreBuilder(Stores.persistentWindowStore(ENDED_RUNS, REQUEST_ID_RETENTION,
                         REQUEST_ID_WINDOW, false), Serdes.String(), JsonSerde.of(EndedRun.class)),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PARKED_REQUESTS), Serdes.String(),

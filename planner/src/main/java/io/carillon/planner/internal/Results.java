@@ -74,7 +74,7 @@ final class Results {
         } else if (result.status() == RunStatus.STARTED) {
             JobState state = jobs.get(result.jobId());
             if (state != null) {
-                openRuns.started(state.job(), result, now);
+                openRuns.started(state.job(), result, value, now);
             }
         }
     }
@@ -96,14 +96,13 @@ final class Results {
             return;
         }
         endedRuns.remember(result, now);
-        JobState pruned = state.withoutDue(now);
-        JobState current = retry(pruned, result, now);
+        JobState current = retry(state, result, now);
         if (result.status() == RunStatus.SUCCEEDED && !current.job().children().isEmpty() && !retried(result, now)) {
             current.job().children().forEach(child -> output.request(childRequest(child, result, now)));
         }
         JobState after = scheduler.afterRun(current, result, now);
-        if (after != pruned) {
-            jobs.put(result.jobId(), after);
+        if (after != state) {
+            jobs.put(result.jobId(), after.withoutDue(now));
         }
     }
 

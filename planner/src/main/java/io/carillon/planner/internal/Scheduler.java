@@ -2,7 +2,9 @@ package io.carillon.planner.internal;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -19,9 +21,11 @@ import io.carillon.topics.events.ScheduleType;
 /**
  * Turns job states into fires: plans a job's scheduled instants, writes those within the horizon to {@code fires}
  * (each at its nominal instant, due at that instant plus the job's jitter), keeps one timer per job for its next
- * instant beyond the horizon, cancels fires written but not yet due, and handles due timers when the punctuator runs. A FIXED_DELAY job
- * has at most one scheduled fire out: its next instant is planned when the run of that fire ends
- * ({@link #afterRun}). Used by one stream task's thread only.
+ * instant not written yet, cancels fires written but not yet due, and handles due timers when the punctuator runs.
+ * A job's scheduled timer comes due once its instant is within the horizon; it then writes the instants up to the
+ * horizon plus {@link PlannerSettings#refillChunk()}, so a job firing every second is visited once per chunk, not
+ * once per fire. A FIXED_DELAY job has at most one scheduled fire out: its next instant is planned when the run of
+ * that fire ends ({@link #afterRun}). Used by one stream task's thread only.
  */
 final class Scheduler {
 
@@ -137,8 +141,17 @@ final class Scheduler {
         return advance(state.withProgress(NextInstant.after(job.schedule(), end), state.lastEmittedAt()), now);
     }
 
-    /** Handles the timers due within the horizon: the punctuator's work. */
+    /** Handles the timers due within the horizon: the punctuator's work. Its fires are written in due order. */
     void punctuate(Instant now) {
+        output.startFireBatch();
+        try {
+            handleDueTimers(now);
+        } finally {
+            output.endFireBatch();
+        }
+    }
+
+    private void handleDueTimers(Instant now) {
         backfills.startPunctuation();
         aheadLeft = aheadPerPunctuation;
         Instant near = nearEnd(now);
@@ -161,7 +174,7 @@ final class Scheduler {
 
     private JobState onDue(JobState state, Timer timer, Instant now) {
         if (timer.kind() == FireKind.SCHEDULED) {
-            return timer.at().equals(state.nextAt()) ? advance(state, now) : state;
+            return timer.at().equals(state.nextAt()) ? advance(state, now, refillEnd(now)) : state;
         }
         if (!state.hasRequested(timer.fireId())) {
             return state;
@@ -190,17 +203,22 @@ final class Scheduler {
         return schedule.endAt() != null && first.isAfter(schedule.endAt()) ? null : first;
     }
 
+    /** {@link #advance(JobState, Instant, Instant)} up to the horizon: a job starting, or a FIXED_DELAY run ended. */
+    private JobState advance(JobState state, Instant now) {
+        return advance(state, now, horizonEnd(now));
+    }
+
     /**
-     * Writes every scheduled instant up to the horizon not already pending, then sets the timer for the next. The
+     * Writes every scheduled instant up to {@code limit} not already pending, then sets the timer for the next. The
      * instants beyond the near horizon count against {@link #aheadLeft}; once that is spent they wait for the timer.
      */
-    private JobState advance(JobState state, Instant now) {
+    private JobState advance(JobState state, Instant now, Instant limit) {
         JobState current = misfires.resolve(state, now);
         JobDefinition job = current.job();
-        Instant limit = horizonEnd(now);
         Instant near = nearEnd(now);
         Instant next = current.nextAt();
         Instant last = current.lastEmittedAt();
+        List<PendingFire> pending = new ArrayList<>();
         int written = 0;
         while (next != null && !next.isAfter(limit) && written < MAX_FIRES_PER_ADVANCE) {
             boolean ahead = next.isAfter(near);
@@ -214,8 +232,11 @@ final class Scheduler {
                 }
                 FireEvent fire = FireEvent.of(job, fireId, next, FireKind.SCHEDULED, 1, null, null, now)
                         .dueAt(Jitter.dueAt(job, fireId, next));
-                current = emit(current, fire, now);
+                output.fire(fire);
                 written++;
+                if (fire.dueAt().isAfter(now)) {
+                    pending.add(new PendingFire(fireId, next, FireKind.SCHEDULED, fire.dueAt()));
+                }
             }
             last = next;
             next = following(job.schedule(), next);
@@ -223,7 +244,7 @@ final class Scheduler {
         if (next != null) {
             timers.put(Timer.scheduled(job.id(), next));
         }
-        return current.withProgress(next, last);
+        return current.withPending(pending).withProgress(next, last);
     }
 
     /** The instant after {@code instant}; none for FIXED_DELAY, whose next instant waits for the run's end. */
@@ -284,6 +305,11 @@ final class Scheduler {
 
     private Instant horizonEnd(Instant now) {
         return now.plus(settings.horizon());
+    }
+
+    /** How far a due scheduled timer writes: the horizon plus the refill chunk. */
+    private Instant refillEnd(Instant now) {
+        return horizonEnd(now).plus(settings.refillChunk());
     }
 
     /** The end of the near horizon: {@link #NEAR} from now, or the horizon when it is shorter. */

@@ -11,6 +11,8 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.JsonSerde;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 
 /** The planner's store values in their binary form, and the JSON values of earlier planners still read. */
@@ -61,6 +63,22 @@ class StoreValuesTest {
             assertThat(serde.deserialize(null, serde.serialize(null, timer))).isEqualTo(timer);
             assertThat(serde.deserialize(null, JsonSerde.of(Timer.class).serialize(null, timer))).isEqualTo(timer);
         }
+    }
+
+    @Test
+    void anOpenRunKeepsItsStartedResultsJsonAndJsonValuesAreStillRead() {
+        RunResult started = new RunResult(RunResult.SCHEMA_VERSION, "tick@1#0", "tick@1", "tick", "demo", "echo",
+                "worker-1", RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1, AT, AT.plusMillis(3), null, null, null,
+                null, AT.plusMillis(3));
+        byte[] json = EventSerdes.RESULT.serialize(null, started);
+        OpenRun run = new OpenRun(started, AT.plusSeconds(1), AT.plusSeconds(60));
+
+        byte[] value = OpenRuns.encode(run.seenAt(), run.timeoutAt(), json);
+
+        assertThat(value[0]).isEqualTo(StoreEncoding.FORMAT);
+        assertThat(OpenRuns.decode(value)).isEqualTo(run);
+        assertThat(OpenRuns.decode(OpenRuns.encode(run.seenAt(), null, json)).timeoutAt()).isNull();
+        assertThat(OpenRuns.decode(JsonSerde.of(OpenRun.class).serialize(null, run))).isEqualTo(run);
     }
 
     @Test

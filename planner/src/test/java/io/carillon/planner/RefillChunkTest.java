@@ -1,0 +1,219 @@
+package io.carillon.planner;
+
+import static io.carillon.planner.SchedulePlanningTest.seconds;
+import static io.carillon.planner.TestJobs.everySecond;
+import static io.carillon.planner.TestJobs.job;
+import static io.carillon.planner.TestJobs.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.carillon.topics.events.FireAction;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.Schedule;
+
+/**
+ * The horizon refilled in chunks: a due scheduled timer writes the instants up to the horizon plus
+ * {@link PlannerSettings#refillChunk()}, so a job firing every second is visited once per chunk. Each instant is
+ * still written once and at least a horizon (less one punctuation) ahead, never more than horizon + chunk ahead, and
+ * a change still cancels every fire written and not yet due.
+ */
+class RefillChunkTest {
+
+    private static final Instant START = Instant.parse("2026-03-02T10:00:00.250Z");
+    private static final Instant WHOLE_SECOND = Instant.parse("2026-03-02T10:00:00Z");
+    private static final Duration CHUNK = PlannerHarness.CHUNK;
+    private static final Duration RUN = Duration.ofSeconds(30);
+    private static final int MANY_JOBS = 150;
+    /** Fires beyond the near horizon per punctuation: 1,000 a second per task at a 100 ms interval. */
+    private static final int AHEAD_PER_PUNCTUATION = 100;
+    private static final Duration NEAR = Duration.ofSeconds(2);
+    private static final Duration BUDGET_RUN = Duration.ofSeconds(15);
+    /** The last instant the first visit of an every-second job started at {@link #START} writes. */
+    private static final Instant END_OF_FIRST_CHUNK = WHOLE_SECOND.plusSeconds(PlannerHarness.FIRST_REFILL_END);
+
+    @TempDir
+    Path stateDir;
+
+    private PlannerHarness planner;
+
+    @AfterEach
+    void close() {
+        planner.close();
+    }
+
+    @Test
+    void everyInstantIsWrittenOnceAChunkPerVisitAtLeastAHorizonAheadAndAtMostAHorizonPlusAChunk() {
+        planner = new PlannerHarness(stateDir, START);
+        planner.put(everySecond("tick"));
+        List<FireEvent> all = new ArrayList<>(planner.fires());
+
+        planner.advance(RUN);
+        all.addAll(planner.fires());
+
+        List<Instant> written = all.stream().map(FireEvent::scheduledAt).toList();
+        assertThat(written).doesNotHaveDuplicates().isSorted();
+        assertThat(written).startsWith(seconds(WHOLE_SECOND, 1, (int) RUN.toSeconds()).toArray(Instant[]::new));
+        Duration leastLead = PlannerHarness.HORIZON.minus(PlannerHarness.INTERVAL);
+        assertThat(all).allSatisfy(fire -> assertThat(fire.scheduledAt())
+                .isAfterOrEqualTo(fire.emittedAt().plus(startedWith(fire) ? Duration.ZERO : leastLead))
+                .isBeforeOrEqualTo(fire.emittedAt().plus(PlannerHarness.HORIZON).plus(CHUNK)));
+        Map<Instant, Long> perVisit = all.stream().filter(fire -> !startedWith(fire))
+                .collect(Collectors.groupingBy(FireEvent::emittedAt, Collectors.counting()));
+        assertThat(perVisit).isNotEmpty().hasSizeLessThanOrEqualTo((int) RUN.dividedBy(CHUNK));
+        assertThat(perVisit.values()).allSatisfy(count -> assertThat(count).isGreaterThanOrEqualTo(CHUNK.toSeconds()));
+    }
+
+    @Test
+    void theChunksOfOnePunctuationAreWrittenInDueOrder() {
+        planner = new PlannerHarness(stateDir, START);
+        List<String> jobIds = List.of("a", "b", "c");
+        jobIds.forEach(id -> planner.put(everySecond(id)));
+        planner.fires();
+
+        planner.advance(Duration.ofSeconds(1));
+
+        List<FireEvent> visit = planner.fires();
+        assertThat(visit).hasSize(jobIds.size() * (int) CHUNK.plusSeconds(1).toSeconds());
+        assertThat(visit).extracting(FireEvent::dueAt).isSorted();
+        assertThat(visit.subList(0, jobIds.size())).extracting(FireEvent::jobId).containsExactlyElementsOf(jobIds);
+    }
+
+    @Test
+    void disablingCancelsEveryFireOfTheChunkNotYetDue() {
+        planner = new PlannerHarness(stateDir, START);
+        JobDefinition job = everySecond("tick");
+        planner.put(job);
+        planner.advance(Duration.ofMillis(1_500));
+        Map<String, FireEvent> written = byId(planner.fires());
+        planner.advance(Duration.ofSeconds(3));
+        written.putAll(byId(planner.fires()));
+        Instant now = planner.clock.instant();
+
+        planner.put(job.toBuilder().enabled(false).version(2).build());
+        List<FireEvent> onDisable = planner.fireEvents();
+        planner.advanceCoarsely(RUN);
+
+        assertThat(written.values()).extracting(FireEvent::scheduledAt).as("the chunk was written")
+                .contains(END_OF_FIRST_CHUNK);
+        assertThat(onDisable).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
+        assertThat(onDisable).extracting(FireEvent::fireId).containsExactlyInAnyOrderElementsOf(
+                written.values().stream().filter(fire -> fire.dueAt().isAfter(now)).map(FireEvent::fireId).toList());
+        assertThat(planner.fireEvents()).isEmpty();
+    }
+
+    @Test
+    void pausingAndDeletingCancelEveryFireOfTheChunkNotYetDue() {
+        planner = new PlannerHarness(stateDir, START);
+        planner.put(everySecond("paused"));
+        planner.put(everySecond("deleted"));
+        planner.advance(Duration.ofMillis(1_500));
+        List<FireEvent> written = new ArrayList<>(planner.fires());
+        Instant now = planner.clock.instant();
+
+        planner.request(request("pause-1", "paused", RequestType.PAUSE, null, null));
+        planner.delete("deleted");
+        List<FireEvent> cancels = planner.fireEvents();
+
+        assertThat(written).extracting(FireEvent::scheduledAt).as("the chunk was written").contains(END_OF_FIRST_CHUNK);
+        assertThat(cancels).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
+        assertThat(cancels).extracting(FireEvent::fireId).containsExactlyInAnyOrderElementsOf(
+                written.stream().filter(fire -> fire.dueAt().isAfter(now)).map(FireEvent::fireId).toList());
+        planner.advanceCoarsely(RUN);
+        assertThat(planner.fireEvents()).isEmpty();
+    }
+
+    @Test
+    void aSlowerScheduleCancelsTheChunksInstantsItNoLongerHasAndFiresItsOwnOnce() {
+        planner = new PlannerHarness(stateDir, START);
+        JobDefinition job = everySecond("tick");
+        planner.put(job);
+        planner.advance(Duration.ofMillis(1_500));
+        List<FireEvent> written = new ArrayList<>(planner.fires());
+        Instant now = planner.clock.instant();
+
+        planner.put(job.toBuilder().schedule(Schedule.fixedRate(4000)).version(2).build());
+        List<FireEvent> onChange = planner.fireEvents();
+        planner.advance(Duration.ofSeconds(20));
+        List<FireEvent> after = planner.fires();
+        Instant end = planner.clock.instant();
+
+        List<String> notDue = written.stream().filter(fire -> fire.dueAt().isAfter(now)).map(FireEvent::fireId)
+                .toList();
+        List<String> kept = written.stream().filter(fire -> fire.dueAt().isAfter(now))
+                .filter(fire -> fire.scheduledAt().getEpochSecond() % 4 == 0).map(FireEvent::fireId).toList();
+        assertThat(onChange).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
+        assertThat(onChange).extracting(FireEvent::fireId)
+                .containsExactlyInAnyOrderElementsOf(notDue.stream().filter(id -> !kept.contains(id)).toList());
+        List<Instant> fourSeconds = new ArrayList<>();
+        written.stream().filter(fire -> kept.contains(fire.fireId()))
+                .forEach(fire -> fourSeconds.add(fire.scheduledAt()));
+        after.forEach(fire -> fourSeconds.add(fire.scheduledAt()));
+        assertThat(written).extracting(FireEvent::scheduledAt).as("the chunk was written").contains(END_OF_FIRST_CHUNK);
+        List<Instant> expected = new ArrayList<>();
+        for (Instant instant = WHOLE_SECOND.plusSeconds(4); !instant.isAfter(end.plus(PlannerHarness.HORIZON));
+                instant = instant.plusSeconds(4)) {
+            expected.add(instant);
+        }
+        assertThat(fourSeconds).doesNotHaveDuplicates().startsWith(expected.toArray(Instant[]::new))
+                .allSatisfy(instant -> assertThat(instant.getEpochSecond() % 4).isZero());
+    }
+
+    @Test
+    void manyJobsKeepTheBudgetOfFiresWrittenAheadPerPunctuation() {
+        planner = new PlannerHarness(stateDir, START);
+        for (int i = 0; i < MANY_JOBS; i++) {
+            planner.put(everySecond(String.format("job-%03d", i)));
+        }
+        List<FireEvent> all = new ArrayList<>(planner.fires());
+        List<FireEvent> later = new ArrayList<>();
+        for (int punctuation = 0; punctuation < BUDGET_RUN.dividedBy(PlannerHarness.INTERVAL); punctuation++) {
+            planner.advance(PlannerHarness.INTERVAL);
+            List<FireEvent> written = planner.fires();
+            Instant now = planner.clock.instant();
+            assertThat(written).filteredOn(fire -> fire.scheduledAt().isAfter(now.plus(NEAR)))
+                    .hasSizeLessThanOrEqualTo(AHEAD_PER_PUNCTUATION);
+            later.addAll(written);
+        }
+        all.addAll(later);
+
+        Map<String, List<Instant>> perJob = all.stream().collect(Collectors.groupingBy(FireEvent::jobId,
+                Collectors.mapping(FireEvent::scheduledAt, Collectors.toList())));
+        assertThat(perJob).hasSize(MANY_JOBS);
+        assertThat(perJob.values()).allSatisfy(instants -> assertThat(instants).doesNotHaveDuplicates()
+                .startsWith(seconds(WHOLE_SECOND, 1, (int) BUDGET_RUN.toSeconds()).toArray(Instant[]::new)));
+        assertThat(later).allSatisfy(fire -> assertThat(fire.kind()).isEqualTo(FireKind.SCHEDULED));
+    }
+
+    @Test
+    void aFixedDelayJobStillHasOneFireOut() {
+        planner = new PlannerHarness(stateDir, START);
+        planner.put(job("delay", Schedule.fixedDelay(1000)));
+
+        planner.advanceCoarsely(RUN);
+
+        assertThat(planner.fires()).singleElement().satisfies(fire -> assertThat(fire.scheduledAt()).isEqualTo(START));
+    }
+
+    private static boolean startedWith(FireEvent fire) {
+        return fire.emittedAt().equals(START);
+    }
+
+    private static Map<String, FireEvent> byId(List<FireEvent> fires) {
+        return fires.stream().collect(Collectors.toMap(FireEvent::fireId, Function.identity()));
+    }
+}
