@@ -27,6 +27,9 @@ import io.carillon.topics.events.Schedule;
  */
 class StartGateTest {
 
+    /** How long the open-run check waits for quiet after it last saw results being read (ResultsProgress.QUIET). */
+    private static final Duration RESULTS_QUIET = Duration.ofSeconds(3);
+
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     private static final Instant AT = START.plusSeconds(20);
     private static final Duration CLOSED_FOR = Duration.ofSeconds(12);
@@ -89,6 +92,8 @@ class StartGateTest {
 
         gate.onStateChange(State.RUNNING, State.REBALANCING);
         planner.advance(PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL);
+        assertThat(planner.writtenResults()).as("the first check sees a result read since the last look").isEmpty();
+        planner.advance(RESULTS_QUIET);
 
         assertThat(planner.writtenResults()).singleElement().satisfies(lost -> {
             assertThat(lost.status()).isEqualTo(RunStatus.LOST);
