@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.junit.jupiter.api.Test;
@@ -57,12 +58,14 @@ class WorkerStartProbe {
         AtomicInteger startedThisRound = new AtomicInteger();
         AtomicInteger index = new AtomicInteger();
         AtomicInteger round = new AtomicInteger();
+        AtomicLongArray roundMax = new AtomicLongArray(ROUNDS);
         JobHandlerFunction noop = context -> {
             Instant start = clock.instant();
             long micros = ChronoUnit.MICROS.between(context.scheduledAt(), start);
             if (round.get() >= WARM_UP_ROUNDS) {
                 lateness[index.getAndIncrement()] = micros;
             }
+            roundMax.accumulateAndGet(round.get(), micros, Math::max);
             startedThisRound.incrementAndGet();
             return null;
         };
@@ -77,12 +80,16 @@ class WorkerStartProbe {
         Map<String, Long> cpuBefore = Map.of();
         long processBefore = 0;
         double sentBefore = 0;
+        long gcBefore = 0;
+        long jitBefore = 0;
         try {
             for (int r = 0; r < ROUNDS; r++) {
                 if (r == WARM_UP_ROUNDS) {
                     cpuBefore = cpuByRole(threads);
                     processBefore = processCpuNanos();
                     sentBefore = recordsSent(producer);
+                    gcBefore = gcMillis();
+                    jitBefore = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
                 }
                 round.set(r);
                 startedThisRound.set(0);
@@ -108,12 +115,19 @@ class WorkerStartProbe {
                     lateness[measured / 2] / 1e3, lateness[measured * 9 / 10] / 1e3,
                     lateness[measured * 99 / 100] / 1e3, lateness[measured - 1] / 1e3));
             report.append(String.format(Locale.ROOT, "results records sent per run: %.2f%n", sent / measured));
-            report.append(String.format(Locale.ROOT, "process CPU per run: %.1f µs%n", processCpu / 1e3 / measured));
+            report.append(String.format(Locale.ROOT, "process CPU per run: %.1f µs; GC %d ms, JIT %d ms in all%n",
+                    processCpu / 1e3 / measured, gcMillis() - gcBefore,
+                    ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jitBefore));
             for (Map.Entry<String, Long> role : cpuAfter.entrySet()) {
                 long used = role.getValue() - cpuBefore.getOrDefault(role.getKey(), 0L);
                 report.append(String.format(Locale.ROOT, "  %-28s %.1f µs per run%n", role.getKey(),
                         used / 1e3 / measured));
             }
+            report.append("max per round ms:");
+            for (int r = WARM_UP_ROUNDS; r < ROUNDS; r++) {
+                report.append(String.format(Locale.ROOT, " %.1f", roundMax.get(r) / 1e3));
+            }
+            report.append('\n');
             report.append("load average: ").append(Files.readString(Path.of("/proc/loadavg")).trim()).append('\n');
             System.out.print(report);
         } finally {
@@ -129,6 +143,10 @@ class WorkerStartProbe {
                 .filter(metric -> metric.getKey().name().equals("record-send-total")
                         && metric.getKey().group().equals("producer-metrics"))
                 .mapToDouble(metric -> ((Number) metric.getValue().metricValue()).doubleValue()).sum();
+    }
+
+    private static long gcMillis() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(gc -> gc.getCollectionTime()).sum();
     }
 
     private static long processCpuNanos() {
