@@ -27,7 +27,7 @@ import io.carillon.topics.events.WorkerHeartbeat;
 public final class EventPublisher implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EventPublisher.class);
-    /** How long {@link #close()} waits for the queued results to be handed over: as long as a producer's close. */
+    /** How long {@link #close()} waits for the results thread to hand the queue over, so close cannot hang on it. */
     private static final Duration DEFAULT_HAND_OVER_TIMEOUT = Duration.ofSeconds(30);
 
     private final Producer<String, byte[]> producer;
