@@ -59,6 +59,7 @@ class WorkerStartProbe {
         AtomicInteger index = new AtomicInteger();
         AtomicInteger round = new AtomicInteger();
         AtomicLongArray roundMax = new AtomicLongArray(ROUNDS);
+        AtomicLongArray roundMin = new AtomicLongArray(ROUNDS);
         JobHandlerFunction noop = context -> {
             Instant start = clock.instant();
             long micros = ChronoUnit.MICROS.between(context.scheduledAt(), start);
@@ -66,6 +67,7 @@ class WorkerStartProbe {
                 lateness[index.getAndIncrement()] = micros;
             }
             roundMax.accumulateAndGet(round.get(), micros, Math::max);
+            roundMin.accumulateAndGet(round.get(), micros, (min, next) -> min == 0 ? next : Math.min(min, next));
             startedThisRound.incrementAndGet();
             return null;
         };
@@ -123,6 +125,11 @@ class WorkerStartProbe {
                 report.append(String.format(Locale.ROOT, "  %-28s %.1f µs per run%n", role.getKey(),
                         used / 1e3 / measured));
             }
+            report.append("first start per round ms:");
+            for (int r = WARM_UP_ROUNDS; r < ROUNDS; r++) {
+                report.append(String.format(Locale.ROOT, " %.1f", roundMin.get(r) / 1e3));
+            }
+            report.append('\n');
             report.append("max per round ms:");
             for (int r = WARM_UP_ROUNDS; r < ROUNDS; r++) {
                 report.append(String.format(Locale.ROOT, " %.1f", roundMax.get(r) / 1e3));
