@@ -130,6 +130,34 @@ class RunMaterializerIT {
                 }));
     }
 
+    /**
+     * A worker leaves out the STARTED of a run whose terminal result was ready before the STARTED was handed to Kafka:
+     * the terminal result alone makes the same row as STARTED followed by it.
+     */
+    @Test
+    void aTerminalResultWithoutStartedMaterializesTheRunWithItsStart() {
+        String alone = FireIds.scheduled("fast", SCHEDULED);
+        String pair = FireIds.scheduled("fast", SCHEDULED.plusSeconds(1));
+        send(result("fast", alone, RunStatus.SUCCEEDED, SCHEDULED.plusMillis(43), "done"));
+        send(withScheduled(result("fast", pair, RunStatus.STARTED, null, null), SCHEDULED.plusSeconds(1)));
+        send(withScheduled(result("fast", pair, RunStatus.SUCCEEDED, SCHEDULED.plusMillis(43), "done"),
+                SCHEDULED.plusSeconds(1)));
+
+        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("fast")).hasSize(2)
+                .allSatisfy(run -> assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED")));
+        JsonNode fromPair = runsOf("fast").get(0);
+        JsonNode fromTerminal = runsOf("fast").get(1);
+        assertThat(fromTerminal.get("fireId").asString()).isEqualTo(alone);
+        assertThat(fromTerminal.get("startedAt").asString()).isEqualTo("2026-05-01T12:00:00.042Z");
+        assertThat(fromTerminal.get("finishedAt").asString()).isEqualTo("2026-05-01T12:00:00.043Z");
+        assertThat(fromTerminal.get("latenessMs").asLong()).isEqualTo(42);
+        assertThat(fromTerminal.get("instance").asString()).isEqualTo("worker-1");
+        assertThat(fromTerminal.get("message").asString()).isEqualTo("done");
+        for (String column : List.of("status", "message", "instance", "kind", "attempt", "startedAt", "finishedAt")) {
+            assertThat(fromTerminal.get(column)).as(column).isEqualTo(fromPair.get(column));
+        }
+    }
+
     @Test
     void deadLettersBadResultsAndGoesOn() {
         producer.send(new ProducerRecord<>(environment.catalog.results(), "broken",
@@ -170,6 +198,14 @@ class RunMaterializerIT {
         producer.send(new ProducerRecord<>(environment.catalog.results(), result.jobId(),
                 EventSerdes.RESULT.serialize(environment.catalog.results(), result)));
         producer.flush();
+    }
+
+    /** {@code result} of a fire scheduled at {@code scheduledAt} (its start and end times kept). */
+    private static RunResult withScheduled(RunResult result, Instant scheduledAt) {
+        return new RunResult(RunResult.SCHEMA_VERSION, result.runId(), result.fireId(), result.jobId(), result.app(),
+                result.handler(), result.instance(), result.status(), result.kind(), result.attempt(),
+                result.shardIndex(), result.shardTotal(), scheduledAt, result.startedAt(), result.finishedAt(),
+                result.message(), result.errorClass(), result.progress(), result.emittedAt());
     }
 
     private static RunResult withProgress(RunResult started, long done, String message) {

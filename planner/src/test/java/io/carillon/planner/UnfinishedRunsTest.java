@@ -223,6 +223,32 @@ class UnfinishedRunsTest {
         assertThat(next.scheduledAt()).isEqualTo(timedOutAt.plusSeconds(10));
     }
 
+    /**
+     * The worker leaves out a run's STARTED when its terminal result was ready before the STARTED was handed to
+     * Kafka: the terminal result alone (it carries {@code startedAt}) opens nothing to watch, so neither the expiry
+     * of the worker's heartbeat nor the job's timeout makes it LOST or TIMED_OUT, and it follows the retry rule once.
+     */
+    @Test
+    void aRunReportedOnlyByItsTerminalResultIsNeitherLostNorTimedOutAndRetriesOnce() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        planner.put(slowJob());
+        planner.request(request("run-1", "slow", RequestType.RUN_NOW, null, null));
+        planner.request(request("run-2", "slow", RequestType.RUN_NOW, null, null));
+        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1", "run-2");
+        Instant now = planner.clock.instant();
+        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", "slow", "demo", "echo", WORKER,
+                RunStatus.SUCCEEDED, FireKind.MANUAL, 1, 0, 1, now, now, now.plusMillis(1), "done", null, null,
+                now.plusMillis(1)));
+        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-2#0", "run-2", "slow", "demo", "echo", WORKER,
+                RunStatus.FAILED, FireKind.MANUAL, 1, 0, 1, now, now, now.plusMillis(1), "boom", null, null,
+                now.plusMillis(1)));
+
+        planner.advanceCoarsely(Duration.ofMinutes(3));
+
+        assertThat(planner.writtenResults()).as("no LOST after the heartbeat expired, no TIMED_OUT").isEmpty();
+        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-2~2");
+    }
+
     @Test
     void settingsRejectANegativeGraceAndANonPositiveCheckInterval() {
         assertThatThrownBy(() -> new PlannerSettings(PlannerHarness.HORIZON, PlannerHarness.INTERVAL, 1, 1,

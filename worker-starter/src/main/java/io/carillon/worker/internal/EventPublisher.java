@@ -1,9 +1,11 @@
 package io.carillon.worker.internal;
 
 import java.time.Duration;
+import java.util.concurrent.ThreadFactory;
 
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,32 +19,67 @@ import io.carillon.topics.events.WorkerHeartbeat;
 /**
  * Publishes the worker's events with idempotent producers: records of one key keep their order. Log lines have a
  * producer of their own that lingers longer (they batch well and are not urgent), so that results and heartbeats
- * still leave at once. Sending never blocks on the broker's answer; failures are logged. Thread-safe.
+ * still leave at once. Results are handed to the producer by a {@link ResultSender} thread, in the order they were
+ * published, a STARTED left out when its run's terminal result was published before it was handed over; the caller
+ * of {@link #result} only queues. Heartbeats, log lines and dead letters are handed over on the caller's thread.
+ * Sending never blocks on the broker's answer; failures are logged. Thread-safe.
  */
 public final class EventPublisher implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EventPublisher.class);
+    /** How long {@link #close()} waits for the results thread to hand the queue over, so close cannot hang on it. */
+    private static final Duration DEFAULT_HAND_OVER_TIMEOUT = Duration.ofSeconds(30);
 
     private final Producer<String, byte[]> producer;
     private final Producer<String, byte[]> logProducer;
     private final TopicCatalog catalog;
+    private final ResultSender results;
 
     /** Publishes everything with {@code producer}. */
     public EventPublisher(Producer<String, byte[]> producer, TopicCatalog catalog) {
-        this(producer, producer, catalog);
+        this(producer, producer, catalog, new WorkerThreads("worker", "results"));
     }
 
-    /** Publishes log lines with {@code logProducer} and everything else with {@code producer}. */
+    /**
+     * Publishes log lines with {@code logProducer} and everything else with {@code producer}; the thread that hands
+     * results over comes from {@code threads}.
+     */
     public EventPublisher(Producer<String, byte[]> producer, Producer<String, byte[]> logProducer,
-            TopicCatalog catalog) {
+            TopicCatalog catalog, ThreadFactory threads) {
         this.producer = producer;
         this.logProducer = logProducer;
         this.catalog = catalog;
+        this.results = new ResultSender(threads, this::sendResult);
     }
 
-    /** To {@code results}, keyed by job id. */
+    /** To {@code results}, keyed by job id: queued, and handed to the producer by the results thread. */
     public void result(RunResult result) {
-        send(producer, catalog.results(), result.jobId(), EventSerdes.RESULT.serialize(null, result));
+        results.submit(result);
+    }
+
+    /**
+     * Waits at most {@code timeout} until every result published before this call has been handed to the producer
+     * (or left out, its run's terminal result being there); returns whether it was.
+     */
+    public boolean awaitResultsHandedOver(Duration timeout) throws InterruptedException {
+        return results.awaitHandedOver(timeout);
+    }
+
+    /** How many STARTED results were left out because their run's terminal result was published before them. */
+    public long startedLeftOut() {
+        return results.coalescedCount();
+    }
+
+    private void sendResult(RunResult result) {
+        byte[] value;
+        try {
+            value = EventSerdes.RESULT.serialize(null, result);
+        } catch (RuntimeException e) {
+            log.error("result {} of run {} not published: it could not be serialized: {}", result.status(),
+                    result.runId(), e.toString());
+            return;
+        }
+        send(producer, catalog.results(), result.jobId(), value);
     }
 
     /** To {@code logs}, keyed by run id. */
@@ -69,11 +106,17 @@ public final class EventPublisher implements AutoCloseable {
             });
         } catch (IllegalStateException closed) {
             log.warn("not published to {} (key {}): the worker is closed", topic, key);
+        } catch (KafkaException e) {
+            log.error("could not publish to {} (key {}): {}", topic, key, e.toString());
         }
     }
 
-    /** Sends what is buffered, waiting at most {@code timeout} per producer, and closes the producers. */
+    /**
+     * Hands the queued results over, then sends what is buffered, waiting at most {@code timeout} for each, and closes
+     * the producers.
+     */
     public void close(Duration timeout) {
+        results.close(timeout);
         logProducer.close(timeout);
         if (producer != logProducer) {
             producer.close(timeout);
@@ -82,6 +125,7 @@ public final class EventPublisher implements AutoCloseable {
 
     @Override
     public void close() {
+        results.close(DEFAULT_HAND_OVER_TIMEOUT);
         logProducer.close();
         if (producer != logProducer) {
             producer.close();

@@ -28,7 +28,10 @@ final class RunExecution implements Runnable {
         /** The run no longer holds its slot: its handler returned, or it was stopped (its thread may still run). */
         void released(RunExecution execution);
 
-        /** The run's thread left the handler and goes back to the pool. */
+        /**
+         * The run's thread left the handler and goes back to the pool, after a stop released the slot (the thread may
+         * have lingered); not called when the handler's return released it.
+         */
         void threadReturned(RunExecution execution);
     }
 
@@ -71,8 +74,9 @@ final class RunExecution implements Runnable {
             }
         } finally {
             detachThread();
-            release();
-            listener.threadReturned(this);
+            if (!release()) {
+                listener.threadReturned(this);
+            }
         }
     }
 
@@ -157,10 +161,13 @@ final class RunExecution implements Runnable {
         return true;
     }
 
-    private void release() {
+    /** Releases the slot unless a stop did; returns whether this call did (then no thread lingered). */
+    private boolean release() {
         if (released.compareAndSet(false, true)) {
             listener.released(this);
+            return true;
         }
+        return false;
     }
 
     /** The thread goes back to the pool: later stops must not interrupt it, nor may an interrupt of ours linger. */

@@ -2,6 +2,7 @@ package io.carillon.worker.internal;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -101,6 +102,11 @@ public final class RunExecutor {
     private final Set<RunExecution> waitingEarly = new HashSet<>();
     /** Runs waiting for their {@code dueAt}, without a slot. */
     private final Map<String, RunExecution> early = new ConcurrentHashMap<>();
+    /**
+     * The runs kept until each {@code dueAt} that has a timer entry, in arrival order; a run that left {@link #early}
+     * before (killed, shut down) stays in its group and is skipped. Guarded by the executor's lock.
+     */
+    private final Map<Instant, List<RunExecution>> dueGroups = new HashMap<>();
     /** Runs that are due and wait for a slot; {@link #readyQueue} orders them. */
     private final Map<String, RunExecution> ready = new ConcurrentHashMap<>();
     private final PriorityQueue<Ready> readyQueue = new PriorityQueue<>(DUE_ORDER);
@@ -244,9 +250,20 @@ public final class RunExecutor {
         return true;
     }
 
+    /**
+     * Keeps the run until its {@code dueAt}. Runs due at one instant share one timer entry ({@link #dueGroups}), so the
+     * instant's runs come due together under one lock, however many they are.
+     */
     private void waitUntilDue(RunExecution execution) {
         early.put(execution.runId(), execution);
-        delays.after(untilDue(execution.trigger()), () -> cameDue(execution));
+        Instant dueAt = execution.trigger().dueAt();
+        List<RunExecution> group = dueGroups.get(dueAt);
+        if (group == null) {
+            group = new ArrayList<>();
+            dueGroups.put(dueAt, group);
+            delays.after(untilDue(execution.trigger()), () -> dueInstantReached(dueAt));
+        }
+        group.add(execution);
     }
 
     private boolean discard(Trigger trigger, JobLane lane) {
@@ -307,7 +324,11 @@ public final class RunExecutor {
 
     /** How long until {@code trigger} is due by the clock, rounded up to whole milliseconds; zero when due. */
     private Duration untilDue(Trigger trigger) {
-        Instant dueAt = trigger.dueAt();
+        return untilDue(trigger.dueAt());
+    }
+
+    /** How long until {@code dueAt} by the clock, rounded up to whole milliseconds; zero when due or null. */
+    private Duration untilDue(Instant dueAt) {
         Instant now = settings.clock().instant();
         if (dueAt == null || !dueAt.isAfter(now)) {
             return Duration.ZERO;
@@ -318,20 +339,32 @@ public final class RunExecutor {
     }
 
     /**
-     * The delay of an early run ended: if it is due by the clock (else it waits the rest) and still here, its block
-     * strategy is decided (DISCARD_LATER, COVER_EARLY) and it takes a free slot or waits for one.
+     * The delay of the early runs due at {@code dueAt} ended: if that is now by the clock (else they wait the rest),
+     * each of them still here comes due, in arrival order.
      */
-    private synchronized void cameDue(RunExecution execution) {
-        if (early.get(execution.runId()) != execution) {
-            return;
-        }
-        Duration rest = untilDue(execution.trigger());
+    private synchronized void dueInstantReached(Instant dueAt) {
+        Duration rest = untilDue(dueAt);
         if (!rest.isZero()) {
-            delays.after(rest, () -> cameDue(execution));
+            delays.after(rest, () -> dueInstantReached(dueAt));
             return;
         }
-        early.remove(execution.runId());
+        List<RunExecution> group = dueGroups.remove(dueAt);
+        if (group == null) {
+            return;
+        }
+        for (RunExecution execution : group) {
+            if (early.remove(execution.runId(), execution)) {
+                cameDue(execution);
+            }
+        }
         notifyAll();
+    }
+
+    /**
+     * An early run is due and still here: its block strategy is decided (DISCARD_LATER, COVER_EARLY) and it takes a
+     * free slot or waits for one. Called under the lock.
+     */
+    private void cameDue(RunExecution execution) {
         Trigger trigger = execution.trigger();
         BlockStrategy strategy = strategyOf(trigger);
         if (strategy == BlockStrategy.DISCARD_LATER || strategy == BlockStrategy.COVER_EARLY) {
@@ -648,6 +681,7 @@ public final class RunExecutor {
         }
     }
 
+    /** Called only for a run whose slot a stop released (the thread may have lingered): rare, so under the lock. */
     private synchronized void threadReturned(RunExecution execution) {
         if (lingering.remove(execution) && reportedLingering.remove(execution)) {
             log.info("the lingering handler of run {} returned; its outcome was ignored ({} thread(s) still linger)",

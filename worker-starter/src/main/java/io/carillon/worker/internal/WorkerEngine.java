@@ -37,7 +37,7 @@ public final class WorkerEngine {
         this.settings = settings;
         this.timer = Executors.newSingleThreadScheduledExecutor(new WorkerThreads(settings.app(), "timer"));
         this.publisher = new EventPublisher(KafkaClients.producer(settings), KafkaClients.logProducer(settings),
-                settings.catalog());
+                settings.catalog(), new WorkerThreads(settings.app(), "results"));
         RunReporter reporter = new RunReporter(publisher, settings.instanceId(), settings.clock());
         this.runs = new RunExecutor(settings, reporter, publisher, timer);
         this.heartbeats = new Heartbeats(settings, publisher, runs);

@@ -147,8 +147,7 @@ class TriggerLoopTest {
     }
 
     private List<String> endedRuns() {
-        return producer.history().stream().filter(record -> record.topic().equals(CATALOG.results()))
-                .map(record -> EventSerdes.RESULT.deserialize(null, record.value()))
+        return PublishedResults.of(publisher, producer, CATALOG).stream()
                 .filter(result -> result.status().isTerminal())
                 .map(result -> result.runId())
                 .toList();
