@@ -704,8 +704,9 @@ class DispatchEngineTest {
     private DispatchEngine newEngine(Duration triggerLead, int offsetMetadataMaxChars, Duration releaseWindow) {
         FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
                 stats);
-        return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG), new DeadLetters(CATALOG),
-                stats, offsetMetadataMaxChars, triggerLead, releaseWindow, new EarlyFires(CATALOG));
+        return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG),
+                new DeadLetters(CATALOG), stats, offsetMetadataMaxChars, triggerLead, releaseWindow,
+                new EarlyFires(CATALOG));
     }
 
     private DispatchPlan tick() {
