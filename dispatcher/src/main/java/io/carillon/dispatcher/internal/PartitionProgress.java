@@ -34,6 +34,11 @@ public final class PartitionProgress {
     private long position = -1;
     /** The length of the metadata encoding {@link #done} above the mark, kept as ranges change. */
     private int metadataLength;
+    /** Counts changes of held and done offsets, so that the length computed for canFinish serves finish too. */
+    private long version;
+    private long lengthAfterOffset = -1;
+    private long lengthAfterVersion = -1;
+    private int lengthAfter;
     private boolean changed;
     private OffsetAndMetadata lastCommitted;
 
@@ -126,6 +131,15 @@ public final class PartitionProgress {
      * {@code offset} (O(log n); when the mark moves, plus the ranges that drop out below it, each once).
      */
     int metadataLengthAfter(long offset) {
+        if (offset != lengthAfterOffset || version != lengthAfterVersion) {
+            lengthAfter = computeLengthAfter(offset);
+            lengthAfterOffset = offset;
+            lengthAfterVersion = version;
+        }
+        return lengthAfter;
+    }
+
+    private int computeLengthAfter(long offset) {
         long mark = lowWaterMark();
         long newMark = markWithout(offset);
         if (newMark != mark) {
@@ -219,6 +233,7 @@ public final class PartitionProgress {
     }
 
     private void advance(long offset) {
+        version++;
         position = Math.max(position, offset + 1);
         changed = true;
     }
