@@ -223,11 +223,13 @@ public final class Dispatcher implements AutoCloseable {
 
         /**
          * How long before a fire's due instant it is routed and its trigger produced; default 1 s, zero to send
-         * each trigger at its due instant. The worker holds a trigger that arrives early (without a run slot) and
-         * starts the run at its due instant, not before, so the lead hides the transaction commit, the worker's fetch
-         * and hand-off. Within the lead a fire counts as dispatched: the routing decision is taken with the registry
-         * of that moment, and a cancel that arrives then is sent to the worker as a KILL of the fire's runs, which
-         * end KILLED before they start. The misfire threshold stays measured from the due instant.
+         * each trigger at its due instant. Fires released within {@code DispatchEngine.RELEASE_WINDOW} (100 ms, at most
+         * the lead) after the first one due leave with it, in one transaction, so a fire leaves between the lead and
+         * the lead plus that window before its due instant. The worker holds a trigger that arrives early (without a
+         * run slot) and starts the run at its due instant, not before, so the lead hides the transaction commit, the
+         * worker's fetch and hand-off. Within the lead a fire counts as dispatched: the routing decision is taken
+         * with the registry of that moment, and a cancel that arrives then is sent to the worker as a KILL of the
+         * fire's runs, which end KILLED before they start. The misfire threshold stays measured from the due instant.
          */
         public Builder triggerLead(Duration triggerLead) {
             this.triggerLead = triggerLead;
@@ -237,9 +239,9 @@ public final class Dispatcher implements AutoCloseable {
         /**
          * Where the dispatcher's meters go: {@code carillon.dispatch.lateness} (timer per {@code app}: how long after
          * its due instant each trigger was produced), the counters {@code carillon.dispatch.dispatched},
-         * {@code carillon.dispatch.no.worker}, {@code carillon.dispatch.misfire.skipped} (per {@code app}) and
-         * {@code carillon.dispatch.dead.letters}, and the gauges {@code carillon.dispatch.held.fires} and
-         * {@code carillon.dispatch.assigned.partitions}. Default: none kept (an empty composite registry);
+         * {@code carillon.dispatch.no.worker}, {@code carillon.dispatch.misfire.skipped} (per {@code app}),
+         * {@code carillon.dispatch.dead.letters} and {@code carillon.dispatch.transactions}, and the gauges
+         * {@code carillon.dispatch.held.fires} and {@code carillon.dispatch.assigned.partitions}. Default: none kept (an empty composite registry);
          * {@link Dispatcher#stats()} works either way.
          */
         public Builder meterRegistry(MeterRegistry meterRegistry) {

@@ -9,9 +9,10 @@ import java.util.Map;
  * @param assignedPartitions partitions of {@code fires} this instance owns now
  * @param heldFires          fires held, waiting for their instant, at the end of the last loop iteration
  * @param deadLetters        records sent to the dlq topic
+ * @param transactions       Kafka transactions committed (triggers, results and {@code fires} offsets together)
  */
 public record DispatcherStats(Map<String, AppStats> apps, int assignedPartitions, int heldFires,
-        long deadLetters) {
+        long deadLetters, long transactions) {
 
     public DispatcherStats {
         apps = Map.copyOf(apps);

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.carillon.dispatcher.internal.DispatchEngine;
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -83,7 +84,7 @@ class DispatcherIT {
     }
 
     @Test
-    void dispatchesEachFireOnceNotBeforeItsInstantLessTheTriggerLeadAndNeverACancelledOne() {
+    void dispatchesEachFireOnceNotBeforeItsInstantLessTheTriggerLeadAndReleaseWindowAndNeverACancelledOne() {
         startDispatcher();
         Instant lateAt = clock.instant().minusSeconds(10);
         Instant base = clock.instant().plusMillis(1500);
@@ -106,8 +107,8 @@ class DispatcherIT {
         assertThat(counts.values()).containsOnly(1L);
         assertThat(records).allSatisfy(record -> {
             Trigger trigger = record.value();
-            assertThat(trigger.dispatchedAt())
-                    .isAfterOrEqualTo(trigger.dueAt().minus(Dispatcher.DEFAULT_TRIGGER_LEAD));
+            assertThat(trigger.dispatchedAt()).isAfterOrEqualTo(trigger.dueAt()
+                    .minus(Dispatcher.DEFAULT_TRIGGER_LEAD).minus(DispatchEngine.RELEASE_WINDOW));
             assertThat(trigger.dueAt()).isEqualTo(trigger.scheduledAt());
             assertThat(record.key()).isEqualTo(trigger.runId());
             assertThat(record.partition()).isEqualTo(WORKER_PARTITION);

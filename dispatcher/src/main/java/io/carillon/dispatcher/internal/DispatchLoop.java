@@ -66,7 +66,8 @@ public final class DispatchLoop implements Runnable {
                 new KafkaTriggerTopics(settings.catalog(), admin, producer), stats);
         FireTimer timer = new HashedWheelFireTimer(settings.timerTick(), HashedWheelFireTimer.DEFAULT_SLOTS);
         this.engine = new DispatchEngine(timer, router, new MisfireRule(settings.catalog()), deadLetters, stats,
-                settings.offsetMetadataMaxBytes(), settings.triggerLead(), new EarlyFires(settings.catalog()));
+                settings.offsetMetadataMaxBytes(), settings.triggerLead(), DispatchEngine.RELEASE_WINDOW,
+                new EarlyFires(settings.catalog()));
     }
 
     @Override
@@ -165,6 +166,7 @@ public final class DispatchLoop implements Runnable {
             }
             producer.commitTransaction();
             inTransaction = false;
+            stats.transactionCommitted();
             registryDeadLetters.clear();
         } catch (ProducerFencedException e) {
             throw e;

@@ -1,7 +1,5 @@
 package io.carillon.dispatcher.internal;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeMap;
@@ -36,6 +34,13 @@ public final class PartitionProgress {
     /** Done offsets above the mark as maximal ranges (first to last) that contain no held offset. */
     private final TreeMap<Long, Long> done = new TreeMap<>();
     private long position = -1;
+    /** The length of the metadata encoding {@link #done} above the mark, kept as ranges change. */
+    private int metadataLength;
+    /** Counts changes of held and done offsets, so that the length computed for canFinish serves finish too. */
+    private long version;
+    private long lengthAfterOffset = -1;
+    private long lengthAfterVersion = -1;
+    private int lengthAfter;
     private boolean changed;
     private OffsetAndMetadata lastCommitted;
 
@@ -72,26 +77,7 @@ public final class PartitionProgress {
      * the mark, with it, still fit in the metadata.
      */
     public boolean canFinish(long offset) {
-        long mark = markWithout(offset);
-        List<Map.Entry<Long, Long>> after = new ArrayList<>(done.size() + 1);
-        long[] merged = mergedRange(offset);
-        boolean placed = false;
-        for (Map.Entry<Long, Long> range : done.tailMap(mark, true).entrySet()) {
-            if (range.getKey() == merged[0] || range.getKey() == merged[2]) {
-                continue;
-            }
-            if (!placed && range.getKey() > merged[1]) {
-                if (merged[0] >= mark) {
-                    after.add(Map.entry(merged[0], merged[1]));
-                }
-                placed = true;
-            }
-            after.add(range);
-        }
-        if (!placed && merged[0] >= mark) {
-            after.add(Map.entry(merged[0], merged[1]));
-        }
-        return DoneOffsets.encodedLength(mark, after) <= maxMetadataChars;
+        return metadataLengthAfter(offset) <= maxMetadataChars;
     }
 
     /**
@@ -99,6 +85,7 @@ public final class PartitionProgress {
      * {@link #canFinish} allows it.
      */
     public void finish(long offset) {
+        metadataLength = metadataLengthAfter(offset);
         long[] merged = mergedRange(offset);
         held.remove(offset);
         if (merged[0] != offset) {
@@ -134,6 +121,71 @@ public final class PartitionProgress {
         }
         lastCommitted = point;
         return point;
+    }
+
+    /** The length of the metadata now (what {@link #commitPoint} would encode). */
+    int metadataLength() {
+        return metadataLength;
+    }
+
+    /**
+     * The length of the metadata once {@code offset} is finished, from the current length and the ranges around
+     * {@code offset} (O(log n); when the mark moves, plus the ranges that drop out below it, each once).
+     */
+    int metadataLengthAfter(long offset) {
+        if (offset != lengthAfterOffset || version != lengthAfterVersion) {
+            lengthAfter = computeLengthAfter(offset);
+            lengthAfterOffset = offset;
+            lengthAfterVersion = version;
+        }
+        return lengthAfter;
+    }
+
+    private int computeLengthAfter(long offset) {
+        long mark = lowWaterMark();
+        long newMark = markWithout(offset);
+        if (newMark != mark) {
+            return lengthWithMarkMovedTo(newMark, mark);
+        }
+        long[] merged = mergedRange(offset);
+        Map.Entry<Long, Long> lower = done.lowerEntry(merged[0]);
+        long before = lower == null ? mark : lower.getValue();
+        Map.Entry<Long, Long> next = done.higherEntry(merged[1]);
+        int removed = 0;
+        long previousEnd = before;
+        boolean first = lower == null;
+        for (Map.Entry<Long, Long> range : done.subMap(merged[0], true, merged[1], true).entrySet()) {
+            removed += DoneOffsets.rangeLength(previousEnd, range.getKey(), range.getValue(), first);
+            previousEnd = range.getValue();
+            first = false;
+        }
+        int added = DoneOffsets.rangeLength(before, merged[0], merged[1], lower == null);
+        if (next != null) {
+            removed += DoneOffsets.rangeLength(previousEnd, next.getKey(), next.getValue(), first);
+            added += DoneOffsets.rangeLength(merged[1], next.getKey(), next.getValue(), false);
+        }
+        return metadataLength - removed + added;
+    }
+
+    /**
+     * The length once the mark moves from {@code mark} up to {@code newMark}: every range below it drops out (the
+     * one {@code offset} joins among them), and the first range left is measured from the new mark.
+     */
+    private int lengthWithMarkMovedTo(long newMark, long mark) {
+        Map.Entry<Long, Long> head = done.ceilingEntry(newMark);
+        if (head == null) {
+            return 0;
+        }
+        int removed = 0;
+        long previousEnd = mark;
+        boolean first = true;
+        for (Map.Entry<Long, Long> range : done.headMap(newMark, false).entrySet()) {
+            removed += DoneOffsets.rangeLength(previousEnd, range.getKey(), range.getValue(), first);
+            previousEnd = range.getValue();
+            first = false;
+        }
+        removed += DoneOffsets.rangeLength(previousEnd, head.getKey(), head.getValue(), first);
+        return metadataLength - removed + DoneOffsets.rangeLength(newMark, head.getKey(), head.getValue(), true);
     }
 
     private long lowWaterMark() {
@@ -183,6 +235,7 @@ public final class PartitionProgress {
     }
 
     private void advance(long offset) {
+        version++;
         position = Math.max(position, offset + 1);
         changed = true;
     }

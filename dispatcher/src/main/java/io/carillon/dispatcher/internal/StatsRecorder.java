@@ -22,6 +22,8 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
  * <li>{@value #DISPATCHED}, {@value #NO_WORKER}, {@value #MISFIRE_SKIPPED} (counters, tag {@code app}): triggers
  * produced, fires answered NO_WORKER, fires answered SKIPPED by the misfire rule;</li>
  * <li>{@value #DEAD_LETTERS} (counter): records sent to the dlq;</li>
+ * <li>{@value #TRANSACTIONS} (counter): Kafka transactions committed (each writes a marker to every partition it
+ * touched, and the {@code fires} offsets);</li>
  * <li>{@value #HELD_FIRES}, {@value #ASSIGNED_PARTITIONS} (gauges).</li>
  * </ul>
  * Written by the dispatcher's thread, read from any thread.
@@ -33,6 +35,7 @@ public final class StatsRecorder {
     public static final String NO_WORKER = "carillon.dispatch.no.worker";
     public static final String MISFIRE_SKIPPED = "carillon.dispatch.misfire.skipped";
     public static final String DEAD_LETTERS = "carillon.dispatch.dead.letters";
+    public static final String TRANSACTIONS = "carillon.dispatch.transactions";
     public static final String HELD_FIRES = "carillon.dispatch.held.fires";
     public static final String ASSIGNED_PARTITIONS = "carillon.dispatch.assigned.partitions";
     public static final String APP_TAG = "app";
@@ -47,6 +50,8 @@ public final class StatsRecorder {
     private final AtomicInteger heldFires = new AtomicInteger();
     private final AtomicLong deadLetters = new AtomicLong();
     private final Counter deadLetterCounter;
+    private final AtomicLong transactions = new AtomicLong();
+    private final Counter transactionCounter;
 
     /** A recorder whose meters go nowhere (an empty composite registry). */
     public StatsRecorder() {
@@ -58,6 +63,8 @@ public final class StatsRecorder {
         this.registry = registry;
         this.deadLetterCounter = Counter.builder(DEAD_LETTERS)
                 .description("fire and heartbeat records the dispatcher sent to the dlq").register(registry);
+        this.transactionCounter = Counter.builder(TRANSACTIONS)
+                .description("Kafka transactions the dispatcher committed").register(registry);
         Gauge.builder(HELD_FIRES, heldFires, AtomicInteger::get)
                 .description("fires held until due at the end of the last loop iteration").register(registry);
         Gauge.builder(ASSIGNED_PARTITIONS, assignedPartitions, AtomicInteger::get)
@@ -87,6 +94,11 @@ public final class StatsRecorder {
         deadLetterCounter.increment();
     }
 
+    public void transactionCommitted() {
+        transactions.incrementAndGet();
+        transactionCounter.increment();
+    }
+
     public void assignedPartitions(int count) {
         assignedPartitions.set(count);
     }
@@ -96,7 +108,8 @@ public final class StatsRecorder {
     }
 
     public DispatcherStats snapshot() {
-        return new DispatcherStats(Map.copyOf(apps), assignedPartitions.get(), heldFires.get(), deadLetters.get());
+        return new DispatcherStats(Map.copyOf(apps), assignedPartitions.get(), heldFires.get(), deadLetters.get(),
+                transactions.get());
     }
 
     private AppMeters meters(String app) {

@@ -2,6 +2,7 @@ package io.carillon.dispatcher.internal;
 
 import io.carillon.testkit.SettableClock;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -526,6 +527,78 @@ class DispatchEngineTest {
     }
 
     @Test
+    void withAReleaseWindowTheFiresReleasedWithinItAfterTheFirstLeaveTogether() {
+        live("w1");
+        engine = newEngine(Duration.ofSeconds(1), Duration.ofMillis(100));
+        engine.plan(List.of(fire("a", 2000), fire("b", 2050), fire("c", 2100), fire("d", 2101)), now());
+
+        clock.advance(Duration.ofMillis(999));
+        assertThat(tick().records()).as("nothing leaves before the first release instant").isEmpty();
+        clock.advance(Duration.ofMillis(1));
+        DispatchPlan first = tick();
+
+        assertThat(triggers(first)).extracting(Trigger::fireId).containsExactly("a", "b", "c");
+        assertThat(triggers(first)).allSatisfy(trigger -> {
+            assertThat(trigger.dispatchedAt()).isEqualTo(T0.plusMillis(1000));
+            assertThat(Duration.between(trigger.dispatchedAt(), trigger.dueAt()))
+                    .isBetween(Duration.ofSeconds(1), Duration.ofMillis(1100));
+        });
+        assertThat(first.offsets()).containsEntry(partition(0), new OffsetAndMetadata(3, ""));
+        assertThat(engine.nextDue()).contains(T0.plusMillis(1101));
+        clock.advance(Duration.ofMillis(100));
+        assertThat(tick().records()).as("d is not pulled along by a plan that produces nothing").isEmpty();
+        clock.advance(Duration.ofMillis(1));
+        assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("d");
+    }
+
+    @Test
+    void withAReleaseWindowLateAndDueFiresStillGoAtOnceAndTakeTheWindowAlong() {
+        live("w1");
+        engine = newEngine(Duration.ofSeconds(1), Duration.ofMillis(100));
+        engine.plan(List.of(fire("near", 1080), fire("far", 3000)), now());
+
+        DispatchPlan plan = engine.plan(List.of(fire("late", -5000), fire("within-lead", 500)), now());
+
+        assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("late", "within-lead", "near");
+        assertThat(triggers(plan)).allSatisfy(trigger -> assertThat(trigger.dispatchedAt()).isEqualTo(T0));
+        assertThat(engine.nextDue()).contains(T0.plusMillis(2000));
+    }
+
+    @Test
+    void theReleaseWindowIsCappedAtTheTriggerLead() {
+        live("w1");
+        engine = newEngine(Duration.ZERO, Duration.ofMillis(100));
+        engine.plan(List.of(fire("soon", 50)), now());
+
+        assertThat(triggers(engine.plan(List.of(fire("late", -1)), now()))).extracting(Trigger::fireId)
+                .containsExactly("late");
+        clock.advance(Duration.ofMillis(50));
+        assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("soon");
+    }
+
+    @Test
+    void aFireReleasedEarlyByTheWindowIsKilledWhenCancelledBeforeItsDueInstant() {
+        live("w1");
+        engine = newEngine(Duration.ofSeconds(1), Duration.ofMillis(100));
+        engine.plan(List.of(fire("a", 2000), fire("b", 2100)), now());
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("a", "b");
+
+        DispatchPlan afterCancel = engine.plan(List.of(cancel("b")), now());
+
+        assertThat(afterCancel.records()).singleElement().satisfies(record -> {
+            assertThat(record.topic()).isEqualTo(CATALOG.control());
+            assertThat(((ControlCommand) record.value()).runId()).isEqualTo("b#0");
+        });
+    }
+
+    @Test
+    void aNegativeReleaseWindowIsRejected() {
+        assertThatThrownBy(() -> newEngine(Duration.ofSeconds(1), Duration.ofMillis(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("releaseWindow");
+    }
+
+    @Test
     void whenDoneOffsetsWouldOverflowTheMetadataFiresAreHeldBackAndASuccessorNeverDispatchesOneTwice() {
         live("w1");
         int limit = 16;
@@ -622,10 +695,19 @@ class DispatchEngineTest {
     }
 
     private DispatchEngine newEngine(Duration triggerLead, int offsetMetadataMaxChars) {
+        return newEngine(triggerLead, offsetMetadataMaxChars, Duration.ZERO);
+    }
+
+    private DispatchEngine newEngine(Duration triggerLead, Duration releaseWindow) {
+        return newEngine(triggerLead, 4096, releaseWindow);
+    }
+
+    private DispatchEngine newEngine(Duration triggerLead, int offsetMetadataMaxChars, Duration releaseWindow) {
         FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
                 stats);
-        return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG), new DeadLetters(CATALOG),
-                stats, offsetMetadataMaxChars, triggerLead, new EarlyFires(CATALOG));
+        return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG),
+                new DeadLetters(CATALOG), stats, offsetMetadataMaxChars, triggerLead, releaseWindow,
+                new EarlyFires(CATALOG));
     }
 
     private DispatchPlan tick() {

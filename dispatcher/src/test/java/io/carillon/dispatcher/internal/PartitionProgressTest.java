@@ -142,6 +142,38 @@ class PartitionProgressTest {
         assertThat(progress.commitPoint().metadata().length()).isLessThanOrEqualTo(12);
     }
 
+    @Test
+    void theMetadataLengthKeptAsRangesChangeIsAlwaysThatOfTheEncoding() {
+        Random random = new Random(20261122);
+        for (int round = 0; round < 200; round++) {
+            PartitionProgress progress = new PartitionProgress(P0, null, Integer.MAX_VALUE);
+            TreeSet<Long> held = new TreeSet<>();
+            String committed = "";
+            long next = random.nextInt(3);
+            for (int step = 0; step < 300; step++) {
+                long offset;
+                if (held.isEmpty() || random.nextInt(3) > 0) {
+                    next += 1 + (random.nextInt(4) == 0 ? random.nextInt(2000) : 0);
+                    if (random.nextBoolean()) {
+                        progress.hold(next);
+                        held.add(next);
+                        continue;
+                    }
+                    offset = next;
+                } else {
+                    offset = pick(held, random);
+                    held.remove(offset);
+                }
+                int predicted = progress.metadataLengthAfter(offset);
+                progress.finish(offset);
+                OffsetAndMetadata point = progress.commitPoint();
+                committed = point == null ? committed : point.metadata();
+                assertThat(progress.metadataLength()).as("round %d step %d", round, step).isEqualTo(predicted)
+                        .isEqualTo(committed.length());
+            }
+        }
+    }
+
     private static long pick(TreeSet<Long> held, Random random) {
         int index = random.nextInt(held.size());
         return held.stream().skip(index).findFirst().orElseThrow();

@@ -81,11 +81,18 @@ public final class DoneOffsets {
         int length = 0;
         long previousEnd = base;
         for (Map.Entry<Long, Long> range : ranges) {
-            length += (length == 0 ? VERSION.length() : 1) + digits(range.getKey() - previousEnd) + 1
-                    + digits(range.getValue() - range.getKey());
+            length += rangeLength(previousEnd, range.getKey(), range.getValue(), length == 0);
             previousEnd = range.getValue();
         }
         return length;
+    }
+
+    /**
+     * The characters the range {@code first} to {@code last} adds to an encoding when the previous range ends at
+     * {@code previousEnd} (the base for the first range, which carries the version instead of a comma).
+     */
+    static int rangeLength(long previousEnd, long first, long last, boolean isFirst) {
+        return (isFirst ? VERSION.length() : 1) + digits(first - previousEnd) + 1 + digits(last - first);
     }
 
     private static int digits(long value) {
