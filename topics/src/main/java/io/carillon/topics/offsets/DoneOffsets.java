@@ -60,20 +60,21 @@ public final class DoneOffsets {
     public static String encodeWithin(long base, Iterable<Map.Entry<Long, Long>> ranges, int maxChars) {
         StringBuilder text = new StringBuilder(VERSION);
         long previousEnd = base;
+        int length = 0;
         for (Map.Entry<Long, Long> range : ranges) {
-            String gap = Long.toString(range.getKey() - previousEnd, RADIX);
-            String length = Long.toString(range.getValue() - range.getKey(), RADIX);
-            int separator = text.length() > VERSION.length() ? 1 : 0;
-            if (text.length() + separator + gap.length() + 1 + length.length() > maxChars) {
+            int added = rangeLength(previousEnd, range.getKey(), range.getValue(), length == 0);
+            if (length + added > maxChars) {
                 break;
             }
-            if (separator > 0) {
+            if (length > 0) {
                 text.append(',');
             }
-            text.append(gap).append('.').append(length);
+            text.append(Long.toString(range.getKey() - previousEnd, RADIX)).append('.')
+                    .append(Long.toString(range.getValue() - range.getKey(), RADIX));
+            length += added;
             previousEnd = range.getValue();
         }
-        return text.length() == VERSION.length() ? "" : text.toString();
+        return length == 0 ? "" : text.toString();
     }
 
     /** The length of {@link #encode}{@code (base, ranges)}, without building it. */
@@ -91,7 +92,7 @@ public final class DoneOffsets {
      * The characters the range {@code first} to {@code last} adds to an encoding when the previous range ends at
      * {@code previousEnd} (the base for the first range, which carries the version instead of a comma).
      */
-    static int rangeLength(long previousEnd, long first, long last, boolean isFirst) {
+    public static int rangeLength(long previousEnd, long first, long last, boolean isFirst) {
         return (isFirst ? VERSION.length() : 1) + digits(first - previousEnd) + 1 + digits(last - first);
     }
 
