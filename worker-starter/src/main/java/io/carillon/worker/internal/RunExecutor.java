@@ -3,6 +3,7 @@ package io.carillon.worker.internal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -434,6 +435,17 @@ public final class RunExecutor {
      */
     public synchronized boolean awaitsStart(String runId) {
         return early.containsKey(runId) || ready.containsKey(runId);
+    }
+
+    /** Those of {@code runIds} that still await their start ({@link #awaitsStart}), looked up under one lock. */
+    public synchronized Set<String> awaitingStart(Collection<String> runIds) {
+        Set<String> awaiting = new HashSet<>();
+        for (String runId : runIds) {
+            if (early.containsKey(runId) || ready.containsKey(runId)) {
+                awaiting.add(runId);
+            }
+        }
+        return awaiting;
     }
 
     public boolean isRunning(String runId) {

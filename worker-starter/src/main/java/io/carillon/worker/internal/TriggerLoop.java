@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
@@ -170,20 +171,20 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     }
 
     /**
-     * Drops the runs that started (or ended) from the front of each partition's unstarted runs: amortized one look
-     * per run, where looking at every waiting run after every poll cost a lock per run and slowed the loop behind a
-     * backlog. A run that started behind one still waiting stays listed as unstarted until it reaches the front, so
-     * a successor would run it again (never the other way round).
+     * Drops the runs that started (or ended) from each partition's unstarted runs, asking the executor about all of
+     * them under one lock (one lock per run, after every poll, slowed the loop behind a backlog).
      */
     private void forgetStarted() {
+        if (unstarted.isEmpty()) {
+            return;
+        }
+        List<String> runIds = new ArrayList<>();
+        unstarted.values().forEach(runsOfPartition -> runsOfPartition.forEach(run -> runIds.add(run.runId())));
+        Set<String> waiting = runs.awaitingStart(runIds);
         for (var entries = unstarted.entrySet().iterator(); entries.hasNext();) {
             var entry = entries.next();
             Deque<Unstarted> runsOfPartition = entry.getValue();
-            boolean moved = false;
-            while (!runsOfPartition.isEmpty() && !runs.awaitsStart(runsOfPartition.peekFirst().runId())) {
-                runsOfPartition.removeFirst();
-                moved = true;
-            }
+            boolean moved = runsOfPartition.removeIf(run -> !waiting.contains(run.runId()));
             if (moved) {
                 uncommitted.add(entry.getKey());
             }
