@@ -69,7 +69,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
                 new ManualRetries(endedRuns, processedIds));
         KeyValueStore<String, byte[]> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
         KeyValueStore<String, byte[]> workerStore = context.getStateStore(PlannerStores.WORKERS);
-        resultsProgress = new ResultsProgress(clock.instant());
+        resultsProgress = new ResultsProgress();
         OpenRuns openRuns = new OpenRuns(openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(),
                 resultsProgress);
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns);

@@ -9,7 +9,9 @@ import java.time.Instant;
  * stamped at or after the instant the verdict is for, or has read no result at all for {@link #QUIET} (caught up, or
  * its partitions are quiet). Without this, a planner that lags behind {@code results} (a backlog after a fail-over
  * or a burst) read a run's STARTED, found its worker dead by now, and called the run LOST although its SUCCEEDED,
- * written before the worker died, was the next record in the partition: the run was retried and ran twice. Used by
+ * written before the worker died, was the next record in the partition: the run was retried and ran twice. Quiet
+ * time counts from the task's first check, not from its creation: a task taken over from a killed planner restores
+ * its open runs before it reads a single result, and its first check must not take the restore for quiet. Used by
  * one stream task's thread only.
  */
 final class ResultsProgress {
@@ -23,12 +25,8 @@ final class ResultsProgress {
     private long latestMillis = Long.MIN_VALUE;
     private long reads;
     private long readsAtLastLook;
+    /** Null until the first look, which counts as having seen a read: a task is quiet only from its first check. */
     private Instant lastReadSeenAt;
-
-    /** Starts counting quiet time from {@code now}, as if a result had just been read. */
-    ResultsProgress(Instant now) {
-        this.lastReadSeenAt = now;
-    }
 
     /** A result stamped {@code timestampMillis} was processed. */
     void read(long timestampMillis) {
@@ -38,7 +36,7 @@ final class ResultsProgress {
 
     /** Notes at {@code now} whether results were read since the last look; call once per open-run check. */
     void look(Instant now) {
-        if (reads != readsAtLastLook) {
+        if (reads != readsAtLastLook || lastReadSeenAt == null) {
             readsAtLastLook = reads;
             lastReadSeenAt = now;
         }
@@ -46,6 +44,7 @@ final class ResultsProgress {
 
     /** Whether every result written before {@code instant} has been read, as far as the task can tell at now. */
     boolean readPast(Instant instant, Instant now) {
-        return latestMillis >= instant.toEpochMilli() || !now.isBefore(lastReadSeenAt.plus(QUIET));
+        return latestMillis >= instant.toEpochMilli()
+                || lastReadSeenAt != null && !now.isBefore(lastReadSeenAt.plus(QUIET));
     }
 }
