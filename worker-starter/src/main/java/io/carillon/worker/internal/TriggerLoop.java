@@ -50,12 +50,6 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
      */
     static final Duration COMMIT_AFTER_DUE = Duration.ofMillis(10);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
-    /**
-     * While taking a long run of pending records (a backlog after a dispatcher's fail-over, thousands at once), the
-     * loop commits after this many, not only at the end: runs taken first start at once, and should this instance
-     * die before the end, its successor would run them again.
-     */
-    static final int COMMIT_EVERY_TAKEN = 100;
 
     private final Consumer<byte[], byte[]> consumer;
     private final String topic;
@@ -130,12 +124,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     }
 
     private void takePending() {
-        int takenNow = 0;
         while (!pending.isEmpty() && !draining) {
-            if (takenNow > 0 && takenNow % COMMIT_EVERY_TAKEN == 0) {
-                forgetStarted();
-                commitAsync();
-            }
             ConsumerRecord<byte[], byte[]> next = pending.peekFirst();
             TopicPartition partition = new TopicPartition(next.topic(), next.partition());
             Taken outcome = startedBefore(partition, next.offset()) ? Taken.DEALT_WITH : intake.take(next);
@@ -143,7 +132,6 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
                 return;
             }
             ConsumerRecord<byte[], byte[]> record = pending.removeFirst();
-            takenNow++;
             taken.put(partition, new OffsetAndMetadata(record.offset() + 1));
             uncommitted.add(partition);
             if (outcome.runId() != null && runs.awaitsStart(outcome.runId())) {

@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -124,20 +123,6 @@ class TriggerLoopTest {
         assertThat(endedRuns()).doesNotContain("started#0");
     }
 
-    @Test
-    @SuppressWarnings("unchecked")
-    void aLongRunOfPendingTriggersIsCommittedInPiecesNotOnlyAtItsEnd() {
-        CountingCommits counting = new CountingCommits();
-        int count = TriggerLoop.COMMIT_EVERY_TAKEN * 2 + 1;
-        Instant later = CLOCK.instant().plus(Duration.ofHours(1));
-        startLoop(counting, IntStream.range(0, count)
-                .mapToObj(offset -> triggerRecord("early-" + offset, offset, later)).toArray(ConsumerRecord[]::new));
-
-        await().atMost(DEADLINE).until(() -> runs.awaitsStart("early-" + (count - 1) + "#0"));
-        await("a commit after each hundred taken and one at the end of the poll").atMost(DEADLINE)
-                .until(() -> counting.commits.get() >= 3);
-    }
-
     /** Starts the loop on {@code triggerConsumer}, which is assigned the one partition holding {@code records}. */
     @SafeVarargs
     private void startLoop(MockConsumer<byte[], byte[]> triggerConsumer, ConsumerRecord<byte[], byte[]>... records) {
@@ -207,23 +192,6 @@ class TriggerLoopTest {
             ConsumerRecords<byte[], byte[]> records = super.poll(timeout);
             polls.incrementAndGet();
             return records;
-        }
-    }
-
-    /** A mock consumer that counts asynchronous commits. */
-    private static final class CountingCommits extends MockConsumer<byte[], byte[]> {
-
-        final AtomicInteger commits = new AtomicInteger();
-
-        CountingCommits() {
-            super("earliest");
-        }
-
-        @Override
-        public synchronized void commitAsync(Map<TopicPartition, OffsetAndMetadata> offsets,
-                OffsetCommitCallback callback) {
-            commits.incrementAndGet();
-            super.commitAsync(offsets, callback);
         }
     }
 
