@@ -4,14 +4,11 @@ import static io.carillon.planner.TestJobs.everySecond;
 import static io.carillon.planner.TestJobs.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
@@ -21,21 +18,11 @@ import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;
 
 /** BACKFILL: each scheduled instant of a range once, apart from the live schedule, capped and paced. */
-class BackfillTest {
+class BackfillTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     private static final int PER_PUNCTUATION = 20;
     private static final int CAP = 50;
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
-    @AfterEach
-    void close() {
-        planner.close();
-    }
 
     @Test
     void eachScheduledInstantOfTheRangeFiresOnceAsBackfill() {

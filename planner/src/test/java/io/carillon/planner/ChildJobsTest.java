@@ -5,14 +5,11 @@ import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
@@ -23,16 +20,11 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 
 /** A SUCCEEDED run fires each child job once, with the parent's run id, through a CHILD request. */
-class ChildJobsTest {
+class ChildJobsTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     private static final String PARENT_FIRE = "parent@1772445600000";
     private static final String PARENT_RUN = PARENT_FIRE + "#0";
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
 
     @BeforeEach
     void start() {
@@ -41,11 +33,6 @@ class ChildJobsTest {
                 .retry(new RetryPolicy(3, 1_000, 1, 0)).build());
         planner.put(job("report", Schedule.none()).toBuilder().params("{\"report\":true}").build());
         planner.put(job("mail", Schedule.none()).toBuilder().enabled(false).build());
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @Test

@@ -5,14 +5,11 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.DeadLetter;
@@ -23,23 +20,13 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 
-class DeadLetterTest {
+class DeadLetterTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
 
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @Test

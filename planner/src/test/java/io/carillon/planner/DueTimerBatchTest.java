@@ -3,14 +3,11 @@ package io.carillon.planner;
 import static io.carillon.planner.TestJobs.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.Schedule;
@@ -20,22 +17,12 @@ import io.carillon.topics.events.Schedule;
  * handles a bounded batch, earliest first, and the next punctuations the rest, each fire once. The fires are due
  * within the near horizon, so the budget of fires written ahead ({@code MAX_AHEAD_FIRES_PER_SECOND}) does not apply.
  */
-class DueTimerBatchTest {
+class DueTimerBatchTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-01-15T07:00:00Z");
     private static final int BATCH = 500;
     private static final int LATER_JOBS = 750;
     private static final int EARLIER_JOBS = 250;
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
-    @AfterEach
-    void close() {
-        planner.close();
-    }
 
     @Test
     void aPunctuationWritesTheEarliestDueFiresFirstAndTheNextOnesTheRest() {

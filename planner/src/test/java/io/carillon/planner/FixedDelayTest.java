@@ -5,14 +5,11 @@ import static io.carillon.planner.TestJobs.request;
 import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
@@ -24,25 +21,15 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 
 /** FIXED_DELAY: the first fire at creation, each next one an interval after the previous run ended. */
-class FixedDelayTest {
+class FixedDelayTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00.250Z");
     private static final Duration DELAY = Duration.ofSeconds(30);
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
 
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
         planner.put(job("delay", Schedule.fixedDelay(DELAY.toMillis())));
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @Test

@@ -7,17 +7,14 @@ import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
@@ -26,23 +23,13 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;
 
-class JobChangeTest {
+class JobChangeTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
 
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @Test

@@ -4,15 +4,12 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
@@ -28,7 +25,7 @@ import io.carillon.topics.events.Schedule;
  * a late SUCCEEDED triggers the children only when the planner's verdict issued no retry (else the retry's run
  * triggers them when it succeeds, so they never fire twice).
  */
-class LateResultsTest {
+class LateResultsTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     private static final String FIRE = "parent@1772445600000";
@@ -37,20 +34,10 @@ class LateResultsTest {
     /** Past the timeout plus the planner's 30 s grace. */
     private static final Duration UNTIL_TIMED_OUT = Duration.ofSeconds(35);
 
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
         planner.put(job("child", Schedule.none()));
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @Test

@@ -5,15 +5,12 @@ import static io.carillon.planner.TestJobs.result;
 import static io.carillon.planner.TestJobs.shardResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -31,26 +28,16 @@ import io.carillon.topics.events.Schedule;
  * RETRY requests: a retry by hand of a run that ended FAILED, TIMED_OUT, LOST, NO_WORKER or KILLED, named by the
  * request's {@code parentRunId}; fire id = request id, once per request id and once per run.
  */
-class ManualRetryTest {
+class ManualRetryTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     private static final String FIRE = "nightly@1772445600000";
     private static final String RUN = FIRE + "#0";
 
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
         planner.put(job("nightly", Schedule.none()));
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @ParameterizedTest

@@ -4,14 +4,11 @@ import static io.carillon.planner.SchedulePlanningTest.seconds;
 import static io.carillon.planner.TestJobs.everySecond;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
@@ -21,22 +18,12 @@ import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RunStatus;
 
 /** The planner was away for a minute (no punctuation): the job's misfire policy decides what the gap becomes. */
-class MisfireTest {
+class MisfireTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     private static final Instant BACK = START.plusSeconds(60);
     /** The timer visit after the gap writes up to the horizon plus the refill chunk. */
     private static final int CHUNK_SECONDS = (int) PlannerHarness.CHUNK.toSeconds();
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
-    @AfterEach
-    void close() {
-        planner.close();
-    }
 
     @Test
     void fireOnceNowWritesOneMisfireThenFollowsTheSchedule() {

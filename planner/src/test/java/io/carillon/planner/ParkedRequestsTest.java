@@ -4,14 +4,11 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
@@ -24,20 +21,10 @@ import io.carillon.topics.events.Schedule;
  * A request for a job the planner does not hold yet is parked for the grace (30 s by default) and applied when the
  * job arrives; when the grace is over it goes to the dlq, naming the job and the grace.
  */
-class ParkedRequestsTest {
+class ParkedRequestsTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     private static final Duration GRACE = PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE;
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
-    @AfterEach
-    void close() {
-        planner.close();
-    }
 
     @Test
     void aRequestReadBeforeItsJobIsAppliedWhenTheJobArrives() {

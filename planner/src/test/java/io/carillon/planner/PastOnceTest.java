@@ -3,14 +3,11 @@ package io.carillon.planner;
 import static io.carillon.planner.TestJobs.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
@@ -26,23 +23,13 @@ import io.carillon.topics.events.ScheduleType;
  * A ONCE job whose instant is already past when the planner first reads it follows the misfire policy, and fires
  * once at most however often its record is replayed or the job is changed, disabled and enabled.
  */
-class PastOnceTest {
+class PastOnceTest extends PlannerTestSupport {
 
     private static final Instant NOW = Instant.parse("2026-03-02T10:00:00Z");
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
 
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, NOW);
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @Test

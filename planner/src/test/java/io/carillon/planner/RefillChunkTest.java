@@ -6,7 +6,6 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,9 +14,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
@@ -32,7 +29,7 @@ import io.carillon.topics.events.Schedule;
  * still written once and at least a horizon (less one punctuation) ahead, never more than horizon + chunk ahead, and
  * a change still cancels every fire written and not yet due.
  */
-class RefillChunkTest {
+class RefillChunkTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00.250Z");
     private static final Instant WHOLE_SECOND = Instant.parse("2026-03-02T10:00:00Z");
@@ -45,16 +42,6 @@ class RefillChunkTest {
     private static final Duration BUDGET_RUN = Duration.ofSeconds(15);
     /** The last instant the first visit of an every-second job started at {@link #START} writes. */
     private static final Instant END_OF_FIRST_CHUNK = WHOLE_SECOND.plusSeconds(PlannerHarness.FIRST_REFILL_END);
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
-    @AfterEach
-    void close() {
-        planner.close();
-    }
 
     @Test
     void everyInstantIsWrittenOnceAChunkPerVisitAtLeastAHorizonAheadAndAtMostAHorizonPlusAChunk() {

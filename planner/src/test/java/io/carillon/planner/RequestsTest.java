@@ -5,16 +5,13 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.planner.internal.PlannerStores;
 import io.carillon.topics.events.FireEvent;
@@ -24,24 +21,14 @@ import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;
 
-class RequestsTest {
+class RequestsTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00.123Z");
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
 
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
         planner.put(job("manual", Schedule.none()).toBuilder().enabled(false).build());
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @Test

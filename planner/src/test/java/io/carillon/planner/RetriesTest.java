@@ -7,14 +7,11 @@ import static io.carillon.planner.TestJobs.shardResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -27,16 +24,11 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 
 /** The retry rule, read from {@code results}: backoff, attempts, idempotency, one shard of a sharded run. */
-class RetriesTest {
+class RetriesTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     /** 20 s, then 60 s capped to 50 s; 4 attempts in all. */
     private static final RetryPolicy POLICY = new RetryPolicy(4, 20_000, 3.0, 50_000);
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
 
     @BeforeEach
     void start() {
@@ -44,11 +36,6 @@ class RetriesTest {
         planner.put(job("flaky", Schedule.none()).toBuilder().retry(POLICY).build());
         planner.request(request("run-1", "flaky", RequestType.RUN_NOW, null, null));
         assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1");
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @Test

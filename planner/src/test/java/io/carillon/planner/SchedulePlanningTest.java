@@ -4,7 +4,6 @@ import static io.carillon.planner.TestJobs.everySecond;
 import static io.carillon.planner.TestJobs.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -12,28 +11,16 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.assertj.core.groups.Tuple;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Schedule;
 
-class SchedulePlanningTest {
+class SchedulePlanningTest extends PlannerTestSupport {
 
     private static final Instant WINTER_MORNING = Instant.parse("2026-01-15T07:00:00Z");
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
-    @AfterEach
-    void close() {
-        planner.close();
-    }
 
     @Test
     void fixedRateEmitsEachInstantOnceWithinTheHorizonAndItsRefillChunk() {

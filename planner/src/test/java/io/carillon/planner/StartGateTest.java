@@ -5,14 +5,11 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
 import org.apache.kafka.streams.KafkaStreams.State;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.planner.internal.StartGate;
 import io.carillon.topics.events.FireEvent;
@@ -25,7 +22,7 @@ import io.carillon.topics.events.Schedule;
  * The planner's punctuators wait until its Kafka Streams client has been RUNNING once ({@link StartGate}); records
  * are processed before.
  */
-class StartGateTest {
+class StartGateTest extends PlannerTestSupport {
 
     /** How long the open-run check waits for quiet after it last saw results being read (ResultsProgress.QUIET). */
     private static final Duration RESULTS_QUIET = Duration.ofSeconds(3);
@@ -33,18 +30,6 @@ class StartGateTest {
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     private static final Instant AT = START.plusSeconds(20);
     private static final Duration CLOSED_FOR = Duration.ofSeconds(12);
-
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
-    @AfterEach
-    void close() {
-        if (planner != null) {
-            planner.close();
-        }
-    }
 
     @Test
     void theGateOpensOnTheFirstRunningAndStaysOpen() {

@@ -6,15 +6,12 @@ import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
@@ -30,26 +27,16 @@ import io.carillon.topics.events.WorkerHeartbeat;
  * Runs that never report a terminal result: TIMED_OUT after the job's timeout plus the planner's grace (30 s by
  * default), LOST when the worker's heartbeat expires or the worker leaves; both then follow the retry rule.
  */
-class UnfinishedRunsTest {
+class UnfinishedRunsTest extends PlannerTestSupport {
 
     private static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
     private static final String WORKER = "worker-1";
     private static final RetryPolicy POLICY = new RetryPolicy(3, 5_000, 2.0, 60_000);
     private static final long TIMEOUT_MS = 60_000;
 
-    @TempDir
-    Path stateDir;
-
-    private PlannerHarness planner;
-
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
-    }
-
-    @AfterEach
-    void close() {
-        planner.close();
     }
 
     @Test
