@@ -258,6 +258,7 @@ public final class Planner implements AutoCloseable {
             properties.put(StreamsConfig.restoreConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG),
                     RESTORE_MAX_POLL_RECORDS);
             properties.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, NO_TASK_IDLING);
+            properties.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, PlannerSettings.COMMIT_INTERVAL.toMillis());
             properties.putAll(streamsProperties);
             return properties;
         }

@@ -44,6 +44,16 @@ public record PlannerSettings(Duration horizon, Duration punctuateInterval, int 
      * 5 s already takes the per-fire writes of an every-second job down six-fold (10 s was not measured).
      */
     public static final Duration REFILL_CHUNK = Duration.ofSeconds(5);
+    /**
+     * How often the planner commits its transaction when nothing urgent asks for one sooner (Kafka Streams'
+     * {@code commit.interval.ms}; its exactly-once default is 100 ms). A commit flushes the producer and ends the
+     * transaction: at 10,000 jobs on two cores the stream thread spent most of its time waiting in commits every
+     * 100 ms and read its input so slowly that jobs written a minute before had not fired (docs/architecture.md).
+     * Scheduled fires are written a horizon ahead, so a longer interval costs them nothing; a fire due sooner than
+     * this interval from now (a job's first fire, a manual trigger, a misfire fired now, a retry) asks for a commit at
+     * once, so it is not held back.
+     */
+    public static final Duration COMMIT_INTERVAL = Duration.ofSeconds(1);
 
     public PlannerSettings {
         Objects.requireNonNull(horizon, "horizon");

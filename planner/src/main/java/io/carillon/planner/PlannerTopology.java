@@ -15,6 +15,7 @@ import io.carillon.planner.internal.PlannerNodes;
 import io.carillon.planner.internal.PlannerProcessor;
 import io.carillon.planner.internal.PlannerStores;
 import io.carillon.planner.internal.StartGate;
+import io.carillon.planner.internal.UrgentCommits;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 
@@ -56,12 +57,13 @@ public final class PlannerTopology {
         ByteArrayDeserializer values = new ByteArrayDeserializer();
         Topology topology = new Topology();
         AheadOfResults ahead = new AheadOfResults();
+        UrgentCommits urgentCommits = new UrgentCommits(clock);
         topology.addSource(AutoOffsetReset.earliest(), PlannerNodes.JOBS_SOURCE, ahead, keys, values, catalog.jobs());
         topology.addSource(AutoOffsetReset.earliest(), PlannerNodes.REQUESTS_SOURCE, ahead, keys, values,
                 catalog.requests());
         topology.addSource(PlannerNodes.RESULTS_SOURCE, keys, values, catalog.results());
         topology.addProcessor(PlannerNodes.PLANNER,
-                () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed),
+                () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed, urgentCommits),
                 PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE, PlannerNodes.RESULTS_SOURCE);
         PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));
         topology.addGlobalStore(PlannerStores.workers(), PlannerNodes.WORKERS_SOURCE, keys, values, catalog.workers(),

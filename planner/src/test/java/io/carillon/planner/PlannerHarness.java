@@ -153,7 +153,8 @@ final class PlannerHarness implements AutoCloseable {
         advance(duration, COARSE_STEP);
     }
 
-    private void advance(Duration duration, Duration interval) {
+    /** Moves time forward by {@code duration}, punctuating every {@code interval}: a stream thread that is late. */
+    void advance(Duration duration, Duration interval) {
         for (Duration moved = Duration.ZERO; moved.compareTo(duration) < 0; moved = moved.plus(interval)) {
             Duration step = interval.compareTo(duration.minus(moved)) < 0 ? interval : duration.minus(moved);
             clock.advance(step);

@@ -38,7 +38,11 @@ class RefillChunkTest extends PlannerTestSupport {
     private static final int MANY_JOBS = 150;
     /** Fires beyond the near horizon per punctuation: 1,000 a second per task at a 100 ms interval. */
     private static final int AHEAD_PER_PUNCTUATION = 100;
+    private static final int AHEAD_PER_SECOND = 1_000;
     private static final Duration NEAR = Duration.ofSeconds(2);
+    private static final int LATE_JOBS = 600;
+    private static final Duration LATE_INTERVAL = Duration.ofMillis(500);
+    private static final Duration STALL = Duration.ofSeconds(3);
     private static final Duration BUDGET_RUN = Duration.ofSeconds(15);
     /** The last instant the first visit of an every-second job started at {@link #START} writes. */
     private static final Instant END_OF_FIRST_CHUNK = WHOLE_SECOND.plusSeconds(PlannerHarness.FIRST_REFILL_END);
@@ -184,6 +188,39 @@ class RefillChunkTest extends PlannerTestSupport {
         assertThat(perJob.values()).allSatisfy(instants -> assertThat(instants).doesNotHaveDuplicates()
                 .startsWith(seconds(WHOLE_SECOND, 1, (int) BUDGET_RUN.toSeconds()).toArray(Instant[]::new)));
         assertThat(later).allSatisfy(fire -> assertThat(fire.kind()).isEqualTo(FireKind.SCHEDULED));
+    }
+
+    @Test
+    void punctuationsThatComeLateGrantTheBudgetOfTheTimeThatPassedUpToASecond() {
+        planner = new PlannerHarness(stateDir, START);
+        for (int i = 0; i < LATE_JOBS; i++) {
+            planner.put(everySecond(String.format("job-%03d", i)));
+        }
+        List<FireEvent> all = new ArrayList<>(planner.fires());
+        List<Integer> aheadPerPunctuation = new ArrayList<>();
+        for (int punctuation = 0; punctuation < BUDGET_RUN.dividedBy(LATE_INTERVAL); punctuation++) {
+            planner.advance(LATE_INTERVAL, LATE_INTERVAL);
+            aheadPerPunctuation.add(aheadOf(planner.fires(), all));
+        }
+        planner.advance(STALL, STALL);
+        int afterStall = aheadOf(planner.fires(), all);
+
+        int perLateInterval = (int) (AHEAD_PER_PUNCTUATION * LATE_INTERVAL.dividedBy(PlannerHarness.INTERVAL));
+        assertThat(aheadPerPunctuation).allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(perLateInterval))
+                .anySatisfy(count -> assertThat(count).isGreaterThan(AHEAD_PER_PUNCTUATION));
+        assertThat(afterStall).isLessThanOrEqualTo(AHEAD_PER_SECOND).isGreaterThan(perLateInterval);
+        Map<String, List<Instant>> perJob = all.stream().collect(Collectors.groupingBy(FireEvent::jobId,
+                Collectors.mapping(FireEvent::scheduledAt, Collectors.toList())));
+        assertThat(perJob).hasSize(LATE_JOBS);
+        assertThat(perJob.values()).allSatisfy(instants -> assertThat(instants).doesNotHaveDuplicates()
+                .startsWith(seconds(WHOLE_SECOND, 1, (int) BUDGET_RUN.toSeconds()).toArray(Instant[]::new)));
+    }
+
+    /** How many of {@code written} are due beyond the near horizon from now; adds them all to {@code all}. */
+    private int aheadOf(List<FireEvent> written, List<FireEvent> all) {
+        all.addAll(written);
+        Instant now = planner.clock.instant();
+        return (int) written.stream().filter(fire -> fire.scheduledAt().isAfter(now.plus(NEAR))).count();
     }
 
     @Test

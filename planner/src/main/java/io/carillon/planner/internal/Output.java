@@ -1,6 +1,7 @@
 package io.carillon.planner.internal;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.List;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 
+import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.JobRequest;
@@ -19,8 +21,10 @@ import io.carillon.topics.events.RunResult;
  * {@code dlq}. Between {@link #startFireBatch()} and {@link #endFireBatch()} fires are held and then written in the
  * order of their due instants: a punctuation writes a chunk of instants for each job it visits, and written job by
  * job they would reach a {@code fires} partition interleaved (A at 10 s..15 s, B at 10 s..15 s), so the offsets the
- * dispatcher has done when 10 s is due would be one range per job in its commit metadata instead of one range. Used
- * by one stream task's thread only.
+ * dispatcher has done when 10 s is due would be one range per job in its commit metadata instead of one range. A fire
+ * due within {@link PlannerSettings#COMMIT_INTERVAL} asks Kafka Streams to commit after the current record or
+ * punctuation, so that it is readable at once instead of at the next regular commit, paced by {@link UrgentCommits}. Used by one stream task's
+ * thread only.
  */
 final class Output {
 
@@ -28,20 +32,31 @@ final class Output {
 
     private final ProcessorContext<String, Object> context;
     private final Clock clock;
+    private final UrgentCommits urgentCommits;
     /** The fires held until {@link #endFireBatch()}; null outside a batch. */
     private List<FireEvent> batch;
 
-    Output(ProcessorContext<String, Object> context, Clock clock) {
+    Output(ProcessorContext<String, Object> context, Clock clock, UrgentCommits urgentCommits) {
         this.context = context;
         this.clock = clock;
+        this.urgentCommits = urgentCommits;
     }
 
     void fire(FireEvent event) {
         if (batch != null) {
             batch.add(event);
-        } else {
-            forward(event.jobId(), event, PlannerNodes.FIRES_SINK);
+            return;
         }
+        forward(event.jobId(), event, PlannerNodes.FIRES_SINK);
+        if (isUrgent(event) && urgentCommits.grant()) {
+            context.commit();
+        }
+    }
+
+    /** Whether the regular commit could come after {@code event} is due: it is due within the commit interval. */
+    private boolean isUrgent(FireEvent event) {
+        Instant dueAt = event.dueAt() != null ? event.dueAt() : event.scheduledAt();
+        return dueAt == null || dueAt.isBefore(clock.instant().plus(PlannerSettings.COMMIT_INTERVAL));
     }
 
     /** Holds the fires written from now on until {@link #endFireBatch()}. */

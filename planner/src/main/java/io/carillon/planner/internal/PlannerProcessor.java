@@ -21,7 +21,8 @@ import io.carillon.topics.TopicCatalog;
  * that a bad record becomes a dead letter instead of stopping the task), with a wall-clock punctuator that writes the fires coming
  * due within the horizon and another that closes the open runs timed out or lost (reading worker heartbeats from
  * the global store {@link PlannerStores#WORKERS}) and dead-letters the requests parked for an unknown job whose grace
- * is over ({@link ParkedRequests}; they are applied when the job arrives). Both punctuators wait until the planner's
+ * is over ({@link ParkedRequests}; they are applied when the job arrives). Both punctuators start at a whole
+ * multiple of their interval ({@link AlignedPunctuation}), so all tasks punctuate together. Both punctuators wait until the planner's
  * Kafka Streams client has been RUNNING once ({@link StartGate}). One instance per stream task; Kafka Streams calls
  * it from that task's thread only.
  */
@@ -32,6 +33,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     private final PlannerSettings settings;
     private final DeadLetters deadLetters;
     private final BooleanSupplier punctuationAllowed;
+    private final UrgentCommits urgentCommits;
     private ProcessorContext<String, Object> context;
     private Output output;
     private JobUpdates jobUpdates;
@@ -42,10 +44,11 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
 
     /**
      * A processor whose punctuators do nothing while {@code punctuationAllowed} says false (see {@link StartGate});
-     * records are processed either way.
+     * records are processed either way. {@code urgentCommits} is shared by the processors of one planner.
      */
     public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings,
-            BooleanSupplier punctuationAllowed) {
+            BooleanSupplier punctuationAllowed, UrgentCommits urgentCommits) {
+        this.urgentCommits = urgentCommits;
         this.catalog = catalog;
         this.clock = clock;
         this.settings = settings;
@@ -59,7 +62,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         JobStore jobs = new JobStore(context.getStateStore(PlannerStores.JOBS));
         KeyValueStore<String, Timer> timerStore = context.getStateStore(PlannerStores.TIMERS);
         WindowStore<String, Long> requestIdStore = context.getStateStore(PlannerStores.REQUEST_IDS);
-        output = new Output(context, clock);
+        output = new Output(context, clock, urgentCommits);
         RequestIds processedIds = new RequestIds(requestIdStore, PlannerStores.REQUEST_ID_RETENTION);
         Scheduler scheduler = new Scheduler(settings, jobs, new TimerStore(timerStore), output, new Misfires(output));
         jobUpdates = new JobUpdates(clock, jobs, scheduler);
@@ -73,20 +76,23 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         OpenRuns openRuns = new OpenRuns(openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(),
                 resultsProgress);
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns);
-        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
+        Instant now = clock.instant();
+        context.schedule(AlignedPunctuation.startAfter(now, settings.punctuateInterval()),
+                settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
             if (punctuationAllowed.getAsBoolean()) {
                 scheduler.punctuate(clock.instant());
             }
         });
         KeyValueStore<String, ParkedRequest> parkedStore = context.getStateStore(PlannerStores.PARKED_REQUESTS);
         parkedRequests = new ParkedRequests(parkedStore, settings.unknownJobGrace());
-        context.schedule(settings.openRunCheckInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
+        context.schedule(AlignedPunctuation.startAfter(now, settings.openRunCheckInterval()),
+                settings.openRunCheckInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
             if (!punctuationAllowed.getAsBoolean()) {
                 return;
             }
-            Instant now = clock.instant();
-            results.closeExpiredRuns(now);
-            expireParked(now);
+            Instant checkedAt = clock.instant();
+            results.closeExpiredRuns(checkedAt);
+            expireParked(checkedAt);
         });
     }
 

@@ -48,13 +48,18 @@ final class Scheduler {
     static final Duration NEAR = Duration.ofSeconds(2);
     /**
      * The most scheduled fires beyond the near horizon one stream task writes per second, new jobs and the
-     * punctuator together, granted at each punctuation for the interval until the next. Beyond it, a job writes only its fires
+     * punctuator together, granted at each punctuation for the time since the previous one (at most
+     * {@link #MAX_AHEAD_GRANT}): a stream thread too busy to punctuate every interval still gets the budget of the
+     * time that passed, else the budget would shrink with the load that delays punctuations, and the jobs it leaves
+     * to near-horizon visits would cost more visits, the load more delay. Beyond it, a job writes only its fires
      * within the near horizon and keeps a timer for the next; the punctuator fills in the rest of the horizon, earliest
      * first, as the budget allows. So a burst of new jobs costs each job its first fires only, and the work of
      * filling the horizon yields to the intake of more jobs; with few jobs nothing changes: every job writes its
      * whole horizon at once.
      */
     static final int MAX_AHEAD_FIRES_PER_SECOND = 1_000;
+    /** The longest time one grant of the ahead budget counts: a stalled thread does not save up for a flood. */
+    static final Duration MAX_AHEAD_GRANT = Duration.ofSeconds(1);
     private static final long MILLIS_PER_SECOND = 1_000;
 
     private final PlannerSettings settings;
@@ -63,10 +68,10 @@ final class Scheduler {
     private final Output output;
     private final Misfires misfires;
     private final Backfills backfills;
-    /** Fires beyond the near horizon granted per punctuation: {@link #MAX_AHEAD_FIRES_PER_SECOND} for its interval. */
-    private final int aheadPerPunctuation;
     /** Fires beyond the near horizon that may still be written until the next punctuation. */
     private int aheadLeft;
+    /** When the ahead budget was last granted; null before the first punctuation. */
+    private Instant aheadGrantedAt;
 
     Scheduler(PlannerSettings settings, JobStore jobs, TimerStore timers, Output output,
             Misfires misfires) {
@@ -76,9 +81,7 @@ final class Scheduler {
         this.output = output;
         this.misfires = misfires;
         this.backfills = new Backfills(settings, timers, output);
-        this.aheadPerPunctuation = (int) Math.max(1,
-                MAX_AHEAD_FIRES_PER_SECOND * settings.punctuateInterval().toMillis() / MILLIS_PER_SECOND);
-        this.aheadLeft = aheadPerPunctuation;
+        this.aheadLeft = aheadFor(settings.punctuateInterval());
     }
 
     /** Whether the planner follows this schedule type by itself (NONE fires on requests only). */
@@ -153,7 +156,7 @@ final class Scheduler {
 
     private void handleDueTimers(Instant now) {
         backfills.startPunctuation();
-        aheadLeft = aheadPerPunctuation;
+        grantAhead(now);
         Instant near = nearEnd(now);
         for (Timer timer : timers.dueBy(horizonEnd(now), MAX_DUE_PER_PUNCTUATION)) {
             if (timer.kind() == FireKind.BACKFILL && backfills.exhausted()) {
@@ -170,6 +173,18 @@ final class Scheduler {
                 jobs.put(timer.jobId(), onDue(state.withoutDue(now), timer, now));
             }
         }
+    }
+
+    /** Grants the ahead budget for the time since the last grant, one punctuation interval the first time. */
+    private void grantAhead(Instant now) {
+        Duration since = aheadGrantedAt == null ? settings.punctuateInterval() : Duration.between(aheadGrantedAt, now);
+        aheadGrantedAt = now;
+        aheadLeft = aheadFor(since.compareTo(MAX_AHEAD_GRANT) > 0 ? MAX_AHEAD_GRANT : since);
+    }
+
+    /** The fires beyond the near horizon {@code elapsed} is worth, at least one. */
+    private static int aheadFor(Duration elapsed) {
+        return (int) Math.max(1, MAX_AHEAD_FIRES_PER_SECOND * elapsed.toMillis() / MILLIS_PER_SECOND);
     }
 
     private JobState onDue(JobState state, Timer timer, Instant now) {

@@ -1,0 +1,70 @@
+package io.carillon.planner.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.junit.jupiter.api.Test;
+
+import io.carillon.planner.PlannerSettings;
+import io.carillon.testkit.SettableClock;
+import io.carillon.topics.events.FireEvent;
+
+/** A fire due before the next regular commit asks for a commit at once; one due later waits for it. */
+class OutputTest {
+
+    private static final Instant NOW = Instant.parse("2026-03-02T10:00:00Z");
+
+    private final MockProcessorContext<String, Object> context = new MockProcessorContext<>();
+    private final SettableClock clock = new SettableClock(NOW);
+    private final Output output = new Output(context, clock, new UrgentCommits(clock));
+
+    @Test
+    void aFireDueWithinTheCommitIntervalAsksForACommit() {
+        output.fire(dueAt(NOW.plus(PlannerSettings.COMMIT_INTERVAL).minusMillis(1)));
+
+        assertThat(context.forwarded()).hasSize(1);
+        assertThat(context.committed()).isTrue();
+    }
+
+    @Test
+    void aFireDueLaterWaitsForTheRegularCommit() {
+        output.fire(dueAt(NOW.plus(PlannerSettings.COMMIT_INTERVAL)));
+
+        assertThat(context.forwarded()).hasSize(1);
+        assertThat(context.committed()).isFalse();
+    }
+
+    @Test
+    void urgentFiresAskForOneCommitPerSpacing() {
+        output.fire(dueAt(NOW.plusMillis(300)));
+        context.resetCommit();
+        clock.advance(UrgentCommits.SPACING.minusMillis(1));
+
+        output.fire(dueAt(NOW.plusMillis(400)));
+        assertThat(context.committed()).isFalse();
+        clock.advance(Duration.ofMillis(1));
+        output.fire(dueAt(NOW.plusMillis(500)));
+
+        assertThat(context.committed()).isTrue();
+    }
+
+    @Test
+    void aBatchWithAnUrgentFireAsksForACommitWhenItIsWritten() {
+        output.startFireBatch();
+        output.fire(dueAt(NOW.plusSeconds(8)));
+        output.fire(dueAt(NOW.plusMillis(200)));
+        assertThat(context.committed()).isFalse();
+
+        output.endFireBatch();
+
+        assertThat(context.forwarded()).hasSize(2);
+        assertThat(context.committed()).isTrue();
+    }
+
+    private static FireEvent dueAt(Instant dueAt) {
+        return FireEvent.cancel("job", "job@" + dueAt.toEpochMilli(), dueAt, NOW).dueAt(dueAt);
+    }
+}
