@@ -248,6 +248,41 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         return job("slow", Schedule.none()).toBuilder().retry(POLICY).timeoutMs(TIMEOUT_MS).build();
     }
 
+    @Test
+    void aClaimedRunWhoseWorkerDiesBeforeStartingItIsLostAndRetried() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
+        planner.fires();
+        planner.result(claimOfRun1(job, planner.clock.instant()));
+
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+
+        RunResult lost = single(planner.writtenResults());
+        assertThat(lost.status()).isEqualTo(RunStatus.LOST);
+        assertThat(lost.message()).contains(WORKER, "expired");
+        assertThat(single(planner.fires()).fireId()).isEqualTo("run-1~2");
+    }
+
+    @Test
+    void theTimeoutOfAClaimedRunCountsFromItsRealStart() {
+        JobDefinition job = slowJob();
+        planner.put(job);
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
+        planner.fires();
+        planner.result(claimOfRun1(job, START));
+        planner.advanceCoarsely(Duration.ofSeconds(40));
+        planner.result(resultOfRun1(job, RunStatus.STARTED, planner.clock.instant()));
+
+        planner.advanceCoarsely(Duration.ofSeconds(85));
+        assertThat(planner.writtenResults()).as("125 s: before the real start + 60 s + 30 s").isEmpty();
+
+        planner.advanceCoarsely(Duration.ofSeconds(10));
+        assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.TIMED_OUT);
+    }
+
     /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */
     private void runStarted(JobDefinition job) {
         planner.put(job);
@@ -273,6 +308,12 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     private static RunResult resultOfRun1(JobDefinition job, RunStatus status, Instant at) {
         return new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", job.id(), "demo", "echo", WORKER, status,
                 FireKind.MANUAL, 1, 0, 1, at, at, status.isTerminal() ? at : null, null, null, null, at);
+    }
+
+    /** The worker's claim on run {@code run-1#0}: a STARTED without {@code startedAt}. */
+    private static RunResult claimOfRun1(JobDefinition job, Instant at) {
+        return new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", job.id(), "demo", "echo", WORKER,
+                RunStatus.STARTED, FireKind.MANUAL, 1, 0, 1, at, null, null, "claimed", null, null, at);
     }
 
     private static WorkerHeartbeat heartbeat(Instant sentAt, Duration interval) {

@@ -176,8 +176,9 @@ class EndToEndIT {
             assertThat(triggersPerRun.values()).allMatch(count -> count == 1);
 
             await().atMost(Duration.ofSeconds(10)).until(() -> results.values().size() > 0);
+            // a worker's claim (STARTED without startedAt) precedes each run; the real start carries startedAt
             Map<String, Long> startsPerRun = results.values().stream()
-                    .filter(r -> r.jobId().equals(jobId) && r.status() == RunStatus.STARTED)
+                    .filter(r -> r.jobId().equals(jobId) && r.status() == RunStatus.STARTED && r.startedAt() != null)
                     .collect(Collectors.groupingBy(RunResult::runId, Collectors.counting()));
             assertThat(startsPerRun.values()).allMatch(count -> count == 1);
         }

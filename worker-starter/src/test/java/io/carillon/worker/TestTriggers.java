@@ -81,9 +81,18 @@ public final class TestTriggers implements AutoCloseable {
         send(controlTopic, 0, runId, EventSerdes.CONTROL.serialize(controlTopic, command));
     }
 
-    /** The statuses reported for {@code runId}, in order. */
+    /**
+     * The statuses reported for {@code runId}, in order, without its claim (the STARTED without {@code startedAt}
+     * the trigger loop writes before it takes the run; {@code TriggerLoopTest} and {@link #isClaim} cover it).
+     */
     public static List<RunStatus> statuses(List<RunResult> results, String runId) {
-        return results.stream().filter(result -> result.runId().equals(runId)).map(RunResult::status).toList();
+        return results.stream().filter(result -> result.runId().equals(runId) && !isClaim(result))
+                .map(RunResult::status).toList();
+    }
+
+    /** Whether {@code result} is a worker's claim on its run: a STARTED without {@code startedAt}. */
+    public static boolean isClaim(RunResult result) {
+        return result.status() == RunStatus.STARTED && result.startedAt() == null;
     }
 
     /**

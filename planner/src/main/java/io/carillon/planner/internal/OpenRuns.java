@@ -17,7 +17,7 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
- * The runs seen STARTED and not yet ended ({@link PlannerStores#OPEN_RUNS}, key run id), and the verdict on those
+ * The runs seen STARTED (or claimed: a STARTED without {@code startedAt}) and not yet ended ({@link PlannerStores#OPEN_RUNS}, key run id), and the verdict on those
  * that will not end by themselves:
  * <ul>
  *   <li>TIMED_OUT once {@link OpenRun#timeoutAt()} (start + the job's {@code timeoutMs} + the grace) has passed;</li>
@@ -52,11 +52,14 @@ final class OpenRuns {
     }
 
     /**
-     * Opens the run of a STARTED result read from {@code json} (the record's value, kept as it is); a repeated
-     * STARTED keeps the first.
+     * Opens the run of a STARTED result read from {@code json} (the record's value, kept as it is). A repeated
+     * STARTED keeps the first, unless the first was a worker's claim (no {@code startedAt}: taken, not started yet):
+     * a later STARTED replaces it, the same worker's real start (so a timeout counts from it) or another worker's
+     * claim (the trigger's partition moved before the claim's commit: the run is the new owner's now).
      */
     void started(JobDefinition job, RunResult result, byte[] json, Instant now) {
-        if (store.get(result.runId()) != null) {
+        byte[] open = store.get(result.runId());
+        if (open != null && decode(open).started().startedAt() != null) {
             return;
         }
         Instant start = result.startedAt() != null ? result.startedAt() : now;

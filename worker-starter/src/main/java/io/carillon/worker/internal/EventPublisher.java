@@ -1,10 +1,17 @@
 package io.carillon.worker.internal;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadFactory;
 
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -80,6 +87,32 @@ public final class EventPublisher implements AutoCloseable {
             return;
         }
         send(producer, catalog.results(), result.jobId(), value);
+    }
+
+    /**
+     * Sends {@code claims} to {@code results} on the calling thread and waits (at most {@code timeout} for each, they
+     * travel together) until the broker has them all, ahead of whatever the results thread still holds (a claim precedes every result of its run).
+     *
+     * @throws KafkaException when one was not written in time; some may have been
+     */
+    public void resultsNow(List<RunResult> claims, Duration timeout) {
+        List<Future<RecordMetadata>> sends = new ArrayList<>(claims.size());
+        for (RunResult claim : claims) {
+            sends.add(producer.send(new ProducerRecord<>(catalog.results(), claim.jobId(),
+                    EventSerdes.RESULT.serialize(null, claim))));
+        }
+        try {
+            for (Future<RecordMetadata> send : sends) {
+                send.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (ExecutionException e) {
+            throw new KafkaException("a claim was not written: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new KafkaException("the claims were not all written within " + timeout, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KafkaException("interrupted while writing claims", e);
+        }
     }
 
     /** To {@code logs}, keyed by run id. */

@@ -427,27 +427,6 @@ public final class RunExecutor {
     }
 
     /** Whether a run with this id holds a slot, waits for one, or waits for its {@code dueAt} here. */
-    /**
-     * Whether the run was taken and waits for its {@code dueAt} or, due, for a slot. The trigger loop does not commit
-     * past such a run, so a successor takes it again if this instance dies before it starts. A SERIAL run queued
-     * behind its job's runs is not one of them: it may wait as long as the run ahead, and holding the commit that
-     * long would make a successor run again everything started since.
-     */
-    public synchronized boolean awaitsStart(String runId) {
-        return early.containsKey(runId) || ready.containsKey(runId);
-    }
-
-    /** Those of {@code runIds} that still await their start ({@link #awaitsStart}), looked up under one lock. */
-    public synchronized Set<String> awaitingStart(Collection<String> runIds) {
-        Set<String> awaiting = new HashSet<>();
-        for (String runId : runIds) {
-            if (early.containsKey(runId) || ready.containsKey(runId)) {
-                awaiting.add(runId);
-            }
-        }
-        return awaiting;
-    }
-
     public boolean isRunning(String runId) {
         return running.containsKey(runId) || waiting.containsKey(runId) || early.containsKey(runId)
                 || ready.containsKey(runId);

@@ -24,6 +24,18 @@ public final class RunReporter {
         this.clock = clock;
     }
 
+    /**
+     * The claim on a run this instance is about to take: a STARTED result without {@code startedAt}, written (by the
+     * trigger loop, {@link EventPublisher#resultsNow}) before the trigger's offset is committed and the run handed to
+     * the executor. Should this instance die before the run's terminal result, the planner finds the run open and
+     * ends it LOST (and retries it as the job's policy says) instead of nobody knowing of it.
+     */
+    RunResult claim(Trigger trigger) {
+        Instant now = clock.instant();
+        return RunResult.of(trigger, instanceId, RunStatus.STARTED, null, null,
+                "claimed by instance " + instanceId + "; starts at its due instant", null, now);
+    }
+
     /** Reports STARTED and returns the start instant. */
     Instant started(Trigger trigger) {
         Instant now = clock.instant();

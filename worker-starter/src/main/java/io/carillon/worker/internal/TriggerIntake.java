@@ -12,8 +12,9 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 
 /**
- * Decides what becomes of one trigger record: a dead letter, a duplicate to skip, a run killed before its trigger
- * came (reported KILLED, never started), or a run. A trigger whose
+ * Decides what becomes of one trigger record ({@link #toRun}): a dead letter, a duplicate to skip, a run killed
+ * before its trigger came (reported KILLED, never started), or a run, which the loop claims and then offers to the
+ * executor ({@link #offer}). A trigger whose
  * {@code targetInstance} names another instance still runs here: the dispatcher chose the partition for that
  * instance, the partition has moved here since (a rebalance), and running it beats leaving it unrun; the target is
  * only logged. Not thread-safe: called by the trigger loop only.
@@ -40,8 +41,12 @@ final class TriggerIntake {
         this.instanceId = instanceId;
     }
 
-    /** What became of the record: {@link Taken#NO_ROOM} when it must wait for room in the executor. */
-    Taken take(ConsumerRecord<byte[], byte[]> record) {
+    /**
+     * The trigger of {@code record} when it is a run to take here; empty when it was dealt with at once: a dead
+     * letter (unreadable), a duplicate (already ran or runs here), or a run killed before its trigger came (reported
+     * KILLED, never started).
+     */
+    Optional<Trigger> toRun(ConsumerRecord<byte[], byte[]> record) {
         Trigger trigger;
         try {
             trigger = TriggerRecords.parse(record);
@@ -49,30 +54,43 @@ final class TriggerIntake {
             log.warn("trigger record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(),
                     record.offset(), e.getMessage());
             publisher.deadLetter(TriggerRecords.deadLetter(record, e.getMessage(), clock.instant()));
-            return Taken.DEALT_WITH;
+            return Optional.empty();
         }
         if (recent.contains(trigger.runId()) || runs.isRunning(trigger.runId())) {
             log.info("run {} already ran or runs on this instance: trigger {}-{}@{} skipped", trigger.runId(),
                     record.topic(), record.partition(), record.offset());
-            return Taken.DEALT_WITH;
+            return Optional.empty();
         }
+        return killedBefore(trigger) ? Optional.empty() : Optional.of(trigger);
+    }
+
+    /**
+     * Whether a kill of the run came before the run was claimed (while its trigger was on its way, or held until its
+     * claim): then it is reported KILLED, never started, and not claimed.
+     */
+    boolean killedBefore(Trigger trigger) {
         Optional<String> killedBefore = remembered.take(trigger.runId());
-        if (killedBefore.isPresent()) {
-            recent.add(trigger.runId());
-            reporter.finished(trigger, RunStatus.KILLED, null, killedBefore.get() + " before its trigger was taken",
-                    null);
-            log.info("run {} was killed before its trigger was taken: not run", trigger.runId());
-            return Taken.DEALT_WITH;
+        if (killedBefore.isEmpty()) {
+            return false;
         }
+        recent.add(trigger.runId());
+        reporter.finished(trigger, RunStatus.KILLED, null, killedBefore.get() + " before its trigger was taken",
+                null);
+        log.info("run {} was killed before its trigger was taken: not run", trigger.runId());
+        return true;
+    }
+
+    /** Offers the run of a claimed trigger to the executor: false, taking nothing, when it has no room for it. */
+    boolean offer(Trigger trigger, int partition) {
         if (!runs.offer(trigger)) {
-            return Taken.NO_ROOM;
+            return false;
         }
         recent.add(trigger.runId());
         remembered.take(trigger.runId()).ifPresent(reason -> runs.kill(trigger.runId(), reason));
         if (trigger.targetInstance() != null && !trigger.targetInstance().equals(instanceId)) {
-            log.info("run {} was meant for instance {}; its partition {}-{} is assigned to {} now, so it runs here",
-                    trigger.runId(), trigger.targetInstance(), record.topic(), record.partition(), instanceId);
+            log.info("run {} was meant for instance {}; its partition {} is assigned to {} now, so it runs here",
+                    trigger.runId(), trigger.targetInstance(), partition, instanceId);
         }
-        return Taken.run(trigger.runId(), trigger.dueAt());
+        return true;
     }
 }

@@ -6,12 +6,15 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.TreeSet;
 
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -23,58 +26,77 @@ import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.Trigger;
 import io.carillon.topics.offsets.DoneOffsets;
 
 /**
- * The consumer thread of the trigger topic. Records are taken in order per partition; when the executor has no room
- * (no free slot, or too many SERIAL runs waiting) the rest wait in a pending queue while every partition is paused
- * (nothing is dropped), and polling resumes once the queue is empty. Offsets are committed asynchronously after every
- * poll, past the records taken but never past a run that was taken and waits for its {@code dueAt} or for a slot
- * ({@link RunExecutor#awaitsStart}): if this instance dies, a successor takes such runs again instead of nobody
- * running them. The offsets above such a run whose runs did start travel in the commit's metadata
- * ({@link DoneOffsets}, as the dispatcher's do), and a successor skips them: they are this instance's to report, or,
- * should it die, the planner's to find LOST and retry. A failed commit is sent again after the next poll, so the
- * triggers a successor could run a second time after a crash are at most those taken since the last poll (and those
- * whose offsets did not fit the metadata). When partitions are revoked (a rebalance, a shutdown) everything taken is
- * committed: this instance still runs what it took.
+ * The consumer thread of the trigger topic. A run is <em>claimed</em> before it is handed to the executor: its claim
+ * (a STARTED result without {@code startedAt}, {@link RunReporter#claim}) is written to {@code results}, then the
+ * trigger's offset is committed (synchronously), and only then may the run start. So whatever this instance started
+ * is committed, and a successor never runs it again; whatever it claimed and did not finish is open at the planner,
+ * which ends it LOST when this instance's heartbeats stop (and retries it as the job says).
  *
- * <p>{@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any thread.
+ * <p>Triggers come up to the dispatcher's lead before their {@code dueAt}; they are held here, unclaimed, until
+ * {@link #CLAIM_AHEAD} before it, so a crash leaves the fewest runs LOST: the runs held are the successor's to run.
+ * A partition's commit is therefore at its first held trigger, and the offsets above it that were claimed (or dealt
+ * with at once: a dead letter, a duplicate) travel in its metadata ({@link DoneOffsets}); a successor skips them.
+ * When the executor has no room for a claimed run, claimed runs wait here in order and every partition is paused
+ * (nothing is dropped); so does polling when more than {@code maxHeld} triggers are held.
+ *
+ * <p>When partitions are revoked, their held triggers are left to the next owner (from the commit) and their claimed
+ * runs still run here. {@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any
+ * thread.
  */
 final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
 
     private static final Logger log = LoggerFactory.getLogger(TriggerLoop.class);
     static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
     /**
-     * How soon after the earliest run not yet started is due the loop polls again, so the commit moves past it
-     * promptly: what a successor would run again after a crash is what started since the last commit.
+     * How long before its {@code dueAt} a held run is claimed: enough for the claim's two round trips to the broker
+     * on a loaded machine, little enough that a crash leaves few claimed runs that never started.
      */
-    static final Duration COMMIT_AFTER_DUE = Duration.ofMillis(10);
+    static final Duration CLAIM_AHEAD = Duration.ofMillis(300);
+    /** The longest the loop waits for claims to be written before it tries them again. */
+    static final Duration CLAIM_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    private static final Comparator<Held> DUE_ORDER = Comparator.comparing(Held::dueAt)
+            .thenComparingLong(Held::offset);
 
     private final Consumer<byte[], byte[]> consumer;
     private final String topic;
     private final TriggerIntake intake;
     private final RunExecutor runs;
+    private final RunReporter reporter;
+    private final EventPublisher publisher;
     private final Heartbeats heartbeats;
     private final Clock clock;
-    private final Deque<ConsumerRecord<byte[], byte[]>> pending = new ArrayDeque<>();
-    private final Map<TopicPartition, OffsetAndMetadata> taken = new HashMap<>();
+    private final int maxHeld;
+    /** Runs not claimed yet, earliest due first. */
+    private final PriorityQueue<Held> held = new PriorityQueue<>(DUE_ORDER);
+    /** Per partition, the offsets of {@link #held}: the commit stays at the first. */
+    private final Map<TopicPartition, TreeSet<Long>> heldOffsets = new HashMap<>();
+    /** Claimed runs the executor had no room for yet, in claim order. */
+    private final Deque<Held> claimed = new ArrayDeque<>();
+    /** Per partition, the offset after the last record polled. */
+    private final Map<TopicPartition, Long> next = new HashMap<>();
     private final Set<TopicPartition> uncommitted = new HashSet<>();
-    /** Per partition, the runs taken that had not started when taken, in offset order. */
-    private final Map<TopicPartition, Deque<Unstarted>> unstarted = new HashMap<>();
-    /** Per partition assigned, the offsets above the committed one that the previous owner started: not run here. */
-    private final Map<TopicPartition, DoneOffsets> startedBefore = new HashMap<>();
+    /** Per partition assigned, the offsets above the committed one that the previous owner claimed: not run here. */
+    private final Map<TopicPartition, DoneOffsets> claimedBefore = new HashMap<>();
     private volatile boolean draining;
     private volatile boolean stopping;
 
     TriggerLoop(Consumer<byte[], byte[]> consumer, String topic, TriggerIntake intake, RunExecutor runs,
-            Heartbeats heartbeats, Clock clock) {
-        this.clock = clock;
+            RunReporter reporter, EventPublisher publisher, Heartbeats heartbeats, Clock clock, int maxHeld) {
         this.consumer = consumer;
         this.topic = topic;
         this.intake = intake;
         this.runs = runs;
+        this.reporter = reporter;
+        this.publisher = publisher;
         this.heartbeats = heartbeats;
+        this.clock = clock;
+        this.maxHeld = maxHeld;
     }
 
     @Override
@@ -84,7 +106,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
             while (!stopping) {
                 pollOnce();
             }
-            commitSync(Set.copyOf(taken.keySet()));
+            commitSync(Set.copyOf(next.keySet()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -107,98 +129,118 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         if (draining) {
             consumer.pause(consumer.assignment());
             consumer.poll(POLL_TIMEOUT);
-        } else if (pending.isEmpty()) {
-            consumer.resume(consumer.paused());
-            consumer.poll(pollTimeout()).forEach(pending::add);
-            takePending();
-        } else {
-            runs.awaitRoom(POLL_TIMEOUT);
-            consumer.poll(Duration.ZERO).forEach(pending::add);
-            takePending();
+            return;
         }
-        if (!pending.isEmpty()) {
+        if (claimed.isEmpty() && held.size() < maxHeld) {
+            consumer.resume(consumer.paused());
+            consumer.poll(pollTimeout()).forEach(this::hold);
+        } else {
+            if (!claimed.isEmpty()) {
+                runs.awaitRoom(POLL_TIMEOUT);
+            }
+            consumer.poll(claimed.isEmpty() ? pollTimeout() : Duration.ZERO).forEach(this::hold);
+        }
+        claimDue();
+        offerClaimed();
+        if (!claimed.isEmpty() || held.size() >= maxHeld) {
             consumer.pause(consumer.assignment());
         }
-        forgetStarted();
         commitAsync();
     }
 
-    private void takePending() {
-        while (!pending.isEmpty() && !draining) {
-            ConsumerRecord<byte[], byte[]> next = pending.peekFirst();
-            TopicPartition partition = new TopicPartition(next.topic(), next.partition());
-            Taken outcome = startedBefore(partition, next.offset()) ? Taken.DEALT_WITH : intake.take(next);
-            if (!outcome.done()) {
-                return;
-            }
-            ConsumerRecord<byte[], byte[]> record = pending.removeFirst();
-            taken.put(partition, new OffsetAndMetadata(record.offset() + 1));
-            uncommitted.add(partition);
-            if (outcome.runId() != null && runs.awaitsStart(outcome.runId())) {
-                unstarted.computeIfAbsent(partition, p -> new ArrayDeque<>())
-                        .add(new Unstarted(record.offset(), outcome.runId(), outcome.dueAt()));
-            }
+    /** Holds the run of {@code record} until it is claimed; a record dealt with at once only moves the commit. */
+    private void hold(ConsumerRecord<byte[], byte[]> record) {
+        TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+        next.put(partition, record.offset() + 1);
+        uncommitted.add(partition);
+        if (claimedBefore(partition, record.offset())) {
+            return;
         }
+        intake.toRun(record).ifPresent(trigger -> {
+            held.add(new Held(partition, record.offset(), trigger, dueOf(trigger)));
+            heldOffsets.computeIfAbsent(partition, p -> new TreeSet<>()).add(record.offset());
+        });
     }
 
-    /** Whether the previous owner of {@code partition} listed {@code offset} as started in its commit. */
-    private boolean startedBefore(TopicPartition partition, long offset) {
-        DoneOffsets started = startedBefore.get(partition);
-        if (started == null) {
-            return false;
-        }
-        if (offset >= started.last()) {
-            startedBefore.remove(partition);
-        }
-        return started.contains(offset);
-    }
-
-    /** Until shortly after the earliest run not yet started at the front of a partition is due, at most a poll. */
-    private Duration pollTimeout() {
-        Instant earliest = null;
-        for (Deque<Unstarted> runsOfPartition : unstarted.values()) {
-            Instant due = runsOfPartition.peekFirst().dueAt();
-            if (due != null && (earliest == null || due.isBefore(earliest))) {
-                earliest = due;
-            }
-        }
-        if (earliest == null) {
-            return POLL_TIMEOUT;
-        }
-        Duration untilDue = Duration.between(clock.instant(), earliest);
-        Duration wait = (untilDue.isNegative() ? Duration.ZERO : untilDue).plus(COMMIT_AFTER_DUE);
-        return wait.compareTo(POLL_TIMEOUT) < 0 ? wait : POLL_TIMEOUT;
+    private Instant dueOf(Trigger trigger) {
+        return trigger.dueAt() != null ? trigger.dueAt() : Instant.MIN;
     }
 
     /**
-     * Drops the runs that started (or ended) from each partition's unstarted runs, asking the executor about all of
-     * them under one lock (one lock per run, after every poll, slowed the loop behind a backlog).
+     * Claims the held runs due within {@link #CLAIM_AHEAD}: writes their claims, then commits past them. When either
+     * fails they stay held and are tried again after the next poll.
      */
-    private void forgetStarted() {
-        if (unstarted.isEmpty()) {
+    private void claimDue() {
+        Instant claimBy = clock.instant().plus(CLAIM_AHEAD);
+        List<Held> due = new ArrayList<>();
+        Set<TopicPartition> partitions = new HashSet<>();
+        while (!held.isEmpty() && !held.peek().dueAt().isAfter(claimBy)) {
+            Held run = held.poll();
+            heldOffsets.get(run.partition()).remove(run.offset());
+            partitions.add(run.partition());
+            if (!intake.killedBefore(run.trigger())) {
+                due.add(run);
+            }
+        }
+        if (due.isEmpty()) {
+            uncommitted.addAll(partitions);
             return;
         }
-        List<String> runIds = new ArrayList<>();
-        unstarted.values().forEach(runsOfPartition -> runsOfPartition.forEach(run -> runIds.add(run.runId())));
-        Set<String> waiting = runs.awaitingStart(runIds);
-        for (var entries = unstarted.entrySet().iterator(); entries.hasNext();) {
-            var entry = entries.next();
-            Deque<Unstarted> runsOfPartition = entry.getValue();
-            boolean moved = runsOfPartition.removeIf(run -> !waiting.contains(run.runId()));
-            if (moved) {
-                uncommitted.add(entry.getKey());
-            }
-            if (runsOfPartition.isEmpty()) {
-                entries.remove();
-            }
+        List<RunResult> claims = due.stream().map(run -> reporter.claim(run.trigger())).toList();
+        try {
+            publisher.resultsNow(claims, CLAIM_TIMEOUT);
+            consumer.commitSync(offsetsOf(partitions));
+            uncommitted.removeAll(partitions);
+            claimed.addAll(due);
+        } catch (KafkaException e) {
+            log.warn("could not claim {} runs, trying again after the next poll: {}", due.size(), e.toString());
+            due.forEach(run -> {
+                held.add(run);
+                heldOffsets.get(run.partition()).add(run.offset());
+            });
         }
+    }
+
+    /** Hands the claimed runs to the executor in claim order, up to the first it has no room for. */
+    private void offerClaimed() {
+        while (!claimed.isEmpty()) {
+            Held run = claimed.peekFirst();
+            if (!intake.offer(run.trigger(), run.partition().partition())) {
+                return;
+            }
+            claimed.removeFirst();
+        }
+    }
+
+    /** Whether the previous owner of {@code partition} listed {@code offset} as claimed in its commit. */
+    private boolean claimedBefore(TopicPartition partition, long offset) {
+        DoneOffsets previous = claimedBefore.get(partition);
+        if (previous == null) {
+            return false;
+        }
+        if (offset >= previous.last()) {
+            claimedBefore.remove(partition);
+        }
+        return previous.contains(offset);
+    }
+
+    /** Until {@link #CLAIM_AHEAD} before the earliest held run is due, at most a poll. */
+    private Duration pollTimeout() {
+        if (held.isEmpty()) {
+            return POLL_TIMEOUT;
+        }
+        Duration untilClaim = Duration.between(clock.instant(), held.peek().dueAt().minus(CLAIM_AHEAD));
+        if (untilClaim.isNegative()) {
+            return Duration.ZERO;
+        }
+        return untilClaim.compareTo(POLL_TIMEOUT) < 0 ? untilClaim : POLL_TIMEOUT;
     }
 
     private void commitAsync() {
         if (uncommitted.isEmpty()) {
             return;
         }
-        Map<TopicPartition, OffsetAndMetadata> offsets = startedOffsetsOf(uncommitted);
+        Map<TopicPartition, OffsetAndMetadata> offsets = offsetsOf(uncommitted);
         uncommitted.clear();
         consumer.commitAsync(offsets, (committed, error) -> {
             if (error != null) {
@@ -211,11 +253,11 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
 
     /**
      * Marks the partitions of a failed commit to be committed again at the end of the next poll, with whatever was
-     * taken by then; a partition that took nothing since would otherwise never be committed, and a successor would
-     * run its triggers again. Called on the consumer thread (commit callbacks run inside poll).
+     * polled by then; a partition that polled nothing since would otherwise never be committed, and a successor
+     * would run its triggers again. Called on the consumer thread (commit callbacks run inside poll).
      */
     private void retryCommit(Collection<TopicPartition> partitions) {
-        partitions.stream().filter(taken::containsKey).forEach(uncommitted::add);
+        partitions.stream().filter(next::containsKey).forEach(uncommitted::add);
     }
 
     private void commitSync(Collection<TopicPartition> partitions) {
@@ -232,26 +274,19 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     }
 
     /**
-     * The offsets to commit while running: past what was taken, but not past a run that has not started; the offsets
-     * above it taken and started listed in the metadata.
+     * Per partition, past what was polled, but not past a held run: then at the first held run, the offsets above it
+     * that are not held listed in the metadata.
      */
-    private Map<TopicPartition, OffsetAndMetadata> startedOffsetsOf(Collection<TopicPartition> partitions) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = offsetsOf(partitions);
-        offsets.replaceAll((partition, offset) -> {
-            Deque<Unstarted> waitingRuns = unstarted.get(partition);
-            return waitingRuns == null || waitingRuns.isEmpty() ? offset
-                    : TriggerCommits.below(waitingRuns.stream().mapToLong(Unstarted::offset), offset.offset());
-        });
-        return offsets;
-    }
-
     private Map<TopicPartition, OffsetAndMetadata> offsetsOf(Collection<TopicPartition> partitions) {
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         for (TopicPartition partition : partitions) {
-            OffsetAndMetadata offset = taken.get(partition);
-            if (offset != null) {
-                offsets.put(partition, offset);
+            Long after = next.get(partition);
+            if (after == null) {
+                continue;
             }
+            TreeSet<Long> stillHeld = heldOffsets.get(partition);
+            offsets.put(partition, stillHeld == null || stillHeld.isEmpty() ? new OffsetAndMetadata(after)
+                    : TriggerCommits.below(stillHeld.stream().mapToLong(Long::longValue), after));
         }
         return offsets;
     }
@@ -261,10 +296,10 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         log.info("trigger partitions assigned: {}", partitions);
         if (!partitions.isEmpty()) {
             consumer.committed(Set.copyOf(partitions)).forEach((partition, committed) -> {
-                DoneOffsets started = committed == null ? DoneOffsets.NONE
+                DoneOffsets previous = committed == null ? DoneOffsets.NONE
                         : DoneOffsets.decode(committed.offset(), committed.metadata());
-                if (!started.isEmpty()) {
-                    startedBefore.put(partition, started);
+                if (!previous.isEmpty()) {
+                    claimedBefore.put(partition, previous);
                 }
             });
         }
@@ -286,16 +321,16 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         heartbeats.revoked(partitions);
     }
 
-    /** Pending records of partitions we no longer own are left to their new owner, from the committed offset. */
+    /** Held runs of partitions we no longer own are left to their new owner; claimed ones still run here. */
     private void forget(Collection<TopicPartition> partitions) {
-        pending.removeIf(record -> partitions.contains(new TopicPartition(record.topic(), record.partition())));
-        taken.keySet().removeAll(partitions);
+        held.removeIf(run -> partitions.contains(run.partition()));
+        heldOffsets.keySet().removeAll(partitions);
+        next.keySet().removeAll(partitions);
         uncommitted.removeAll(partitions);
-        unstarted.keySet().removeAll(partitions);
-        startedBefore.keySet().removeAll(partitions);
+        claimedBefore.keySet().removeAll(partitions);
     }
 
-    /** A run taken from {@code offset}, due at {@code dueAt}, that had not started when it was taken. */
-    private record Unstarted(long offset, String runId, Instant dueAt) {
+    /** A run taken from {@code offset} of {@code partition}, due at {@code dueAt} ({@link Instant#MIN}: now). */
+    private record Held(TopicPartition partition, long offset, Trigger trigger, Instant dueAt) {
     }
 }

@@ -45,7 +45,7 @@ public final class WorkerEngine {
         TriggerIntake intake = new TriggerIntake(runs, publisher, settings.clock(), settings.instanceId(), reporter,
                 remembered);
         this.loop = new TriggerLoop(KafkaClients.triggerConsumer(settings), settings.triggerTopic(), intake, runs,
-                heartbeats, settings.clock());
+                reporter, publisher, heartbeats, settings.clock(), settings.maxEarlyRuns());
         this.loopThread = new WorkerThreads(settings.app(), "triggers").newThread(loop);
         loopThread.setUncaughtExceptionHandler((thread, error) -> {
             log.error("the trigger consumer of worker {} stopped; this instance takes no more triggers",

@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,13 +35,16 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.offsets.DoneOffsets;
 import io.carillon.worker.JobHandlerFunction;
 
 /**
- * The trigger loop's offset commits, with a mock consumer (whose first asynchronous commit fails, in the first test)
- * and the real executor.
+ * The trigger loop's claims and offset commits, with a mock consumer and producer and the real executor: a run is
+ * claimed (its claim written, then committed) before it starts, a held run keeps the commit below it, a successor
+ * skips what its predecessor claimed.
  */
 class TriggerLoopTest {
 
@@ -48,12 +53,15 @@ class TriggerLoopTest {
     private static final String TOPIC = CATALOG.trigger("unit");
     private static final TopicPartition PARTITION = new TopicPartition(TOPIC, 0);
     private static final Duration DEADLINE = Duration.ofSeconds(10);
+    private static final Instant IN_AN_HOUR = CLOCK.instant().plus(Duration.ofHours(1));
 
-    private final FirstCommitFails consumer = new FirstCommitFails();
     private final MockProducer<String, byte[]> producer =
             new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer());
     private final EventPublisher publisher = new EventPublisher(producer, CATALOG);
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    private final List<String> startedUncommitted = new CopyOnWriteArrayList<>();
+    private final Map<String, Long> offsets = new ConcurrentHashMap<>();
+    private MockConsumer<byte[], byte[]> consumer;
     private RunExecutor runs;
     private TriggerLoop loop;
     private Thread loopThread;
@@ -72,37 +80,37 @@ class TriggerLoopTest {
 
     @Test
     void aFailedCommitIsSentAgainThoughThePartitionTakesNothingMore() {
-        startLoop(consumer, triggerRecord("only-run"));
+        FirstCommitFails failing = new FirstCommitFails();
+        startLoop(failing, unreadableRecord(0));
 
-        await().atMost(DEADLINE).until(() -> consumer.failedCommits.get() == 1);
-        await("the offset past the one trigger is committed after the failure").atMost(DEADLINE)
-                .until(() -> Long.valueOf(1).equals(committedOffset()));
+        await().atMost(DEADLINE).until(() -> failing.failedCommits.get() == 1);
+        await("the offset past the one record is committed after the failure").atMost(DEADLINE)
+                .until(() -> Long.valueOf(1).equals(committedOffset(failing)));
     }
 
     @Test
-    void aRunWaitingForItsDueInstantIsNotCommittedPastUntilItEnds() {
-        CountingPolls counting = new CountingPolls();
-        startLoop(counting, triggerRecord("later", 0, CLOCK.instant().plus(Duration.ofHours(1))),
-                triggerRecord("now", 1, CLOCK.instant()));
+    void aRunStartsOnlyOnceItsClaimIsWrittenAndCommitted() {
+        startLoop(new CountingPolls(), triggerRecord("now", 0, CLOCK.instant()), triggerRecord("also-now", 1,
+                CLOCK.instant()));
 
-        await().atMost(DEADLINE).until(() -> endedRuns().contains("now#0"));
-        int pollsAfterTheRun = counting.polls.get();
-        await("two more polls (each followed by a commit of what moved) after the due run ended").atMost(DEADLINE)
-                .until(() -> counting.polls.get() >= pollsAfterTheRun + 2);
-        assertThat(committedOffset(counting)).isZero();
-
-        runs.kill("later#0", "killed by the test");
-        await("committed past both once the early run ended").atMost(DEADLINE)
-                .until(() -> Long.valueOf(2).equals(committedOffset(counting)));
+        await().atMost(DEADLINE).until(() -> endedRuns().containsAll(List.of("now#0", "also-now#0")));
+        assertThat(startedUncommitted).as("runs whose handler started before their offset was committed").isEmpty();
+        List<RunResult> results = PublishedResults.of(publisher, producer, CATALOG);
+        assertThat(results.get(0)).satisfies(claim -> {
+            assertThat(claim.status()).isEqualTo(RunStatus.STARTED);
+            assertThat(claim.startedAt()).isNull();
+        });
+        assertThat(results).filteredOn(result -> result.startedAt() == null && !result.status().isTerminal())
+                .extracting(RunResult::runId).containsExactly("now#0", "also-now#0");
     }
 
     @Test
-    void theRunsStartedAboveARunWaitingForItsDueInstantAreListedInTheCommitsMetadata() {
+    void aRunHeldUntilItsClaimKeepsTheCommitBelowItAndTheClaimedRunsAboveItInTheMetadata() {
         CountingPolls counting = new CountingPolls();
-        startLoop(counting, triggerRecord("later", 0, CLOCK.instant().plus(Duration.ofHours(1))),
-                triggerRecord("now", 1, CLOCK.instant()), triggerRecord("also-now", 2, CLOCK.instant()));
+        startLoop(counting, triggerRecord("later", 0, IN_AN_HOUR), triggerRecord("now", 1, CLOCK.instant()),
+                triggerRecord("also-now", 2, CLOCK.instant()));
 
-        await("committed at the waiting run, the two started above it listed").atMost(DEADLINE).until(() -> {
+        await("committed at the held run, the two claimed above it listed").atMost(DEADLINE).until(() -> {
             OffsetAndMetadata committed = counting.committed(Set.of(PARTITION)).get(PARTITION);
             return committed != null && committed.offset() == 0
                     && DoneOffsets.decode(0, committed.metadata()).contains(1)
@@ -110,31 +118,55 @@ class TriggerLoopTest {
         });
         assertThat(DoneOffsets.decode(0, counting.committed(Set.of(PARTITION)).get(PARTITION).metadata())
                 .contains(0)).isFalse();
+        await().atMost(DEADLINE).until(() -> endedRuns().containsAll(List.of("now#0", "also-now#0")));
+        assertThat(PublishedResults.of(publisher, producer, CATALOG)).extracting(RunResult::runId)
+                .as("the held run is not claimed an hour ahead").doesNotContain("later#0");
+        assertThat(runs.isRunning("later#0")).as("the held run is not in the executor yet").isFalse();
     }
 
     @Test
-    void aSuccessorDoesNotRunWhatThePreviousOwnerListedAsStarted() {
+    void aSuccessorDoesNotRunWhatThePreviousOwnerListedAsClaimed() {
         PreviousOwnerCommitted counting = new PreviousOwnerCommitted(TriggerCommits.below(LongStream.of(0, 2), 3));
-        startLoop(counting, triggerRecord("waited", 0, CLOCK.instant()), triggerRecord("started", 1, CLOCK.instant()),
-                triggerRecord("waited-too", 2, CLOCK.instant()), triggerRecord("new", 3, CLOCK.instant()));
+        startLoop(counting, triggerRecord("held", 0, CLOCK.instant()), triggerRecord("claimed", 1, CLOCK.instant()),
+                triggerRecord("held-too", 2, CLOCK.instant()), triggerRecord("new", 3, CLOCK.instant()));
 
-        await().atMost(DEADLINE).until(() -> endedRuns().containsAll(List.of("waited#0", "waited-too#0", "new#0")));
+        await().atMost(DEADLINE).until(() -> endedRuns().containsAll(List.of("held#0", "held-too#0", "new#0")));
         await("committed past all four").atMost(DEADLINE).until(() -> Long.valueOf(4).equals(committedOffset(counting)));
-        assertThat(endedRuns()).doesNotContain("started#0");
+        assertThat(endedRuns()).doesNotContain("claimed#0");
+    }
+
+    @Test
+    void aClaimWhoseCommitFailedIsClaimedAgainAndTheRunRunsOnce() {
+        FirstCommitSyncFails failing = new FirstCommitSyncFails();
+        startLoop(failing, triggerRecord("now", 0, CLOCK.instant()));
+
+        await().atMost(DEADLINE).until(() -> endedRuns().contains("now#0"));
+        assertThat(failing.failedCommits.get()).isEqualTo(1);
+        assertThat(PublishedResults.of(publisher, producer, CATALOG))
+                .filteredOn(result -> result.startedAt() == null && !result.status().isTerminal())
+                .as("two claims: the first one's commit failed").hasSize(2);
+        assertThat(endedRuns()).containsOnlyOnce("now#0");
+        assertThat(startedUncommitted).isEmpty();
     }
 
     /** Starts the loop on {@code triggerConsumer}, which is assigned the one partition holding {@code records}. */
     @SafeVarargs
     private void startLoop(MockConsumer<byte[], byte[]> triggerConsumer, ConsumerRecord<byte[], byte[]>... records) {
-        Map<String, JobHandlerFunction> handlers = Map.of("noop", context -> null);
+        consumer = triggerConsumer;
+        Map<String, JobHandlerFunction> handlers = Map.of("noop", context -> {
+            if (!committedPast(context.runId())) {
+                startedUncommitted.add(context.runId());
+            }
+            return null;
+        });
         WorkerSettings settings = new WorkerSettings("unused:9092", CATALOG, CLOCK, "unit", "unit-1", 4,
                 Duration.ofSeconds(1), Duration.ofSeconds(5), handlers, Map.of());
         RunReporter reporter = new RunReporter(publisher, "unit-1", CLOCK);
         runs = new RunExecutor(settings, reporter, publisher, timer);
         TriggerIntake intake = new TriggerIntake(runs, publisher, CLOCK, "unit-1", reporter,
                 new RememberedKills(CLOCK));
-        loop = new TriggerLoop(triggerConsumer, TOPIC, intake, runs, new Heartbeats(settings, publisher, runs),
-                CLOCK);
+        loop = new TriggerLoop(triggerConsumer, TOPIC, intake, runs, reporter, publisher,
+                new Heartbeats(settings, publisher, runs), CLOCK, settings.maxEarlyRuns());
         triggerConsumer.schedulePollTask(() -> {
             triggerConsumer.rebalance(List.of(PARTITION));
             triggerConsumer.updateBeginningOffsets(Map.of(PARTITION, 0L));
@@ -153,8 +185,15 @@ class TriggerLoopTest {
                 .toList();
     }
 
-    private Long committedOffset() {
-        return committedOffset(consumer);
+    /** Whether the committed offset of the partition is past the record of {@code runId} or lists it as claimed. */
+    private boolean committedPast(String runId) {
+        OffsetAndMetadata committed = consumer.committed(Set.of(PARTITION)).get(PARTITION);
+        if (committed == null) {
+            return false;
+        }
+        long offset = offsets.get(runId);
+        return offset < committed.offset() || DoneOffsets.decode(committed.offset(), committed.metadata())
+                .contains(offset);
     }
 
     private static Long committedOffset(MockConsumer<byte[], byte[]> consumer) {
@@ -162,7 +201,8 @@ class TriggerLoopTest {
         return committed == null ? null : committed.offset();
     }
 
-    private static ConsumerRecord<byte[], byte[]> triggerRecord(String name, long offset, Instant dueAt) {
+    private ConsumerRecord<byte[], byte[]> triggerRecord(String name, long offset, Instant dueAt) {
+        offsets.put(name + "#0", offset);
         Instant at = CLOCK.instant();
         Trigger trigger = new Trigger(Trigger.SCHEMA_VERSION, name + "#0", name, name, "unit", "noop", null,
                 FireKind.MANUAL, 1, at, at, 0, 1, BlockStrategy.PARALLEL, 0, null, null, dueAt);
@@ -170,12 +210,8 @@ class TriggerLoopTest {
                 EventSerdes.TRIGGER.serialize(TOPIC, trigger));
     }
 
-    private static ConsumerRecord<byte[], byte[]> triggerRecord(String name) {
-        Instant at = CLOCK.instant();
-        Trigger trigger = new Trigger(Trigger.SCHEMA_VERSION, name + "#0", name, "job", "unit", "noop", null,
-                FireKind.MANUAL, 1, at, at, 0, 1, BlockStrategy.PARALLEL, 0, null, null);
-        return new ConsumerRecord<>(TOPIC, 0, 0, trigger.runId().getBytes(),
-                EventSerdes.TRIGGER.serialize(TOPIC, trigger));
+    private static ConsumerRecord<byte[], byte[]> unreadableRecord(long offset) {
+        return new ConsumerRecord<>(TOPIC, 0, offset, "bad".getBytes(), "{not json".getBytes());
     }
 
     /** A mock consumer that counts polls. */
@@ -229,6 +265,20 @@ class TriggerLoopTest {
                 return;
             }
             super.commitAsync(offsets, callback);
+        }
+    }
+
+    /** A mock consumer whose first synchronous commit fails as a busy broker's would. */
+    private static final class FirstCommitSyncFails extends CountingPolls {
+
+        final AtomicInteger failedCommits = new AtomicInteger();
+
+        @Override
+        public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
+            if (failedCommits.compareAndSet(0, 1)) {
+                throw new RetriableCommitFailedException("the broker is busy");
+            }
+            super.commitSync(offsets);
         }
     }
 }
