@@ -166,11 +166,7 @@ class RefillChunkTest extends PlannerTestSupport {
 
     @Test
     void manyJobsKeepTheBudgetOfFiresWrittenAheadPerPunctuation() {
-        planner = new PlannerHarness(stateDir, START);
-        for (int i = 0; i < MANY_JOBS; i++) {
-            planner.put(everySecond(String.format("job-%03d", i)));
-        }
-        List<FireEvent> all = new ArrayList<>(planner.fires());
+        List<FireEvent> all = startEverySecondJobs(MANY_JOBS);
         List<FireEvent> later = new ArrayList<>();
         for (int punctuation = 0; punctuation < BUDGET_RUN.dividedBy(PlannerHarness.INTERVAL); punctuation++) {
             planner.advance(PlannerHarness.INTERVAL);
@@ -182,21 +178,13 @@ class RefillChunkTest extends PlannerTestSupport {
         }
         all.addAll(later);
 
-        Map<String, List<Instant>> perJob = all.stream().collect(Collectors.groupingBy(FireEvent::jobId,
-                Collectors.mapping(FireEvent::scheduledAt, Collectors.toList())));
-        assertThat(perJob).hasSize(MANY_JOBS);
-        assertThat(perJob.values()).allSatisfy(instants -> assertThat(instants).doesNotHaveDuplicates()
-                .startsWith(seconds(WHOLE_SECOND, 1, (int) BUDGET_RUN.toSeconds()).toArray(Instant[]::new)));
+        assertEveryJobFiresEverySecondOnce(all, MANY_JOBS);
         assertThat(later).allSatisfy(fire -> assertThat(fire.kind()).isEqualTo(FireKind.SCHEDULED));
     }
 
     @Test
     void punctuationsThatComeLateGrantTheBudgetOfTheTimeThatPassedUpToASecond() {
-        planner = new PlannerHarness(stateDir, START);
-        for (int i = 0; i < LATE_JOBS; i++) {
-            planner.put(everySecond(String.format("job-%03d", i)));
-        }
-        List<FireEvent> all = new ArrayList<>(planner.fires());
+        List<FireEvent> all = startEverySecondJobs(LATE_JOBS);
         List<Integer> aheadPerPunctuation = new ArrayList<>();
         for (int punctuation = 0; punctuation < BUDGET_RUN.dividedBy(LATE_INTERVAL); punctuation++) {
             planner.advance(LATE_INTERVAL, LATE_INTERVAL);
@@ -209,9 +197,23 @@ class RefillChunkTest extends PlannerTestSupport {
         assertThat(aheadPerPunctuation).allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(perLateInterval))
                 .anySatisfy(count -> assertThat(count).isGreaterThan(AHEAD_PER_PUNCTUATION));
         assertThat(afterStall).isLessThanOrEqualTo(AHEAD_PER_SECOND).isGreaterThan(perLateInterval);
+        assertEveryJobFiresEverySecondOnce(all, LATE_JOBS);
+    }
+
+    /** Starts {@code count} every-second jobs; returns the fires written at once. */
+    private List<FireEvent> startEverySecondJobs(int count) {
+        planner = new PlannerHarness(stateDir, START);
+        for (int i = 0; i < count; i++) {
+            planner.put(everySecond(String.format("job-%03d", i)));
+        }
+        return new ArrayList<>(planner.fires());
+    }
+
+    /** Each of {@code jobs} jobs has every second of the budget run written once. */
+    private static void assertEveryJobFiresEverySecondOnce(List<FireEvent> all, int jobs) {
         Map<String, List<Instant>> perJob = all.stream().collect(Collectors.groupingBy(FireEvent::jobId,
                 Collectors.mapping(FireEvent::scheduledAt, Collectors.toList())));
-        assertThat(perJob).hasSize(LATE_JOBS);
+        assertThat(perJob).hasSize(jobs);
         assertThat(perJob.values()).allSatisfy(instants -> assertThat(instants).doesNotHaveDuplicates()
                 .startsWith(seconds(WHOLE_SECOND, 1, (int) BUDGET_RUN.toSeconds()).toArray(Instant[]::new)));
     }
