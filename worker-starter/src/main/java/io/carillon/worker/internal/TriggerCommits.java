@@ -11,32 +11,32 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 
 import io.carillon.topics.offsets.DoneOffsets;
 
-/** The commit of a trigger partition whose taken runs have not all started. Stateless. */
+/** The commit of a trigger partition that holds runs not claimed yet ({@link TriggerLoop}). Stateless. */
 final class TriggerCommits {
 
-    /** Within the broker's default {@code offset.metadata.max.bytes}; offsets beyond what fits are run again. */
+    /** Within the broker's default {@code offset.metadata.max.bytes}; offsets beyond what fits would run again. */
     static final int MAX_METADATA_CHARS = DoneOffsets.BROKER_DEFAULT_MAX_CHARS;
 
     private TriggerCommits() {
     }
 
     /**
-     * The commit at the first run not yet started, listing in its metadata every offset above it and below
-     * {@code next} (the offset after the last record taken) that is not among {@code unstarted} (ascending, not
-     * empty, all below {@code next}).
+     * The commit at the first run held, listing in its metadata every offset above it and below {@code next} (the
+     * offset after the last record polled) that is not among {@code held} (ascending, not empty, all below
+     * {@code next}): the runs claimed, and the records dealt with at once.
      */
-    static OffsetAndMetadata below(LongStream unstarted, long next) {
-        PrimitiveIterator.OfLong offsets = unstarted.iterator();
+    static OffsetAndMetadata below(LongStream held, long next) {
+        PrimitiveIterator.OfLong offsets = held.iterator();
         long first = offsets.nextLong();
-        List<Map.Entry<Long, Long>> started = new ArrayList<>();
+        List<Map.Entry<Long, Long>> done = new ArrayList<>();
         long previous = first;
         while (offsets.hasNext()) {
             long offset = offsets.nextLong();
-            addBetween(started, previous, offset);
+            addBetween(done, previous, offset);
             previous = offset;
         }
-        addBetween(started, previous, next);
-        return new OffsetAndMetadata(first, DoneOffsets.encodeWithin(first, started, MAX_METADATA_CHARS));
+        addBetween(done, previous, next);
+        return new OffsetAndMetadata(first, DoneOffsets.encodeWithin(first, done, MAX_METADATA_CHARS));
     }
 
     private static void addBetween(List<Map.Entry<Long, Long>> ranges, long below, long above) {
