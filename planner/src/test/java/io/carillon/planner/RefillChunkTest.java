@@ -86,10 +86,7 @@ class RefillChunkTest extends PlannerTestSupport {
 
     @Test
     void disablingCancelsEveryFireOfTheChunkNotYetDue() {
-        planner = new PlannerHarness(stateDir, START);
-        JobDefinition job = everySecond("tick");
-        planner.put(job);
-        planner.advance(Duration.ofMillis(1_500));
+        JobDefinition job = tickForASecondAndAHalf();
         Map<String, FireEvent> written = byId(planner.fires());
         planner.advance(Duration.ofSeconds(3));
         written.putAll(byId(planner.fires()));
@@ -130,10 +127,7 @@ class RefillChunkTest extends PlannerTestSupport {
 
     @Test
     void aSlowerScheduleCancelsTheChunksInstantsItNoLongerHasAndFiresItsOwnOnce() {
-        planner = new PlannerHarness(stateDir, START);
-        JobDefinition job = everySecond("tick");
-        planner.put(job);
-        planner.advance(Duration.ofMillis(1_500));
+        JobDefinition job = tickForASecondAndAHalf();
         List<FireEvent> written = new ArrayList<>(planner.fires());
         Instant now = planner.clock.instant();
 
@@ -198,6 +192,15 @@ class RefillChunkTest extends PlannerTestSupport {
                 .anySatisfy(count -> assertThat(count).isGreaterThan(AHEAD_PER_PUNCTUATION));
         assertThat(afterStall).isLessThanOrEqualTo(AHEAD_PER_SECOND).isGreaterThan(perLateInterval);
         assertEveryJobFiresEverySecondOnce(all, LATE_JOBS);
+    }
+
+    /** Starts the every-second job {@code tick} and lets it run 1.5 s; returns the job. */
+    private JobDefinition tickForASecondAndAHalf() {
+        planner = new PlannerHarness(stateDir, START);
+        JobDefinition job = everySecond("tick");
+        planner.put(job);
+        planner.advance(Duration.ofMillis(1_500));
+        return job;
     }
 
     /** Starts {@code count} every-second jobs; returns the fires written at once. */

@@ -22,7 +22,7 @@ import io.carillon.topics.TopicCatalog;
  * due within the horizon and another that closes the open runs timed out or lost (reading worker heartbeats from
  * the global store {@link PlannerStores#WORKERS}) and dead-letters the requests parked for an unknown job whose grace
  * is over ({@link ParkedRequests}; they are applied when the job arrives). Both punctuators start at a whole
- * multiple of their interval ({@link AlignedPunctuation}), so all tasks punctuate together. Both punctuators wait until the planner's
+ * multiple of their interval ({@link AlignedPunctuation}), so all tasks punctuate together, and wait until the planner's
  * Kafka Streams client has been RUNNING once ({@link StartGate}). One instance per stream task; Kafka Streams calls
  * it from that task's thread only.
  */
