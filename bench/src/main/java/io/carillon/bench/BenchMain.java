@@ -34,6 +34,8 @@ public final class BenchMain {
                     --jdbc-url URL --jdbc-user U --jdbc-password P (default jdbc:postgresql://127.0.0.1:5432/postgres,
                       user postgres; a fresh database is created and dropped; embedded PostgreSQL if unreachable)
                     --partitions 12 --worker-capacity 16 --drain-s S --materialize-wait-s 60
+                    --worker-process true|false (default true: the bench worker in a JVM of its own)
+                    --keep-data true|false (default false: keep the run's Kafka log and state folders)
                     --create rest|kafka (default: steady rest up to 1,000 jobs, else kafka; burst kafka)""";
 
     private BenchMain() {

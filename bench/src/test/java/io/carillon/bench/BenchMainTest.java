@@ -61,6 +61,16 @@ class BenchMainTest {
         assertThat(stdout.size()).isZero();
     }
 
+    @Test
+    void workerProcessTakesOnlyTrueOrFalse() {
+        int status = run("burst", "--fires", "10", "--worker-process", "separate");
+
+        assertThat(status).isEqualTo(BenchMain.USAGE);
+        assertThat(stderr.toString(StandardCharsets.UTF_8))
+                .contains("--worker-process takes true or false, was 'separate'");
+        assertThat(stdout.size()).isZero();
+    }
+
     private int run(String... args) {
         return BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
                 new PrintStream(stderr, true, StandardCharsets.UTF_8), args);

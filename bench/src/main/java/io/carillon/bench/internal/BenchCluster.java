@@ -11,9 +11,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -27,18 +31,22 @@ import io.carillon.topics.TopicCatalog;
 import io.carillon.worker.CarillonWorker;
 
 /**
- * Everything one workload runs on, in this process: the in-process KRaft broker (unless {@code --bootstrap}), a
+ * Everything one workload runs on: in this process the in-process KRaft broker (unless {@code --bootstrap}), a
  * fresh PostgreSQL database, the console with its outbox relay and results materializer, the planner and the
- * dispatcher (all through {@link Standalone#start}, with a unique topic prefix and a temporary data folder), and the
- * bench worker: app {@value #APP}, handler {@value #HANDLER}, recording every start in {@link #starts()}.
- * {@link #close()} stops it all in reverse order, drops the database, and deletes the run's topics on an external
- * cluster. Start and close from one thread.
+ * dispatcher (all through {@link Standalone#start}, with a unique topic prefix and a temporary data folder); and the
+ * bench worker, app {@value #APP}, handler {@value #HANDLER}, recording every start in {@link #starts()}: in a JVM of
+ * its own as a user's service runs (default; its start file is read into {@link #starts()} every
+ * {@value #START_FILE_POLL_MS} ms), or with {@code --worker-process false} in this JVM. {@link #close()} stops it all
+ * in reverse order, drops the database, and deletes the run's topics on an external cluster. Start and close from
+ * one thread.
  */
 public final class BenchCluster implements AutoCloseable {
 
     public static final String APP = "bench";
     public static final String HANDLER = "noop";
     public static final int DEFAULT_WORKER_CAPACITY = 16;
+    static final long START_FILE_POLL_MS = 20;
+    private static final long WORKER_START_TIMEOUT_S = 120;
 
     private final PrintStream progress;
     private final List<AutoCloseable> started = new ArrayList<>();
@@ -46,12 +54,15 @@ public final class BenchCluster implements AutoCloseable {
     private final TopicCatalog catalog;
     private final Path dataDir;
     private final boolean keepData;
+    private final boolean workerProcess;
     private final boolean externalKafka;
     private final int workerCapacity;
     private final Integer workerFetchMaxWaitMs;
     private String bootstrapServers;
     private BenchDatabase database;
     private Standalone standalone;
+    private ProcessFleet workerFleet;
+    private Optional<String> workerLayout = Optional.empty();
 
     private BenchCluster(BenchOptions options, Clock clock, PrintStream progress) {
         this.progress = progress;
@@ -61,6 +72,7 @@ public final class BenchCluster implements AutoCloseable {
                 TopicCatalog.DEFAULT_REPLICATION_FACTOR);
         this.externalKafka = options.bootstrap().isPresent();
         this.keepData = options.keepData();
+        this.workerProcess = options.workerProcess();
         this.workerCapacity = options.positiveInt("worker-capacity", DEFAULT_WORKER_CAPACITY);
         this.workerFetchMaxWaitMs = options.text("worker-fetch-max-wait-ms").isPresent()
                 ? options.nonNegativeInt("worker-fetch-max-wait-ms", 0) : null;
@@ -94,7 +106,9 @@ public final class BenchCluster implements AutoCloseable {
             cluster.database = BenchDatabase.create(options, progress);
             cluster.started.add(cluster.database);
             cluster.startCarillon(inProcess);
-            if (inProcess.worker()) {
+            if (inProcess.worker() && cluster.workerProcess) {
+                cluster.startWorkerProcess(clock);
+            } else if (inProcess.worker()) {
                 cluster.startWorker(clock);
             }
             return cluster;
@@ -155,11 +169,71 @@ public final class BenchCluster implements AutoCloseable {
         CarillonWorker worker = builder.build();
         worker.start();
         started.add(worker);
+        workerLayout = Optional.of("in-process");
         progress.println("worker: app " + APP + ", capacity " + workerCapacity
                 + (workerFetchMaxWaitMs == null ? "" : ", fetch.max.wait.ms " + workerFetchMaxWaitMs));
     }
 
-    /** Which of planner, dispatcher and bench worker run inside the harness's JVM. */
+    private void startWorkerProcess(Clock clock) {
+        Path folder = dataDir.resolve("worker");
+        workerFleet = new ProcessFleet(folder, ProcessFleet.logFolder(), List.of("--bootstrap", bootstrapServers,
+                "--prefix", catalog.prefix(), "--partitions", Integer.toString(catalog.partitions())), progress);
+        started.add(workerFleet);
+        Path file = folder.resolve("bench-worker-1.starts");
+        List<String> args = new ArrayList<>(List.of("--instance-id", "bench-worker-1", "--starts-file",
+                file.toString(), "--capacity", Integer.toString(workerCapacity)));
+        if (workerFetchMaxWaitMs != null) {
+            args.addAll(List.of("--fetch-max-wait-ms", workerFetchMaxWaitMs.toString()));
+        }
+        workerFleet.start("bench-worker-1", "worker", List.of(), args);
+        StartFiles startFiles = new StartFiles(starts);
+        startFiles.add(file);
+        ScheduledExecutorService reader = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "bench-start-file-reader");
+            thread.setDaemon(true);
+            return thread;
+        });
+        reader.scheduleWithFixedDelay(startFiles::poll, 0, START_FILE_POLL_MS, TimeUnit.MILLISECONDS);
+        started.add(() -> {
+            reader.shutdownNow();
+            startFiles.poll();
+        });
+        WallClock wallClock = new WallClock(clock);
+        workerFleet.awaitStarted(wallClock, wallClock.now().plusSeconds(WORKER_START_TIMEOUT_S));
+        workerLayout = Optional.of("process");
+        progress.println("worker: app " + APP + " in a process of its own, capacity " + workerCapacity
+                + (workerFetchMaxWaitMs == null ? "" : ", fetch.max.wait.ms " + workerFetchMaxWaitMs));
+    }
+
+    /**
+     * CPU seconds of this JVM and of the worker process (when it runs in one), since each started.
+     */
+    public double cpuSeconds() {
+        return ProcessMeter.cpuSeconds() + (workerFleet == null ? 0 : workerFleet.cpuSeconds());
+    }
+
+    /** The highest peak RSS of this JVM and the worker process. */
+    public double peakRssMb() {
+        return Math.max(ProcessMeter.peakRssMb(), workerFleet == null ? 0 : workerFleet.maxPeakRssMb());
+    }
+
+    /**
+     * Where the bench worker ran, for the JSON line: {@code "process"} or {@code "in-process"}; empty when the
+     * workload starts its own workers.
+     */
+    public Optional<String> workerLayout() {
+        return workerLayout;
+    }
+
+    /** The worker process's CPU seconds and peak RSS by name; empty when the worker ran in this JVM. */
+    public Map<String, Object> workerProcesses() {
+        return workerFleet == null ? Map.of() : workerFleet.perProcess();
+    }
+
+    /**
+     * Which of planner, dispatcher and bench worker the cluster starts; planner and dispatcher in this JVM, the
+     * worker as {@code --worker-process} says.
+     */
     public record InProcess(boolean planner, boolean dispatcher, boolean worker) {
         public static final InProcess ALL = new InProcess(true, true, true);
         public static final InProcess CONSOLE_ONLY = new InProcess(false, false, false);

@@ -15,7 +15,8 @@ public final class BenchOptions {
     public static final String DEFAULT_JDBC_USER = "postgres";
 
     private static final Set<String> COMMON = Set.of("bootstrap", "jdbc-url", "jdbc-user", "jdbc-password",
-            "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "drain-s", "materialize-wait-s", "create", "keep-data");
+            "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "worker-process", "drain-s", "materialize-wait-s",
+            "create", "keep-data");
     private static final Map<String, Set<String>> WORKLOAD_FLAGS = Map.of(
             "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s"),
             "burst", Set.of("fires", "lead-s"),
@@ -115,20 +116,32 @@ public final class BenchOptions {
         return Optional.ofNullable(flags.get(flag));
     }
 
-    /** The Kafka cluster to use instead of an in-process broker. */
     /**
      * Whether {@code --keep-data true} asked to keep the run's data folder (Kafka log, part state, handler-start
      * files) for a look after the run; it is deleted otherwise.
      */
     public boolean keepData() {
-        return text("keep-data").map(value -> {
-            if (!value.equals("true") && !value.equals("false")) {
-                throw new UsageException("--keep-data takes true or false, was '" + value + "'");
-            }
-            return Boolean.parseBoolean(value);
-        }).orElse(false);
+        return bool("keep-data", false);
     }
 
+    /**
+     * Whether the bench worker runs in a JVM of its own, as a user's service does ({@code --worker-process true}, the
+     * default), or inside the harness's JVM next to the broker and the other parts ({@code false}).
+     */
+    public boolean workerProcess() {
+        return bool("worker-process", true);
+    }
+
+    private boolean bool(String flag, boolean defaultValue) {
+        return text(flag).map(value -> {
+            if (!value.equals("true") && !value.equals("false")) {
+                throw new UsageException("--" + flag + " takes true or false, was '" + value + "'");
+            }
+            return Boolean.parseBoolean(value);
+        }).orElse(defaultValue);
+    }
+
+    /** The Kafka cluster to use instead of an in-process broker. */
     public Optional<String> bootstrap() {
         return text("bootstrap");
     }

@@ -47,12 +47,12 @@ final class BurstWorkload implements Workload {
 
             ExpectedFires expected = new ExpectedFires(BenchJobs.ids(jobs), List.of(at), at, at.plusMillis(1));
             wallClock.awaitInstant(at, now -> progress.rate(now, "waiting for the instant"));
-            double cpuAtStart = ProcessMeter.cpuSeconds();
+            double cpuAtStart = cluster.cpuSeconds();
             double loadAtStart = ProcessMeter.loadAverage();
             Outstanding outstanding = new Outstanding(expected, cluster.starts());
             boolean drained = wallClock.awaitCondition(() -> outstanding.count() == 0,
                     at.plusSeconds(drainS), now -> progress.rate(now, "drain"));
-            double drainCpu = ProcessMeter.cpuSeconds() - cpuAtStart;
+            double drainCpu = cluster.cpuSeconds() - cpuAtStart;
             progress.say(wallClock.now(), drained ? "every fire reached a handler"
                     : "drain time over, " + outstanding.count() + " fires missing");
 
@@ -67,7 +67,7 @@ final class BurstWorkload implements Workload {
             ResultLine line = new ResultLine("burst", fires, 0, 0)
                     .tally(tally, drainMs > 0 ? tally.observed() / (drainMs / MICROS_PER_MILLI) : 0)
                     .materialized(materialized)
-                    .process(ProcessMeter.cpuSeconds(), ProcessMeter.peakRssMb(), startedAt, GitSha.current());
+                    .process(cluster.cpuSeconds(), cluster.peakRssMb(), startedAt, GitSha.current());
             return line.put("drain_ms", Math.round(drainMs * 10) / 10.0)
                     .load(loadAtStart)
                     .put("fires", fires)

@@ -118,7 +118,7 @@ public final class ComponentProcess {
     private static AutoCloseable worker(Map<String, String> flags, String bootstrap, TopicCatalog catalog,
             Clock clock, int sessionTimeoutMs) {
         StartFile starts = StartFile.open(Path.of(required(flags, "starts-file")), clock);
-        CarillonWorker worker = CarillonWorker.builder()
+        CarillonWorker.Builder builder = CarillonWorker.builder()
                 .bootstrapServers(bootstrap)
                 .catalog(catalog)
                 .clock(clock)
@@ -129,8 +129,12 @@ public final class ComponentProcess {
                 .heartbeatInterval(WORKER_HEARTBEAT_INTERVAL)
                 .kafkaProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMs)
                 .kafkaProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS)
-                .handler(BenchCluster.HANDLER, starts.handler())
-                .build();
+                .handler(BenchCluster.HANDLER, starts.handler());
+        String fetchMaxWaitMs = flags.get("fetch-max-wait-ms");
+        if (fetchMaxWaitMs != null) {
+            builder.kafkaProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.parseInt(fetchMaxWaitMs));
+        }
+        CarillonWorker worker = builder.build();
         worker.start();
         return () -> {
             worker.close();

@@ -14,6 +14,8 @@ import io.carillon.bench.internal.HandlerStarts.StartKey;
  */
 public record ExpectedFires(List<String> jobIds, List<Instant> instants, Instant from, Instant to) {
 
+    private static final long NONE_STARTED_MICROS = -1_000;
+
     public ExpectedFires {
         jobIds = List.copyOf(jobIds);
         instants = List.copyOf(instants);
@@ -32,6 +34,23 @@ public record ExpectedFires(List<String> jobIds, List<Instant> instants, Instant
                     .count());
         }
         return observed;
+    }
+
+    /**
+     * For each expected instant in order, the latest first start of its fires in milliseconds after the instant
+     * (0.1 ms resolution; 0 when all started on time or early, -1 when none started): which instants carry the tail.
+     */
+    public List<Double> maxLatenessPerInstant(HandlerStarts starts) {
+        List<Double> latest = new ArrayList<>(instants.size());
+        for (Instant instant : instants) {
+            long millis = instant.toEpochMilli();
+            long maxMicros = jobIds.stream()
+                    .mapToLong(jobId -> starts.firstStartMicros(new StartKey(jobId, millis, 0, 1)))
+                    .filter(micros -> micros >= 0).map(micros -> Math.max(0, micros - millis * 1_000L)).max()
+                    .orElse(NONE_STARTED_MICROS);
+            latest.add(maxMicros / 100 / 10.0);
+        }
+        return latest;
     }
 
     boolean inWindow(StartKey key) {

@@ -53,6 +53,10 @@ public final class ResultLine {
         keys.put("create_route", route.name().toLowerCase(Locale.ROOT));
         keys.put("create_ms", createMs);
         keys.put("worker_capacity", cluster.workerCapacity());
+        cluster.workerLayout().ifPresent(layout -> keys.put("worker", layout));
+        if (!cluster.workerProcesses().isEmpty()) {
+            keys.put("worker_processes", cluster.workerProcesses());
+        }
         if (cluster.workerFetchMaxWaitMs() != null) {
             keys.put("worker_fetch_max_wait_ms", cluster.workerFetchMaxWaitMs());
         }

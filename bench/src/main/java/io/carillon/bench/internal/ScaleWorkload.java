@@ -129,8 +129,8 @@ final class ScaleWorkload implements Workload {
             ResultLine line = new ResultLine("scale", registered, ACTIVE_PERIOD_MS, durationS)
                     .tally(tally, (double) tally.observed() / durationS)
                     .materialized(materialized)
-                    .process(ProcessMeter.cpuSeconds() + fleet.cpuSeconds(),
-                            Math.max(ProcessMeter.peakRssMb(), fleet.maxPeakRssMb()), startedAt, GitSha.current());
+                    .process(cluster.cpuSeconds() + fleet.cpuSeconds(),
+                            Math.max(cluster.peakRssMb(), fleet.maxPeakRssMb()), startedAt, GitSha.current());
             return line.put("planner_heap_mb", heap[0])
                     .put("restart_to_first_fire_ms", Math.round(restartMs * 10) / 10.0)
                     .put("restart_first_fire_emit_ms", firstFire == null ? -1

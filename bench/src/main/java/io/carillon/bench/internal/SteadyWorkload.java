@@ -55,12 +55,12 @@ final class SteadyWorkload implements Workload {
             ExpectedFires expected = new ExpectedFires(BenchJobs.ids(jobs),
                     instants(windowStart, windowEnd, periodMs), windowStart, windowEnd);
             wallClock.awaitInstant(windowStart, now -> progress.rate(now, "warm-up"));
-            double cpuAtStart = ProcessMeter.cpuSeconds();
+            double cpuAtStart = cluster.cpuSeconds();
             double loadAtStart = ProcessMeter.loadAverage();
             progress.say(wallClock.now(), "window of " + durationS + " s starts, expecting " + expected.count()
                     + " fires");
             wallClock.awaitInstant(windowEnd, now -> progress.rate(now, "window"));
-            double windowCpu = ProcessMeter.cpuSeconds() - cpuAtStart;
+            double windowCpu = cluster.cpuSeconds() - cpuAtStart;
             Outstanding outstanding = new Outstanding(expected, cluster.starts());
             boolean drained = wallClock.awaitCondition(() -> outstanding.count() == 0,
                     windowEnd.plusSeconds(drainS), now -> progress.rate(now, "drain"));
@@ -76,9 +76,10 @@ final class SteadyWorkload implements Workload {
             ResultLine line = new ResultLine("steady", jobCount, periodMs, durationS)
                     .tally(tally, (double) tally.observed() / durationS)
                     .materialized(materialized)
-                    .process(ProcessMeter.cpuSeconds(), ProcessMeter.peakRssMb(), startedAt, GitSha.current());
+                    .process(cluster.cpuSeconds(), cluster.peakRssMb(), startedAt, GitSha.current());
             return line.put("warmup_s", warmupS)
                     .put("observed_per_instant", expected.observedPerInstant(cluster.starts()))
+                    .put("max_lateness_per_instant_ms", expected.maxLatenessPerInstant(cluster.starts()))
                     .load(loadAtStart)
                     .put("window_start", windowStart.toString())
                     .put("window_cpu_s", Math.round(windowCpu * 100) / 100.0)

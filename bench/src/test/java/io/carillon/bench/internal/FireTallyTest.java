@@ -45,6 +45,17 @@ class FireTallyTest {
     }
 
     @Test
+    void theLatestFirstStartOfEachInstantIsListedInOrder() throws Exception {
+        start("a", T0, 1, Duration.ofMillis(5));
+        start("b", T0, 1, Duration.ofMillis(20));
+        start("b", T0, 1, Duration.ofMillis(90));
+        start("a", T1, 2, Duration.ofMillis(30));
+
+        assertThat(expected.maxLatenessPerInstant(starts)).containsExactly(20.0, -1.0);
+        assertThat(expected.observedPerInstant(starts)).containsExactly(2, 0);
+    }
+
+    @Test
     void aStartBeforeItsInstantCountsAsEarlyWithLatenessZero() throws Exception {
         start("a", T1, 1, Duration.ofMillis(-3));
 

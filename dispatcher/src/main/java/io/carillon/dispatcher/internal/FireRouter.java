@@ -3,7 +3,9 @@ package io.carillon.dispatcher.internal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.kafka.clients.producer.ProducerRecord;
 
@@ -23,11 +25,17 @@ import io.carillon.topics.events.WorkerHeartbeat;
  */
 public final class FireRouter {
 
+    private static final int MAX_INSTANCES_CACHED = 1_024;
+
     private final TopicCatalog catalog;
     private final WorkerRegistry registry;
     private final WorkerSelectors selectors;
     private final TriggerTopics triggerTopics;
     private final StatsRecorder stats;
+    /** Per app with a fire routed, its trigger topic: the name is checked once, not for every fire. */
+    private final Map<String, String> triggerTopicOfApp = new HashMap<>();
+    /** Per instance, the partitions its latest heartbeat owns, computed once per heartbeat and partition count. */
+    private final Map<String, OwnedPartitions> ownedByInstance = new HashMap<>();
 
     public FireRouter(TopicCatalog catalog, WorkerRegistry registry, WorkerSelectors selectors,
             TriggerTopics triggerTopics, StatsRecorder stats) {
@@ -65,14 +73,26 @@ public final class FireRouter {
                 fire.blockStrategy(), fire.timeoutMs(), target.instanceId(), fire.parentRunId(), fire.dueAt());
         Duration lateness = Duration.between(fire.dueAt(), now);
         stats.dispatched(fire.app(), lateness.isNegative() ? Duration.ZERO : lateness);
-        return new ProducerRecord<>(catalog.trigger(fire.app()), partitionOf(target, fire.app(), runId), runId,
-                trigger);
+        return new ProducerRecord<>(triggerTopicOfApp.computeIfAbsent(fire.app(), catalog::trigger),
+                partitionOf(target, fire.app(), runId), runId, trigger);
     }
 
     private Integer partitionOf(WorkerHeartbeat target, String app, String runId) {
-        int count = triggerTopics.partitionCount(app);
-        List<Integer> owned = target.partitions().stream().filter(p -> p != null && p >= 0 && p < count).toList();
+        List<Integer> owned = ownedPartitions(target, triggerTopics.partitionCount(app));
         return owned.isEmpty() ? null : owned.get(Math.floorMod(runId.hashCode(), owned.size()));
+    }
+
+    private List<Integer> ownedPartitions(WorkerHeartbeat target, int count) {
+        OwnedPartitions cached = ownedByInstance.get(target.instanceId());
+        if (cached != null && cached.heartbeat() == target && cached.count() == count) {
+            return cached.partitions();
+        }
+        if (ownedByInstance.size() >= MAX_INSTANCES_CACHED) {
+            ownedByInstance.clear();
+        }
+        List<Integer> owned = target.partitions().stream().filter(p -> p != null && p >= 0 && p < count).toList();
+        ownedByInstance.put(target.instanceId(), new OwnedPartitions(target, count, owned));
+        return owned;
     }
 
     private ProducerRecord<String, Object> noWorker(FireEvent fire, Instant now) {
@@ -80,5 +100,8 @@ public final class FireRouter {
         String message = "no live worker of app '" + fire.app() + "' has handler '" + fire.handler() + "'" + pinned;
         RunResult result = RunResult.ofUnrunFire(fire, RunStatus.NO_WORKER, message, now);
         return new ProducerRecord<>(catalog.results(), fire.jobId(), result);
+    }
+
+    private record OwnedPartitions(WorkerHeartbeat heartbeat, int count, List<Integer> partitions) {
     }
 }

@@ -1,8 +1,8 @@
 package io.carillon.dispatcher.internal;
 
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.Producer;
@@ -24,7 +24,8 @@ public final class KafkaTriggerTopics implements TriggerTopics {
     private final TopicCatalog catalog;
     private final Admin admin;
     private final Producer<String, ?> producer;
-    private final Set<String> ensured = new HashSet<>();
+    /** Per app whose topic exists, the topic's name. */
+    private final Map<String, String> ensured = new HashMap<>();
 
     public KafkaTriggerTopics(TopicCatalog catalog, Admin admin, Producer<String, ?> producer) {
         this.catalog = catalog;
@@ -34,11 +35,14 @@ public final class KafkaTriggerTopics implements TriggerTopics {
 
     @Override
     public int partitionCount(String app) {
-        String topic = catalog.trigger(app);
+        String topic = ensured.get(app);
+        if (topic == null) {
+            topic = catalog.trigger(app);
+        }
         try {
-            if (!ensured.contains(topic)) {
+            if (!ensured.containsKey(app)) {
                 new TopicInitializer(admin).ensure(List.of(catalog.triggerTopic(app)));
-                ensured.add(topic);
+                ensured.put(app, topic);
             }
             return producer.partitionsFor(topic).size();
         } catch (IllegalStateException | KafkaException e) {
