@@ -2,6 +2,7 @@ package io.carillon.topics;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import io.carillon.topics.internal.EventJsonModule;
 import io.carillon.topics.internal.InstantJsonModule;
 
 import tools.jackson.databind.DeserializationFeature;
@@ -9,7 +10,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** The one JSON mapping of Carillon's events: ISO-8601 instants (UTC, as {@link java.time.Instant#toString()}
  * writes them; read without a formatter when in that form), nulls left out, unknown fields ignored, missing numbers
- * and booleans read as 0 and false. */
+ * and booleans read as 0 and false. The hot events (fires, triggers, results) are written and read by hand-written
+ * streaming codecs ({@link EventJsonModule}) giving the same JSON as databind. */
 public final class Json {
 
     private static final JsonMapper MAPPER = JsonMapper.builder()
@@ -17,6 +19,7 @@ public final class Json {
             .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL))
             .addModule(new InstantJsonModule())
+            .addModule(new EventJsonModule())
             .build();
 
     private Json() {

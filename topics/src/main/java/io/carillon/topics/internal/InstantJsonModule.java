@@ -37,14 +37,19 @@ public final class InstantJsonModule extends SimpleModule {
     private static final class Reader extends ValueDeserializer<Instant> {
         @Override
         public Instant deserialize(JsonParser parser, DeserializationContext context) throws JacksonException {
-            if (parser.hasToken(JsonToken.VALUE_STRING)) {
-                Instant instant = IsoInstants.parse(parser.getStringCharacters(), parser.getStringOffset(),
-                        parser.getStringLength());
-                if (instant != null) {
-                    return instant;
-                }
-            }
-            return InstantDeserializer.INSTANT.deserialize(parser, context);
+            return read(parser, context);
         }
+    }
+
+    /** The instant the parser's current (non-null) value names. */
+    static Instant read(JsonParser parser, DeserializationContext context) throws JacksonException {
+        if (parser.hasToken(JsonToken.VALUE_STRING)) {
+            Instant instant = IsoInstants.parse(parser.getStringCharacters(), parser.getStringOffset(),
+                    parser.getStringLength());
+            if (instant != null) {
+                return instant;
+            }
+        }
+        return InstantDeserializer.INSTANT.deserialize(parser, context);
     }
 }
