@@ -36,8 +36,12 @@ public final class Planner implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Planner.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
-    /** A planner that dies without leaving gives up its jobs after this, not after the 45 s default. */
-    private static final int SESSION_TIMEOUT_MS = 10_000;
+    /**
+     * A planner that dies without leaving gives up its jobs after this, not after the 45 s default: the broker's
+     * smallest by default ({@code group.min.session.timeout.ms}), six heartbeats. Its fires are written ten seconds
+     * ahead, so the survivors take over its jobs before most of what it wrote is due.
+     */
+    public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(6);
     private static final int HEARTBEAT_INTERVAL_MS = 1_000;
     private static final String CLASSIC_GROUP_PROTOCOL = "classic";
     /**
@@ -251,7 +255,8 @@ public final class Planner implements AutoCloseable {
             properties.put(StreamsConfig.GROUP_PROTOCOL_CONFIG, CLASSIC_GROUP_PROTOCOL);
             properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
             properties.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, standbyReplicas);
-            properties.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), SESSION_TIMEOUT_MS);
+            properties.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
+                    (int) DEFAULT_SESSION_TIMEOUT.toMillis());
             properties.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
                     HEARTBEAT_INTERVAL_MS);
             properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) catalog.replicationFactor());

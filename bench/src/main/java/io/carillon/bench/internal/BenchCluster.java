@@ -46,6 +46,11 @@ public final class BenchCluster implements AutoCloseable {
     public static final String HANDLER = "noop";
     public static final int DEFAULT_WORKER_CAPACITY = 16;
     static final long START_FILE_POLL_MS = 20;
+    /**
+     * Hidden: one Spring property {@code name=value} for the parts in this JVM (an A/B of a setting, e.g.
+     * {@code carillon.dispatcher.trigger-lead=1500ms}).
+     */
+    private static final String CARILLON_PROPERTY = "carillon-property";
     private static final long WORKER_START_TIMEOUT_S = 120;
 
     private final PrintStream progress;
@@ -55,6 +60,7 @@ public final class BenchCluster implements AutoCloseable {
     private final Path dataDir;
     private final boolean keepData;
     private final boolean workerProcess;
+    private final Optional<String> carillonProperty;
     private final boolean externalKafka;
     private final int workerCapacity;
     private final Integer workerFetchMaxWaitMs;
@@ -73,6 +79,7 @@ public final class BenchCluster implements AutoCloseable {
         this.externalKafka = options.bootstrap().isPresent();
         this.keepData = options.keepData();
         this.workerProcess = options.workerProcess();
+        this.carillonProperty = options.text(CARILLON_PROPERTY);
         this.workerCapacity = options.positiveInt("worker-capacity", DEFAULT_WORKER_CAPACITY);
         this.workerFetchMaxWaitMs = options.text("worker-fetch-max-wait-ms").isPresent()
                 ? options.nonNegativeInt("worker-fetch-max-wait-ms", 0) : null;
@@ -145,6 +152,7 @@ public final class BenchCluster implements AutoCloseable {
         if (!database.password().isEmpty()) {
             args.add("--spring.datasource.password=" + database.password());
         }
+        carillonProperty.ifPresent(property -> args.add("--" + property));
         args.add("--carillon.planner.enabled=" + inProcess.planner());
         args.add("--carillon.dispatcher.enabled=" + inProcess.dispatcher());
         standalone = Standalone.start(args.toArray(String[]::new));

@@ -16,7 +16,7 @@ public final class BenchOptions {
 
     private static final Set<String> COMMON = Set.of("bootstrap", "jdbc-url", "jdbc-user", "jdbc-password",
             "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "worker-process", "drain-s", "materialize-wait-s",
-            "create", "keep-data");
+            "create", "keep-data", "carillon-property");
     private static final Map<String, Set<String>> WORKLOAD_FLAGS = Map.of(
             "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s"),
             "burst", Set.of("fires", "lead-s"),

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -21,17 +22,15 @@ import io.carillon.worker.CarillonWorker;
  * --bootstrap B --prefix P --partitions N [...]} runs one Carillon part in its own JVM until the process is stopped
  * (SIGTERM closes the part gracefully; {@code kill -9} is the point of {@code failover}). Not in the usage text: the
  * harness starts these itself through {@link ChildProcess}. The worker records every handler start in
- * {@code --starts-file} ({@link StartFile}). Kafka group session timeouts are {@code --session-timeout-ms} (default
- * {@value #DEFAULT_SESSION_TIMEOUT_MS}, what the planner and dispatcher use in production; the worker's Kafka default
- * is 45 s) so that a killed member's partitions move quickly, yet a member starved of CPU on a loaded machine is not
- * dropped from its group.
+ * {@code --starts-file} ({@link StartFile}). Each part keeps its own Kafka group session timeout (planner and
+ * dispatcher 6 s, worker 10 s), as the runnable jars do, unless {@code --session-timeout-ms} sets one for all (with
+ * heartbeats every {@value #HEARTBEAT_INTERVAL_MS} ms).
  */
 public final class ComponentProcess {
 
     public static final String SUBCOMMAND = "component";
     /** Printed once the part is up, after its name. */
     static final String STARTED = " started";
-    static final int DEFAULT_SESSION_TIMEOUT_MS = 10_000;
     static final int HEARTBEAT_INTERVAL_MS = 1_000;
     static final Duration WORKER_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
 
@@ -52,8 +51,8 @@ public final class ComponentProcess {
         String bootstrap = required(flags, "bootstrap");
         TopicCatalog catalog = new TopicCatalog(required(flags, "prefix"),
                 Integer.parseInt(required(flags, "partitions")), TopicCatalog.DEFAULT_REPLICATION_FACTOR);
-        int sessionTimeoutMs = Integer.parseInt(flags.getOrDefault("session-timeout-ms",
-                Integer.toString(DEFAULT_SESSION_TIMEOUT_MS)));
+        OptionalInt sessionTimeoutMs = flags.containsKey("session-timeout-ms")
+                ? OptionalInt.of(Integer.parseInt(flags.get("session-timeout-ms"))) : OptionalInt.empty();
         Clock clock = Clock.systemUTC();
         AutoCloseable part = switch (args[0]) {
             case "planner" -> planner(flags, bootstrap, catalog, clock, sessionTimeoutMs);
@@ -81,15 +80,15 @@ public final class ComponentProcess {
     }
 
     private static Planner planner(Map<String, String> flags, String bootstrap, TopicCatalog catalog, Clock clock,
-            int sessionTimeoutMs) {
+            OptionalInt sessionTimeoutMs) {
         Planner.Builder builder = Planner.builder()
                 .bootstrapServers(bootstrap)
                 .catalog(catalog)
                 .clock(clock)
                 .stateDir(Path.of(required(flags, "state-dir")))
-                .standbyReplicas(Integer.parseInt(flags.getOrDefault("standby-replicas", "0")))
-                .streamsProperty(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
-                        Integer.toString(sessionTimeoutMs));
+                .standbyReplicas(Integer.parseInt(flags.getOrDefault("standby-replicas", "0")));
+        sessionTimeoutMs.ifPresent(timeout -> builder.streamsProperty(
+                StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), Integer.toString(timeout)));
         String extra = flags.get("streams-property");
         if (extra != null) {
             int equals = extra.indexOf('=');
@@ -103,20 +102,22 @@ public final class ComponentProcess {
         return planner;
     }
 
-    private static Dispatcher dispatcher(String bootstrap, TopicCatalog catalog, Clock clock, int sessionTimeoutMs) {
-        Dispatcher dispatcher = Dispatcher.builder()
+    private static Dispatcher dispatcher(String bootstrap, TopicCatalog catalog, Clock clock,
+            OptionalInt sessionTimeoutMs) {
+        Dispatcher.Builder builder = Dispatcher.builder()
                 .bootstrapServers(bootstrap)
                 .catalog(catalog)
-                .clock(clock)
-                .clientProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMs)
-                .clientProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS)
-                .build();
+                .clock(clock);
+        sessionTimeoutMs.ifPresent(timeout -> builder
+                .clientProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, timeout)
+                .clientProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS));
+        Dispatcher dispatcher = builder.build();
         dispatcher.start();
         return dispatcher;
     }
 
     private static AutoCloseable worker(Map<String, String> flags, String bootstrap, TopicCatalog catalog,
-            Clock clock, int sessionTimeoutMs) {
+            Clock clock, OptionalInt sessionTimeoutMs) {
         StartFile starts = StartFile.open(Path.of(required(flags, "starts-file")), clock);
         CarillonWorker.Builder builder = CarillonWorker.builder()
                 .bootstrapServers(bootstrap)
@@ -127,9 +128,10 @@ public final class ComponentProcess {
                 .capacity(Integer.parseInt(flags.getOrDefault("capacity",
                         Integer.toString(BenchCluster.DEFAULT_WORKER_CAPACITY))))
                 .heartbeatInterval(WORKER_HEARTBEAT_INTERVAL)
-                .kafkaProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMs)
-                .kafkaProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS)
                 .handler(BenchCluster.HANDLER, starts.handler());
+        sessionTimeoutMs.ifPresent(timeout -> builder
+                .kafkaProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, timeout)
+                .kafkaProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS));
         String fetchMaxWaitMs = flags.get("fetch-max-wait-ms");
         if (fetchMaxWaitMs != null) {
             builder.kafkaProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.parseInt(fetchMaxWaitMs));

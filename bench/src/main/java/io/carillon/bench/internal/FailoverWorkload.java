@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import io.carillon.bench.internal.HandlerStarts.StartKey;
@@ -34,6 +35,7 @@ final class FailoverWorkload implements Workload {
     private static final int STARTUP_TIMEOUT_S = 300;
     private static final int DEFAULT_DRAIN_S = 30;
     private static final int STANDBY_REPLICAS = 1;
+    private static final String SESSION_TIMEOUT_MS = "session-timeout-ms";
     private static final long WHOLE_SECOND_MS = 1000;
     private static final List<String> KILLED = List.of("planner", "dispatcher", "worker");
 
@@ -44,15 +46,14 @@ final class FailoverWorkload implements Workload {
         int durationS = options.positiveInt("duration-s", DEFAULT_DURATION_S);
         int warmupS = options.nonNegativeInt("warmup-s", DEFAULT_WARMUP_S);
         int drainS = options.nonNegativeInt("drain-s", DEFAULT_DRAIN_S);
-        int sessionTimeoutMs = options.positiveInt("session-timeout-ms", ComponentProcess.DEFAULT_SESSION_TIMEOUT_MS);
+        Optional<Integer> sessionTimeoutMs = options.text(SESSION_TIMEOUT_MS)
+                .map(ignored -> options.positiveInt(SESSION_TIMEOUT_MS, 1));
         WallClock wallClock = new WallClock(clock);
         Instant startedAt = wallClock.now();
 
         try (BenchCluster cluster = BenchCluster.start(options, clock, out, BenchCluster.InProcess.CONSOLE_ONLY);
                 ProcessFleet fleet = new ProcessFleet(cluster.dataDir().resolve("processes"), ProcessFleet.logFolder(),
-                        List.of("--bootstrap", cluster.bootstrapServers(), "--prefix", cluster.catalog().prefix(),
-                                "--partitions", Integer.toString(cluster.catalog().partitions()),
-                                "--session-timeout-ms", Integer.toString(sessionTimeoutMs)), out)) {
+                        partArgs(cluster, sessionTimeoutMs), out)) {
             StartFiles startFiles = new StartFiles(new HandlerStarts(clock));
             Parts parts = new Parts(fleet, cluster.dataDir().resolve("processes"), startFiles,
                     cluster.workerCapacity());
@@ -166,7 +167,7 @@ final class FailoverWorkload implements Workload {
                     .put("kill_log", killLog)
                     .put("warmup_s", warmupS)
                     .put("activation_ms", Duration.between(created, firing).toMillis())
-                    .put("session_timeout_ms", sessionTimeoutMs)
+                    .put("session_timeout_ms", sessionTimeoutMs.<Object>map(timeout -> timeout).orElse("part defaults"))
                     .put("observed_per_instant", expected.observedPerInstant(starts))
                     .load(loadAtStart)
                     .put("window_start", windowStart.toString())
@@ -257,6 +258,14 @@ final class FailoverWorkload implements Workload {
     }
 
     /** The live processes of each part, numbered in start order (planner-1, planner-2, planner-3...). */
+    /** What every part process gets: the cluster, and the session timeout when the command line set one. */
+    private static List<String> partArgs(BenchCluster cluster, Optional<Integer> sessionTimeoutMs) {
+        List<String> args = new ArrayList<>(List.of("--bootstrap", cluster.bootstrapServers(), "--prefix",
+                cluster.catalog().prefix(), "--partitions", Integer.toString(cluster.catalog().partitions())));
+        sessionTimeoutMs.ifPresent(timeout -> args.addAll(List.of("--" + SESSION_TIMEOUT_MS, timeout.toString())));
+        return args;
+    }
+
     private static final class Parts {
         private final ProcessFleet fleet;
         private final Path folder;

@@ -19,8 +19,11 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /** Creates the dispatcher's Kafka clients from its settings. */
 final class KafkaClients {
 
-    /** A dead instance's partitions (and the fires held there) move after this long, not Kafka's 45 s. */
-    static final int SESSION_TIMEOUT_MS = 10_000;
+    /**
+     * A dead instance's partitions (and the fires held there) move after this long, not Kafka's 45 s: the broker's
+     * smallest by default ({@code group.min.session.timeout.ms}), six heartbeats.
+     */
+    static final int SESSION_TIMEOUT_MS = 6_000;
     /** Heartbeats this often, so that members learn of a rebalance quickly. */
     static final int HEARTBEAT_INTERVAL_MS = 1_000;
     /**
