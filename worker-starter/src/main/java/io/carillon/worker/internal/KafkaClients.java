@@ -19,6 +19,11 @@ final class KafkaClients {
 
     /** Small, so that STARTED leaves promptly, yet lets a burst of results share a request. */
     private static final int LINGER_MS = 5;
+    /**
+     * Room for an instant's claims and results per partition and request (Kafka's default is 16 KiB, about 40
+     * results): a worker claiming 10,000 runs at once sends them in a few requests rather than hundreds.
+     */
+    static final int RESULTS_BATCH_BYTES = 256 * 1024;
     /** Log lines are not urgent: waiting longer lets a chatty handler's lines share few, full requests. */
     static final int LOG_LINGER_MS = 50;
     /** Room for a few hundred typical log lines per partition and request. */
@@ -28,7 +33,7 @@ final class KafkaClients {
      * lead ahead are taken in a few polls rather than {@code capacity} at a time (what the executor cannot take
      * waits in the loop's pending queue, partitions paused).
      */
-    static final int MIN_MAX_POLL_RECORDS = 500;
+    static final int MIN_MAX_POLL_RECORDS = 2_000;
     /**
      * A killed worker's trigger partitions move to the other instances after this, not after Kafka's default 45 s:
      * their runs are late by about this much. The same as the planner's and the dispatcher's.
@@ -82,7 +87,8 @@ final class KafkaClients {
 
     /** The producer of results, heartbeats and dead letters. */
     static KafkaProducer<String, byte[]> producer(WorkerSettings settings) {
-        return new KafkaProducer<>(producerConfig(settings, "producer", LINGER_MS, null), new StringSerializer(),
+        return new KafkaProducer<>(producerConfig(settings, "producer", LINGER_MS, RESULTS_BATCH_BYTES),
+                new StringSerializer(),
                 new ByteArraySerializer());
     }
 
