@@ -87,7 +87,7 @@ class DispatcherIT {
     void dispatchesEachFireOnceNotBeforeItsInstantLessTheTriggerLeadAndReleaseWindowAndNeverACancelledOne() {
         startDispatcher();
         Instant lateAt = clock.instant().minusSeconds(10);
-        Instant base = clock.instant().plusMillis(1500);
+        Instant base = clock.instant().plus(Dispatcher.DEFAULT_TRIGGER_LEAD).plusMillis(500);
         sendFire(fire("tick", base));
         sendFire(fire("tick", base.plusMillis(100)));
         sendFire(FireEvent.cancel("tick", FireIds.scheduled("tick", base.plusMillis(100)), base, clock.instant()));

@@ -52,6 +52,7 @@ public final class BenchCluster implements AutoCloseable {
      */
     private static final String CARILLON_PROPERTY = "carillon-property";
     private static final long WORKER_START_TIMEOUT_S = 120;
+    private static final long READER_STOP_TIMEOUT_S = 5;
 
     private final PrintStream progress;
     private final List<AutoCloseable> started = new ArrayList<>();
@@ -203,8 +204,10 @@ public final class BenchCluster implements AutoCloseable {
         });
         reader.scheduleWithFixedDelay(startFiles::poll, 0, START_FILE_POLL_MS, TimeUnit.MILLISECONDS);
         started.add(() -> {
-            reader.shutdownNow();
-            startFiles.poll();
+            reader.shutdown();
+            if (reader.awaitTermination(READER_STOP_TIMEOUT_S, TimeUnit.SECONDS)) {
+                startFiles.poll();
+            }
         });
         WallClock wallClock = new WallClock(clock);
         workerFleet.awaitStarted(wallClock, wallClock.now().plusSeconds(WORKER_START_TIMEOUT_S));
