@@ -48,8 +48,8 @@ public final class DispatchEngine {
      * {@code steady --jobs 10000}). Under load the blocking commit itself gathers what came due meanwhile, so the gain
      * is smaller there: {@code ReleaseWindowIT}'s 805 fires spread over 4 s took 67 and 31 transactions without the
      * window, 54 and 13 with it (load 13-21). 100 ms bounds the transactions the wheel causes to about 10 a second;
-     * such a fire leaves at most that much earlier than the trigger lead says (at most 1.1 s before its due instant
-     * with the default lead of 1 s), a tenth of the lead. Capped at the lead: with a lead of 0 every fire still
+     * such a fire leaves at most that much earlier than the trigger lead says (at most 1.6 s before its due instant
+     * with the default lead of 1.5 s), a fifteenth of the lead. Capped at the lead: with a lead of 0 every fire still
      * leaves at its due instant.
      */
     public static final Duration RELEASE_WINDOW = Duration.ofMillis(100);
