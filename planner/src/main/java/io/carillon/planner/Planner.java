@@ -41,7 +41,7 @@ public final class Planner implements AutoCloseable {
      * smallest by default ({@code group.min.session.timeout.ms}), six heartbeats. Its fires are written ten seconds
      * ahead, so the survivors take over its jobs before most of what it wrote is due.
      */
-    public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(6);
+    private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(6);
     private static final int HEARTBEAT_INTERVAL_MS = 1_000;
     private static final String CLASSIC_GROUP_PROTOCOL = "classic";
     /**
@@ -256,7 +256,7 @@ public final class Planner implements AutoCloseable {
             properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
             properties.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, standbyReplicas);
             properties.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
-                    (int) DEFAULT_SESSION_TIMEOUT.toMillis());
+                    (int) SESSION_TIMEOUT.toMillis());
             properties.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
                     HEARTBEAT_INTERVAL_MS);
             properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) catalog.replicationFactor());

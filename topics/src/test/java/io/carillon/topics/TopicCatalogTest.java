@@ -3,6 +3,9 @@ package io.carillon.topics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import java.util.regex.Pattern;
+
 import org.junit.jupiter.api.Test;
 
 class TopicCatalogTest {
@@ -21,6 +24,17 @@ class TopicCatalogTest {
         });
         assertThat(catalog.coreTopics()).filteredOn(spec -> !spec.configs().isEmpty()).extracting(TopicSpec::name)
                 .containsExactly("acme.jobs", "acme.workers");
+    }
+
+    @Test
+    void anAppNameIsValidExactlyWhenItMatchesTheDocumentedPattern() {
+        Pattern documented = Pattern.compile("[a-z0-9][a-z0-9._-]{0,99}");
+        List<String> names = List.of("a", "9", "billing", "billing-v2", "a.b_c-d", "0abc", "", " ", "A", "aB",
+                "-a", ".a", "_a", "a b", "a/b", "ä", "a:b", "a".repeat(100), "a".repeat(101), "a" + "-".repeat(99));
+        for (String name : names) {
+            assertThat(TopicCatalog.isValidAppName(name)).as(name).isEqualTo(documented.matcher(name).matches());
+        }
+        assertThat(TopicCatalog.isValidAppName(null)).isFalse();
     }
 
     @Test

@@ -32,8 +32,6 @@ public final class FireRouter {
     private final WorkerSelectors selectors;
     private final TriggerTopics triggerTopics;
     private final StatsRecorder stats;
-    /** Per app with a fire routed, its trigger topic: the name is checked once, not for every fire. */
-    private final Map<String, String> triggerTopicOfApp = new HashMap<>();
     /** Per instance, the partitions its latest heartbeat owns, computed once per heartbeat and partition count. */
     private final Map<String, OwnedPartitions> ownedByInstance = new HashMap<>();
 
@@ -73,8 +71,8 @@ public final class FireRouter {
                 fire.blockStrategy(), fire.timeoutMs(), target.instanceId(), fire.parentRunId(), fire.dueAt());
         Duration lateness = Duration.between(fire.dueAt(), now);
         stats.dispatched(fire.app(), lateness.isNegative() ? Duration.ZERO : lateness);
-        return new ProducerRecord<>(triggerTopicOfApp.computeIfAbsent(fire.app(), catalog::trigger),
-                partitionOf(target, fire.app(), runId), runId, trigger);
+        return new ProducerRecord<>(catalog.trigger(fire.app()), partitionOf(target, fire.app(), runId), runId,
+                trigger);
     }
 
     private Integer partitionOf(WorkerHeartbeat target, String app, String runId) {

@@ -1,8 +1,8 @@
 package io.carillon.dispatcher.internal;
 
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.Producer;
@@ -24,8 +24,7 @@ public final class KafkaTriggerTopics implements TriggerTopics {
     private final TopicCatalog catalog;
     private final Admin admin;
     private final Producer<String, ?> producer;
-    /** Per app whose topic exists, the topic's name. */
-    private final Map<String, String> ensured = new HashMap<>();
+    private final Set<String> ensured = new HashSet<>();
 
     public KafkaTriggerTopics(TopicCatalog catalog, Admin admin, Producer<String, ?> producer) {
         this.catalog = catalog;
@@ -35,14 +34,11 @@ public final class KafkaTriggerTopics implements TriggerTopics {
 
     @Override
     public int partitionCount(String app) {
-        String topic = ensured.get(app);
-        if (topic == null) {
-            topic = catalog.trigger(app);
-        }
+        String topic = catalog.trigger(app);
         try {
-            if (!ensured.containsKey(app)) {
+            if (!ensured.contains(topic)) {
                 new TopicInitializer(admin).ensure(List.of(catalog.triggerTopic(app)));
-                ensured.put(app, topic);
+                ensured.add(topic);
             }
             return producer.partitionsFor(topic).size();
         } catch (IllegalStateException | KafkaException e) {

@@ -91,8 +91,7 @@ final class KafkaClients {
     /** The producer of results, heartbeats and dead letters. */
     static KafkaProducer<String, byte[]> producer(WorkerSettings settings) {
         return new KafkaProducer<>(producerConfig(settings, "producer", LINGER_MS, RESULTS_BATCH_BYTES),
-                new StringSerializer(),
-                new ByteArraySerializer());
+                new StringSerializer(), new ByteArraySerializer());
     }
 
     /** The producer of log lines: lingers longer and batches more, so that a handler's lines travel together. */
