@@ -5,6 +5,25 @@ const RUNS_SHOWN = 20;
 const RETRYABLE = ['FAILED', 'TIMED_OUT', 'LOST', 'NO_WORKER', 'KILLED'];
 const TERMINAL = RETRYABLE.concat(['SUCCEEDED', 'SKIPPED']);
 let selectedJob = null;
+let me = null;
+
+function csrfToken() {
+  const cookie = document.cookie.split('; ').find(part => part.startsWith('XSRF-TOKEN='));
+  return cookie ? decodeURIComponent(cookie.substring('XSRF-TOKEN='.length)) : '';
+}
+
+function canOperate(app) {
+  return me != null && me.grants.some(grant => grant.role === 'ADMIN'
+      || (grant.role === 'OPERATOR' && (grant.app === '*' || grant.app === app)));
+}
+
+function toLoginOn401(response) {
+  if (response.status === 401) {
+    window.location.assign('login?expired');
+    throw new Error('signed out');
+  }
+  return response;
+}
 
 function cell(row, text, className) {
   const td = document.createElement('td');
@@ -38,7 +57,7 @@ function statusCell(row, status) {
 }
 
 async function getJson(url) {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  const response = toLoginOn401(await fetch(url, { headers: { Accept: 'application/json' } }));
   if (!response.ok) throw new Error(url + ' answered ' + response.status);
   return response.json();
 }
@@ -46,7 +65,7 @@ async function getJson(url) {
 async function post(path, what, button) {
   button.disabled = true;
   try {
-    const response = await fetch(path, { method: 'POST' });
+    const response = toLoginOn401(await fetch(path, { method: 'POST', headers: { 'X-XSRF-TOKEN': csrfToken() } }));
     if (!response.ok) {
       const answer = await response.json().catch(() => ({}));
       throw new Error(what + ' answered ' + response.status + (answer.error ? ': ' + answer.error : ''));
@@ -85,8 +104,11 @@ function renderJobs(overview) {
     cell(row, latestRun && time(latestRun.scheduledAt));
     cell(row, latestRun && lateness(latestRun.latenessMs));
     cell(row, latestRun && latestRun.message, 'message');
-    cell(row, '').appendChild(actionButton('Run now',
-        button => post('api/v1/jobs/' + encodeURIComponent(job.id) + '/run', 'run now', button)));
+    const actions = cell(row, '');
+    if (canOperate(job.app)) {
+      actions.appendChild(actionButton('Run now',
+          button => post('api/v1/jobs/' + encodeURIComponent(job.id) + '/run', 'run now', button)));
+    }
     body.appendChild(row);
   }
 }
@@ -109,9 +131,9 @@ function renderRuns(runs) {
     cell(row, run.message, 'message');
     const actions = cell(row, '');
     const runPath = 'api/v1/runs/' + encodeURIComponent(run.runId);
-    if (RETRYABLE.includes(run.status)) {
+    if (canOperate(run.app) && RETRYABLE.includes(run.status)) {
       actions.appendChild(actionButton('Retry', button => post(runPath + '/retry', 'retry', button)));
-    } else if (!TERMINAL.includes(run.status)) {
+    } else if (canOperate(run.app) && !TERMINAL.includes(run.status)) {
       actions.appendChild(actionButton('Kill', button => post(runPath + '/kill', 'kill', button)));
     }
     body.appendChild(row);
@@ -137,5 +159,23 @@ async function refresh() {
   }
 }
 
-refresh();
-setInterval(refresh, REFRESH_MS);
+async function signOut() {
+  await fetch('logout', { method: 'POST', headers: { 'X-XSRF-TOKEN': csrfToken() } });
+  window.location.assign('login');
+}
+
+async function start() {
+  try {
+    me = await getJson('api/v1/me');
+    document.getElementById('user').textContent = me.name;
+    document.getElementById('sign-out').hidden = false;
+    document.getElementById('sign-out').addEventListener('click', signOut);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  refresh();
+  setInterval(refresh, REFRESH_MS);
+}
+
+start();

@@ -1,6 +1,8 @@
 package io.carillon.console;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -12,6 +14,16 @@ public class ConsoleProperties {
     private final Materializer materializer = new Materializer();
     private final Kafka kafka = new Kafka();
     private final Api api = new Api();
+    private final Login login = new Login();
+    private final Oidc oidc = new Oidc();
+    /**
+     * Password of the {@code admin} user created at the first start (when the database has no user); also read from
+     * the environment variable {@code CARILLON_ADMIN_PASSWORD}. Unset: a random password is generated and written to
+     * {@link #initialAdminPasswordFile}. Ignored once any user exists.
+     */
+    private String adminPassword;
+    /** Where a generated first-start password is written (mode 0600). Default {@code initial-admin-password}. */
+    private String initialAdminPasswordFile = "initial-admin-password";
 
     public Outbox getOutbox() {
         return outbox;
@@ -27,6 +39,66 @@ public class ConsoleProperties {
 
     public Api getApi() {
         return api;
+    }
+
+    public Login getLogin() {
+        return login;
+    }
+
+    public Oidc getOidc() {
+        return oidc;
+    }
+
+    public String getAdminPassword() { return adminPassword; }
+    public void setAdminPassword(String adminPassword) { this.adminPassword = adminPassword; }
+    public String getInitialAdminPasswordFile() { return initialAdminPasswordFile; }
+    public void setInitialAdminPasswordFile(String initialAdminPasswordFile) {
+        this.initialAdminPasswordFile = initialAdminPasswordFile;
+    }
+
+    /** Sign-in throttling, for the login page and HTTP Basic alike. */
+    public static class Login {
+        /** Failed sign-ins in a row that lock an account. Default 5. */
+        private int maxFailures = 5;
+        /** How long a locked account stays locked. Default 15 min. */
+        private Duration lockDuration = Duration.ofMinutes(15);
+        /** Failed sign-ins from one address within {@code address-window} after which it is refused. Default 20. */
+        private int maxAddressFailures = 20;
+        /** The window of {@code max-address-failures}. Default 5 min. */
+        private Duration addressWindow = Duration.ofMinutes(5);
+
+        public int getMaxFailures() { return maxFailures; }
+        public void setMaxFailures(int maxFailures) { this.maxFailures = maxFailures; }
+        public Duration getLockDuration() { return lockDuration; }
+        public void setLockDuration(Duration lockDuration) { this.lockDuration = lockDuration; }
+        public int getMaxAddressFailures() { return maxAddressFailures; }
+        public void setMaxAddressFailures(int maxAddressFailures) { this.maxAddressFailures = maxAddressFailures; }
+        public Duration getAddressWindow() { return addressWindow; }
+        public void setAddressWindow(Duration addressWindow) { this.addressWindow = addressWindow; }
+    }
+
+    /**
+     * Single sign-on through OpenID Connect, on when a Spring Security client registration exists
+     * ({@code spring.security.oauth2.client.registration.<id>.*}). The user's grants come from a claim of the ID
+     * token or user info whose values are grants ({@code OPERATOR:billing}) or group names mapped to grants.
+     */
+    public static class Oidc {
+        /** The claim holding the user's grants or groups. Default {@code groups}. */
+        private String grantsClaim = "groups";
+        /** The claim naming the user. Default {@code preferred_username}. */
+        private String userNameClaim = "preferred_username";
+        /**
+         * Grants of each group name found in the claim, e.g. {@code group-grants.billing-team=OPERATOR:billing}
+         * (several separated by commas). Claim values of the form {@code ROLE:app} are grants themselves.
+         */
+        private Map<String, String> groupGrants = new LinkedHashMap<>();
+
+        public String getGrantsClaim() { return grantsClaim; }
+        public void setGrantsClaim(String grantsClaim) { this.grantsClaim = grantsClaim; }
+        public String getUserNameClaim() { return userNameClaim; }
+        public void setUserNameClaim(String userNameClaim) { this.userNameClaim = userNameClaim; }
+        public Map<String, String> getGroupGrants() { return groupGrants; }
+        public void setGroupGrants(Map<String, String> groupGrants) { this.groupGrants = groupGrants; }
     }
 
     /** The relay that publishes job changes from the {@code job_outbox} table to the {@code jobs} topic. */
@@ -100,6 +172,16 @@ public class ConsoleProperties {
         private int defaultPreviewCount = 10;
         /** Largest accepted {@code count} of the schedule preview. Default 100. */
         private int maxPreviewCount = 100;
+        /** Largest request body; a larger one is answered 413. Default 1 MiB. */
+        private long maxRequestBytes = 1024 * 1024;
+        /** Largest job {@code params}, in UTF-8 bytes. Default 64 KiB. */
+        private int maxParamsBytes = 64 * 1024;
+        /** Longest job {@code description}, in characters. Default 2048. */
+        private int maxDescriptionLength = 2048;
+        /** Entries of one audit page without {@code size}. Default 50. */
+        private int defaultAuditPageSize = 50;
+        /** Largest accepted audit page {@code size}. Default 500. */
+        private int maxAuditPageSize = 500;
 
         public int getDefaultRunLimit() { return defaultRunLimit; }
         public void setDefaultRunLimit(int defaultRunLimit) { this.defaultRunLimit = defaultRunLimit; }
@@ -109,5 +191,15 @@ public class ConsoleProperties {
         public void setDefaultPreviewCount(int defaultPreviewCount) { this.defaultPreviewCount = defaultPreviewCount; }
         public int getMaxPreviewCount() { return maxPreviewCount; }
         public void setMaxPreviewCount(int maxPreviewCount) { this.maxPreviewCount = maxPreviewCount; }
+        public long getMaxRequestBytes() { return maxRequestBytes; }
+        public void setMaxRequestBytes(long maxRequestBytes) { this.maxRequestBytes = maxRequestBytes; }
+        public int getMaxParamsBytes() { return maxParamsBytes; }
+        public void setMaxParamsBytes(int maxParamsBytes) { this.maxParamsBytes = maxParamsBytes; }
+        public int getMaxDescriptionLength() { return maxDescriptionLength; }
+        public void setMaxDescriptionLength(int maxDescriptionLength) { this.maxDescriptionLength = maxDescriptionLength; }
+        public int getDefaultAuditPageSize() { return defaultAuditPageSize; }
+        public void setDefaultAuditPageSize(int defaultAuditPageSize) { this.defaultAuditPageSize = defaultAuditPageSize; }
+        public int getMaxAuditPageSize() { return maxAuditPageSize; }
+        public void setMaxAuditPageSize(int maxAuditPageSize) { this.maxAuditPageSize = maxAuditPageSize; }
     }
 }

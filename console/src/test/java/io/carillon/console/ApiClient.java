@@ -6,38 +6,76 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
 
 import io.carillon.topics.Json;
 import tools.jackson.databind.JsonNode;
 
-/** Calls the console over real HTTP and reads answers as JSON trees. */
+/**
+ * Calls the console over real HTTP and reads answers as JSON trees. Signs in as {@code admin} with HTTP Basic unless
+ * made for another caller ({@link #as}, {@link #withToken}, {@link #anonymous}).
+ */
 final class ApiClient {
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final String base;
+    private final String authorization;
 
     ApiClient(int port) {
-        this.base = "http://localhost:" + port;
+        this("http://localhost:" + port, basic("admin", ConsoleTestEnvironment.ADMIN_PASSWORD));
+    }
+
+    private ApiClient(String base, String authorization) {
+        this.base = base;
+        this.authorization = authorization;
+    }
+
+    /** A client signing in as {@code user} with HTTP Basic. */
+    ApiClient as(String user, String password) {
+        return new ApiClient(base, basic(user, password));
+    }
+
+    /** A client sending {@code Authorization: Bearer token}. */
+    ApiClient withToken(String token) {
+        return new ApiClient(base, "Bearer " + token);
+    }
+
+    /** A client sending no credentials. */
+    ApiClient anonymous() {
+        return new ApiClient(base, null);
     }
 
     Answer get(String path) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+        return send(request(path).GET());
     }
 
     Answer post(String path, String json) {
-        return send(withJson(path, json).POST(HttpRequest.BodyPublishers.ofString(json)));
+        return send(withJson(path).POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
     Answer put(String path, String json) {
-        return send(withJson(path, json).PUT(HttpRequest.BodyPublishers.ofString(json)));
+        return send(withJson(path).PUT(HttpRequest.BodyPublishers.ofString(json)));
     }
 
     Answer delete(String path) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE());
+        return send(request(path).DELETE());
     }
 
-    private HttpRequest.Builder withJson(String path, String json) {
-        return HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json");
+    /** Sends {@code method path} with a JSON body (null for none). */
+    Answer send(String method, String path, String json) {
+        return send(withJson(path).method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    private HttpRequest.Builder request(String path) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path));
+        return authorization == null ? request : request.header("Authorization", authorization);
+    }
+
+    private HttpRequest.Builder withJson(String path) {
+        return request(path).header("Content-Type", "application/json");
     }
 
     private Answer send(HttpRequest.Builder request) {
@@ -53,6 +91,10 @@ final class ApiClient {
         }
     }
 
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
     /** An HTTP answer. */
     record Answer(int status, String contentType, String location, String body) {
 
@@ -61,7 +103,7 @@ final class ApiClient {
         }
 
         /** The field names of the error answer's fieldErrors. */
-        java.util.List<String> errorFields() {
+        List<String> errorFields() {
             return json().get("fieldErrors").valueStream().map(error -> error.get("field").asString()).toList();
         }
     }

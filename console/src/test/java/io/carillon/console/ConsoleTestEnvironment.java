@@ -26,6 +26,8 @@ import io.carillon.topics.TopicCatalog;
 public final class ConsoleTestEnvironment {
 
     public static final int PARTITIONS = 3;
+    /** The password of the {@code admin} user each test console creates at its first start. */
+    public static final String ADMIN_PASSWORD = "test-admin-password";
 
     public final TestDatabase database = TestDatabase.create();
     public final TopicCatalog catalog = TestKafka.newCatalog(PARTITIONS);
@@ -38,6 +40,7 @@ public final class ConsoleTestEnvironment {
         registry.add("carillon.topics.prefix", catalog::prefix);
         registry.add("carillon.topics.partitions", () -> PARTITIONS);
         registry.add("carillon.console.materializer.group-id", () -> catalog.prefix() + "console");
+        registry.add("carillon.console.admin-password", () -> ADMIN_PASSWORD);
     }
 
     /** A producer to the test broker; the caller closes it. */

@@ -7,7 +7,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Map;
 
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -79,6 +81,8 @@ class EmbeddedConsoleIT {
         HttpResponse<String> created = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create("http://localhost:" + port + "/api/v1/jobs"))
                 .header("Content-Type", "application/json")
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                        ("admin:" + ConsoleTestEnvironment.ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)))
                 .POST(HttpRequest.BodyPublishers.ofString("""
                         {"id": "hosted", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"}}"""))
                 .build(), HttpResponse.BodyHandlers.ofString());

@@ -1,6 +1,7 @@
 package io.carillon.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -35,7 +36,8 @@ class ConsoleSchemaTest {
     void createsTheConsoleTables() throws SQLException {
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
                 + " AND table_name <> 'flyway_schema_history' ORDER BY table_name"))
-                .containsExactly("apps", "job_outbox", "jobs", "runs");
+                .containsExactly("api_tokens", "apps", "audit_log", "job_outbox", "jobs", "runs", "token_grants",
+                        "user_grants", "users");
     }
 
     @Test
@@ -45,6 +47,17 @@ class ConsoleSchemaTest {
                 + " '2026-01-01T00:00:00Z', '2026-01-01T00:00:01.2345Z', '2026-01-01T00:00:02Z')");
 
         assertThat(query("SELECT lateness_ms FROM runs WHERE run_id = 'late@1#0'")).containsExactly("1234");
+    }
+
+    @Test
+    void refusesToChangeOrDeleteAuditEntries() throws SQLException {
+        execute("INSERT INTO audit_log (at, actor, action, target_type, target, outcome)"
+                + " VALUES ('2026-01-01T00:00:00Z', 'admin', 'JOB_CREATE', 'JOB', 'a', 'OK')");
+
+        assertThatThrownBy(() -> execute("UPDATE audit_log SET actor = 'someone else'"))
+                .hasMessageContaining("append-only");
+        assertThatThrownBy(() -> execute("DELETE FROM audit_log")).hasMessageContaining("append-only");
+        assertThat(query("SELECT actor FROM audit_log")).containsExactly("admin");
     }
 
     @Test

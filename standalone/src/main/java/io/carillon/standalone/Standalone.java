@@ -30,6 +30,9 @@ public final class Standalone implements AutoCloseable {
     public static final String DATASOURCE_PROPERTY = "spring.datasource.url";
     public static final String DEMO_FLAG = "--demo";
 
+    /** The file in the data folder that holds the {@code admin} user's generated first-start password. */
+    public static final String INITIAL_ADMIN_PASSWORD_FILE = "initial-admin-password";
+
     private static final String DEFAULT_DATA_DIR = "carillon-data";
     private static final int DEFAULT_BROKER_PORT = 9092;
     private static final String[] QUIET_LOGGERS = {"kafka", "org.apache.kafka", "state.change.logger", "io.zonky"};
@@ -53,6 +56,7 @@ public final class Standalone implements AutoCloseable {
         Map<String, Object> defaults = new HashMap<>();
         defaults.put("carillon.planner.state-dir", dataDir.resolve("planner").toString());
         defaults.put("carillon.worker.app", "demo");
+        defaults.put("carillon.console.initial-admin-password-file", dataDir.resolve(INITIAL_ADMIN_PASSWORD_FILE).toString());
         defaults.put("carillon.standalone.demo", Arrays.asList(args).contains(DEMO_FLAG));
         for (String quiet : QUIET_LOGGERS) {
             defaults.put("logging.level." + quiet, "WARN");

@@ -58,6 +58,8 @@ class EndToEndIT {
     private Standalone standalone;
     private RestClient http;
 
+    private static final String ADMIN_PASSWORD = "end-to-end-password";
+
     @BeforeAll
     void startCarillon() {
         database = TestDatabase.create();
@@ -68,12 +70,14 @@ class EndToEndIT {
                 "--spring.datasource.url=" + database.jdbcUrl(),
                 "--spring.datasource.username=" + database.username(),
                 "--carillon.standalone.data-dir=" + dataDir,
+                "--carillon.console.admin-password=" + ADMIN_PASSWORD,
                 "--server.port=0"));
         if (!database.password().isEmpty()) {
             args.add("--spring.datasource.password=" + database.password());
         }
         standalone = Standalone.start(args.toArray(String[]::new));
         http = RestClient.builder().baseUrl("http://localhost:" + standalone.port())
+                .defaultHeaders(headers -> headers.setBasicAuth("admin", ADMIN_PASSWORD))
                 .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> { })
                 .build();
     }

@@ -3,8 +3,10 @@ package io.carillon.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,16 +27,24 @@ class StandaloneLauncherIT {
     Path dataDir;
 
     @Test
-    void startsItsOwnKafkaAndPostgresAndRunsTheDemoJobs() {
+    void startsItsOwnKafkaAndPostgresAndRunsTheDemoJobs() throws IOException {
         try (Standalone standalone = Standalone.start("--demo", "--carillon.standalone.data-dir=" + dataDir,
                 "--carillon.broker.port=0", "--server.port=0")) {
-            RestClient http = RestClient.create("http://localhost:" + standalone.port());
+            Path passwordFile = dataDir.resolve(Standalone.INITIAL_ADMIN_PASSWORD_FILE);
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(passwordFile)))
+                    .isEqualTo("rw-------");
+            String password = Files.readString(passwordFile).strip();
+            RestClient http = RestClient.builder().baseUrl("http://localhost:" + standalone.port())
+                    .defaultHeaders(headers -> headers.setBasicAuth("admin", password)).build();
 
             assertThat(http.get().uri("/api/v1/jobs").retrieve().body(LIST_OF_MAPS))
                     .extracting(job -> job.get("id")).contains("demo-echo", "demo-cron", "demo-fail");
             await().atMost(Duration.ofSeconds(30)).until(() -> http.get().uri("/api/v1/jobs/demo-echo/runs?limit=10")
                     .retrieve().body(LIST_OF_MAPS).stream().anyMatch(run -> "SUCCEEDED".equals(run.get("status"))));
             assertThat(http.get().uri("/").retrieve().body(String.class)).containsIgnoringCase("<html");
+            int anonymous = RestClient.create("http://localhost:" + standalone.port()).get().uri("/api/v1/jobs")
+                    .exchange((request, response) -> response.getStatusCode().value());
+            assertThat(anonymous).isEqualTo(401);
         }
         assertThat(Files.exists(dataDir.resolve("kafka").resolve("cluster.id"))).isTrue();
         assertThat(Files.isDirectory(dataDir.resolve("postgres"))).isTrue();

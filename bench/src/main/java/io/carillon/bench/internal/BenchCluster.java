@@ -67,6 +67,7 @@ public final class BenchCluster implements AutoCloseable {
     private final Integer workerFetchMaxWaitMs;
     private String bootstrapServers;
     private BenchDatabase database;
+    private final String consolePassword = "bench-" + java.util.UUID.randomUUID();
     private Standalone standalone;
     private ProcessFleet workerFleet;
     private Optional<String> workerLayout = Optional.empty();
@@ -148,6 +149,7 @@ public final class BenchCluster implements AutoCloseable {
                 "--" + Standalone.DATA_DIR_PROPERTY + "=" + dataDir,
                 "--server.port=0",
                 "--carillon.worker.enabled=false",
+                "--carillon.console.admin-password=" + consolePassword,
                 "--spring.main.banner-mode=off",
                 "--logging.level.root=WARN"));
         if (!database.password().isEmpty()) {
@@ -273,6 +275,11 @@ public final class BenchCluster implements AutoCloseable {
 
     public int consolePort() {
         return standalone.port();
+    }
+
+    /** The password of the console's {@code admin} user, made up for this run. */
+    public String consolePassword() {
+        return consolePassword;
     }
 
     public int workerCapacity() {

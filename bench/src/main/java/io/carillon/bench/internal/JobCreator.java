@@ -17,7 +17,7 @@ public interface JobCreator {
     /** A creator for {@code route} on {@code cluster}. */
     static JobCreator of(JobRoute route, BenchCluster cluster) {
         return switch (route) {
-            case REST -> new RestJobCreator(cluster.consolePort());
+            case REST -> new RestJobCreator(cluster.consolePort(), cluster.consolePassword());
             case KAFKA -> new KafkaJobCreator(cluster.bootstrapServers(), cluster.catalog());
         };
     }

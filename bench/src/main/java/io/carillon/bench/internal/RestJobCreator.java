@@ -1,22 +1,29 @@
 package io.carillon.bench.internal;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
 
 /**
- * Creates jobs the way a user does: {@code POST /api/v1/jobs} on the console (database row, outbox, relay, jobs
- * topic), {@value #IN_FLIGHT} requests in flight at a time.
+ * Creates jobs the way a user's script does: {@code POST /api/v1/jobs} on the console (database row, outbox, relay,
+ * jobs topic) with an API token that the {@code admin} user creates first, {@value #IN_FLIGHT} requests in flight at
+ * a time.
  */
 final class RestJobCreator implements JobCreator {
 
@@ -26,13 +33,18 @@ final class RestJobCreator implements JobCreator {
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
     private final URI jobsUri;
+    private final URI tokensUri;
+    private final String adminPassword;
 
-    RestJobCreator(int consolePort) {
+    RestJobCreator(int consolePort, String adminPassword) {
         this.jobsUri = URI.create("http://127.0.0.1:" + consolePort + "/api/v1/jobs");
+        this.tokensUri = URI.create("http://127.0.0.1:" + consolePort + "/api/v1/tokens");
+        this.adminPassword = adminPassword;
     }
 
     @Override
     public void create(List<JobDefinition> jobs) {
+        String authorization = "Bearer " + newToken();
         Semaphore slots = new Semaphore(IN_FLIGHT);
         List<CompletableFuture<Void>> posts = new ArrayList<>(jobs.size());
         try {
@@ -40,6 +52,7 @@ final class RestJobCreator implements JobCreator {
                 slots.acquire();
                 HttpRequest request = HttpRequest.newBuilder(jobsUri).timeout(REQUEST_TIMEOUT)
                         .header("Content-Type", "application/json")
+                        .header("Authorization", authorization)
                         .POST(HttpRequest.BodyPublishers.ofString(EventSerdes.JOB.toJson(job))).build();
                 posts.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
                         .whenComplete((response, failure) -> slots.release())
@@ -51,6 +64,27 @@ final class RestJobCreator implements JobCreator {
             throw new IllegalStateException("interrupted while creating jobs", e);
         } catch (CompletionException e) {
             throw new IllegalStateException("could not create the jobs over REST: " + e.getCause().getMessage(), e);
+        }
+    }
+
+    private String newToken() {
+        String basic = Base64.getEncoder().encodeToString(("admin:" + adminPassword).getBytes(StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(tokensUri).timeout(REQUEST_TIMEOUT)
+                .header("Content-Type", "application/json")
+                .header("Authorization", "Basic " + basic)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"bench-" + UUID.randomUUID() + "\"}")).build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != CREATED) {
+                throw new IllegalStateException("POST /api/v1/tokens answered " + response.statusCode() + ": "
+                        + response.body());
+            }
+            return Json.mapper().readTree(response.body()).get("token").asString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create an API token", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating an API token", e);
         }
     }
 

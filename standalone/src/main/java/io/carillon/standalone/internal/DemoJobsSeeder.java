@@ -7,11 +7,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
-import org.springframework.http.HttpStatus;
-import org.springframework.web.client.HttpClientErrorException;
-import org.springframework.web.client.RestClient;
 
-/** Creates a few demo jobs through the console's own REST API once it is up; jobs that exist are left alone. */
+import io.carillon.console.internal.jobs.JobService;
+import io.carillon.topics.Json;
+import io.carillon.topics.events.JobDefinition;
+
+/**
+ * Creates a few demo jobs through the console's job service once it is up (as the console itself, audited as
+ * {@code system}); jobs that exist are left alone.
+ */
 public class DemoJobsSeeder implements ApplicationListener<ApplicationReadyEvent> {
 
     private static final Logger log = LoggerFactory.getLogger(DemoJobsSeeder.class);
@@ -28,16 +32,12 @@ public class DemoJobsSeeder implements ApplicationListener<ApplicationReadyEvent
 
     @Override
     public void onApplicationEvent(ApplicationReadyEvent event) {
-        int port = event.getApplicationContext().getEnvironment().getRequiredProperty("local.server.port", Integer.class);
-        RestClient client = RestClient.create("http://localhost:" + port);
+        JobService jobs = event.getApplicationContext().getBean(JobService.class);
         for (Map<String, Object> job : DEMO_JOBS) {
-            try {
-                client.post().uri("/api/v1/jobs").body(job).retrieve().toBodilessEntity();
-                log.info("created demo job {}", job.get("id"));
-            } catch (HttpClientErrorException e) {
-                if (e.getStatusCode() != HttpStatus.CONFLICT) {
-                    throw e;
-                }
+            JobDefinition definition = Json.mapper().convertValue(job, JobDefinition.class);
+            if (jobs.find(definition.id()).isEmpty()) {
+                jobs.create(definition.toBuilder().enabled(true).build());
+                log.info("created demo job {}", definition.id());
             }
         }
     }

@@ -9,7 +9,12 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.access.Authorizer;
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.outbox.OutboxRepository;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
@@ -19,21 +24,31 @@ import io.carillon.topics.events.JobDefinition;
 /**
  * Job writes with their transactional outbox: each create, replace and delete changes {@code jobs} and appends the
  * matching {@code job_outbox} row in one database transaction, so the {@code jobs} topic gets every committed change
- * and nothing else. Versions grow by one with every change of a job, across delete and re-create. Thread-safe.
+ * and nothing else. Versions grow by one with every change of a job, across delete and re-create. Each change is
+ * allowed by {@link Authorizer} for the job's app (both apps when a job moves) and audited in its own transaction;
+ * reads answer only the jobs of apps the caller may read. Thread-safe.
  */
 @Service
 public class JobService {
 
+    static final String TARGET_TYPE = "JOB";
+
     private final JobRepository jobs;
     private final OutboxRepository outbox;
     private final TransactionTemplate transactions;
+    private final Authorizer authorizer;
+    private final AuditLog audit;
+    private final JobLimits limits;
     private final Clock clock;
 
     public JobService(JobRepository jobs, OutboxRepository outbox, PlatformTransactionManager transactionManager,
-            Clock clock) {
+            Authorizer authorizer, AuditLog audit, ConsoleProperties properties, Clock clock) {
         this.jobs = jobs;
         this.outbox = outbox;
         this.transactions = new TransactionTemplate(transactionManager);
+        this.authorizer = authorizer;
+        this.audit = audit;
+        this.limits = new JobLimits(properties.getApi());
         this.clock = clock;
     }
 
@@ -45,6 +60,7 @@ public class JobService {
      */
     public JobDefinition create(JobDefinition requested) {
         requireValid(requested);
+        authorizer.requireOperate(requested.app());
         return transactions.execute(status -> {
             Instant now = clock.instant();
             JobDefinition job = requested.toBuilder().version(outbox.lastVersion(requested.id()) + 1).build();
@@ -52,7 +68,9 @@ public class JobService {
             if (!jobs.insert(job, now)) {
                 throw new JobAlreadyExistsException(job.id());
             }
-            outbox.append(job.id(), job.version(), EventSerdes.JOB.toJson(job), now);
+            String json = EventSerdes.JOB.toJson(job);
+            outbox.append(job.id(), job.version(), json, now);
+            audit.record(AuditAction.JOB_CREATE, TARGET_TYPE, job.id(), job.app(), null, json, AuditOutcome.OK);
             return job;
         });
     }
@@ -69,13 +87,19 @@ public class JobService {
                     + "' in the path; a job's id cannot change");
         }
         requireValid(requested);
+        authorizer.requireOperate(requested.app());
         return transactions.execute(status -> {
             Instant now = clock.instant();
             long current = jobs.lockVersion(id).orElseThrow(() -> new JobNotFoundException(id));
+            JobDefinition before = jobs.find(id).orElseThrow(() -> new JobNotFoundException(id));
+            authorizer.requireOperate(before.app());
             JobDefinition job = requested.toBuilder().version(current + 1).build();
             jobs.registerApp(job.app(), now);
             jobs.update(job, now);
-            outbox.append(id, job.version(), EventSerdes.JOB.toJson(job), now);
+            String json = EventSerdes.JOB.toJson(job);
+            outbox.append(id, job.version(), json, now);
+            audit.record(updateAction(before, job), TARGET_TYPE, id, job.app(), EventSerdes.JOB.toJson(before), json,
+                    AuditOutcome.OK);
             return job;
         });
     }
@@ -88,32 +112,55 @@ public class JobService {
     public void delete(String id) {
         transactions.executeWithoutResult(status -> {
             long current = jobs.lockVersion(id).orElseThrow(() -> new JobNotFoundException(id));
+            JobDefinition before = jobs.find(id).orElseThrow(() -> new JobNotFoundException(id));
+            authorizer.requireOperate(before.app());
             jobs.delete(id);
             outbox.append(id, current + 1, null, clock.instant());
+            audit.record(AuditAction.JOB_DELETE, TARGET_TYPE, id, before.app(), EventSerdes.JOB.toJson(before), null,
+                    AuditOutcome.OK);
         });
     }
 
+    /** Job {@code id} whatever the caller's grants, for the console's own checks. */
     public Optional<JobDefinition> find(String id) {
         return jobs.find(id);
     }
 
-    /** Job {@code id}, or {@link JobNotFoundException}. */
+    /**
+     * Job {@code id}, when the caller may read its app.
+     *
+     * @throws JobNotFoundException when there is no such job
+     * @throws org.springframework.security.access.AccessDeniedException when the caller may not read its app
+     */
     public JobDefinition get(String id) {
-        return jobs.find(id).orElseThrow(() -> new JobNotFoundException(id));
+        JobDefinition job = jobs.find(id).orElseThrow(() -> new JobNotFoundException(id));
+        authorizer.requireRead(job.app());
+        return job;
     }
 
     public boolean exists(String id) {
         return jobs.exists(id);
     }
 
+    /** The jobs of the apps the caller may read, by id. */
     public List<JobDefinition> list() {
-        return jobs.findAll();
+        return jobs.findAll().stream().filter(job -> authorizer.canRead(job.app())).toList();
     }
 
-    private static void requireValid(JobDefinition job) {
-        List<FieldError> errors = JobValidator.validate(job);
+    private void requireValid(JobDefinition job) {
+        List<FieldError> errors = new java.util.ArrayList<>(JobValidator.validate(job));
+        errors.addAll(limits.problems(job));
         if (!errors.isEmpty()) {
             throw InvalidInputException.of(errors);
         }
+    }
+
+    private static AuditAction updateAction(JobDefinition before, JobDefinition after) {
+        boolean onlyEnabledChanged = before.enabled() != after.enabled()
+                && before.toBuilder().enabled(after.enabled()).version(after.version()).build().equals(after);
+        if (!onlyEnabledChanged) {
+            return AuditAction.JOB_UPDATE;
+        }
+        return after.enabled() ? AuditAction.JOB_ENABLE : AuditAction.JOB_DISABLE;
     }
 }

@@ -7,9 +7,13 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.PublishException;
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.Json;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.JobRequest;
@@ -21,7 +25,8 @@ import io.carillon.topics.spring.CarillonTopics;
  * What a person can do about one stored run: retry it (a RETRY request on {@code requests}, which the planner
  * turns into a new attempt) or kill it (a KILL command on {@code control}, which the worker running it obeys). Both
  * check the run's stored status first so that a request that cannot succeed is refused at once with the reason;
- * the planner and the workers check again, since the stored status may lag. Thread-safe.
+ * the planner and the workers check again, since the stored status may lag. Both need a caller who may operate the
+ * run's app, and are audited once Kafka has taken them. Thread-safe.
  */
 @Component
 public class RunActions {
@@ -30,16 +35,20 @@ public class RunActions {
     public static final Set<RunStatus> RETRYABLE = EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST,
             RunStatus.NO_WORKER, RunStatus.KILLED);
 
-    /** {@code requestedBy} of console requests and commands until users exist. */
-    static final String REQUESTED_BY = "console";
+    static final String TARGET_TYPE = "RUN";
 
     private final RunRepository runs;
     private final ConsoleProducer producer;
     private final CarillonTopics topics;
+    private final RunAccess access;
+    private final AuditLog audit;
     private final Clock clock;
 
-    public RunActions(RunRepository runs, ConsoleProducer producer, CarillonTopics topics, Clock clock) {
+    public RunActions(RunRepository runs, ConsoleProducer producer, CarillonTopics topics, RunAccess access,
+            AuditLog audit, Clock clock) {
         this.runs = runs;
+        this.access = access;
+        this.audit = audit;
         this.producer = producer;
         this.topics = topics;
         this.clock = clock;
@@ -55,6 +64,7 @@ public class RunActions {
      */
     public String retry(String runId, String params) {
         RunView run = find(runId);
+        String app = access.requireOperate(run);
         RunStatus status = RunStatus.valueOf(run.status());
         if (!RETRYABLE.contains(status)) {
             throw new RunStateConflictException("run '" + runId + "' is " + status + "; only a run that ended "
@@ -62,9 +72,11 @@ public class RunActions {
         }
         String requestId = UUID.randomUUID().toString();
         JobRequest request = new JobRequest(JobRequest.SCHEMA_VERSION, requestId, run.jobId(), RequestType.RETRY,
-                null, null, null, params, runId, REQUESTED_BY, clock.instant());
+                null, null, null, params, runId, access.actor(), clock.instant());
         String topic = topics.catalog().requests();
         producer.sendAndWait(topic, run.jobId(), EventSerdes.REQUEST.serialize(topic, request));
+        audit.record(AuditAction.RUN_RETRY, TARGET_TYPE, runId, app, null, json("requestId", requestId),
+                AuditOutcome.OK);
         return requestId;
     }
 
@@ -78,6 +90,7 @@ public class RunActions {
      */
     public String kill(String runId) {
         RunView run = find(runId);
+        String app = access.requireOperate(run);
         RunStatus status = RunStatus.valueOf(run.status());
         if (status.isTerminal()) {
             throw new RunStateConflictException("run '" + runId + "' already ended " + status
@@ -85,10 +98,16 @@ public class RunActions {
         }
         String commandId = UUID.randomUUID().toString();
         ControlCommand command = new ControlCommand(ControlCommand.SCHEMA_VERSION, commandId, ControlType.KILL, runId,
-                run.jobId(), run.app(), run.instance(), REQUESTED_BY, clock.instant());
+                run.jobId(), run.app(), run.instance(), access.actor(), clock.instant());
         String topic = topics.catalog().control();
         producer.sendAndWait(topic, runId, EventSerdes.CONTROL.serialize(topic, command));
+        audit.record(AuditAction.RUN_KILL, TARGET_TYPE, runId, app, null, json("commandId", commandId),
+                AuditOutcome.OK);
         return commandId;
+    }
+
+    private static String json(String field, String value) {
+        return Json.mapper().writeValueAsString(java.util.Map.of(field, value));
     }
 
     private RunView find(String runId) {

@@ -11,7 +11,7 @@ public record ApiError(String error, List<FieldError> fieldErrors) {
         fieldErrors = fieldErrors == null ? List.of() : List.copyOf(fieldErrors);
     }
 
-    static ApiError of(String error) {
+    public static ApiError of(String error) {
         return new ApiError(error, List.of());
     }
 }

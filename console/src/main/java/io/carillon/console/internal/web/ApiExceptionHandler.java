@@ -4,7 +4,9 @@ import java.util.List;
 
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.ResponseStatus;
@@ -12,6 +14,9 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.access.TokenNotFoundException;
+import io.carillon.console.internal.access.UserConflictException;
+import io.carillon.console.internal.access.UserNotFoundException;
 import io.carillon.console.internal.jobs.JobAlreadyExistsException;
 import io.carillon.console.internal.jobs.JobNotFoundException;
 import io.carillon.console.internal.kafka.PublishException;
@@ -39,9 +44,11 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler
-    @ResponseStatus(HttpStatus.BAD_REQUEST)
-    ApiError unreadableBody(HttpMessageNotReadableException e) {
-        return ApiError.of("the request body could not be read: send a JSON object");
+    ResponseEntity<ApiError> unreadableBody(HttpMessageNotReadableException e) {
+        if (e.getCause() instanceof RequestTooLargeException tooLarge) {
+            return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(ApiError.of(tooLarge.getMessage()));
+        }
+        return ResponseEntity.badRequest().body(ApiError.of("the request body could not be read: send a JSON object"));
     }
 
     @ExceptionHandler
@@ -65,6 +72,24 @@ class ApiExceptionHandler {
     @ExceptionHandler
     @ResponseStatus(HttpStatus.CONFLICT)
     ApiError runStateConflict(RunStateConflictException e) {
+        return ApiError.of(e.getMessage());
+    }
+
+    @ExceptionHandler
+    @ResponseStatus(HttpStatus.FORBIDDEN)
+    ApiError forbidden(AccessDeniedException e) {
+        return ApiError.of(e.getMessage());
+    }
+
+    @ExceptionHandler({UserNotFoundException.class, TokenNotFoundException.class})
+    @ResponseStatus(HttpStatus.NOT_FOUND)
+    ApiError accessNotFound(RuntimeException e) {
+        return ApiError.of(e.getMessage());
+    }
+
+    @ExceptionHandler
+    @ResponseStatus(HttpStatus.CONFLICT)
+    ApiError userConflict(UserConflictException e) {
         return ApiError.of(e.getMessage());
     }
 

@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RestController;
 import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.jobs.JobNotFoundException;
 import io.carillon.console.internal.jobs.JobService;
+import io.carillon.console.internal.runs.RunAccess;
 import io.carillon.console.internal.runs.RunActions;
 import io.carillon.console.internal.runs.RunRepository;
 import io.carillon.console.internal.runs.RunView;
@@ -30,10 +31,13 @@ class RunController {
     private final JobService jobs;
     private final RunRepository runs;
     private final RunActions actions;
+    private final RunAccess access;
     private final ConsoleProperties.Api limits;
 
-    RunController(JobService jobs, RunRepository runs, RunActions actions, ConsoleProperties properties) {
+    RunController(JobService jobs, RunRepository runs, RunActions actions, RunAccess access,
+            ConsoleProperties properties) {
         this.jobs = jobs;
+        this.access = access;
         this.runs = runs;
         this.actions = actions;
         this.limits = properties.getApi();
@@ -47,6 +51,7 @@ class RunController {
         if (found.isEmpty() && !jobs.exists(id)) {
             throw new JobNotFoundException(id);
         }
+        access.requireRead(id, found.stream().findFirst());
         return found;
     }
 
@@ -65,7 +70,7 @@ class RunController {
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(Map.of("commandId", actions.kill(runId)));
     }
 
-    /** Every job with its newest run (null when it has none), by job id. */
+    /** Every job the caller may read with its newest run (null when it has none), by job id. */
     @GetMapping("/api/v1/overview")
     List<JobOverview> overview() {
         Map<String, RunView> latest = runs.latestOfEveryJob();

@@ -1,0 +1,118 @@
+package io.carillon.console.internal.access;
+
+import java.time.Clock;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.authentication.AuthenticationFailureHandler;
+import org.springframework.security.web.authentication.AuthenticationSuccessHandler;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.AnyRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
+
+/**
+ * Who may reach the console: every page and {@code /api/**} endpoint needs a signed-in caller except the login page,
+ * its assets and {@code /actuator/health}. The browser signs in at {@code /login} and holds a session whose unsafe
+ * requests need the CSRF token of the {@code XSRF-TOKEN} cookie in {@code X-XSRF-TOKEN}; scripts send
+ * {@code Authorization: Bearer <token>} or HTTP Basic and get no session (a request carrying an Authorization
+ * header needs no CSRF token, since a browser adds none by itself: the 401 challenge is {@code Bearer}, so browsers
+ * never cache Basic credentials). With an OpenID Connect client registration, {@code /oauth2/authorization/<id>}
+ * signs in there. What a signed-in caller may do is decided per app by {@link Authorizer}.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSecurity
+class AccessConfiguration {
+
+    static final String LOGIN_PAGE = "/login";
+    private static final String[] PUBLIC = {LOGIN_PAGE, LOGIN_PAGE + "/options", "/login.html", "/console/login.js", "/console/console.css",
+        "/favicon.ico", "/error", "/actuator/health", "/actuator/health/**"};
+    private static final String CHALLENGE = "Bearer realm=\"carillon\"";
+
+    @Bean
+    PasswordEncoder passwordEncoder() {
+        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    }
+
+    @Bean
+    PasswordAuthenticationProvider passwordAuthenticationProvider(UserRepository users, PasswordEncoder encoder,
+            AuditLog audit, ConsoleProperties properties, Clock clock) {
+        return new PasswordAuthenticationProvider(users, encoder, audit, properties.getLogin(), clock);
+    }
+
+    @Bean
+    SecurityFilterChain consoleSecurity(HttpSecurity http, PasswordAuthenticationProvider passwords,
+            TokenService tokens, AuditLog audit, ObjectProvider<ClientRegistrationRepository> oidc,
+            OidcGrantsMapper oidcGrants) {
+        RequestMatcher api = PathPatternRequestMatcher.withDefaults().matcher("/api/**");
+        AuthenticationEntryPoint apiEntryPoint = (request, response, failure) -> {
+            response.setHeader("WWW-Authenticate", CHALLENGE);
+            JsonAnswers.error(response, failure instanceof SignInRefusedException
+                    ? HttpStatus.TOO_MANY_REQUESTS.value() : HttpServletResponse.SC_UNAUTHORIZED, failure.getMessage());
+        };
+        AccessDeniedHandler denied = (request, response, failure) ->
+                JsonAnswers.error(response, HttpServletResponse.SC_FORBIDDEN, failure.getMessage());
+        http.authorizeHttpRequests(requests -> requests.requestMatchers(PUBLIC).permitAll()
+                        .anyRequest().authenticated())
+                .authenticationProvider(passwords)
+                .httpBasic(basic -> basic.authenticationEntryPoint(apiEntryPoint))
+                .addFilterBefore(new BearerTokenFilter(tokens, apiEntryPoint), BasicAuthenticationFilter.class)
+                .formLogin(form -> form.loginPage(LOGIN_PAGE).loginProcessingUrl(LOGIN_PAGE)
+                        .successHandler(signedIn(audit)).failureHandler(signInFailed()).permitAll())
+                .logout(logout -> logout.logoutUrl("/logout")
+                        .logoutSuccessHandler((request, response, authentication) ->
+                                response.setStatus(HttpServletResponse.SC_NO_CONTENT)))
+                .csrf(csrf -> csrf.spa().ignoringRequestMatchers(request -> request.getHeader("Authorization") != null))
+                .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.IF_REQUIRED))
+                .exceptionHandling(errors -> errors.defaultAuthenticationEntryPointFor(apiEntryPoint, api)
+                        .defaultAuthenticationEntryPointFor(new LoginUrlAuthenticationEntryPoint(LOGIN_PAGE),
+                                AnyRequestMatcher.INSTANCE)
+                        .accessDeniedHandler(denied));
+        if (oidc.getIfAvailable() != null) {
+            http.oauth2Login(login -> login.loginPage(LOGIN_PAGE)
+                    .userInfoEndpoint(userInfo -> userInfo.oidcUserService(oidcGrants))
+                    .successHandler((request, response, authentication) -> {
+                        audit.record(authentication.getName(), request.getRemoteAddr(), AuditAction.LOGIN,
+                                PasswordAuthenticationProvider.TARGET_TYPE, authentication.getName(), null, null,
+                                null, AuditOutcome.OK);
+                        response.sendRedirect("/");
+                    }));
+        }
+        return http.build();
+    }
+
+    private static AuthenticationSuccessHandler signedIn(AuditLog audit) {
+        return (request, response, authentication) -> {
+            audit.record(authentication.getName(), request.getRemoteAddr(), AuditAction.LOGIN,
+                    PasswordAuthenticationProvider.TARGET_TYPE, authentication.getName(), null, null, null,
+                    AuditOutcome.OK);
+            JsonAnswers.json(response, Map.of("name", authentication.getName()));
+        };
+    }
+
+    private static AuthenticationFailureHandler signInFailed() {
+        return (request, response, failure) -> JsonAnswers.error(response,
+                failure instanceof SignInRefusedException ? HttpStatus.TOO_MANY_REQUESTS.value()
+                        : HttpServletResponse.SC_UNAUTHORIZED, failure.getMessage());
+    }
+}
