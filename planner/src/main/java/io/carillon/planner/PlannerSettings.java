@@ -37,21 +37,22 @@ public record PlannerSettings(Duration horizon, Duration punctuateInterval, int 
      * How far beyond the horizon the punctuator writes a job's scheduled fires when the job's timer comes due
      * (capped at the horizon, {@link #refillChunk()}). The horizon is refilled in chunks: a job firing every second
      * has its timer deleted and put, its state rewritten and all three changelogged once per 6 fires instead of once
-     * per fire, which was most of the planner's work per fire (steady, 1,000 jobs every second: the planner's stream
-     * thread went from 108–186 to 68–80 µs of CPU per fire, docs/architecture.md). Why not longer: the writes per
-     * fire fall as 1 / (chunk + period), while a fast job's state carries (horizon + chunk) / period pending fires,
-     * all encoded again at each visit, and fires stay out longer for the dispatcher to hold and a change to cancel;
-     * 5 s already takes the per-fire writes of an every-second job down six-fold (10 s was not measured).
+     * per fire, which is most of the planner's work per fire (steady, 1,000 jobs every second: the planner's stream
+     * thread takes 68–80 µs of CPU per fire with the chunk, 108–186 µs without;
+     * bench/results/2026-11-22-786cd4f.jsonl). Why not longer: the writes per fire fall as 1 / (chunk + period),
+     * while a fast job's state carries (horizon + chunk) / period pending fires, all encoded again at each visit, and
+     * fires stay out longer for the dispatcher to hold and a change to cancel; 5 s already takes the per-fire writes
+     * of an every-second job down six-fold (10 s is not measured).
      */
     public static final Duration REFILL_CHUNK = Duration.ofSeconds(5);
     /**
      * How often the planner commits its transaction when nothing urgent asks for one sooner (Kafka Streams'
      * {@code commit.interval.ms}; its exactly-once default is 100 ms). A commit flushes the producer and ends the
-     * transaction: at 10,000 jobs on two cores the stream thread spent most of its time waiting in commits every
-     * 100 ms and read its input so slowly that jobs written a minute before had not fired (docs/architecture.md).
-     * Scheduled fires are written a horizon ahead, so a longer interval costs them nothing; a fire due sooner than
-     * this interval from now (a job's first fire, a manual trigger, a misfire fired now, a retry) asks for a commit at
-     * once, so it is not held back.
+     * transaction: at 10,000 jobs on two cores a stream thread committing every 100 ms spends most of its time waiting
+     * in commits and reads its input so slowly that jobs written a minute before have not fired (CHANGELOG.md,
+     * 2026-11-22). Scheduled fires are written a horizon ahead, so a longer interval costs them nothing; a fire due
+     * sooner than this interval from now (a job's first fire, a manual trigger, a misfire fired now, a retry) asks for
+     * a commit at once, so it is not held back.
      */
     public static final Duration COMMIT_INTERVAL = Duration.ofSeconds(1);
 

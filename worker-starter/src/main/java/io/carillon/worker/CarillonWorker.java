@@ -43,9 +43,9 @@ public final class CarillonWorker implements AutoCloseable {
     /**
      * How many runs may wait for their due instant at once by default: triggers the dispatcher sent ahead of their
      * {@code dueAt} (its trigger lead, 1.5 s) wait without a run slot, so the fires of the next instants can be here
-     * in time: 10,000 a second with room to spare (a waiting run holds a few kilobytes). With 4,096, an instance
-     * given 10,000 fires a second held a third of them early and took the rest as they fell due, 500 a poll, each poll
-     * a claim and a commit, and fell seconds behind (bench steady J=10,000).
+     * in time: 10,000 a second with room to spare (a waiting run holds a few kilobytes). With room for 4,096, an
+     * instance given 10,000 fires a second holds a third of them early and takes the rest as they fall due, a claim
+     * and a commit per poll, and falls seconds behind (bench steady J=10,000).
      */
     public static final int DEFAULT_MAX_EARLY_RUNS = 16_384;
     public static final Duration DEFAULT_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);

@@ -8,10 +8,10 @@ import java.time.Instant;
  * so that every task of a stream thread punctuates in the same pass of its loop.
  *
  * <p>Why it matters: after each pass that ran a punctuator (or a commit), Kafka Streams halves how many records a
- * task may process in its next pass. Started as each task was created, twelve tasks' 100 ms punctuators fell in
- * almost every pass, so each task took about one record per pass: at 10,000 jobs one task had read 22 of its 848 jobs
- * a minute after they were written, and its jobs never fired. Aligned, the thread punctuates once per interval for
- * all its tasks and processes records in between. Stateless.
+ * task may process in its next pass. Started as each task is created, twelve tasks' 100 ms punctuators fall in
+ * almost every pass, so each task takes about one record per pass (at 10,000 jobs, one task measured had read 22 of
+ * its 848 jobs a minute after they were written, and its jobs never fired). Aligned, the thread punctuates once per
+ * interval for all its tasks and processes records in between. Stateless.
  */
 final class AlignedPunctuation {
 

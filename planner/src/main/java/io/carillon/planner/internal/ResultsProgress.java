@@ -8,8 +8,8 @@ import java.time.Instant;
  * still reading. The open-run check gives its verdict (LOST, TIMED_OUT) on a run only once the task has read a result
  * stamped at or after the instant the verdict is for, or has read no result at all for {@link #QUIET} (caught up, or
  * its partitions are quiet). Without this, a planner that lags behind {@code results} (a backlog after a fail-over
- * or a burst) read a run's STARTED, found its worker dead by now, and called the run LOST although its SUCCEEDED,
- * written before the worker died, was the next record in the partition: the run was retried and ran twice. Quiet
+ * or a burst) reads a run's STARTED, finds its worker dead by now, and calls the run LOST although its SUCCEEDED,
+ * written before the worker died, is the next record in the partition: the run would be retried and run twice. Quiet
  * time counts from the task's first check, not from its creation: a task taken over from a killed planner restores
  * its open runs before it reads a single result, and its first check must not take the restore for quiet. Used by
  * one stream task's thread only.

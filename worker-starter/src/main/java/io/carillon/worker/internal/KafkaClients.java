@@ -33,8 +33,8 @@ final class KafkaClients {
      * lead ahead are taken in a few polls rather than {@code capacity} at a time (what the executor cannot take
      * waits in the loop's pending queue, partitions paused). Each poll of due triggers costs a claim and a commit,
      * two round trips, so a worker behind takes many at once: bench burst (100,000 runs due at one instant) drained in
-     * 14.6 and 15.6 s with 2,000 a poll, 13.3 and 12.6 s with 10,000; the session-5 value, 500, left a worker given
-     * 10,000 fires a second seconds behind.
+     * 14.6 and 15.6 s with 2,000 a poll, 13.3 and 12.6 s with 10,000; with 500 a poll a worker given 10,000 fires a
+     * second falls seconds behind.
      */
     static final int MIN_MAX_POLL_RECORDS = 10_000;
     /**

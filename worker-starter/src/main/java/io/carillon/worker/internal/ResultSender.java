@@ -32,7 +32,7 @@ import io.carillon.topics.events.RunStatus;
  * record instead of two. A STARTED followed by PROGRESS is kept; nothing is ever dropped that was alone in the queue.
  *
  * <p>Thread-safe. The queue is unbounded: results are bounded by the runs taken (two and a throttled few PROGRESS per
- * run), and a sender blocked by Kafka (the producer's {@code max.block.ms}) no longer blocks the runs.
+ * run), and a sender blocked by Kafka (the producer's {@code max.block.ms}) does not block the runs.
  */
 final class ResultSender {
 
