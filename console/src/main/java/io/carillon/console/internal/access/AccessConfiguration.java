@@ -9,7 +9,11 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpStatus;
+import org.springframework.security.authentication.AnonymousAuthenticationToken;
+import org.springframework.security.authentication.InsufficientAuthenticationException;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
@@ -70,8 +74,14 @@ class AccessConfiguration {
             JsonAnswers.error(response, failure instanceof SignInRefusedException
                     ? HttpStatus.TOO_MANY_REQUESTS.value() : HttpServletResponse.SC_UNAUTHORIZED, failure.getMessage());
         };
-        AccessDeniedHandler denied = (request, response, failure) ->
+        AccessDeniedHandler denied = (request, response, failure) -> {
+            if (api.matches(request) && !signedIn()) {
+                apiEntryPoint.commence(request, response,
+                        new InsufficientAuthenticationException("sign in first: send a bearer token or HTTP Basic"));
+            } else {
                 JsonAnswers.error(response, HttpServletResponse.SC_FORBIDDEN, failure.getMessage());
+            }
+        };
         http.authorizeHttpRequests(requests -> requests.requestMatchers(PUBLIC).permitAll()
                         .anyRequest().authenticated())
                 .authenticationProvider(passwords)
@@ -99,6 +109,12 @@ class AccessConfiguration {
                     }));
         }
         return http.build();
+    }
+
+    private static boolean signedIn() {
+        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication != null && authentication.isAuthenticated()
+                && !(authentication instanceof AnonymousAuthenticationToken);
     }
 
     private static AuthenticationSuccessHandler signedIn(AuditLog audit) {

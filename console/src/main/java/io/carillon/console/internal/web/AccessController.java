@@ -54,6 +54,7 @@ class AccessController {
 
     @PostMapping("/api/v1/users")
     ResponseEntity<UserView> createUser(@RequestBody(required = false) String body) {
+        authorizer.requireAdmin();
         UserView created = users.create(JsonBodies.convert(JsonBodies.object(body), UserChange.class));
         return ResponseEntity.created(URI.create("/api/v1/users/" + created.name())).body(created);
     }
@@ -65,6 +66,7 @@ class AccessController {
 
     @PutMapping("/api/v1/users/{name}")
     UserView replaceUser(@PathVariable String name, @RequestBody(required = false) String body) {
+        authorizer.requireAdmin();
         return users.replace(name, JsonBodies.convert(JsonBodies.object(body), UserChange.class));
     }
 
