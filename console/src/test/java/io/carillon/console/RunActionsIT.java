@@ -81,7 +81,7 @@ class RunActionsIT {
             assertThat(request.jobId()).isEqualTo("billing");
             assertThat(request.parentRunId()).isEqualTo(failed.runId());
             assertThat(request.params()).isEqualTo("{\"dryRun\": true}");
-            assertThat(request.requestedBy()).isEqualTo("console");
+            assertThat(request.requestedBy()).isEqualTo("admin");
         }
     }
 
