@@ -97,6 +97,7 @@ function renderJobs(overview) {
     row.className = 'job' + (job.id === selectedJob ? ' selected' : '');
     row.addEventListener('click', () => { selectedJob = job.id; refresh(); });
     cell(row, job.id);
+    cell(row, job.description, 'message');
     cell(row, job.app + ' / ' + job.handler);
     cell(row, scheduleText(job.schedule));
     cell(row, job.enabled ? 'yes' : 'no');
@@ -113,9 +114,10 @@ function renderJobs(overview) {
   }
 }
 
-function renderRuns(runs) {
+function renderRuns(runs, job) {
   document.getElementById('runs-section').hidden = false;
   document.getElementById('runs-job').textContent = selectedJob;
+  document.getElementById('runs-params').textContent = job && job.params != null ? job.params : '(none)';
   const body = document.querySelector('#runs tbody');
   body.replaceChildren();
   for (const run of runs) {
@@ -148,9 +150,12 @@ function showError(e) {
 
 async function refresh() {
   try {
-    renderJobs(await getJson('api/v1/overview'));
+    const overview = await getJson('api/v1/overview');
+    renderJobs(overview);
     if (selectedJob) {
-      renderRuns(await getJson('api/v1/jobs/' + encodeURIComponent(selectedJob) + '/runs?limit=' + RUNS_SHOWN));
+      const selected = overview.find(({ job }) => job.id === selectedJob);
+      renderRuns(await getJson('api/v1/jobs/' + encodeURIComponent(selectedJob) + '/runs?limit=' + RUNS_SHOWN),
+          selected && selected.job);
     }
     document.getElementById('refreshed').textContent = 'updated ' + new Date().toLocaleTimeString();
     showError(null);

@@ -1,0 +1,73 @@
+package io.carillon.console.browser;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * A headless Chromium driven by Selenium through Debian's {@code chromium} and {@code chromium-driver} packages
+ * (Selenium Manager cannot download drivers here). Without them the test is skipped with a message naming the
+ * packages, unless {@value #REQUIRED} is set (as {@code .ci/run} does), where it fails instead.
+ */
+final class Browser implements AutoCloseable {
+
+    static final String REQUIRED = "CARILLON_BROWSER_TESTS_REQUIRED";
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    final ChromeDriver driver;
+    final WebDriverWait wait;
+    private final Path profile;
+
+    private Browser(ChromeDriver driver, Path profile) {
+        this.driver = driver;
+        this.wait = new WebDriverWait(driver, WAIT);
+        this.profile = profile;
+    }
+
+    /** A new browser, or the test skipped (failed where {@value #REQUIRED} is set) when Chromium is missing. */
+    static Browser start() throws IOException {
+        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        String missing = "browser tests need Debian's packages chromium and chromium-driver (" + CHROMIUM + ", "
+                + CHROMEDRIVER + "): apt-get install chromium chromium-driver";
+        if (!installed && System.getenv(REQUIRED) != null) {
+            throw new IllegalStateException(missing);
+        }
+        assumeTrue(installed, missing);
+        Path profile = Files.createTempDirectory("carillon-chromium");
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+                .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-quic", "--no-first-run", "--disable-background-networking",
+                        "--disable-component-update", "--disable-sync", "--window-size=1400,900",
+                        "--user-data-dir=" + profile);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        return new Browser(new ChromeDriver(service, options), profile);
+    }
+
+    /** Saves what the browser shows to {@code target/screenshots/<name>.png}. */
+    void screenshot(String name) throws IOException {
+        Path file = Path.of("target", "screenshots", name + ".png");
+        Files.createDirectories(file.getParent());
+        Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+    }
+
+    @Override
+    public void close() throws IOException {
+        driver.quit();
+        try (var files = Files.walk(profile)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
+    }
+}
