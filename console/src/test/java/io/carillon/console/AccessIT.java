@@ -25,6 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -47,7 +49,7 @@ import tools.jackson.databind.JsonNode;
  * OPERATOR of app {@code demo}, an ADMIN, API tokens, the browser session with CSRF, sign-in throttling, the body and
  * field limits, and the audit rows the changes leave.
  */
-@ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
+@ExtendWith({ConsoleTestEnvironment.DropDatabase.class, OutputCaptureExtension.class})
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @DirtiesContext
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -196,7 +198,7 @@ class AccessIT {
     }
 
     @Test
-    void tokensActWithTheirOwnGrantsUntilRevokedOrExpired() throws Exception {
+    void tokensActWithTheirOwnGrantsUntilRevokedOrExpired(CapturedOutput output) throws Exception {
         Answer created = operator.post("/api/v1/tokens", """
                 {"name": "ci", "grants": [{"role": "VIEWER", "app": "demo"}],
                  "expiresAt": "%s"}""".formatted(CLOCK.instant().plus(Duration.ofHours(1))));
@@ -229,6 +231,8 @@ class AccessIT {
         assertThat(operator.delete("/api/v1/tokens/" + id).status()).isEqualTo(204);
         assertThat(admin.withToken(revoked).get("/api/v1/jobs/d1").status()).isEqualTo(401);
         assertThat(admin.withToken("crl_made-up").get("/api/v1/jobs/d1").status()).isEqualTo(401);
+        assertThat(output.getAll()).as("no secret in the logs").doesNotContain(secret, revoked, PASSWORD,
+                ConsoleTestEnvironment.ADMIN_PASSWORD);
     }
 
     @Test
