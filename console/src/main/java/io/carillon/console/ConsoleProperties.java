@@ -174,6 +174,8 @@ public class ConsoleProperties {
         private int maxPreviewCount = 100;
         /** Largest request body; a larger one is answered 413. Default 1 MiB. */
         private long maxRequestBytes = 1024 * 1024;
+        /** Largest body of {@code POST /api/v1/import}; a larger one is answered 413. Default 64 MiB. */
+        private long maxImportBytes = 64L * 1024 * 1024;
         /** Largest job {@code params}, in UTF-8 bytes. Default 64 KiB. */
         private int maxParamsBytes = 64 * 1024;
         /** Longest job {@code description}, in characters. Default 2048. */
@@ -193,6 +195,8 @@ public class ConsoleProperties {
         public void setMaxPreviewCount(int maxPreviewCount) { this.maxPreviewCount = maxPreviewCount; }
         public long getMaxRequestBytes() { return maxRequestBytes; }
         public void setMaxRequestBytes(long maxRequestBytes) { this.maxRequestBytes = maxRequestBytes; }
+        public long getMaxImportBytes() { return maxImportBytes; }
+        public void setMaxImportBytes(long maxImportBytes) { this.maxImportBytes = maxImportBytes; }
         public int getMaxParamsBytes() { return maxParamsBytes; }
         public void setMaxParamsBytes(int maxParamsBytes) { this.maxParamsBytes = maxParamsBytes; }
         public int getMaxDescriptionLength() { return maxDescriptionLength; }

@@ -86,6 +86,20 @@ public class JobRepository {
         return jdbc.sql("SELECT count(*) FROM jobs WHERE id = :id").param("id", id).query(Long.class).single() > 0;
     }
 
+    /** The jobs of {@code apps}, ordered by id. */
+    public List<JobDefinition> findByApps(java.util.Collection<String> apps) {
+        if (apps.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT definition::text FROM jobs WHERE app IN (:apps) ORDER BY id")
+                .param("apps", List.copyOf(apps))
+                .query(String.class)
+                .list()
+                .stream()
+                .map(EventSerdes.JOB::parse)
+                .toList();
+    }
+
     /** Every job, ordered by id. */
     public List<JobDefinition> findAll() {
         return jdbc.sql("SELECT definition::text FROM jobs ORDER BY id")

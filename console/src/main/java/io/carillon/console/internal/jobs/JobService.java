@@ -147,9 +147,20 @@ public class JobService {
         return jobs.findAll().stream().filter(job -> authorizer.canRead(job.app())).toList();
     }
 
-    private void requireValid(JobDefinition job) {
+    /** The problems of {@code job} by the contract's rules and the console's limits; empty when it is valid. */
+    public List<FieldError> problems(JobDefinition job) {
         List<FieldError> errors = new java.util.ArrayList<>(JobValidator.validate(job));
         errors.addAll(limits.problems(job));
+        return errors;
+    }
+
+    /** The jobs of {@code apps} whatever the caller's grants, for the console's own checks. */
+    public List<JobDefinition> findByApps(java.util.Collection<String> apps) {
+        return jobs.findByApps(apps);
+    }
+
+    private void requireValid(JobDefinition job) {
+        List<FieldError> errors = problems(job);
         if (!errors.isEmpty()) {
             throw InvalidInputException.of(errors);
         }

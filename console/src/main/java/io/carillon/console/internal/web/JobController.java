@@ -53,7 +53,7 @@ class JobController {
 
     @PostMapping
     ResponseEntity<JobDefinition> create(@RequestBody(required = false) String body) {
-        JobDefinition created = jobs.create(definitionOf(JsonBodies.object(body)));
+        JobDefinition created = jobs.create(JsonBodies.jobDefinition(JsonBodies.object(body)));
         return ResponseEntity.created(URI.create("/api/v1/jobs/" + created.id())).body(created);
     }
 
@@ -68,7 +68,7 @@ class JobController {
         if (!node.has("id")) {
             node.put("id", id);
         }
-        return jobs.replace(id, definitionOf(node));
+        return jobs.replace(id, JsonBodies.jobDefinition(node));
     }
 
     @DeleteMapping("/{id}")
@@ -89,15 +89,6 @@ class JobController {
     SchedulePreview preview(@PathVariable String id, @RequestParam(required = false) Integer count) {
         int times = Limits.within("count", count, limits.getDefaultPreviewCount(), limits.getMaxPreviewCount());
         return previewer.preview(jobs.get(id), times);
-    }
-
-    private static JobDefinition definitionOf(ObjectNode node) {
-        node.remove("version");
-        node.remove("schemaVersion");
-        if (!node.hasNonNull("enabled")) {
-            node.put("enabled", true);
-        }
-        return JsonBodies.convert(node, JobDefinition.class);
     }
 
     /** The optional body of run now: params for this run instead of the job's own. */

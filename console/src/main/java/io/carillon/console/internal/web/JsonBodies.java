@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 import io.carillon.console.internal.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
+import io.carillon.topics.events.JobDefinition;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -55,6 +56,19 @@ final class JsonBodies {
         } catch (JacksonException e) {
             throw InvalidInputException.of(List.of(new FieldError(fieldOf(e), problemOf(e))));
         }
+    }
+
+    /**
+     * {@code node} as a job definition sent by a user: {@code version} and {@code schemaVersion} are the console's
+     * to assign (sent values are ignored), {@code enabled} defaults to true (also when sent as null).
+     */
+    static JobDefinition jobDefinition(ObjectNode node) {
+        node.remove("version");
+        node.remove("schemaVersion");
+        if (!node.hasNonNull("enabled")) {
+            node.put("enabled", true);
+        }
+        return convert(node, JobDefinition.class);
     }
 
     private static String fieldOf(JacksonException e) {

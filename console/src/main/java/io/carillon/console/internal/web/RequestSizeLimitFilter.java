@@ -21,22 +21,28 @@ import io.carillon.console.ConsoleProperties;
 import io.carillon.topics.Json;
 
 /**
- * Bounds every request body to {@code carillon.console.api.max-request-bytes}: a declared longer body is answered
- * 413 before anything reads it, and a body without a length stops being read at the limit (also 413).
+ * Bounds every request body to {@code carillon.console.api.max-request-bytes} ({@code max-import-bytes} for
+ * {@value #IMPORT_PATH}): a declared longer body is answered 413 before anything reads it, and a body without a
+ * length stops being read at the limit (also 413).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class RequestSizeLimitFilter extends OncePerRequestFilter {
 
+    static final String IMPORT_PATH = "/api/v1/import";
+
     private final long maxBytes;
+    private final long maxImportBytes;
 
     RequestSizeLimitFilter(ConsoleProperties properties) {
         this.maxBytes = properties.getApi().getMaxRequestBytes();
+        this.maxImportBytes = properties.getApi().getMaxImportBytes();
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        long maxBytes = IMPORT_PATH.equals(request.getRequestURI()) ? maxImportBytes : this.maxBytes;
         if (request.getContentLengthLong() > maxBytes) {
             response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
             response.setContentType(MediaType.APPLICATION_JSON_VALUE);

@@ -1,0 +1,52 @@
+package io.carillon.console.internal.exchange;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.carillon.console.internal.exchange.ImportResult.FieldChange;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.Json;
+import io.carillon.topics.events.JobDefinition;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.NullNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The fields in which two definitions of a job differ, by path; versions are not compared. Stateless. */
+final class JobDiff {
+
+    private static final Set<String> IGNORED = Set.of("version", "schemaVersion");
+
+    private JobDiff() {
+    }
+
+    static List<FieldChange> between(JobDefinition before, JobDefinition after) {
+        List<FieldChange> changes = new ArrayList<>();
+        compare("", tree(before), tree(after), changes);
+        return changes;
+    }
+
+    private static ObjectNode tree(JobDefinition job) {
+        ObjectNode tree = (ObjectNode) Json.mapper().readTree(EventSerdes.JOB.toJson(job));
+        IGNORED.forEach(tree::remove);
+        return tree;
+    }
+
+    private static void compare(String path, JsonNode before, JsonNode after, List<FieldChange> changes) {
+        if (before instanceof ObjectNode left && after instanceof ObjectNode right) {
+            Set<String> fields = new TreeSet<>(left.propertyNames());
+            fields.addAll(right.propertyNames());
+            for (String field : fields) {
+                compare(path.isEmpty() ? field : path + "." + field, orNull(left.get(field)),
+                        orNull(right.get(field)), changes);
+            }
+        } else if (!before.equals(after)) {
+            changes.add(new FieldChange(path, before, after));
+        }
+    }
+
+    private static JsonNode orNull(JsonNode node) {
+        return node == null ? NullNode.getInstance() : node;
+    }
+}
