@@ -39,8 +39,8 @@ class ScaleSmokeIT {
             status = BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
                     System.err, "scale", "--jobs", "2000", "--active", "10", "--duration-s", "5",
                     "--warmup-s", "3", "--bootstrap", TestKafka.bootstrapServers(),
-                    "--kafka-config", kafkaConfig.toString(), "--jdbc-url", server.jdbcUrl(), "--jdbc-user", server.username(),
-                    "--jdbc-password", server.password());
+                    "--kafka-config", kafkaConfig.toString(), "--jdbc-url", server.jdbcUrl(),
+                    "--jdbc-user", server.username(), "--jdbc-password", server.password());
         }
 
         assertThat(status).isEqualTo(BenchMain.RAN);

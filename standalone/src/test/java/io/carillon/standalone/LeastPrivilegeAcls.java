@@ -59,7 +59,7 @@ final class LeastPrivilegeAcls {
         return acls.list;
     }
 
-    /** Reads fires in its group, the registry and results; writes triggers (creating each app's topic) in transactions. */
+    /** Reads fires in its group, the registry and results; writes triggers (creating app topics) in transactions. */
     List<AclBinding> dispatcher(String user) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
         acls.topics(READ, catalog.fires(), catalog.workers(), catalog.results());

@@ -1,5 +1,6 @@
 package io.carillon.testkit;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,7 @@ public final class ClientConfigRecorder implements MetricsReporter {
     /** The property whose value tells one test's clients from another's; unknown to Kafka, passed through. */
     public static final String MARKER = "carillon.test.marker";
 
+    private static final String CARILLON_PROPERTIES = "carillon.kafka.properties.";
     private static final Map<String, List<Map<String, Object>>> CONFIGS = new ConcurrentHashMap<>();
 
     /** Public for Kafka, which instantiates it by name. */
@@ -34,6 +36,16 @@ public final class ClientConfigRecorder implements MetricsReporter {
     public static Map<String, String> properties(String marker) {
         return Map.of(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG, ClientConfigRecorder.class.getName(),
                 MARKER, marker);
+    }
+
+    /**
+     * {@link #properties} as a Spring application sets them, {@code carillon.kafka.properties.<name>=<value>}, with
+     * {@code reconnect.backoff.ms=123} as the property a test can look for in each client's configuration.
+     */
+    public static List<String> carillonProperties(String marker) {
+        List<String> properties = new ArrayList<>(List.of(CARILLON_PROPERTIES + "reconnect.backoff.ms=123"));
+        properties(marker).forEach((name, value) -> properties.add(CARILLON_PROPERTIES + name + "=" + value));
+        return properties;
     }
 
     /** A marker no other test uses. */

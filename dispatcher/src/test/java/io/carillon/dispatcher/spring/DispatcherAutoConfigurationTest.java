@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -57,18 +56,17 @@ class DispatcherAutoConfigurationTest {
     @Test
     void kafkaPropertiesReachEveryClientOfTheDispatcher() {
         String marker = ClientConfigRecorder.newMarker();
-        List<String> properties = new ArrayList<>(List.of("carillon.kafka.properties.reconnect.backoff.ms=123"));
-        ClientConfigRecorder.properties(marker).forEach((name, value) ->
-                properties.add("carillon.kafka.properties." + name + "=" + value));
-        runner.withPropertyValues(properties.toArray(String[]::new)).run(context -> {
-            Dispatcher dispatcher = context.getBean(Dispatcher.class);
-            await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
-            String id = dispatcher.transactionalId();
-            List<Map<String, Object>> configs = ClientConfigRecorder.configs(marker);
-            assertThat(configs).allSatisfy(config -> assertThat(config).containsEntry("reconnect.backoff.ms", "123"));
-            assertThat(configs).extracting(config -> config.get("client.id"))
-                    .contains(id, id + "-fires", id + "-workers", id + "-results", id + "-admin");
-        });
+        runner.withPropertyValues(ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
+                .run(context -> {
+                    Dispatcher dispatcher = context.getBean(Dispatcher.class);
+                    await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
+                    String id = dispatcher.transactionalId();
+                    List<Map<String, Object>> configs = ClientConfigRecorder.configs(marker);
+                    assertThat(configs).allSatisfy(config ->
+                            assertThat(config).containsEntry("reconnect.backoff.ms", "123"));
+                    assertThat(configs).extracting(config -> config.get("client.id"))
+                            .contains(id, id + "-fires", id + "-workers", id + "-results", id + "-admin");
+                });
     }
 
     @Test

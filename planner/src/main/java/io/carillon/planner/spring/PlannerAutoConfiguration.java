@@ -16,7 +16,8 @@ import io.carillon.topics.spring.CarillonTopics;
 /**
  * Runs a {@link Planner} in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics} and the
  * application's {@link Clock}, its Kafka clients given {@code carillon.kafka.properties.*} and, for Kafka Streams
- * alone, {@code carillon.planner.streams.*}, started and stopped with the context. Off with {@code carillon.planner.enabled=false}.
+ * alone, {@code carillon.planner.streams.*}, started and stopped with the context. Off with
+ * {@code carillon.planner.enabled=false}.
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
 @ConditionalOnProperty(prefix = "carillon.planner", name = "enabled", havingValue = "true", matchIfMissing = true)

@@ -71,9 +71,8 @@ class PlannerAutoConfigurationTest {
                         "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
                         "carillon.topics.prefix=" + id + ".",
                         "carillon.topics.partitions=1",
-                        "carillon.planner.state-dir=" + stateDir,
-                        "carillon.kafka.properties.reconnect.backoff.ms=123")
-                .withPropertyValues(kafkaProperties(marker))
+                        "carillon.planner.state-dir=" + stateDir)
+                .withPropertyValues(ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
                 .run(context -> {
                     Planner planner = context.getBean(Planner.class);
                     await().atMost(DEADLINE).until(planner::isRunning);
@@ -93,12 +92,6 @@ class PlannerAutoConfigurationTest {
                         "carillon.planner.streams.processing.guarantee=at_least_once")
                 .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
                         .hasMessageStartingWith("carillon.planner.streams.processing.guarantee cannot be set"));
-    }
-
-    static String[] kafkaProperties(String marker) {
-        return ClientConfigRecorder.properties(marker).entrySet().stream()
-                .map(entry -> "carillon.kafka.properties." + entry.getKey() + "=" + entry.getValue())
-                .toArray(String[]::new);
     }
 
     @Test

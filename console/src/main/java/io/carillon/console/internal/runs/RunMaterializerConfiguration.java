@@ -19,12 +19,13 @@ import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * The spring-kafka container that feeds {@link RunMaterializer}: group {@code carillon.console.materializer.group-id},
- * the client properties of {@code carillon.kafka.properties.*}, read_committed, from the earliest offset, offsets committed after each batch returns, and a failed batch (the
- * database is down) retried every {@code retry-backoff} for as long as it takes. Polls are sized for throughput
- * ({@code max-poll-records}, {@code fetch-min-bytes}) with a short {@code fetch-max-wait} so that a quiet console
- * still shows a status within a fraction of a second. The container and its consumer
- * factory are built here from {@link CarillonTopics} rather than from {@code spring.kafka.*} and registered as no
- * ConsumerFactory bean, so a hosting application's own Kafka beans are left alone.
+ * the client properties of {@code carillon.kafka.properties.*}, read_committed, from the earliest offset, offsets
+ * committed after each batch returns, and a failed batch (the database is down) retried every {@code retry-backoff}
+ * for as long as it takes. Polls are sized for throughput ({@code max-poll-records}, {@code fetch-min-bytes}) with a
+ * short {@code fetch-max-wait} so that a quiet console still shows a status within a fraction of a second. The
+ * container and its consumer factory are built here from {@link CarillonTopics} rather than from
+ * {@code spring.kafka.*} and registered as no ConsumerFactory bean, so a hosting application's own Kafka beans are
+ * left alone.
  */
 @Configuration(proxyBeanMethods = false)
 class RunMaterializerConfiguration {

@@ -32,13 +32,9 @@ class RunMaterializerConfigurationTest {
     void theResultsConsumerGetsTheKafkaPropertiesAndKeepsReadCommitted() {
         TopicCatalog catalog = TestKafka.newCatalog(1);
         String marker = ClientConfigRecorder.newMarker();
-        List<String> properties = new ArrayList<>(List.of(
-                "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
-                "carillon.topics.prefix=" + catalog.prefix(), "carillon.topics.partitions=1",
-                "carillon.kafka.properties.reconnect.backoff.ms=123"));
-        ClientConfigRecorder.properties(marker).forEach((name, value) ->
-                properties.add("carillon.kafka.properties." + name + "=" + value));
-
+        List<String> properties = new ArrayList<>(ClientConfigRecorder.carillonProperties(marker));
+        properties.addAll(List.of("carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+                "carillon.topics.prefix=" + catalog.prefix(), "carillon.topics.partitions=1"));
         new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class))
                 .withUserConfiguration(Console.class, RunMaterializerConfiguration.class)
