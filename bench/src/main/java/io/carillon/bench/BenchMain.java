@@ -31,6 +31,8 @@ public final class BenchMain {
               scale    --jobs N --active J [--duration-s 30 --warmup-s 10 --intake-timeout-s 3600]
               failover --jobs J --period-ms P --duration-s D [--warmup-s 10 --session-timeout-ms 10000]
             common: --bootstrap host:port (else an in-process broker)
+                    --kafka-config FILE (Kafka client properties of every client, for a secured --bootstrap cluster:
+                      security.protocol, sasl.*, ssl.*; only the path is passed to the part processes)
                     --jdbc-url URL --jdbc-user U --jdbc-password P (default jdbc:postgresql://127.0.0.1:5432/postgres,
                       user postgres; a fresh database is created and dropped; embedded PostgreSQL if unreachable)
                     --partitions 12 --worker-capacity 16 --drain-s S --materialize-wait-s 60

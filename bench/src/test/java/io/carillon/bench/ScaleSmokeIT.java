@@ -3,12 +3,16 @@ package io.carillon.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.carillon.testkit.TestDatabase;
 import io.carillon.testkit.TestKafka;
@@ -17,20 +21,26 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A small {@code scale} run end to end (the planner in a process of its own, stopped and started again): the JSON
- * line carries scale's keys, and the active jobs lose nothing and run nothing twice. Timing is never asserted.
+ * line carries scale's keys, and the active jobs lose nothing and run nothing twice. Timing is never asserted. Its
+ * {@code --kafka-config} holds a harmless client property, so the file's path reaches every client and process.
  */
 class ScaleSmokeIT {
 
+    @TempDir
+    Path dir;
+
     @Test
-    void aSmallScaleRunLosesNothingAndReportsThePlannersFigures() {
+    void aSmallScaleRunLosesNothingAndReportsThePlannersFigures() throws IOException {
+        Path kafkaConfig = Files.writeString(dir.resolve("kafka.properties"),
+                "# read by the harness and by the planner's process\nclient.dns.lookup=use_all_dns_ips\n");
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         int status;
         try (TestDatabase server = TestDatabase.create()) {
             status = BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
                     System.err, "scale", "--jobs", "2000", "--active", "10", "--duration-s", "5",
                     "--warmup-s", "3", "--bootstrap", TestKafka.bootstrapServers(),
-                    "--jdbc-url", server.jdbcUrl(), "--jdbc-user", server.username(),
-                    "--jdbc-password", server.password());
+                    "--kafka-config", kafkaConfig.toString(), "--jdbc-url", server.jdbcUrl(),
+                    "--jdbc-user", server.username(), "--jdbc-password", server.password());
         }
 
         assertThat(status).isEqualTo(BenchMain.RAN);

@@ -7,16 +7,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
@@ -31,6 +36,9 @@ import kafka.server.KafkaRaftServer;
  * A real single-node Kafka broker (KRaft, broker and controller in one) running inside this JVM, for tests, the
  * standalone jar and the benchmark. The storage is formatted in code on first start; the cluster id is kept in
  * {@code cluster.id} beside the data, so a restart on the same directory reuses the data.
+ *
+ * <p>With {@link Builder#saslScram} the client listener takes SASL_PLAINTEXT with SCRAM-SHA-512 and the
+ * standard authorizer decides from ACLs ({@link #createScramUser}, {@link #createAcls}); see {@link SaslScram}.
  *
  * <p>Start with {@link #builder()}; {@link #close()} stops the broker and, for a temporary directory, deletes it.
  * Not thread-safe: start and close from one thread.
@@ -56,6 +64,7 @@ public final class KafkaBroker implements AutoCloseable {
     private final int port;
     private final int controllerPort;
     private final Map<String, String> overrides;
+    private final SaslScram sasl;
     private KafkaRaftServer server;
 
     private KafkaBroker(Builder builder) throws IOException {
@@ -64,6 +73,7 @@ public final class KafkaBroker implements AutoCloseable {
         this.port = builder.port == 0 ? freePort() : builder.port;
         this.controllerPort = builder.controllerPort == 0 ? freePort() : builder.controllerPort;
         this.overrides = Map.copyOf(builder.overrides);
+        this.sasl = builder.sasl;
     }
 
     public static Builder builder() {
@@ -81,6 +91,67 @@ public final class KafkaBroker implements AutoCloseable {
 
     public Path dataDir() {
         return dataDir;
+    }
+
+    /**
+     * The client configuration of the super user: bootstrap servers and, with SASL, its SCRAM login. A new,
+     * modifiable map.
+     */
+    public Map<String, Object> superUserClientConfig() {
+        Map<String, Object> config = new HashMap<>();
+        if (sasl != null) {
+            config.putAll(SaslScram.clientProperties(sasl.superUser(), sasl.superUserPassword()));
+        }
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        return config;
+    }
+
+    /**
+     * Creates or replaces the SCRAM-SHA-512 credential of {@code user} ({@code Admin.alterUserScramCredentials}, as
+     * the super user) and returns once the broker accepts it.
+     *
+     * @throws IllegalStateException when the broker has no SASL listener, or refuses or does not accept the user
+     */
+    public void createScramUser(String user, String password) {
+        requireSasl();
+        SaslScram.requireSafe("user", user);
+        SaslScram.requireSafe("password of " + user, password);
+        try (Admin admin = Admin.create(superUserClientConfig())) {
+            await(admin.alterUserScramCredentials(List.of(SaslScram.upsertion(user, password))).all());
+        }
+        SaslScram.awaitLogin(bootstrapServers(), user, password, READY_TIMEOUT);
+    }
+
+    /**
+     * Creates ACLs ({@code Admin.createAcls}, as the super user) and returns once the broker's authorizer holds them
+     * all.
+     *
+     * @throws IllegalStateException when the broker has no SASL listener or refuses the ACLs
+     */
+    public void createAcls(Collection<AclBinding> acls) {
+        requireSasl();
+        try (Admin admin = Admin.create(superUserClientConfig())) {
+            await(admin.createAcls(acls).all());
+            SaslScram.awaitAcls(admin, acls, READY_TIMEOUT);
+        }
+    }
+
+    private void requireSasl() {
+        if (sasl == null) {
+            throw new IllegalStateException("this broker has no SASL listener: start it with Builder.saslScram");
+        }
+    }
+
+    private static <T> T await(KafkaFuture<T> future) {
+        try {
+            return future.get(READY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the broker", e);
+        } catch (ExecutionException | TimeoutException e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            throw new IllegalStateException("the broker refused or did not answer: " + cause.getMessage(), cause);
+        }
     }
 
     private KafkaBroker start() {
@@ -107,11 +178,15 @@ public final class KafkaBroker implements AutoCloseable {
         props.put("process.roles", "broker,controller");
         props.put("node.id", String.valueOf(NODE_ID));
         props.put("controller.quorum.voters", NODE_ID + "@localhost:" + controllerPort);
-        props.put("listeners", "PLAINTEXT://localhost:" + port + ",CONTROLLER://localhost:" + controllerPort);
-        props.put("advertised.listeners", "PLAINTEXT://localhost:" + port);
         props.put("controller.listener.names", "CONTROLLER");
-        props.put("inter.broker.listener.name", "PLAINTEXT");
-        props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        if (sasl != null) {
+            props.putAll(sasl.brokerProperties(port, controllerPort));
+        } else {
+            props.put("listeners", "PLAINTEXT://localhost:" + port + ",CONTROLLER://localhost:" + controllerPort);
+            props.put("advertised.listeners", "PLAINTEXT://localhost:" + port);
+            props.put("inter.broker.listener.name", "PLAINTEXT");
+            props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        }
         props.put("log.dirs", logDir().toString());
         props.put("num.partitions", "1");
         props.put("auto.create.topics.enable", "false");
@@ -147,6 +222,7 @@ public final class KafkaBroker implements AutoCloseable {
                 .setMetadataLogDirectory(logDir().toString())
                 .setControllerListenerName("CONTROLLER")
                 .setReleaseVersion(MetadataVersion.latestProduction())
+                .setScramArguments(sasl != null ? List.of(sasl.formatArgument()) : List.of())
                 .setIgnoreFormatted(true)
                 .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream(), true,
                         StandardCharsets.UTF_8));
@@ -164,7 +240,7 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     private void awaitReady() throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
+        try (Admin admin = Admin.create(superUserClientConfig())) {
             admin.describeCluster().nodes().get(READY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
@@ -211,8 +287,21 @@ public final class KafkaBroker implements AutoCloseable {
         private int port;
         private int controllerPort;
         private final Map<String, String> overrides = new HashMap<>();
+        private SaslScram sasl;
 
         private Builder() {
+        }
+
+        /**
+         * Secures the client listener: SASL_PLAINTEXT with SCRAM-SHA-512, and the standard authorizer
+         * ({@code org.apache.kafka.metadata.authorizer.StandardAuthorizer}), so a principal may do only what an ACL
+         * allows. {@code superUser} may do everything; the broker's own connections log in as it, and its SCRAM
+         * credential is written when the storage is first formatted. Names and passwords: letters, digits, '.', '_'
+         * and '-'.
+         */
+        public Builder saslScram(String superUser, String superUserPassword) {
+            this.sasl = new SaslScram(superUser, superUserPassword);
+            return this;
         }
 
         /** Where the broker keeps its data; when unset, a temporary directory deleted on close. */

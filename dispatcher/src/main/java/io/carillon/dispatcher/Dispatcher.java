@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import io.carillon.dispatcher.internal.DispatchLoop;
 import io.carillon.dispatcher.internal.DispatcherSettings;
 import io.carillon.dispatcher.internal.StatsRecorder;
+import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.offsets.DoneOffsets;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -255,12 +256,25 @@ public final class Dispatcher implements AutoCloseable {
 
         /**
          * An extra Kafka client property (security, timeouts) given to every client of the dispatcher. The group
-         * consumer defaults to {@code session.timeout.ms=10000} and {@code heartbeat.interval.ms=1000} so that a dead
-         * instance's fires move quickly; both can be set here. Group, isolation, commit and transaction settings
-         * cannot.
+         * consumer defaults to {@code session.timeout.ms=6000} and {@code heartbeat.interval.ms=1000} so that a dead
+         * instance's fires move quickly; both can be set here. The transaction timeout has its own setting.
+         *
+         * @throws IllegalArgumentException for a {@linkplain KafkaClientProperties#PROTECTED protected} property
+         *                                  (group, isolation, commit, idempotence and transaction settings)
          */
         public Builder clientProperty(String name, Object value) {
-            clientProperties.put(name, value);
+            KafkaClientProperties.requireAllowed("clientProperty", name);
+            clientProperties.put(name, Objects.requireNonNull(value, () -> "clientProperty " + name + " has no value"));
+            return this;
+        }
+
+        /**
+         * Extra Kafka client properties, as {@link #clientProperty} one by one.
+         *
+         * @throws IllegalArgumentException naming a {@linkplain KafkaClientProperties#PROTECTED protected} property
+         */
+        public Builder clientProperties(Map<String, ?> properties) {
+            clientProperties.putAll(KafkaClientProperties.of("clientProperties", properties).asMap());
             return this;
         }
 
@@ -283,7 +297,8 @@ public final class Dispatcher implements AutoCloseable {
                     "triggerLead must be zero or a positive duration, was " + triggerLead);
             return new Dispatcher(new DispatcherSettings(bootstrapServers, catalog, clock, group,
                     transactionalIdPrefix + UUID.randomUUID(), maxPollWait, transactionTimeout, closeTimeout,
-                    offsetMetadataMaxBytes, timerTick, triggerLead, clientProperties),
+                    offsetMetadataMaxBytes, timerTick, triggerLead,
+                    KafkaClientProperties.of("clientProperties", clientProperties)),
                     meterRegistry != null ? meterRegistry : new CompositeMeterRegistry());
         }
 

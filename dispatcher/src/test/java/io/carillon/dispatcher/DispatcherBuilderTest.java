@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +37,17 @@ class DispatcherBuilderTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timerTick");
         assertThatThrownBy(() -> valid().triggerLead(Duration.ofMillis(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("triggerLead");
+    }
+
+    @Test
+    void refusesTheKafkaSettingsItsGuaranteesRestOnNamingThem() {
+        assertThatThrownBy(() -> valid().clientProperties(Map.of("sasl.mechanism", "PLAIN",
+                "enable.auto.commit", "true")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("clientProperties.enable.auto.commit cannot be set");
+        assertThatThrownBy(() -> valid().clientProperty("isolation.level", "read_uncommitted"))
+                .hasMessageStartingWith("clientProperty.isolation.level cannot be set");
+        assertThat(valid().clientProperties(Map.of("sasl.mechanism", "PLAIN")).build().isRunning()).isFalse();
     }
 
     @Test

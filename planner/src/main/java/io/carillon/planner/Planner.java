@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.carillon.planner.internal.StartGate;
+import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 
 /**
@@ -135,6 +136,7 @@ public final class Planner implements AutoCloseable {
         private Duration openRunCheckInterval = PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL;
         private Duration unknownJobGrace = PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE;
         private int standbyReplicas;
+        private KafkaClientProperties clientProperties = KafkaClientProperties.NONE;
         private final Map<String, String> streamsProperties = new LinkedHashMap<>();
 
         private Builder() {
@@ -230,8 +232,26 @@ public final class Planner implements AutoCloseable {
             return this;
         }
 
-        /** Any Kafka Streams or client property; applied last, so it overrides the planner's own settings. */
+        /**
+         * Kafka client properties for all of Kafka Streams' clients (security, timeouts); they override the planner's
+         * tuning defaults. Replaces those given before.
+         *
+         * @throws IllegalArgumentException naming a {@linkplain KafkaClientProperties#PROTECTED protected} property
+         *                                  ({@code processing.guarantee}, {@code isolation.level}, ...)
+         */
+        public Builder clientProperties(Map<String, ?> properties) {
+            this.clientProperties = KafkaClientProperties.of("clientProperties", properties);
+            return this;
+        }
+
+        /**
+         * Any Kafka Streams or client property; applied last, so it overrides the planner's tuning defaults and the
+         * {@link #clientProperties client properties}.
+         *
+         * @throws IllegalArgumentException naming a {@linkplain KafkaClientProperties#PROTECTED protected} property
+         */
         public Builder streamsProperty(String name, String value) {
+            KafkaClientProperties.requireAllowed("streamsProperty", name);
             streamsProperties.put(name, value);
             return this;
         }
@@ -264,6 +284,7 @@ public final class Planner implements AutoCloseable {
                     RESTORE_MAX_POLL_RECORDS);
             properties.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, NO_TASK_IDLING);
             properties.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, PlannerSettings.COMMIT_INTERVAL.toMillis());
+            properties.putAll(clientProperties.asMap());
             properties.putAll(streamsProperties);
             return properties;
         }

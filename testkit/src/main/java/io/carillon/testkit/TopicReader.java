@@ -2,6 +2,7 @@ package io.carillon.testkit;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -25,15 +26,23 @@ public final class TopicReader<V> implements AutoCloseable {
     private final Deserializer<V> deserializer;
     private final List<ConsumerRecord<String, V>> records = new ArrayList<>();
 
+    /** A reader of {@code topic} on the shared {@link TestKafka} broker. */
     public TopicReader(String topic, Deserializer<V> deserializer) {
+        this(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()), topic, deserializer);
+    }
+
+    /**
+     * A reader of {@code topic} on the cluster of {@code clientConfig}: bootstrap servers and any client property
+     * (a SASL login, for example).
+     */
+    public TopicReader(Map<String, Object> clientConfig, String topic, Deserializer<V> deserializer) {
         this.deserializer = deserializer;
-        this.consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new StringDeserializer(), new ByteArrayDeserializer());
+        Map<String, Object> config = new HashMap<>(clientConfig);
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID());
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
         consumer.subscribe(List.of(topic));
     }
 

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.worker.internal.WorkerEngine;
 import io.carillon.worker.internal.WorkerSettings;
@@ -211,12 +212,26 @@ public final class CarillonWorker implements AutoCloseable {
         }
 
         /**
-         * An extra Kafka client setting for the worker's consumer, producer and admin client (security settings, for
-         * example). The settings the worker depends on (group id, isolation level, manual commits, idempotence,
-         * acks) cannot be overridden.
+         * An extra Kafka client setting for the worker's consumers, producers and admin client (security settings, for
+         * example); it wins over the worker's tuning defaults.
+         *
+         * @throws IllegalArgumentException for a {@linkplain KafkaClientProperties#PROTECTED protected} setting, one
+         *                                  the worker depends on (group id, isolation level, manual commits,
+         *                                  idempotence, acks, ...)
          */
         public Builder kafkaProperty(String name, Object value) {
-            kafkaProperties.put(name, value);
+            KafkaClientProperties.requireAllowed("kafkaProperty", name);
+            kafkaProperties.put(name, Objects.requireNonNull(value, () -> "kafkaProperty " + name + " has no value"));
+            return this;
+        }
+
+        /**
+         * Extra Kafka client settings, as {@link #kafkaProperty} one by one.
+         *
+         * @throws IllegalArgumentException naming a {@linkplain KafkaClientProperties#PROTECTED protected} setting
+         */
+        public Builder clientProperties(Map<String, ?> properties) {
+            kafkaProperties.putAll(KafkaClientProperties.of("clientProperties", properties).asMap());
             return this;
         }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -51,6 +52,18 @@ class CarillonWorkerBuilderTest {
                 .hasMessageContaining("heartbeatInterval must be positive");
         assertThatThrownBy(() -> valid().shutdownGrace(Duration.ofSeconds(-1)).build())
                 .hasMessageContaining("shutdownGrace must be zero or positive");
+    }
+
+    @Test
+    void refusesTheKafkaSettingsTheWorkerDependsOnNamingThem() {
+        assertThatThrownBy(() -> valid().clientProperties(Map.of("security.protocol", "SASL_SSL",
+                "isolation.level", "read_uncommitted")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("clientProperties.isolation.level cannot be set");
+        assertThatThrownBy(() -> valid().kafkaProperty("group.id", "other"))
+                .hasMessageStartingWith("kafkaProperty.group.id cannot be set");
+        assertThat(valid().clientProperties(Map.of("security.protocol", "SASL_SSL")).build().app())
+                .isEqualTo("billing");
     }
 
     @Test

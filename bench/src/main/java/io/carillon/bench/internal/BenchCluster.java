@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -65,6 +66,8 @@ public final class BenchCluster implements AutoCloseable {
     private final boolean externalKafka;
     private final int workerCapacity;
     private final Integer workerFetchMaxWaitMs;
+    private final Optional<Path> kafkaConfig;
+    private final Map<String, String> kafkaProperties;
     private String bootstrapServers;
     private BenchDatabase database;
     private final String consolePassword = "bench-" + java.util.UUID.randomUUID();
@@ -79,6 +82,12 @@ public final class BenchCluster implements AutoCloseable {
                 .toLowerCase(Locale.ROOT) + ".", options.positiveInt("partitions", TopicCatalog.DEFAULT_PARTITIONS),
                 TopicCatalog.DEFAULT_REPLICATION_FACTOR);
         this.externalKafka = options.bootstrap().isPresent();
+        this.kafkaConfig = options.kafkaConfig();
+        if (kafkaConfig.isPresent() && !externalKafka) {
+            throw new UsageException("--" + KafkaConfigFile.FLAG + " is for a secured cluster: give its --bootstrap too"
+                    + " (the in-process broker takes plain connections)");
+        }
+        this.kafkaProperties = kafkaConfig.map(KafkaConfigFile::read).orElse(Map.of());
         this.keepData = options.keepData();
         this.workerProcess = options.workerProcess();
         this.carillonProperty = options.text(CARILLON_PROPERTY);
@@ -156,6 +165,7 @@ public final class BenchCluster implements AutoCloseable {
             args.add("--spring.datasource.password=" + database.password());
         }
         carillonProperty.ifPresent(property -> args.add("--" + property));
+        kafkaProperties.forEach((name, value) -> args.add("--carillon.kafka.properties." + name + "=" + value));
         args.add("--carillon.planner.enabled=" + inProcess.planner());
         args.add("--carillon.dispatcher.enabled=" + inProcess.dispatcher());
         standalone = Standalone.start(args.toArray(String[]::new));
@@ -168,6 +178,7 @@ public final class BenchCluster implements AutoCloseable {
     private void startWorker(Clock clock) {
         CarillonWorker.Builder builder = CarillonWorker.builder()
                 .bootstrapServers(bootstrapServers)
+                .clientProperties(kafkaProperties)
                 .catalog(catalog)
                 .clock(clock)
                 .app(APP)
@@ -187,8 +198,7 @@ public final class BenchCluster implements AutoCloseable {
 
     private void startWorkerProcess(Clock clock) {
         Path folder = dataDir.resolve("worker");
-        workerFleet = new ProcessFleet(folder, ProcessFleet.logFolder(), List.of("--bootstrap", bootstrapServers,
-                "--prefix", catalog.prefix(), "--partitions", Integer.toString(catalog.partitions())), progress);
+        workerFleet = new ProcessFleet(folder, ProcessFleet.logFolder(), componentArgs(), progress);
         started.add(workerFleet);
         Path file = folder.resolve("bench-worker-1.starts");
         List<String> args = new ArrayList<>(List.of("--instance-id", "bench-worker-1", "--starts-file",
@@ -269,6 +279,25 @@ public final class BenchCluster implements AutoCloseable {
         return bootstrapServers;
     }
 
+    /** A new, modifiable configuration of a Kafka client: the bootstrap servers and {@code --kafka-config}'s. */
+    public Map<String, Object> clientConfig() {
+        Map<String, Object> config = new HashMap<>(kafkaProperties);
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        return config;
+    }
+
+    /**
+     * What every part process started by {@code component} gets: the cluster, the topics and, with
+     * {@code --kafka-config}, the path of that file (never its content).
+     */
+    public List<String> componentArgs() {
+        List<String> args = new ArrayList<>(List.of("--bootstrap", bootstrapServers, "--prefix", catalog.prefix(),
+                "--partitions", Integer.toString(catalog.partitions())));
+        kafkaConfig.ifPresent(file -> args.addAll(List.of("--" + KafkaConfigFile.FLAG, file.toAbsolutePath()
+                .toString())));
+        return args;
+    }
+
     public BenchDatabase database() {
         return database;
     }
@@ -317,7 +346,7 @@ public final class BenchCluster implements AutoCloseable {
     }
 
     private void deleteTopics() {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+        try (Admin admin = Admin.create(clientConfig())) {
             Set<String> ours = admin.listTopics().names().get().stream()
                     .filter(name -> name.startsWith(catalog.prefix())).collect(Collectors.toSet());
             admin.deleteTopics(ours).all().get();

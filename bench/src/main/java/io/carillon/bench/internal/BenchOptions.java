@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -16,7 +17,7 @@ public final class BenchOptions {
 
     private static final Set<String> COMMON = Set.of("bootstrap", "jdbc-url", "jdbc-user", "jdbc-password",
             "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "worker-process", "drain-s", "materialize-wait-s",
-            "create", "keep-data", "carillon-property");
+            "create", "keep-data", "carillon-property", KafkaConfigFile.FLAG);
     private static final Map<String, Set<String>> WORKLOAD_FLAGS = Map.of(
             "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s"),
             "burst", Set.of("fires", "lead-s"),
@@ -144,6 +145,11 @@ public final class BenchOptions {
     /** The Kafka cluster to use instead of an in-process broker. */
     public Optional<String> bootstrap() {
         return text("bootstrap");
+    }
+
+    /** The file of Kafka client properties ({@code --kafka-config}) for a secured cluster. */
+    public Optional<Path> kafkaConfig() {
+        return text(KafkaConfigFile.FLAG).map(Path::of);
     }
 
     /** Whether {@code --jdbc-url} was given (then no embedded fallback is taken). */

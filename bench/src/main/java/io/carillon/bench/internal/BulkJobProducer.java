@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
@@ -24,11 +25,11 @@ final class BulkJobProducer {
     private static final int BATCH_BYTES = 1024 * 1024;
     private static final long BUFFER_BYTES = 256L * 1024 * 1024;
 
-    private final String bootstrapServers;
+    private final Map<String, Object> clientConfig;
     private final TopicCatalog catalog;
 
-    BulkJobProducer(String bootstrapServers, TopicCatalog catalog) {
-        this.bootstrapServers = bootstrapServers;
+    BulkJobProducer(Map<String, Object> clientConfig, TopicCatalog catalog) {
+        this.clientConfig = clientConfig;
         this.catalog = catalog;
     }
 
@@ -38,15 +39,15 @@ final class BulkJobProducer {
      * @throws IllegalStateException on the first send that failed
      */
     void produce(int count, IntFunction<JobDefinition> jobs) {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        Map<String, Object> config = new HashMap<>(clientConfig);
+        config.putAll(Map.of(
                 ProducerConfig.CLIENT_ID_CONFIG, catalog.prefix() + "bench-bulk-jobs",
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4",
                 ProducerConfig.LINGER_MS_CONFIG, LINGER_MS,
                 ProducerConfig.BATCH_SIZE_CONFIG, BATCH_BYTES,
-                ProducerConfig.BUFFER_MEMORY_CONFIG, BUFFER_BYTES);
+                ProducerConfig.BUFFER_MEMORY_CONFIG, BUFFER_BYTES));
         AtomicReference<Exception> failure = new AtomicReference<>();
         try (KafkaProducer<String, JobDefinition> producer = new KafkaProducer<>(config, new StringSerializer(),
                 EventSerdes.JOB.serializer())) {

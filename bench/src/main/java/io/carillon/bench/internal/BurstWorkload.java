@@ -57,7 +57,7 @@ final class BurstWorkload implements Workload {
                     : "drain time over, " + outstanding.count() + " fires missing");
 
             FireTally tally = FireTally.of(expected, cluster.starts());
-            Map<String, Object> stages = PipelineStages.measure(cluster.bootstrapServers(), cluster.catalog(),
+            Map<String, Object> stages = PipelineStages.measure(cluster.clientConfig(), cluster.catalog(),
                     BenchCluster.APP, expected, cluster.starts(), wallClock);
             double drainMs = tally.lastStartMicros() < 0 ? -1
                     : (tally.lastStartMicros() - HandlerStarts.micros(at)) / MICROS_PER_MILLI;

@@ -49,15 +49,17 @@ public final class ComponentProcess {
         }
         Map<String, String> flags = flags(args);
         String bootstrap = required(flags, "bootstrap");
+        Map<String, String> kafkaProperties = flags.containsKey(KafkaConfigFile.FLAG)
+                ? KafkaConfigFile.read(Path.of(flags.get(KafkaConfigFile.FLAG))) : Map.of();
         TopicCatalog catalog = new TopicCatalog(required(flags, "prefix"),
                 Integer.parseInt(required(flags, "partitions")), TopicCatalog.DEFAULT_REPLICATION_FACTOR);
         OptionalInt sessionTimeoutMs = flags.containsKey("session-timeout-ms")
                 ? OptionalInt.of(Integer.parseInt(flags.get("session-timeout-ms"))) : OptionalInt.empty();
         Clock clock = Clock.systemUTC();
         AutoCloseable part = switch (args[0]) {
-            case "planner" -> planner(flags, bootstrap, catalog, clock, sessionTimeoutMs);
-            case "dispatcher" -> dispatcher(bootstrap, catalog, clock, sessionTimeoutMs);
-            case "worker" -> worker(flags, bootstrap, catalog, clock, sessionTimeoutMs);
+            case "planner" -> planner(flags, bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
+            case "dispatcher" -> dispatcher(bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
+            case "worker" -> worker(flags, bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
             default -> throw new UsageException("component: unknown part '" + args[0]
                     + "': say planner, dispatcher or worker");
         };
@@ -79,10 +81,11 @@ public final class ComponentProcess {
         }
     }
 
-    private static Planner planner(Map<String, String> flags, String bootstrap, TopicCatalog catalog, Clock clock,
-            OptionalInt sessionTimeoutMs) {
+    private static Planner planner(Map<String, String> flags, String bootstrap, Map<String, String> kafkaProperties,
+            TopicCatalog catalog, Clock clock, OptionalInt sessionTimeoutMs) {
         Planner.Builder builder = Planner.builder()
                 .bootstrapServers(bootstrap)
+                .clientProperties(kafkaProperties)
                 .catalog(catalog)
                 .clock(clock)
                 .stateDir(Path.of(required(flags, "state-dir")))
@@ -102,10 +105,11 @@ public final class ComponentProcess {
         return planner;
     }
 
-    private static Dispatcher dispatcher(String bootstrap, TopicCatalog catalog, Clock clock,
-            OptionalInt sessionTimeoutMs) {
+    private static Dispatcher dispatcher(String bootstrap, Map<String, String> kafkaProperties, TopicCatalog catalog,
+            Clock clock, OptionalInt sessionTimeoutMs) {
         Dispatcher.Builder builder = Dispatcher.builder()
                 .bootstrapServers(bootstrap)
+                .clientProperties(kafkaProperties)
                 .catalog(catalog)
                 .clock(clock);
         sessionTimeoutMs.ifPresent(timeout -> builder
@@ -116,11 +120,12 @@ public final class ComponentProcess {
         return dispatcher;
     }
 
-    private static AutoCloseable worker(Map<String, String> flags, String bootstrap, TopicCatalog catalog,
-            Clock clock, OptionalInt sessionTimeoutMs) {
+    private static AutoCloseable worker(Map<String, String> flags, String bootstrap,
+            Map<String, String> kafkaProperties, TopicCatalog catalog, Clock clock, OptionalInt sessionTimeoutMs) {
         StartFile starts = StartFile.open(Path.of(required(flags, "starts-file")), clock);
         CarillonWorker.Builder builder = CarillonWorker.builder()
                 .bootstrapServers(bootstrap)
+                .clientProperties(kafkaProperties)
                 .catalog(catalog)
                 .clock(clock)
                 .app(BenchCluster.APP)

@@ -68,7 +68,7 @@ final class FailoverWorkload implements Workload {
             progress.say(wallClock.now(), "creating " + jobCount + " FIXED_RATE " + periodMs
                     + " ms jobs (one retry each, misfire CATCH_UP) on the jobs topic");
             Instant creating = wallClock.now();
-            new KafkaJobCreator(cluster.bootstrapServers(), cluster.catalog()).create(jobs);
+            new KafkaJobCreator(cluster.clientConfig(), cluster.catalog()).create(jobs);
             Instant created = wallClock.now();
             long createMs = Duration.between(creating, created).toMillis();
 
@@ -122,7 +122,7 @@ final class FailoverWorkload implements Workload {
             long retryOnly = retryOnly(expected, starts, startFiles);
             Set<String> firingBefore = jobsFiringBefore(windowStart, starts);
             long lostOfFiring = lostOf(firingBefore, expected, starts, startFiles);
-            LostRuns lostRuns = LostRuns.read(cluster.bootstrapServers(), cluster.catalog(), expected, wallClock);
+            LostRuns lostRuns = LostRuns.read(cluster.clientConfig(), cluster.catalog(), expected, wallClock);
             Instant observedUntil = wallClock.now();
             FireGaps gaps = FireGaps.of(starts, HandlerStarts.micros(observedUntil));
             List<Map<String, Object>> killLog = new ArrayList<>();
@@ -141,7 +141,7 @@ final class FailoverWorkload implements Workload {
                 entry.put("longest_gap_ms", Math.round(gapMs * 10) / 10.0);
                 killLog.add(entry);
             }
-            Map<String, Object> stages = PipelineStages.measure(cluster.bootstrapServers(), cluster.catalog(),
+            Map<String, Object> stages = PipelineStages.measure(cluster.clientConfig(), cluster.catalog(),
                     BenchCluster.APP, expected, starts, wallClock);
             long materialized = new MaterializedRuns(cluster.database(), wallClock, out).await(windowStart,
                     windowEnd, tally.observed(), Duration.ofSeconds(
@@ -260,8 +260,7 @@ final class FailoverWorkload implements Workload {
     /** The live processes of each part, numbered in start order (planner-1, planner-2, planner-3...). */
     /** What every part process gets: the cluster, and the session timeout when the command line set one. */
     private static List<String> partArgs(BenchCluster cluster, Optional<Integer> sessionTimeoutMs) {
-        List<String> args = new ArrayList<>(List.of("--bootstrap", cluster.bootstrapServers(), "--prefix",
-                cluster.catalog().prefix(), "--partitions", Integer.toString(cluster.catalog().partitions())));
+        List<String> args = new ArrayList<>(cluster.componentArgs());
         sessionTimeoutMs.ifPresent(timeout -> args.addAll(List.of("--" + SESSION_TIMEOUT_MS, timeout.toString())));
         return args;
     }

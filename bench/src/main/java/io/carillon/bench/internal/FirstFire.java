@@ -2,6 +2,7 @@ package io.carillon.bench.internal;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,11 +32,11 @@ final class FirstFire implements AutoCloseable {
         this.consumer = consumer;
     }
 
-    static FirstFire open(String bootstrapServers, TopicCatalog catalog) {
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new ByteArrayDeserializer(),
+    static FirstFire open(Map<String, Object> clientConfig, TopicCatalog catalog) {
+        Map<String, Object> config = new HashMap<>(clientConfig);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
         List<TopicPartition> partitions = consumer.partitionsFor(catalog.fires()).stream()
                 .map(info -> new TopicPartition(catalog.fires(), info.partition())).toList();

@@ -18,7 +18,7 @@ public interface JobCreator {
     static JobCreator of(JobRoute route, BenchCluster cluster) {
         return switch (route) {
             case REST -> new RestJobCreator(cluster.consolePort(), cluster.consolePassword());
-            case KAFKA -> new KafkaJobCreator(cluster.bootstrapServers(), cluster.catalog());
+            case KAFKA -> new KafkaJobCreator(cluster.clientConfig(), cluster.catalog());
         };
     }
 }

@@ -1,6 +1,7 @@
 package io.carillon.bench.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -25,23 +26,23 @@ final class KafkaJobCreator implements JobCreator {
     private static final int LINGER_MS = 5;
     private static final int BATCH_BYTES = 256 * 1024;
 
-    private final String bootstrapServers;
+    private final Map<String, Object> clientConfig;
     private final TopicCatalog catalog;
 
-    KafkaJobCreator(String bootstrapServers, TopicCatalog catalog) {
-        this.bootstrapServers = bootstrapServers;
+    KafkaJobCreator(Map<String, Object> clientConfig, TopicCatalog catalog) {
+        this.clientConfig = clientConfig;
         this.catalog = catalog;
     }
 
     @Override
     public void create(List<JobDefinition> jobs) {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        Map<String, Object> config = new HashMap<>(clientConfig);
+        config.putAll(Map.of(
                 ProducerConfig.CLIENT_ID_CONFIG, catalog.prefix() + "bench-job-creator",
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.LINGER_MS_CONFIG, LINGER_MS,
-                ProducerConfig.BATCH_SIZE_CONFIG, BATCH_BYTES);
+                ProducerConfig.BATCH_SIZE_CONFIG, BATCH_BYTES));
         try (KafkaProducer<String, JobDefinition> producer = new KafkaProducer<>(config, new StringSerializer(),
                 EventSerdes.JOB.serializer())) {
             List<Future<RecordMetadata>> sends = new ArrayList<>(jobs.size());

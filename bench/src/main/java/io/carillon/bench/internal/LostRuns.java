@@ -35,9 +35,10 @@ final class LostRuns {
     }
 
     /** Reads {@code results} to its end. */
-    static LostRuns read(String bootstrapServers, TopicCatalog catalog, ExpectedFires expected, WallClock clock) {
+    static LostRuns read(Map<String, Object> clientConfig, TopicCatalog catalog, ExpectedFires expected,
+            WallClock clock) {
         LostRuns lost = new LostRuns(expected);
-        lost.complete = TopicScan.scan(bootstrapServers, catalog.results(), clock, READ_FOR, lost::add);
+        lost.complete = TopicScan.scan(clientConfig, catalog.results(), clock, READ_FOR, lost::add);
         return lost;
     }
 

@@ -46,11 +46,11 @@ final class PipelineStages {
     }
 
     /** Reads the fires and trigger topics to their ends and measures the stages of {@code fires}. */
-    static Map<String, Object> measure(String bootstrapServers, TopicCatalog catalog, String app, ExpectedFires fires,
-            HandlerStarts starts, WallClock wallClock) {
+    static Map<String, Object> measure(Map<String, Object> clientConfig, TopicCatalog catalog, String app,
+            ExpectedFires fires, HandlerStarts starts, WallClock wallClock) {
         PipelineStages stages = new PipelineStages(fires, starts);
-        TopicScan.scan(bootstrapServers, catalog.fires(), wallClock, stages::addFire);
-        TopicScan.scan(bootstrapServers, catalog.trigger(app), wallClock, stages::addTrigger);
+        TopicScan.scan(clientConfig, catalog.fires(), wallClock, stages::addFire);
+        TopicScan.scan(clientConfig, catalog.trigger(app), wallClock, stages::addTrigger);
         return stages.summary();
     }
 

@@ -6,7 +6,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -21,17 +20,17 @@ import io.carillon.topics.TopicCatalog;
  */
 final class PlannerIntake {
 
-    private final String bootstrapServers;
+    private final Map<String, Object> clientConfig;
     private final TopicCatalog catalog;
 
-    PlannerIntake(String bootstrapServers, TopicCatalog catalog) {
-        this.bootstrapServers = bootstrapServers;
+    PlannerIntake(Map<String, Object> clientConfig, TopicCatalog catalog) {
+        this.clientConfig = clientConfig;
         this.catalog = catalog;
     }
 
     /** Records of the jobs topic the planner has not committed yet (all of them before its first commit). */
     long remaining() {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+        try (Admin admin = Admin.create(clientConfig)) {
             List<TopicPartition> partitions = admin.describeTopics(List.of(catalog.jobs())).allTopicNames().get()
                     .get(catalog.jobs()).partitions().stream()
                     .map(info -> new TopicPartition(catalog.jobs(), info.partition())).toList();

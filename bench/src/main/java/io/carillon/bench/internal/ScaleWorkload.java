@@ -55,8 +55,7 @@ final class ScaleWorkload implements Workload {
         try (BenchCluster cluster = BenchCluster.start(options, clock, out,
                 new BenchCluster.InProcess(false, true, true));
                 ProcessFleet fleet = new ProcessFleet(cluster.dataDir().resolve("processes"), ProcessFleet.logFolder(),
-                        List.of("--bootstrap", cluster.bootstrapServers(), "--prefix", cluster.catalog().prefix(),
-                                "--partitions", Integer.toString(cluster.catalog().partitions())), out)) {
+                        cluster.componentArgs(), out)) {
             Path stateDir = cluster.dataDir().resolve("processes").resolve("planner-state");
             List<String> plannerArgs = new ArrayList<>(List.of("--state-dir", stateDir.toString()));
             options.text(PLANNER_STREAMS_PROPERTY).ifPresent(property -> plannerArgs.addAll(
@@ -71,15 +70,15 @@ final class ScaleWorkload implements Workload {
                     + " every-second jobs to the jobs topic");
             Instant creating = wallClock.now();
             int digits = Math.max(7, Integer.toString(registered).length());
-            new BulkJobProducer(cluster.bootstrapServers(), cluster.catalog()).produce(registered,
+            new BulkJobProducer(cluster.clientConfig(), cluster.catalog()).produce(registered,
                     i -> hourly(i, digits));
             List<JobDefinition> activeJobs = BenchJobs.of(active, i -> Schedule.fixedRate(ACTIVE_PERIOD_MS));
-            new BulkJobProducer(cluster.bootstrapServers(), cluster.catalog()).produce(active, activeJobs::get);
+            new BulkJobProducer(cluster.clientConfig(), cluster.catalog()).produce(active, activeJobs::get);
             Instant created = wallClock.now();
             long createMs = Duration.between(creating, created).toMillis();
             progress.say(created, "produced in " + createMs + " ms; waiting for the planner to read them");
 
-            PlannerIntake intake = new PlannerIntake(cluster.bootstrapServers(), cluster.catalog());
+            PlannerIntake intake = new PlannerIntake(cluster.clientConfig(), cluster.catalog());
             long[] remaining = {intake.remaining()};
             boolean read = wallClock.awaitCondition(() -> (remaining[0] = intake.remaining()) == 0,
                     created.plusSeconds(intakeTimeoutS),
@@ -111,7 +110,7 @@ final class ScaleWorkload implements Workload {
             planner.stop();
             Instant restartedAt;
             FirstFire.Seen firstFire;
-            try (FirstFire watch = FirstFire.open(cluster.bootstrapServers(), cluster.catalog())) {
+            try (FirstFire watch = FirstFire.open(cluster.clientConfig(), cluster.catalog())) {
                 restartedAt = wallClock.now();
                 planner = fleet.start("planner-2", PLANNER, plannerJvm, plannerArgs);
                 firstFire = watch.await(wallClock, restartedAt.plusSeconds(RESTART_TIMEOUT_S));
@@ -121,7 +120,7 @@ final class ScaleWorkload implements Workload {
             progress.say(wallClock.now(), firstFire == null ? "no fire after the restart"
                     : "first fire after the restart in " + Math.round(restartMs) + " ms");
 
-            Map<String, Object> stages = PipelineStages.measure(cluster.bootstrapServers(), cluster.catalog(),
+            Map<String, Object> stages = PipelineStages.measure(cluster.clientConfig(), cluster.catalog(),
                     BenchCluster.APP, expected, cluster.starts(), wallClock);
             long materialized = new MaterializedRuns(cluster.database(), wallClock, out).await(windowStart,
                     windowEnd, tally.observed(), Duration.ofSeconds(

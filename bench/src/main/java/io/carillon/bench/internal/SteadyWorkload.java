@@ -68,7 +68,7 @@ final class SteadyWorkload implements Workload {
                     : "drain time over, " + outstanding.count() + " fires missing");
 
             FireTally tally = FireTally.of(expected, cluster.starts());
-            Map<String, Object> stages = PipelineStages.measure(cluster.bootstrapServers(), cluster.catalog(),
+            Map<String, Object> stages = PipelineStages.measure(cluster.clientConfig(), cluster.catalog(),
                     BenchCluster.APP, expected, cluster.starts(), wallClock);
             long materialized = new MaterializedRuns(cluster.database(), wallClock, out).await(windowStart,
                     windowEnd, tally.observed(), Duration.ofSeconds(

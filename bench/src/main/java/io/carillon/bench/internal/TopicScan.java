@@ -2,6 +2,7 @@ package io.carillon.bench.internal;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -23,8 +24,8 @@ final class TopicScan {
     }
 
     /** Calls {@code values} with every committed value of {@code topic}; gives up after 60 s. */
-    static void scan(String bootstrapServers, String topic, WallClock wallClock, Consumer<byte[]> values) {
-        scan(bootstrapServers, topic, wallClock, READ_DEADLINE, values);
+    static void scan(Map<String, Object> clientConfig, String topic, WallClock wallClock, Consumer<byte[]> values) {
+        scan(clientConfig, topic, wallClock, READ_DEADLINE, values);
     }
 
     /**
@@ -32,13 +33,13 @@ final class TopicScan {
      *
      * @return whether the end was reached
      */
-    static boolean scan(String bootstrapServers, String topic, WallClock wallClock, Duration readFor,
+    static boolean scan(Map<String, Object> clientConfig, String topic, WallClock wallClock, Duration readFor,
             Consumer<byte[]> values) {
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, MAX_POLL_RECORDS,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new ByteArrayDeserializer(),
+        Map<String, Object> config = new HashMap<>(clientConfig);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, MAX_POLL_RECORDS);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
                     .map(info -> new TopicPartition(topic, info.partition())).toList();

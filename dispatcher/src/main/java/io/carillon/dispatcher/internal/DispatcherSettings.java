@@ -2,8 +2,7 @@ package io.carillon.dispatcher.internal;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
-
+import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 
 /** Everything a dispatcher is configured with; built and checked by {@code Dispatcher.Builder}. */
@@ -19,9 +18,5 @@ public record DispatcherSettings(
         int offsetMetadataMaxBytes,
         Duration timerTick,
         Duration triggerLead,
-        Map<String, Object> clientProperties) {
-
-    public DispatcherSettings {
-        clientProperties = Map.copyOf(clientProperties);
-    }
+        KafkaClientProperties clientProperties) {
 }

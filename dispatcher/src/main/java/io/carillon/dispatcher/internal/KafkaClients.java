@@ -95,7 +95,7 @@ final class KafkaClients {
     }
 
     private static Map<String, Object> common(DispatcherSettings settings) {
-        Map<String, Object> config = new HashMap<>(settings.clientProperties());
+        Map<String, Object> config = new HashMap<>(settings.clientProperties().asMap());
         config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         return config;
     }

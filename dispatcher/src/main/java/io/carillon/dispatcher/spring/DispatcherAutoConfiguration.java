@@ -16,8 +16,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Runs a {@link Dispatcher} in a Spring application: built from {@code carillon.dispatcher.*}, the
- * {@link CarillonTopics} and the {@link Clock} bean, its meters in the context's {@link MeterRegistry} when there is
- * one (Spring Boot's metrics auto-configuration provides it when Micrometer is set up), started when the context is refreshed and closed when it stops.
+ * {@link CarillonTopics} (its clients given {@code carillon.kafka.properties.*}) and the {@link Clock} bean, its
+ * meters in the context's {@link MeterRegistry} when there is one (Spring Boot's metrics auto-configuration provides
+ * it when Micrometer is set up), started when the context is refreshed and closed when it stops.
  * Off with {@code carillon.dispatcher.enabled=false}.
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
@@ -31,6 +32,7 @@ public final class DispatcherAutoConfiguration {
             ObjectProvider<MeterRegistry> meterRegistry) {
         Dispatcher.Builder builder = Dispatcher.builder()
                 .bootstrapServers(topics.bootstrapServers())
+                .clientProperties(topics.clientProperties().asMap())
                 .catalog(topics.catalog())
                 .clock(clock)
                 .transactionalIdPrefix(properties.getTransactionalIdPrefix())

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -14,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.carillon.dispatcher.Dispatcher;
+import io.carillon.testkit.ClientConfigRecorder;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
@@ -48,6 +51,29 @@ class DispatcherAutoConfigurationTest {
                     await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
                 });
         assertThat(started.get().isRunning()).isFalse();
+    }
+
+    @Test
+    void kafkaPropertiesReachEveryClientOfTheDispatcher() {
+        String marker = ClientConfigRecorder.newMarker();
+        runner.withPropertyValues(ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
+                .run(context -> {
+                    Dispatcher dispatcher = context.getBean(Dispatcher.class);
+                    await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
+                    String id = dispatcher.transactionalId();
+                    List<Map<String, Object>> configs = ClientConfigRecorder.configs(marker);
+                    assertThat(configs).allSatisfy(config ->
+                            assertThat(config).containsEntry("reconnect.backoff.ms", "123"));
+                    assertThat(configs).extracting(config -> config.get("client.id"))
+                            .contains(id, id + "-fires", id + "-workers", id + "-results", id + "-admin");
+                });
+    }
+
+    @Test
+    void aProtectedPropertyStopsTheStartNamingIt() {
+        runner.withPropertyValues("carillon.kafka.properties.transactional.id=mine").run(context ->
+                assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageStartingWith("carillon.kafka.properties.transactional.id cannot be set"));
     }
 
     @Test

@@ -9,23 +9,29 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 import io.carillon.planner.Planner;
+import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * Runs a {@link Planner} in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics} and the
- * application's {@link Clock}, started and stopped with the context. Off with {@code carillon.planner.enabled=false}.
+ * application's {@link Clock}, its Kafka clients given {@code carillon.kafka.properties.*} and, for Kafka Streams
+ * alone, {@code carillon.planner.streams.*}, started and stopped with the context. Off with
+ * {@code carillon.planner.enabled=false}.
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
 @ConditionalOnProperty(prefix = "carillon.planner", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(PlannerProperties.class)
 public final class PlannerAutoConfiguration {
 
+    private static final String STREAMS_PROPERTIES = "carillon.planner.streams";
+
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     Planner carillonPlanner(CarillonTopics topics, Clock clock, PlannerProperties properties) {
         Planner.Builder builder = Planner.builder()
                 .bootstrapServers(topics.bootstrapServers())
+                .clientProperties(topics.clientProperties().asMap())
                 .catalog(topics.catalog())
                 .clock(clock)
                 .stateDir(properties.getStateDir())
@@ -40,7 +46,8 @@ public final class PlannerAutoConfiguration {
         if (properties.getApplicationId() != null) {
             builder.applicationId(properties.getApplicationId());
         }
-        properties.getStreams().forEach(builder::streamsProperty);
+        KafkaClientProperties.of(STREAMS_PROPERTIES, properties.getStreams()).asMap()
+                .forEach((name, value) -> builder.streamsProperty(name, value.toString()));
         return builder.build();
     }
 

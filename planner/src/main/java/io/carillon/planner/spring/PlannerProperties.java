@@ -44,7 +44,10 @@ public class PlannerProperties {
     private Duration unknownJobGrace = PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE;
     /** Standby replicas of each state store, for faster fail-over. */
     private int standbyReplicas = 0;
-    /** Extra Kafka Streams or client properties, applied over the planner's own. */
+    /**
+     * Extra Kafka Streams or client properties for the planner alone, applied over carillon.kafka.properties and the
+     * planner's own tuning; the protected ones (processing.guarantee, isolation.level, ...) are refused at start.
+     */
     private Map<String, String> streams = new LinkedHashMap<>();
 
     public boolean isEnabled() { return enabled; }

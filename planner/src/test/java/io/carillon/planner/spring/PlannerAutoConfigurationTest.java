@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -14,6 +16,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import io.carillon.planner.Planner;
+import io.carillon.testkit.ClientConfigRecorder;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
@@ -58,6 +61,37 @@ class PlannerAutoConfigurationTest {
                 });
 
         assertThat(started.get().isRunning()).isFalse();
+    }
+
+    @Test
+    void kafkaPropertiesReachTheTopicCheckAndKafkaStreams() {
+        String id = "t" + UUID.randomUUID().toString().substring(0, 8);
+        String marker = ClientConfigRecorder.newMarker();
+        runner.withPropertyValues(
+                        "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+                        "carillon.topics.prefix=" + id + ".",
+                        "carillon.topics.partitions=1",
+                        "carillon.planner.state-dir=" + stateDir)
+                .withPropertyValues(ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
+                .run(context -> {
+                    Planner planner = context.getBean(Planner.class);
+                    await().atMost(DEADLINE).until(planner::isRunning);
+                    List<Map<String, Object>> configs = ClientConfigRecorder.configs(marker);
+                    assertThat(configs).as("the topic check's admin client and Kafka Streams").hasSizeGreaterThan(1)
+                            .allSatisfy(config -> assertThat(config).containsEntry("reconnect.backoff.ms", "123"));
+                    assertThat(configs).anySatisfy(config -> assertThat(config)
+                            .containsEntry("application.id", id + ".planner")
+                            .containsEntry("processing.guarantee", "exactly_once_v2"));
+                });
+    }
+
+    @Test
+    void aProtectedStreamsPropertyStopsTheStartNamingIt() {
+        runner.withPropertyValues("carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+                        "carillon.topics.initialize=false",
+                        "carillon.planner.streams.processing.guarantee=at_least_once")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageStartingWith("carillon.planner.streams.processing.guarantee cannot be set"));
     }
 
     @Test

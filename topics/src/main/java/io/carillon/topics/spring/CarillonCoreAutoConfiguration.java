@@ -1,25 +1,27 @@
 package io.carillon.topics.spring;
 
 import java.time.Clock;
-import java.util.Map;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
+import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.TopicInitializer;
 
 /**
  * What every Carillon component needs in a Spring application: the {@link Clock} all time is read from, the
- * {@link TopicCatalog}, and the core topics created and checked ({@link CarillonTopics}).
+ * {@link TopicCatalog}, and the core topics created and checked ({@link CarillonTopics}) with the admin client of
+ * {@code carillon.kafka.*}, whose {@code properties} every component's Kafka clients get too.
  */
 @AutoConfiguration
 @EnableConfigurationProperties(CarillonProperties.class)
 public final class CarillonCoreAutoConfiguration {
+
+    private static final String CLIENT_PROPERTIES = "carillon.kafka.properties";
 
     @Bean
     @ConditionalOnMissingBean
@@ -37,12 +39,13 @@ public final class CarillonCoreAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     CarillonTopics carillonTopics(TopicCatalog catalog, CarillonProperties properties) {
-        String bootstrapServers = properties.getKafka().getBootstrapServers();
+        CarillonTopics topics = new CarillonTopics(catalog, properties.getKafka().getBootstrapServers(),
+                KafkaClientProperties.of(CLIENT_PROPERTIES, properties.getKafka().getProperties()));
         if (properties.getTopics().isInitialize()) {
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            try (Admin admin = Admin.create(topics.clientConfig())) {
                 new TopicInitializer(admin).ensure(catalog.coreTopics());
             }
         }
-        return new CarillonTopics(catalog, bootstrapServers);
+        return topics;
     }
 }

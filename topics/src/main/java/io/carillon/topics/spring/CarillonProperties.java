@@ -1,10 +1,13 @@
 package io.carillon.topics.spring;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import io.carillon.topics.TopicCatalog;
 
-/** Settings every Carillon component shares: where Kafka is and how the topics are named. */
+/** Settings every Carillon component shares: where Kafka is, how to connect to it, and how the topics are named. */
 @ConfigurationProperties("carillon")
 public class CarillonProperties {
 
@@ -22,9 +25,18 @@ public class CarillonProperties {
     public static class Kafka {
         /** Kafka bootstrap servers, comma-separated host:port pairs. */
         private String bootstrapServers = "localhost:9092";
+        /**
+         * Kafka client properties given to every Kafka client of the component (producers, consumers, admin clients,
+         * Kafka Streams), for example security.protocol, sasl.mechanism, sasl.jaas.config, ssl.truststore.location.
+         * They win over Carillon's tuning defaults; the settings its guarantees rest on (isolation.level,
+         * enable.idempotence, acks, transactional.id, processing.guarantee, group ids and the others listed in
+         * KafkaClientProperties.PROTECTED) are refused at start.
+         */
+        private final Map<String, String> properties = new LinkedHashMap<>();
 
         public String getBootstrapServers() { return bootstrapServers; }
         public void setBootstrapServers(String bootstrapServers) { this.bootstrapServers = bootstrapServers; }
+        public Map<String, String> getProperties() { return properties; }
     }
 
     public static class Topics {

@@ -4,11 +4,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 
+import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.worker.CarillonWorker;
 import io.carillon.worker.JobHandlerFunction;
 
-/** A worker's validated settings. */
+/** A worker's validated settings; {@link #toString()} hides secrets. */
 public record WorkerSettings(
         String bootstrapServers,
         TopicCatalog catalog,
@@ -33,6 +34,14 @@ public record WorkerSettings(
             Map<String, JobHandlerFunction> handlers, Map<String, Object> kafkaProperties) {
         this(bootstrapServers, catalog, clock, app, instanceId, capacity, heartbeatInterval, shutdownGrace, handlers,
                 kafkaProperties, CarillonWorker.DEFAULT_MAX_EARLY_RUNS);
+    }
+
+    /** The settings, the values of secret Kafka properties hidden. */
+    @Override
+    public String toString() {
+        return "WorkerSettings[app=" + app + ", instanceId=" + instanceId + ", bootstrapServers=" + bootstrapServers
+                + ", capacity=" + capacity + ", handlers=" + handlers.keySet() + ", kafkaProperties="
+                + KafkaClientProperties.describe(kafkaProperties) + "]";
     }
 
     public String triggerTopic() {

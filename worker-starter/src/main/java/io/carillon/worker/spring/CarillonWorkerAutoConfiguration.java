@@ -25,8 +25,9 @@ import io.carillon.worker.CarillonWorker;
 /**
  * A Carillon worker in a Spring service: active when {@code carillon.worker.app} is set or
  * {@code carillon.worker.enabled=true}, and off when {@code carillon.worker.enabled=false}. It runs the
- * {@link io.carillon.worker.JobHandler @JobHandler} methods of the context's beans, with the topics and
- * {@link Clock} of {@link CarillonCoreAutoConfiguration}.
+ * {@link io.carillon.worker.JobHandler @JobHandler} methods of the context's beans, with the topics, the Kafka
+ * client properties ({@code carillon.kafka.properties.*}) and the {@link Clock} of
+ * {@link CarillonCoreAutoConfiguration}.
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
 @Conditional(CarillonWorkerAutoConfiguration.WorkerWanted.class)
@@ -41,6 +42,7 @@ public final class CarillonWorkerAutoConfiguration {
             ObjectProvider<CarillonWorkerCustomizer> customizers) {
         CarillonWorker.Builder builder = CarillonWorker.builder()
                 .bootstrapServers(requireBootstrapServers(topics))
+                .clientProperties(topics.clientProperties().asMap())
                 .catalog(topics.catalog())
                 .clock(clock)
                 .app(requireApp(properties))

@@ -9,6 +9,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.carillon.testkit.ClientConfigRecorder;
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -102,4 +105,29 @@ class CarillonWorkerSpringIT {
         }
     }
 
+    @Test
+    void kafkaPropertiesReachEveryClientOfTheWorker() {
+        TopicCatalog catalog = TestKafka.newCatalog(1);
+        String marker = ClientConfigRecorder.newMarker();
+        List<String> properties = new ArrayList<>(ClientConfigRecorder.carillonProperties(marker));
+        properties.addAll(List.of("carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+                "carillon.topics.prefix=" + catalog.prefix(), "carillon.topics.partitions=1",
+                "carillon.worker.app=" + APP, "carillon.worker.instance-id=" + INSTANCE));
+
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
+                        CarillonWorkerAutoConfiguration.class))
+                .withUserConfiguration(Service.class)
+                .withPropertyValues(properties.toArray(String[]::new))
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    String prefix = "carillon-worker-" + APP + "-" + INSTANCE + "-";
+                    await().atMost(DEADLINE).untilAsserted(() -> assertThat(ClientConfigRecorder.configs(marker))
+                            .extracting(config -> config.get("client.id"))
+                            .contains(prefix + "consumer", prefix + "control", prefix + "producer", prefix + "logs"));
+                    assertThat(ClientConfigRecorder.configs(marker)).as("with the admin clients of the topic checks")
+                            .hasSizeGreaterThanOrEqualTo(6)
+                            .allSatisfy(config -> assertThat(config).containsEntry("reconnect.backoff.ms", "123"));
+                });
+    }
 }

@@ -9,16 +9,16 @@ import io.carillon.console.ConsoleProperties;
 import io.carillon.topics.spring.CarillonTopics;
 
 /**
- * The console's producer, built from {@code carillon.kafka.bootstrap-servers} (through {@link CarillonTopics}, so
- * it exists only once the topics do) instead of {@code spring.kafka.*}, so that an application hosting the console
- * keeps its own Kafka settings.
+ * The console's producer, built from {@code carillon.kafka.bootstrap-servers} and {@code carillon.kafka.properties.*}
+ * (through {@link CarillonTopics}, so it exists only once the topics do) instead of {@code spring.kafka.*}, so that
+ * an application hosting the console keeps its own Kafka settings.
  */
 @Configuration(proxyBeanMethods = false)
 class ConsoleKafkaConfiguration {
 
     @Bean(destroyMethod = "close")
     ConsoleProducer carillonConsoleProducer(CarillonTopics topics, ConsoleProperties properties) {
-        return ConsoleProducer.create(topics.bootstrapServers(), properties.getKafka().getSendTimeout());
+        return ConsoleProducer.create(topics.clientConfig(), properties.getKafka().getSendTimeout());
     }
 
     @Bean

@@ -1,6 +1,7 @@
 package io.carillon.console.internal.kafka;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -30,13 +31,13 @@ public final class ConsoleProducer implements AutoCloseable {
         this.sendTimeout = sendTimeout;
     }
 
-    static ConsoleProducer create(String bootstrapServers, Duration sendTimeout) {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.CLIENT_ID_CONFIG, "carillon-console",
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, sendTimeout.toMillis());
+    /** A producer on {@code clientConfig} (bootstrap servers and client properties) with the console's settings. */
+    static ConsoleProducer create(Map<String, Object> clientConfig, Duration sendTimeout) {
+        Map<String, Object> config = new HashMap<>(clientConfig);
+        config.put(ProducerConfig.CLIENT_ID_CONFIG, "carillon-console");
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, sendTimeout.toMillis());
         return new ConsoleProducer(new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer()),
                 sendTimeout);
     }
