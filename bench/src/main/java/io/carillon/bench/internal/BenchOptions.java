@@ -23,9 +23,12 @@ public final class BenchOptions {
             "burst", Set.of("fires", "lead-s"),
             "scale", Set.of("jobs", "active", "duration-s", "warmup-s", "intake-timeout-s", "planner-jvm-options",
                     "planner-streams-property"),
-            "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms"));
+            "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms"),
+            "import", Set.of("jobs", "publish-wait-s"));
 
     private final String workload;
+    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover or import";
+
     private final Map<String, String> flags;
 
     private BenchOptions(String workload, Map<String, String> flags) {
@@ -40,12 +43,12 @@ public final class BenchOptions {
      */
     public static BenchOptions parse(String... args) {
         if (args.length == 0) {
-            throw new UsageException("no workload given: say steady, burst, scale or failover");
+            throw new UsageException("no workload given: say " + WORKLOAD_NAMES);
         }
         String workload = args[0];
         Set<String> known = WORKLOAD_FLAGS.get(workload);
         if (known == null) {
-            throw new UsageException("unknown workload '" + workload + "': say steady, burst, scale or failover");
+            throw new UsageException("unknown workload '" + workload + "': say " + WORKLOAD_NAMES);
         }
         Map<String, String> flags = new LinkedHashMap<>();
         for (int i = 1; i < args.length; i++) {

@@ -22,6 +22,7 @@ public interface Workload {
             case "burst" -> new BurstWorkload();
             case "scale" -> new ScaleWorkload();
             case "failover" -> new FailoverWorkload();
+            case "import" -> new ImportWorkload();
             default -> null;
         };
     }
