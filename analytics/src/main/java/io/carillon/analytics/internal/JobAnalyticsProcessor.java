@@ -1,0 +1,152 @@
+package io.carillon.analytics.internal;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import io.carillon.analytics.AnalyticsSettings;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.JobValidator;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStats;
+import io.carillon.topics.events.StatsScope;
+import io.carillon.topics.events.StatsWindow;
+
+/**
+ * The per-job part of the analytics app, over {@code jobs} and {@code results} (co-partitioned by job id): it keeps
+ * each job's definition, counts terminal results in the job's minute and hour windows ({@link StatsWindows}), and
+ * runs the job's {@link FailedRule} and {@link MissedRule}. A wall-clock punctuator closes due windows (each closed
+ * job minute also goes to its app, {@link AppContribution}) and judges due scheduled instants. Unreadable results
+ * go to {@code dlq}; an invalid job definition is dead-lettered by the planner already, so here it only stops the
+ * job's monitors. One instance per stream task, on its stream thread.
+ */
+public final class JobAnalyticsProcessor implements Processor<String, byte[], String, Emitted> {
+
+    private final TopicCatalog catalog;
+    private final Clock clock;
+    private final AnalyticsSettings settings;
+    private ProcessorContext<String, Emitted> context;
+    private Output output;
+    private KeyValueStore<String, byte[]> jobs;
+    private StatsWindows windows;
+    private FailedRule failed;
+    private MissedRule missed;
+
+    public JobAnalyticsProcessor(TopicCatalog catalog, Clock clock, AnalyticsSettings settings) {
+        this.catalog = catalog;
+        this.clock = clock;
+        this.settings = settings;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Emitted> context) {
+        this.context = context;
+        output = new Output(context, clock);
+        jobs = context.getStateStore(AnalyticsStores.JOBS);
+        windows = new StatsWindows(context.getStateStore(AnalyticsStores.JOB_MINUTES),
+                context.getStateStore(AnalyticsStores.JOB_HOURS), settings.windowGrace());
+        failed = new FailedRule(context.getStateStore(AnalyticsStores.FAILED), output::incident);
+        missed = new MissedRule(context.getStateStore(AnalyticsStores.MISSED),
+                context.getStateStore(AnalyticsStores.MISSED_DUE), output::incident);
+        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> punctuate());
+    }
+
+    @Override
+    public void process(Record<String, byte[]> record) {
+        String topic = context.recordMetadata().map(RecordMetadata::topic).orElse(null);
+        if (record.key() == null) {
+            output.deadLetter(null, record.value(), "record without a key (the job id)");
+        } else if (catalog.jobs().equals(topic)) {
+            onJob(record.key(), record.value());
+        } else if (catalog.results().equals(topic)) {
+            onResult(record.key(), record.value());
+        }
+    }
+
+    private void onJob(String jobId, byte[] value) {
+        Instant now = clock.instant();
+        JobDefinition previous = job(jobId);
+        JobDefinition job = parseJob(value);
+        if (job == null) {
+            String app = previous == null ? null : previous.app();
+            String why = value == null ? "job deleted" : "job definition not valid";
+            failed.stop(jobId, app, why, now);
+            missed.stop(jobId, why, now);
+            jobs.delete(jobId);
+            return;
+        }
+        jobs.put(jobId, value);
+        missed.onJob(job, now);
+    }
+
+    private void onResult(String jobId, byte[] value) {
+        RunResult result;
+        try {
+            result = value == null ? null : EventSerdes.RESULT.deserialize(null, value);
+        } catch (InvalidEventException e) {
+            output.deadLetter(jobId, value, e.getMessage());
+            return;
+        }
+        if (result == null || result.status() == null || result.jobId() == null) {
+            output.deadLetter(jobId, value, "not a run result: status and jobId are required");
+            return;
+        }
+        Instant now = clock.instant();
+        missed.onResult(result, now);
+        if (result.status().isTerminal()) {
+            windows.add(jobId, countedAt(result, now), RunAggregate.of(result), now);
+            failed.onResult(result, job(jobId), now);
+        }
+    }
+
+    private void punctuate() {
+        Instant now = clock.instant();
+        windows.closeDue(now, this::closed);
+        missed.check(now);
+    }
+
+    private void closed(String jobId, StatsWindow window, Instant start, RunAggregate aggregate) {
+        Instant now = clock.instant();
+        RunStats stats = aggregate.toStats(StatsScope.JOB, jobId, window, start, now);
+        output.stats(stats);
+        if (window == StatsWindow.MINUTE && aggregate.app != null) {
+            output.appContribution(aggregate.app, AppContribution.encode(start, aggregate));
+        }
+    }
+
+    private JobDefinition job(String jobId) {
+        byte[] value = jobs.get(jobId);
+        return value == null ? null : EventSerdes.JOB.deserialize(null, value);
+    }
+
+    private static JobDefinition parseJob(byte[] value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            JobDefinition job = EventSerdes.JOB.deserialize(null, value);
+            List<FieldError> errors = JobValidator.validate(job);
+            return errors.isEmpty() ? job : null;
+        } catch (InvalidEventException e) {
+            return null;
+        }
+    }
+
+    private static Instant countedAt(RunResult result, Instant now) {
+        if (result.finishedAt() != null) {
+            return result.finishedAt();
+        }
+        return result.emittedAt() != null ? result.emittedAt() : now;
+    }
+}
