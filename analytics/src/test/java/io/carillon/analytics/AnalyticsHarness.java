@@ -1,0 +1,111 @@
+package io.carillon.analytics;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
+
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+
+import io.carillon.testkit.SettableClock;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStats;
+
+/**
+ * The analytics topology in a TopologyTestDriver with a clock moved by hand: {@link #advance(Duration)} moves the
+ * clock and the driver's wall clock together, one punctuation interval at a time.
+ */
+final class AnalyticsHarness implements AutoCloseable {
+
+    static final Duration INTERVAL = Duration.ofSeconds(1);
+    static final Duration GRACE = Duration.ofSeconds(5);
+    static final Duration APP_DELAY = Duration.ofSeconds(5);
+
+    final TopicCatalog catalog = TopicCatalog.defaults();
+    final SettableClock clock;
+    private final TopologyTestDriver driver;
+    private final TestInputTopic<String, String> jobs;
+    private final TestInputTopic<String, String> results;
+    private final TestOutputTopic<String, RunStats> stats;
+    private final TestOutputTopic<String, Incident> alerts;
+    private final TestOutputTopic<String, DeadLetter> dlq;
+
+    AnalyticsHarness(Path stateDir, Instant start) {
+        clock = new SettableClock(start);
+        Properties properties = new Properties();
+        properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "analytics-test");
+        properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        properties.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        AnalyticsSettings settings = new AnalyticsSettings(INTERVAL, GRACE, APP_DELAY, false);
+        driver = new TopologyTestDriver(AnalyticsTopology.build(catalog, clock, settings), properties, start);
+        jobs = driver.createInputTopic(catalog.jobs(), new StringSerializer(), new StringSerializer());
+        results = driver.createInputTopic(catalog.results(), new StringSerializer(), new StringSerializer());
+        stats = driver.createOutputTopic(catalog.stats(), new StringDeserializer(), EventSerdes.STATS);
+        alerts = driver.createOutputTopic(catalog.alerts(), new StringDeserializer(), EventSerdes.INCIDENT);
+        dlq = driver.createOutputTopic(catalog.dlq(), new StringDeserializer(), EventSerdes.DEAD_LETTER);
+    }
+
+    void put(JobDefinition job) {
+        jobs.pipeInput(job.id(), EventSerdes.JOB.toJson(job), clock.instant());
+    }
+
+    void delete(String jobId) {
+        jobs.pipeInput(jobId, (String) null, clock.instant());
+    }
+
+    void result(RunResult result) {
+        results.pipeInput(result.jobId(), EventSerdes.RESULT.toJson(result), clock.instant());
+    }
+
+    void rawResult(String key, String value) {
+        results.pipeInput(key, value, clock.instant());
+    }
+
+    /** Moves time forward by {@code duration}, punctuating every {@link #INTERVAL}. */
+    void advance(Duration duration) {
+        advance(duration, INTERVAL);
+    }
+
+    /** Moves time forward by {@code duration}, punctuating every {@code step}: for long waits. */
+    void advance(Duration duration, Duration step) {
+        for (Duration moved = Duration.ZERO; moved.compareTo(duration) < 0; moved = moved.plus(step)) {
+            Duration next = step.compareTo(duration.minus(moved)) < 0 ? step : duration.minus(moved);
+            clock.advance(next);
+            driver.advanceWallClockTime(next);
+        }
+    }
+
+    /** Moves time forward to {@code instant}, punctuating every {@code step}. */
+    void advanceTo(Instant instant, Duration step) {
+        advance(Duration.between(clock.instant(), instant), step);
+    }
+
+    List<RunStats> stats() {
+        return stats.readValuesToList();
+    }
+
+    List<Incident> incidents() {
+        return alerts.readValuesToList();
+    }
+
+    List<DeadLetter> deadLetters() {
+        return dlq.readValuesToList();
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}
