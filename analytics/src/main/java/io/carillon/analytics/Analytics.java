@@ -23,7 +23,7 @@ import io.carillon.topics.TopicCatalog;
  * instances with the same application id share the jobs' partitions.
  *
  * <p>The topics of the catalog must exist with their partition counts (see {@code TopicInitializer}); the app
- * creates its own internal topics (changelogs, the app-stats repartition topic).
+ * creates its own internal topics (changelogs, the repartition topic by app).
  *
  * <p>Threading: build and configure on any thread; {@link #start()} and {@link #close()} may be called from any
  * thread (they are synchronized), {@link #isRunning()} too. Processing runs on Kafka Streams' own threads. An app

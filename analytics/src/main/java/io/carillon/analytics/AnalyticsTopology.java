@@ -13,25 +13,28 @@ import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
 
 import io.carillon.analytics.internal.AnalyticsStores;
-import io.carillon.analytics.internal.AppStatsProcessor;
+import io.carillon.analytics.internal.AppAnalyticsProcessor;
 import io.carillon.analytics.internal.Emitted;
+import io.carillon.analytics.internal.HeartbeatRouter;
+import io.carillon.analytics.internal.HeartbeatRouter;
 import io.carillon.analytics.internal.JobAnalyticsProcessor;
 import io.carillon.topics.TopicCatalog;
 
 /**
  * The analytics app's Kafka Streams topology: {@code jobs} and {@code results} (co-partitioned, key job id, read as
  * raw bytes) feed the job-analytics processor, which writes each job's closed windows
- * ({@link io.carillon.topics.events.RunStats}) to {@code stats}, incidents
- * ({@link io.carillon.topics.events.Incident}) to {@code alerts} and unreadable results to {@code dlq}; its closed
- * job minutes go through the internal repartition topic {@code <application id>-app-stats-repartition} (key: app)
- * to the app-stats processor, which writes each app's closed windows to {@code stats}. Both close their windows and
- * judge due instants on wall-clock punctuators, so quiet partitions close too.
+ * ({@link io.carillon.topics.events.RunStats}) to {@code stats}, its failed and missed incidents
+ * ({@link io.carillon.topics.events.Incident}) to {@code alerts} and unreadable results to {@code dlq}. Its closed
+ * job minutes and which jobs watch their app for workers, with the heartbeats of {@code workers}, go through the
+ * internal repartition topic {@code <application id>-app-repartition} (key: app) to the app-analytics processor,
+ * which writes each app's closed windows to {@code stats} and its no-worker incidents to {@code alerts}. Windows
+ * close and rules are checked on wall-clock punctuators, so quiet partitions close too.
  *
  * <p>Used by {@link Analytics}; tests drive it with {@code TopologyTestDriver}.
  */
 public final class AnalyticsTopology {
 
-    static final String APP_STATS_REPARTITION = "app-stats";
+    static final String APP_REPARTITION = "app";
 
     private AnalyticsTopology() {
     }
@@ -53,12 +56,18 @@ public final class AnalyticsTopology {
                 .process(() -> new JobAnalyticsProcessor(catalog, clock, settings), Named.as("job-analytics"),
                         AnalyticsStores.names(AnalyticsStores.jobStores()));
         route(perJob, catalog, "job");
+        KStream<String, Emitted> heartbeats = builder.stream(catalog.workers(),
+                        Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("workers-source"))
+                .process(() -> new HeartbeatRouter(clock), Named.as("heartbeats"));
+        route(heartbeats, catalog, "workers");
         KStream<String, Emitted> perApp = perJob
-                .filter((app, emitted) -> emitted.isFor(Emitted.Target.APP_STATS), Named.as("job-minutes-for-apps"))
-                .mapValues(Emitted::value, Named.as("job-minute-bytes"))
-                .repartition(Repartitioned.<String, byte[]>as(APP_STATS_REPARTITION)
+                .filter((app, emitted) -> emitted.isFor(Emitted.Target.TO_APP), Named.as("job-to-app"))
+                .merge(heartbeats.filter((app, emitted) -> emitted.isFor(Emitted.Target.TO_APP),
+                        Named.as("workers-to-app")), Named.as("to-app"))
+                .mapValues(Emitted::value, Named.as("to-app-bytes"))
+                .repartition(Repartitioned.<String, byte[]>as(APP_REPARTITION)
                         .withKeySerde(Serdes.String()).withValueSerde(Serdes.ByteArray()))
-                .process(() -> new AppStatsProcessor(clock, settings), Named.as("app-stats"),
+                .process(() -> new AppAnalyticsProcessor(clock, settings), Named.as("app-analytics"),
                         AnalyticsStores.names(AnalyticsStores.appStores()));
         route(perApp, catalog, "app");
         return builder.build();

@@ -18,9 +18,11 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
+import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * The analytics topology in a TopologyTestDriver with a clock moved by hand: {@link #advance(Duration)} moves the
@@ -37,6 +39,7 @@ final class AnalyticsHarness implements AutoCloseable {
     private final TopologyTestDriver driver;
     private final TestInputTopic<String, String> jobs;
     private final TestInputTopic<String, String> results;
+    private final TestInputTopic<String, String> workers;
     private final TestOutputTopic<String, RunStats> stats;
     private final TestOutputTopic<String, Incident> alerts;
     private final TestOutputTopic<String, DeadLetter> dlq;
@@ -52,6 +55,7 @@ final class AnalyticsHarness implements AutoCloseable {
         driver = new TopologyTestDriver(AnalyticsTopology.build(catalog, clock, settings), properties, start);
         jobs = driver.createInputTopic(catalog.jobs(), new StringSerializer(), new StringSerializer());
         results = driver.createInputTopic(catalog.results(), new StringSerializer(), new StringSerializer());
+        workers = driver.createInputTopic(catalog.workers(), new StringSerializer(), new StringSerializer());
         stats = driver.createOutputTopic(catalog.stats(), new StringDeserializer(), EventSerdes.STATS);
         alerts = driver.createOutputTopic(catalog.alerts(), new StringDeserializer(), EventSerdes.INCIDENT);
         dlq = driver.createOutputTopic(catalog.dlq(), new StringDeserializer(), EventSerdes.DEAD_LETTER);
@@ -96,8 +100,17 @@ final class AnalyticsHarness implements AutoCloseable {
         return stats.readValuesToList();
     }
 
-    List<Incident> incidents() {
-        return alerts.readValuesToList();
+    /** The incidents of {@code rule} written since the last call (those of other rules are read and dropped). */
+    List<Incident> incidents(IncidentRule rule) {
+        return alerts.readValuesToList().stream().filter(incident -> incident.rule() == rule).toList();
+    }
+
+    void heartbeat(WorkerHeartbeat heartbeat) {
+        workers.pipeInput(heartbeat.instanceId(), EventSerdes.HEARTBEAT.toJson(heartbeat), clock.instant());
+    }
+
+    void rawHeartbeat(String key, String value) {
+        workers.pipeInput(key, value, clock.instant());
     }
 
     List<DeadLetter> deadLetters() {

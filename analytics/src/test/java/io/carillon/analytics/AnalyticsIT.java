@@ -21,6 +21,7 @@ import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
@@ -41,6 +42,8 @@ class AnalyticsIT {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final Instant MINUTE = Instant.parse("2026-11-25T10:00:00Z");
     private static final Duration GRACE = Duration.ofSeconds(1);
+    /** The test runs no worker: only the failed rule speaks. */
+    private static final Alerting WITHOUT_WORKER_RULE = new Alerting(null, 0, 0, null, 0, false, 0);
     private static final Duration APP_DELAY = Duration.ofSeconds(5);
     /** How far the clock moves per poll while waiting for the app's minute: time passing, ten times faster. */
     private static final Duration CLOCK_STEP = Duration.ofMillis(100);
@@ -68,7 +71,7 @@ class AnalyticsIT {
                 TopicReader<RunStats> stats = new TopicReader<>(catalog.stats(), EventSerdes.STATS)) {
             analytics.start();
             producer.send(new ProducerRecord<>(catalog.jobs(), "invoice",
-                    EventSerdes.JOB.toJson(TestRuns.job("invoice", Schedule.none())))).get();
+                    EventSerdes.JOB.toJson(TestRuns.job("invoice", Schedule.none(), WITHOUT_WORKER_RULE)))).get();
             RunResult failed = TestRuns.result("invoice", "invoice@1", FireKind.MANUAL, 1, RunStatus.FAILED, MINUTE,
                     MINUTE.plusSeconds(1), MINUTE.plusSeconds(3));
             producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(failed))).get();

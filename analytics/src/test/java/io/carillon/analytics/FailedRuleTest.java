@@ -48,7 +48,7 @@ class FailedRuleTest {
         analytics.put(TestRuns.job("invoice", Schedule.none()));
 
         analytics.result(failed("invoice", 1));
-        List<Incident> opened = analytics.incidents();
+        List<Incident> opened = analytics.incidents(IncidentRule.FAILED);
         assertThat(opened).singleElement().satisfies(incident -> {
             assertThat(incident.action()).isEqualTo(IncidentAction.OPENED);
             assertThat(incident.rule()).isEqualTo(IncidentRule.FAILED);
@@ -62,7 +62,7 @@ class FailedRuleTest {
         analytics.advance(Duration.ofSeconds(5));
         analytics.result(succeeded("invoice", 2));
 
-        assertThat(analytics.incidents()).singleElement().satisfies(incident -> {
+        assertThat(analytics.incidents(IncidentRule.FAILED)).singleElement().satisfies(incident -> {
             assertThat(incident.action()).isEqualTo(IncidentAction.RESOLVED);
             assertThat(incident.incidentId()).isEqualTo("failed:invoice:invoice@1");
             assertThat(incident.openedAt()).isEqualTo(START);
@@ -82,7 +82,7 @@ class FailedRuleTest {
         analytics.result(failure);
         analytics.result(success);
 
-        assertThat(analytics.incidents()).extracting(Incident::action)
+        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::action)
                 .containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
     }
 
@@ -95,7 +95,7 @@ class FailedRuleTest {
         analytics.result(succeeded("invoice", 3));
         analytics.result(failed("invoice", 4));
         analytics.result(failed("invoice", 5));
-        assertThat(analytics.incidents()).isEmpty();
+        assertThat(analytics.incidents(IncidentRule.FAILED)).isEmpty();
 
         analytics.result(failed("invoice", 6));
         analytics.result(failed("invoice", 7));
@@ -104,7 +104,7 @@ class FailedRuleTest {
         analytics.result(succeeded("invoice", 10));
         analytics.result(succeeded("invoice", 11));
 
-        List<Incident> steps = analytics.incidents();
+        List<Incident> steps = analytics.incidents(IncidentRule.FAILED);
         assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
                 IncidentAction.UPDATED, IncidentAction.UPDATED, IncidentAction.RESOLVED);
         assertThat(steps).extracting(Incident::incidentId).containsOnly("failed:invoice:invoice@6");
@@ -119,10 +119,10 @@ class FailedRuleTest {
 
         analytics.result(attempt(fire, 1, RunStatus.FAILED));
         analytics.result(attempt(FireIds.retry(fire, 2), 2, RunStatus.LOST));
-        assertThat(analytics.incidents()).isEmpty();
+        assertThat(analytics.incidents(IncidentRule.FAILED)).isEmpty();
 
         analytics.result(attempt(FireIds.retry(fire, 3), 3, RunStatus.TIMED_OUT));
-        assertThat(analytics.incidents()).singleElement().satisfies(incident -> {
+        assertThat(analytics.incidents(IncidentRule.FAILED)).singleElement().satisfies(incident -> {
             assertThat(incident.incidentId()).isEqualTo("failed:invoice:" + fire);
             assertThat(incident.fireId()).isEqualTo(FireIds.retry(fire, 3));
         });
@@ -134,11 +134,11 @@ class FailedRuleTest {
 
         analytics.result(TestRuns.result("invoice", "invoice@1", FireKind.MANUAL, 1, RunStatus.KILLED, START, START,
                 START));
-        assertThat(analytics.incidents()).isEmpty();
+        assertThat(analytics.incidents(IncidentRule.FAILED)).isEmpty();
 
         analytics.result(TestRuns.result("invoice", "invoice@2", FireKind.MANUAL, 1, RunStatus.NO_WORKER, START,
                 null, START));
-        assertThat(analytics.incidents()).extracting(Incident::action).containsExactly(IncidentAction.OPENED);
+        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::action).containsExactly(IncidentAction.OPENED);
     }
 
     @Test
@@ -150,7 +150,7 @@ class FailedRuleTest {
         analytics.result(failed("invoice", 1));
         analytics.delete("invoice");
 
-        List<Incident> steps = analytics.incidents();
+        List<Incident> steps = analytics.incidents(IncidentRule.FAILED);
         assertThat(steps).extracting(Incident::jobId).containsOnly("invoice");
         assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
                 IncidentAction.RESOLVED);

@@ -48,10 +48,10 @@ class MissedRuleTest {
         Instant first = START.plus(MINUTE);
 
         analytics.advanceTo(first.plusMillis(DEFAULT_GRACE_MS).minusSeconds(1), AnalyticsHarness.INTERVAL);
-        assertThat(analytics.incidents()).isEmpty();
+        assertThat(analytics.incidents(IncidentRule.MISSED)).isEmpty();
 
         analytics.advance(Duration.ofSeconds(1));
-        assertThat(analytics.incidents()).singleElement().satisfies(incident -> {
+        assertThat(analytics.incidents(IncidentRule.MISSED)).singleElement().satisfies(incident -> {
             assertThat(incident.action()).isEqualTo(IncidentAction.OPENED);
             assertThat(incident.rule()).isEqualTo(IncidentRule.MISSED);
             assertThat(incident.incidentId()).isEqualTo("missed:invoice:" + first.toEpochMilli());
@@ -63,12 +63,12 @@ class MissedRuleTest {
 
         Instant back = START.plus(MINUTE.multipliedBy(5));
         analytics.advanceTo(back, COARSE);
-        List<Incident> updates = analytics.incidents();
+        List<Incident> updates = analytics.incidents(IncidentRule.MISSED);
         assertThat(updates).extracting(Incident::action).containsOnly(IncidentAction.UPDATED);
         assertThat(updates).extracting(Incident::count).containsExactly(2, 3, 4);
 
         analytics.result(TestRuns.started("invoice", back, back.plusMillis(150)));
-        assertThat(analytics.incidents()).singleElement().satisfies(incident -> {
+        assertThat(analytics.incidents(IncidentRule.MISSED)).singleElement().satisfies(incident -> {
             assertThat(incident.action()).isEqualTo(IncidentAction.RESOLVED);
             assertThat(incident.incidentId()).isEqualTo("missed:invoice:" + first.toEpochMilli());
             assertThat(incident.count()).isEqualTo(4);
@@ -79,7 +79,7 @@ class MissedRuleTest {
             analytics.advanceTo(instant, COARSE);
             analytics.result(TestRuns.started("invoice", instant, instant.plusMillis(100)));
         }
-        assertThat(analytics.incidents()).isEmpty();
+        assertThat(analytics.incidents(IncidentRule.MISSED)).isEmpty();
     }
 
     @Test
@@ -96,7 +96,7 @@ class MissedRuleTest {
         analytics.advanceTo(second.plusSeconds(20), AnalyticsHarness.INTERVAL);
         analytics.result(TestRuns.started("report", second, second.plusSeconds(20)));
 
-        assertThat(analytics.incidents()).singleElement().satisfies(incident -> {
+        assertThat(analytics.incidents(IncidentRule.MISSED)).singleElement().satisfies(incident -> {
             assertThat(incident.action()).isEqualTo(IncidentAction.OPENED);
             assertThat(incident.fireId()).isEqualTo(FireIds.scheduled("report", second));
             assertThat(incident.at()).isEqualTo(second.plusSeconds(15));
@@ -115,7 +115,7 @@ class MissedRuleTest {
         analytics.result(TestRuns.started("invoice", second, second.plusMillis(10)));
         analytics.advanceTo(first.plusSeconds(150), AnalyticsHarness.INTERVAL);
 
-        List<Incident> steps = analytics.incidents();
+        List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
         assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
                 IncidentAction.RESOLVED);
         assertThat(steps).extracting(Incident::fireId).containsExactly(FireIds.scheduled("invoice", first),
@@ -129,12 +129,12 @@ class MissedRuleTest {
         JobDefinition job = TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()));
         analytics.put(job);
         analytics.advanceTo(START.plus(MINUTE).plusMillis(DEFAULT_GRACE_MS), COARSE);
-        assertThat(analytics.incidents()).extracting(Incident::action).containsExactly(IncidentAction.OPENED);
+        assertThat(analytics.incidents(IncidentRule.MISSED)).extracting(Incident::action).containsExactly(IncidentAction.OPENED);
 
         analytics.put(job.toBuilder().enabled(false).version(2).build());
         analytics.advance(Duration.ofMinutes(10), COARSE);
 
-        assertThat(analytics.incidents()).singleElement().satisfies(incident -> {
+        assertThat(analytics.incidents(IncidentRule.MISSED)).singleElement().satisfies(incident -> {
             assertThat(incident.action()).isEqualTo(IncidentAction.RESOLVED);
             assertThat(incident.message()).isEqualTo("job disabled");
         });
@@ -150,7 +150,7 @@ class MissedRuleTest {
 
         analytics.advance(Duration.ofMinutes(10), COARSE);
 
-        assertThat(analytics.incidents()).isEmpty();
+        assertThat(analytics.incidents(IncidentRule.MISSED)).isEmpty();
     }
 
     @Test
@@ -161,7 +161,7 @@ class MissedRuleTest {
 
         analytics.advance(Duration.ofMinutes(10), COARSE);
 
-        assertThat(analytics.incidents()).singleElement().satisfies(incident -> {
+        assertThat(analytics.incidents(IncidentRule.MISSED)).singleElement().satisfies(incident -> {
             assertThat(incident.action()).isEqualTo(IncidentAction.OPENED);
             assertThat(incident.fireId()).isEqualTo(FireIds.scheduled("launch", at));
         });
@@ -178,7 +178,7 @@ class MissedRuleTest {
         analytics.result(TestRuns.started("nightly", monday, monday.plusMillis(200)));
         analytics.advance(Duration.ofHours(2), Duration.ofMinutes(1));
 
-        assertThat(analytics.incidents()).isEmpty();
+        assertThat(analytics.incidents(IncidentRule.MISSED)).isEmpty();
     }
 
     @Test
@@ -197,7 +197,7 @@ class MissedRuleTest {
             }
         }
 
-        List<Incident> steps = analytics.incidents();
+        List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
         assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
                 IncidentAction.RESOLVED);
         assertThat(steps.get(0).fireId()).isEqualTo(FireIds.scheduled("hourly", cetTwoThirty));

@@ -18,7 +18,9 @@ import io.carillon.topics.events.StatsWindow;
  *   <li>{@value #MISSED_DUE}: {@code <due millis>|<job>} → job id, the next instant each monitored job waits for;</li>
  *   <li>{@value #JOB_MINUTES}, {@value #JOB_HOURS}: window stores, job id → {@link RunAggregate}.</li>
  * </ul>
- * Per app (the app-stats processor, after the repartition by app): {@value #APP_MINUTES}, {@value #APP_HOURS}.
+ * Per app (the app processor, after the repartition by app): {@value #APP_MINUTES}, {@value #APP_HOURS} (window
+ * stores, app → {@link RunAggregate}); {@value #APP_WATCHERS}: {@code <app>|<job>} → the job's no-worker grace, for
+ * each job that watches its app; {@value #APP_WORKERS}: app → {@link NoWorkerMonitor}.
  * Window stores keep {@link #WINDOW_RETENTION}: an open window is far younger, a closed one is deleted.
  */
 public final class AnalyticsStores {
@@ -31,6 +33,8 @@ public final class AnalyticsStores {
     public static final String JOB_HOURS = "analytics-job-hours";
     public static final String APP_MINUTES = "analytics-app-minutes";
     public static final String APP_HOURS = "analytics-app-hours";
+    public static final String APP_WATCHERS = "analytics-app-watchers";
+    public static final String APP_WORKERS = "analytics-app-workers";
 
     static final Duration WINDOW_RETENTION = Duration.ofDays(1);
 
@@ -51,7 +55,11 @@ public final class AnalyticsStores {
     }
 
     public static List<StoreBuilder<?>> appStores() {
-        return List.of(windows(APP_MINUTES, StatsWindow.MINUTE), windows(APP_HOURS, StatsWindow.HOUR));
+        return List.of(windows(APP_MINUTES, StatsWindow.MINUTE), windows(APP_HOURS, StatsWindow.HOUR),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APP_WATCHERS), Serdes.String(),
+                        Serdes.Long()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APP_WORKERS), Serdes.String(),
+                        JsonSerde.of(NoWorkerMonitor.class)));
     }
 
     public static String[] names(List<StoreBuilder<?>> stores) {

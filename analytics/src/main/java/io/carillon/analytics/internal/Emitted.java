@@ -2,13 +2,13 @@ package io.carillon.analytics.internal;
 
 /**
  * A record a processor hands on: its serialized value and where it goes. The topology routes each target to its
- * topic (or, for {@link Target#APP_STATS}, through the repartition by app).
+ * topic (or, for {@link Target#TO_APP}, through the repartition by app).
  */
 public record Emitted(Target target, byte[] value) {
 
     /** Where an emitted record goes. */
     public enum Target {
-        STATS, ALERTS, DLQ, APP_STATS
+        STATS, ALERTS, DLQ, TO_APP
     }
 
     public boolean isFor(Target other) {

@@ -65,7 +65,7 @@ final class FailedRule {
     void stop(String jobId, String app, String why, Instant now) {
         FailedMonitor monitor = monitors.get(jobId);
         if (monitor != null && monitor.isOpen()) {
-            incidents.accept(Incidents.step(IncidentRule.FAILED, monitor.incidentId(), IncidentAction.RESOLVED, app, jobId, monitor.openedAt(), now,
+            incidents.accept(step(monitor.incidentId(), IncidentAction.RESOLVED, app, jobId, monitor.openedAt(), now,
                     monitor.count(), null, why));
         }
         monitors.delete(jobId);
@@ -78,7 +78,7 @@ final class FailedRule {
                 + (result.message() == null ? "" : ": " + result.message());
         if (monitor.isOpen()) {
             int count = monitor.count() + 1;
-            incidents.accept(Incidents.step(IncidentRule.FAILED, monitor.incidentId(), IncidentAction.UPDATED, result.app(), result.jobId(),
+            incidents.accept(step(monitor.incidentId(), IncidentAction.UPDATED, result.app(), result.jobId(),
                     monitor.openedAt(), now, count, result.fireId(), message));
             return new FailedMonitor(failures, 0, counted, monitor.incidentId(), monitor.openedAt(), count);
         }
@@ -86,7 +86,7 @@ final class FailedRule {
             return new FailedMonitor(failures, 0, counted, null, null, 0);
         }
         String id = "failed:" + result.jobId() + ":" + originalFire(result.fireId());
-        incidents.accept(Incidents.step(IncidentRule.FAILED, id, IncidentAction.OPENED, result.app(), result.jobId(), now, now, failures,
+        incidents.accept(step(id, IncidentAction.OPENED, result.app(), result.jobId(), now, now, failures,
                 result.fireId(), message));
         return new FailedMonitor(failures, 0, counted, id, now, failures);
     }
@@ -101,7 +101,7 @@ final class FailedRule {
             return new FailedMonitor(0, successes, counted, monitor.incidentId(), monitor.openedAt(),
                     monitor.count());
         }
-        incidents.accept(Incidents.step(IncidentRule.FAILED, monitor.incidentId(), IncidentAction.RESOLVED, result.app(), result.jobId(),
+        incidents.accept(step(monitor.incidentId(), IncidentAction.RESOLVED, result.app(), result.jobId(),
                 monitor.openedAt(), now, monitor.count(), result.fireId(),
                 successes + " fire(s) in a row succeeded; last " + result.runId()));
         return new FailedMonitor(0, 0, counted, null, null, 0);
@@ -123,5 +123,10 @@ final class FailedRule {
     static String originalFire(String fireId) {
         int retry = fireId.indexOf('~');
         return retry < 0 ? fireId : fireId.substring(0, retry);
+    }
+
+    private static Incident step(String id, IncidentAction action, String app, String jobId, Instant openedAt,
+            Instant at, int count, String fireId, String message) {
+        return Incidents.step(IncidentRule.FAILED, id, action, app, jobId, openedAt, at, count, fireId, message);
     }
 }

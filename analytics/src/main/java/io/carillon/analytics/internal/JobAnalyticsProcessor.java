@@ -17,6 +17,7 @@ import io.carillon.topics.FieldError;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
@@ -26,8 +27,9 @@ import io.carillon.topics.events.StatsWindow;
 /**
  * The per-job part of the analytics app, over {@code jobs} and {@code results} (co-partitioned by job id): it keeps
  * each job's definition, counts terminal results in the job's minute and hour windows ({@link StatsWindows}), and
- * runs the job's {@link FailedRule} and {@link MissedRule}. A wall-clock punctuator closes due windows (each closed
- * job minute also goes to its app, {@link AppContribution}) and judges due scheduled instants. Unreadable results
+ * runs the job's {@link FailedRule} and {@link MissedRule}; it tells the job's app whether the job watches it for
+ * live workers ({@link AppMessage.Job}). A wall-clock punctuator closes due windows (each closed job minute also goes
+ * to its app, {@link AppMessage.Minute}) and judges due scheduled instants. Unreadable results
  * go to {@code dlq}; an invalid job definition is dead-lettered by the planner already, so here it only stops the
  * job's monitors. One instance per stream task, on its stream thread.
  */
@@ -78,6 +80,7 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         Instant now = clock.instant();
         JobDefinition previous = job(jobId);
         JobDefinition job = parseJob(value);
+        followWatch(jobId, previous, job);
         if (job == null) {
             String app = previous == null ? null : previous.app();
             String why = value == null ? "job deleted" : "job definition not valid";
@@ -88,6 +91,21 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         }
         jobs.put(jobId, value);
         missed.onJob(job, now);
+    }
+
+    /** Tells the job's app (and its former app) whether the job watches it for live workers. */
+    private void followWatch(String jobId, JobDefinition previous, JobDefinition job) {
+        if (previous != null && (!watches(job) || !previous.app().equals(job.app()))) {
+            output.toApp(previous.app(), new AppMessage.Job(jobId, false, 0).encode());
+        }
+        if (watches(job)) {
+            output.toApp(job.app(), new AppMessage.Job(jobId, true,
+                    Alerting.orDefaults(job.alerting()).noWorkerGraceMs()).encode());
+        }
+    }
+
+    private static boolean watches(JobDefinition job) {
+        return job != null && job.enabled() && Alerting.orDefaults(job.alerting()).noWorkerOn();
     }
 
     private void onResult(String jobId, byte[] value) {
@@ -121,7 +139,7 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         RunStats stats = aggregate.toStats(StatsScope.JOB, jobId, window, start, now);
         output.stats(stats);
         if (window == StatsWindow.MINUTE && aggregate.app != null) {
-            output.appContribution(aggregate.app, AppContribution.encode(start, aggregate));
+            output.toApp(aggregate.app, new AppMessage.Minute(start, aggregate).encode());
         }
     }
 

@@ -35,8 +35,8 @@ final class Output {
         emit(incident.incidentId(), Emitted.Target.ALERTS, EventSerdes.INCIDENT.serialize(null, incident));
     }
 
-    void appContribution(String app, byte[] contribution) {
-        emit(app, Emitted.Target.APP_STATS, contribution);
+    void toApp(String app, byte[] message) {
+        emit(app, Emitted.Target.TO_APP, message);
     }
 
     void deadLetter(String key, byte[] value, String reason) {

@@ -19,9 +19,9 @@ import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunStatus;
 
 /**
- * The binary form of a {@link RunAggregate} in the window stores and on the app-stats repartition topic: a format
- * byte, the app, the counts (statuses and kinds by name), then each sketch in HdrHistogram's V2 encoding with its
- * exact maximum. Stateless and thread-safe.
+ * The binary form of a {@link RunAggregate} in the window stores and in the messages to the app-analytics
+ * processor: a format byte, the app, the counts (statuses and kinds by name), then each sketch in HdrHistogram's V2
+ * encoding with its exact maximum. Stateless and thread-safe.
  */
 final class RunAggregateSerde implements Serde<RunAggregate>, Serializer<RunAggregate>, Deserializer<RunAggregate> {
 
