@@ -116,8 +116,8 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
             output.deadLetter(jobId, value, e.getMessage());
             return;
         }
-        if (result == null || result.status() == null || result.jobId() == null) {
-            output.deadLetter(jobId, value, "not a run result: status and jobId are required");
+        if (result == null || result.status() == null || !jobId.equals(result.jobId())) {
+            output.deadLetter(jobId, value, "not a usable run result: status is required and jobId must be the key");
             return;
         }
         Instant now = clock.instant();
