@@ -124,6 +124,30 @@ class MissedRuleTest {
     }
 
     @Test
+    void aCheckThatFindsSeveralInstantsDueStopsAtOneSeenStartingInTime() {
+        analytics = new AnalyticsHarness(stateDir, START);
+        Duration grace = Duration.ofSeconds(150);
+        analytics.put(TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()),
+                new Alerting(null, 0, 0, null, grace.toMillis(), null, 0)));
+        Instant first = START.plus(MINUTE);
+        Instant second = first.plus(MINUTE);
+        Instant third = second.plus(MINUTE);
+
+        analytics.advanceTo(second, COARSE);
+        analytics.result(TestRuns.started("invoice", second, second.plusMillis(10)));
+        Instant pause = third.plus(grace);
+        analytics.advanceTo(pause, Duration.between(second, pause));
+        analytics.advance(AnalyticsHarness.INTERVAL);
+
+        List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
+        assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
+                IncidentAction.RESOLVED, IncidentAction.OPENED);
+        assertThat(steps).extracting(Incident::fireId).containsExactly(FireIds.scheduled("invoice", first),
+                FireIds.scheduled("invoice", second), FireIds.scheduled("invoice", third));
+        assertThat(steps).extracting(Incident::count).containsExactly(1, 1, 1);
+    }
+
+    @Test
     void disablingAJobResolvesItsMissedIncidentAndStopsWatchingIt() {
         analytics = new AnalyticsHarness(stateDir, START);
         JobDefinition job = TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()));

@@ -79,7 +79,7 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
     private void onJob(String jobId, byte[] value) {
         Instant now = clock.instant();
         JobDefinition previous = job(jobId);
-        JobDefinition job = parseJob(value);
+        JobDefinition job = parseJob(jobId, value);
         followWatch(jobId, previous, job);
         if (job == null) {
             String app = previous == null ? null : previous.app();
@@ -148,14 +148,15 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         return value == null ? null : EventSerdes.JOB.deserialize(null, value);
     }
 
-    private static JobDefinition parseJob(byte[] value) {
+    /** The valid definition of job {@code jobId} in {@code value}; null for a tombstone or anything else. */
+    private static JobDefinition parseJob(String jobId, byte[] value) {
         if (value == null) {
             return null;
         }
         try {
             JobDefinition job = EventSerdes.JOB.deserialize(null, value);
             List<FieldError> errors = JobValidator.validate(job);
-            return errors.isEmpty() ? job : null;
+            return errors.isEmpty() && jobId.equals(job.id()) ? job : null;
         } catch (InvalidEventException e) {
             return null;
         }

@@ -132,17 +132,22 @@ final class MissedRule {
             }
             List<Instant> missed = new ArrayList<>();
             Instant expected = monitor.expected();
-            while (expected != null && !monitor.dueOf(expected).isAfter(now) && missed.size() < MAX_MISSED_PER_CHECK) {
+            while (isDueUnstarted(monitor, expected, now) && missed.size() < MAX_MISSED_PER_CHECK) {
                 missed.add(expected);
                 expected = Schedules.nextAfter(monitor.schedule(), expected).orElse(null);
             }
-            boolean cut = expected != null && !monitor.dueOf(expected).isAfter(now);
+            boolean cut = isDueUnstarted(monitor, expected, now);
             if (cut) {
                 expected = Schedules.nextAfter(monitor.schedule(), now).orElse(null);
             }
             MissedMonitor judged = missed(jobId, monitor, missed, cut, now).expecting(expected, monitor.startedAhead());
             save(jobId, advance(jobId, judged, now));
         }
+    }
+
+    /** Whether {@code instant} is due at {@code now} and was not seen starting in time ahead of its turn. */
+    private static boolean isDueUnstarted(MissedMonitor monitor, Instant instant, Instant now) {
+        return instant != null && !monitor.dueOf(instant).isAfter(now) && !monitor.startedAhead().contains(instant);
     }
 
     private MissedMonitor startedInTime(String jobId, MissedMonitor monitor, Instant instant, Instant now) {
