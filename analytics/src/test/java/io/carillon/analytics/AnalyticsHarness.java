@@ -65,12 +65,22 @@ final class AnalyticsHarness implements AutoCloseable {
         jobs.pipeInput(job.id(), EventSerdes.JOB.toJson(job), clock.instant());
     }
 
+    /** Reads {@code job} stamped {@code timestamp}: a definition written that long ago. */
+    void putStampedAt(JobDefinition job, Instant timestamp) {
+        jobs.pipeInput(job.id(), EventSerdes.JOB.toJson(job), timestamp);
+    }
+
     void delete(String jobId) {
         jobs.pipeInput(jobId, (String) null, clock.instant());
     }
 
     void result(RunResult result) {
         results.pipeInput(result.jobId(), EventSerdes.RESULT.toJson(result), clock.instant());
+    }
+
+    /** Reads {@code result} stamped {@code timestamp}: one written that long ago, read from a backlog. */
+    void resultStampedAt(RunResult result, Instant timestamp) {
+        results.pipeInput(result.jobId(), EventSerdes.RESULT.toJson(result), timestamp);
     }
 
     void rawResult(String key, String value) {

@@ -148,6 +148,47 @@ class MissedRuleTest {
     }
 
     @Test
+    void afterAStartInstantsAreJudgedOnlyOnceTheBacklogIsRead() {
+        analytics = new AnalyticsHarness(stateDir, START);
+        Instant longAgo = START.minus(Duration.ofHours(1));
+        analytics.putStampedAt(everyTenSeconds("invoice"), longAgo);
+        analytics.putStampedAt(everyTenSeconds("report"), longAgo);
+
+        analytics.advance(Duration.ofSeconds(35));
+        assertThat(analytics.incidents(IncidentRule.MISSED)).isEmpty();
+        for (int instant = 10; instant <= 30; instant += 10) {
+            Instant at = START.plusSeconds(instant);
+            analytics.resultStampedAt(TestRuns.started("invoice", at, at.plusSeconds(1)), at.plusSeconds(1));
+        }
+        analytics.advance(AnalyticsHarness.INTERVAL);
+
+        assertThat(analytics.incidents(IncidentRule.MISSED)).singleElement().satisfies(incident -> {
+            assertThat(incident.jobId()).isEqualTo("report");
+            assertThat(incident.fireId()).isEqualTo(FireIds.scheduled("report", START.plusSeconds(20)));
+            assertThat(incident.count()).isEqualTo(2);
+        });
+    }
+
+    @Test
+    void aPartitionThatReceivesNothingIsJudgedAfterTheLongestWait() {
+        analytics = new AnalyticsHarness(stateDir, START);
+        analytics.putStampedAt(everyTenSeconds("invoice"), START.minus(Duration.ofHours(1)));
+
+        analytics.advance(Duration.ofSeconds(59));
+        assertThat(analytics.incidents(IncidentRule.MISSED)).isEmpty();
+
+        analytics.advance(Duration.ofSeconds(1));
+        assertThat(analytics.incidents(IncidentRule.MISSED)).singleElement().satisfies(incident -> {
+            assertThat(incident.at()).isEqualTo(START.plusSeconds(60));
+            assertThat(incident.count()).isEqualTo(5);
+        });
+    }
+
+    private static JobDefinition everyTenSeconds(String id) {
+        return TestRuns.job(id, Schedule.fixedRate(10_000), new Alerting(null, 0, 0, null, 10_000, null, 0));
+    }
+
+    @Test
     void disablingAJobResolvesItsMissedIncidentAndStopsWatchingIt() {
         analytics = new AnalyticsHarness(stateDir, START);
         JobDefinition job = TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()));

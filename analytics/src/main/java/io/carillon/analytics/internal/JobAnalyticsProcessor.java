@@ -1,6 +1,7 @@
 package io.carillon.analytics.internal;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -29,11 +30,24 @@ import io.carillon.topics.events.StatsWindow;
  * each job's definition, counts terminal results in the job's minute and hour windows ({@link StatsWindows}), and
  * runs the job's {@link FailedRule} and {@link MissedRule}; it tells the job's app whether the job watches it for
  * live workers ({@link AppMessage.Job}). A wall-clock punctuator closes due windows (each closed job minute also goes
- * to its app, {@link AppMessage.Minute}) and judges due scheduled instants. Unreadable results
+ * to its app, {@link AppMessage.Minute}) and judges due scheduled instants, once the task has caught up with its
+ * input after a start ({@link #CAUGHT_UP_LAG}, {@link #MAX_CATCH_UP_WAIT}). Unreadable results
  * go to {@code dlq}; an invalid job definition is dead-lettered by the planner already, so here it only stops the
  * job's monitors. One instance per stream task, on its stream thread.
  */
 public final class JobAnalyticsProcessor implements Processor<String, byte[], String, Emitted> {
+
+    /**
+     * A task has caught up with its input once the newest record it has read was written at most this long before
+     * now; until then (after a start, with a backlog of results) it does not judge scheduled instants, whose starts
+     * may be in the backlog.
+     */
+    static final Duration CAUGHT_UP_LAG = Duration.ofSeconds(5);
+    /**
+     * How long after a task starts it judges scheduled instants even if it has not caught up: a partition that
+     * receives nothing (the planner is down, or its jobs fire rarely) never looks caught up.
+     */
+    static final Duration MAX_CATCH_UP_WAIT = Duration.ofSeconds(60);
 
     private final TopicCatalog catalog;
     private final Clock clock;
@@ -44,6 +58,9 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
     private StatsWindows windows;
     private FailedRule failed;
     private MissedRule missed;
+    private Instant judgeFrom;
+    private long newestInputMs;
+    private boolean caughtUp;
 
     public JobAnalyticsProcessor(TopicCatalog catalog, Clock clock, AnalyticsSettings settings) {
         this.catalog = catalog;
@@ -61,12 +78,16 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         failed = new FailedRule(context.getStateStore(AnalyticsStores.FAILED), output::incident);
         missed = new MissedRule(context.getStateStore(AnalyticsStores.MISSED),
                 context.getStateStore(AnalyticsStores.MISSED_DUE), output::incident);
+        judgeFrom = clock.instant().plus(MAX_CATCH_UP_WAIT);
+        newestInputMs = Long.MIN_VALUE;
+        caughtUp = false;
         context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> punctuate());
     }
 
     @Override
     public void process(Record<String, byte[]> record) {
         String topic = context.recordMetadata().map(RecordMetadata::topic).orElse(null);
+        newestInputMs = Math.max(newestInputMs, record.timestamp());
         if (record.key() == null) {
             output.deadLetter(null, record.value(), "record without a key (the job id)");
         } else if (catalog.jobs().equals(topic)) {
@@ -131,7 +152,10 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
     private void punctuate() {
         Instant now = clock.instant();
         windows.closeDue(now, this::closed);
-        missed.check(now);
+        caughtUp = caughtUp || newestInputMs >= now.minus(CAUGHT_UP_LAG).toEpochMilli();
+        if (caughtUp || !now.isBefore(judgeFrom)) {
+            missed.check(now);
+        }
     }
 
     private void closed(String jobId, StatsWindow window, Instant start, RunAggregate aggregate) {
