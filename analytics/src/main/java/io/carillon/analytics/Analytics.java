@@ -16,6 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Alerting;
 
 /**
  * Carillon's analytics app: a Kafka Streams application ({@link AnalyticsTopology}) with {@code exactly_once_v2}
@@ -43,7 +44,7 @@ public final class Analytics implements AutoCloseable {
     private Analytics(Builder builder) {
         this.applicationId = builder.applicationId();
         AnalyticsSettings settings = new AnalyticsSettings(builder.punctuateInterval, builder.windowGrace,
-                builder.appWindowDelay, builder.resultsFromStart);
+                builder.appWindowDelay, builder.resultsFromStart, builder.alertingDefaults);
         this.streams = new KafkaStreams(AnalyticsTopology.build(builder.catalog, builder.clock, settings),
                 builder.streamsProperties());
         streams.setStateListener((now, before) -> log.info("analytics {}: {} -> {}", applicationId, before, now));
@@ -100,6 +101,7 @@ public final class Analytics implements AutoCloseable {
         private Duration windowGrace = AnalyticsSettings.DEFAULT_WINDOW_GRACE;
         private Duration appWindowDelay = AnalyticsSettings.DEFAULT_APP_WINDOW_DELAY;
         private boolean resultsFromStart;
+        private Alerting alertingDefaults = Alerting.unset();
         private int standbyReplicas;
         private final Map<String, String> streamsProperties = new LinkedHashMap<>();
 
@@ -160,6 +162,15 @@ public final class Analytics implements AutoCloseable {
         /** Whether a new application id reads {@code results} from the beginning; default false (from the end). */
         public Builder resultsFromStart(boolean resultsFromStart) {
             this.resultsFromStart = resultsFromStart;
+            return this;
+        }
+
+        /**
+         * The monitor rules of every job that leaves a field of its {@code alerting} out; default
+         * {@link Alerting#unset()} (the built-in rules, all on).
+         */
+        public Builder alertingDefaults(Alerting alertingDefaults) {
+            this.alertingDefaults = Objects.requireNonNull(alertingDefaults, "alertingDefaults");
             return this;
         }
 

@@ -1,11 +1,16 @@
 package io.carillon.analytics;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
+import io.carillon.topics.FieldError;
+import io.carillon.topics.JobValidator;
+import io.carillon.topics.events.Alerting;
+
 /**
- * How often the analytics app checks its windows and monitors, how long it waits for late results, and where it
- * starts reading results.
+ * How often the analytics app checks its windows and monitors, how long it waits for late results, where it starts
+ * reading results, and the default monitor rules.
  *
  * @param punctuateInterval how often the wall-clock punctuators close due windows and check due scheduled instants
  *                          (default 1 s); windows of partitions that receive nothing close all the same
@@ -17,9 +22,11 @@ import java.util.Objects;
  * @param resultsFromStart  whether a new application id reads {@code results} from the beginning (true) or from the
  *                          end (false, the default: a first start does not turn the retained history into late
  *                          statistics and old incidents); {@code jobs} is always read from the beginning
+ * @param alertingDefaults  the monitor rules of every job that leaves a field of its {@code alerting} out (default
+ *                          {@link Alerting#unset()}: the built-in ones, {@link Alerting#builtIn()})
  */
 public record AnalyticsSettings(Duration punctuateInterval, Duration windowGrace, Duration appWindowDelay,
-        boolean resultsFromStart) {
+        boolean resultsFromStart, Alerting alertingDefaults) {
 
     public static final Duration DEFAULT_PUNCTUATE_INTERVAL = Duration.ofSeconds(1);
     public static final Duration DEFAULT_WINDOW_GRACE = Duration.ofSeconds(5);
@@ -29,10 +36,16 @@ public record AnalyticsSettings(Duration punctuateInterval, Duration windowGrace
         requirePositive(punctuateInterval, "punctuateInterval");
         requireNotNegative(windowGrace, "windowGrace");
         requireNotNegative(appWindowDelay, "appWindowDelay");
+        Objects.requireNonNull(alertingDefaults, "alertingDefaults");
+        List<FieldError> errors = JobValidator.validate(alertingDefaults);
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("alerting defaults are not valid: " + errors);
+        }
     }
 
     public static AnalyticsSettings defaults() {
-        return new AnalyticsSettings(DEFAULT_PUNCTUATE_INTERVAL, DEFAULT_WINDOW_GRACE, DEFAULT_APP_WINDOW_DELAY, false);
+        return new AnalyticsSettings(DEFAULT_PUNCTUATE_INTERVAL, DEFAULT_WINDOW_GRACE, DEFAULT_APP_WINDOW_DELAY, false,
+                Alerting.unset());
     }
 
     /** How long after it ends an app's window closes: the window grace plus the app window delay. */

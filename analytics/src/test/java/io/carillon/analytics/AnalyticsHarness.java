@@ -16,6 +16,7 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentRule;
@@ -45,13 +46,18 @@ final class AnalyticsHarness implements AutoCloseable {
     private final TestOutputTopic<String, DeadLetter> dlq;
 
     AnalyticsHarness(Path stateDir, Instant start) {
+        this(stateDir, start, Alerting.unset());
+    }
+
+    /** An analytics app whose jobs' monitor rules default to {@code alertingDefaults}. */
+    AnalyticsHarness(Path stateDir, Instant start, Alerting alertingDefaults) {
         clock = new SettableClock(start);
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "analytics-test");
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         properties.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        AnalyticsSettings settings = new AnalyticsSettings(INTERVAL, GRACE, APP_DELAY, false);
+        AnalyticsSettings settings = new AnalyticsSettings(INTERVAL, GRACE, APP_DELAY, false, alertingDefaults);
         driver = new TopologyTestDriver(AnalyticsTopology.build(catalog, clock, settings), properties, start);
         jobs = driver.createInputTopic(catalog.jobs(), new StringSerializer(), new StringSerializer());
         results = driver.createInputTopic(catalog.results(), new StringSerializer(), new StringSerializer());

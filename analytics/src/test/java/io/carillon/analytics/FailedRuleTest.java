@@ -88,7 +88,7 @@ class FailedRuleTest {
 
     @Test
     void consecutiveFailuresOpenAfterNAndUpdateAfterwards() {
-        analytics.put(TestRuns.job("invoice", Schedule.none(), new Alerting(null, 3, 2, null, 0, null, 0)));
+        analytics.put(TestRuns.job("invoice", Schedule.none(), new Alerting(null, 3, 2, null, null, null, null)));
 
         analytics.result(failed("invoice", 1));
         analytics.result(failed("invoice", 2));
@@ -109,6 +109,24 @@ class FailedRuleTest {
                 IncidentAction.UPDATED, IncidentAction.UPDATED, IncidentAction.RESOLVED);
         assertThat(steps).extracting(Incident::incidentId).containsOnly("failed:invoice:invoice@6");
         assertThat(steps).extracting(Incident::count).containsExactly(3, 4, 5, 5);
+    }
+
+    @Test
+    void theAppsDefaultsApplyToWhatAJobLeavesOut() {
+        analytics.close();
+        analytics = new AnalyticsHarness(stateDir.resolve("defaults"), START,
+                new Alerting(null, 2, null, null, null, false, null));
+        analytics.put(TestRuns.job("invoice", Schedule.none()));
+        analytics.put(TestRuns.job("report", Schedule.none(), new Alerting(null, 1, null, null, null, null, null)));
+
+        analytics.result(failed("invoice", 1));
+        analytics.result(failed("report", 1));
+        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::jobId).containsExactly("report");
+
+        analytics.result(failed("invoice", 2));
+        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::jobId).containsExactly("invoice");
+        analytics.advance(Duration.ofMinutes(5), Duration.ofSeconds(30));
+        assertThat(analytics.incidents(IncidentRule.NO_WORKER)).isEmpty();
     }
 
     @Test
@@ -143,7 +161,7 @@ class FailedRuleTest {
 
     @Test
     void aJobWhoseFailedRuleIsOffOpensNothingAndDeletingAJobResolvesItsIncident() {
-        analytics.put(TestRuns.job("quiet", Schedule.none(), new Alerting(false, 0, 0, null, 0, null, 0)));
+        analytics.put(TestRuns.job("quiet", Schedule.none(), new Alerting(false, null, null, null, null, null, null)));
         analytics.put(TestRuns.job("invoice", Schedule.none()));
 
         analytics.result(failed("quiet", 1));

@@ -97,7 +97,7 @@ class NoWorkerRuleTest {
     @Test
     void theShortestGraceOfTheAppsWatchingJobsApplies() {
         analytics.put(TestRuns.job("invoice", Schedule.none()));
-        analytics.put(TestRuns.job("report", Schedule.none(), new Alerting(null, 0, 0, null, 0, null, 20_000)));
+        analytics.put(TestRuns.job("report", Schedule.none(), new Alerting(null, null, null, null, null, null, 20_000L)));
 
         analytics.advance(Duration.ofSeconds(30));
 
@@ -109,7 +109,7 @@ class NoWorkerRuleTest {
     void anAppIsNotWatchedWhenItsJobsAreDisabledOrTurnTheRuleOffAndItsLastJobGoingAwayResolves() {
         analytics.put(TestRuns.job("paused", Schedule.none()).toBuilder().enabled(false).build());
         analytics.put(JobDefinition.builder("elsewhere").app("other-app").handler("run")
-                .alerting(new Alerting(null, 0, 0, null, 0, false, 0)).build());
+                .alerting(new Alerting(null, null, null, null, null, false, null)).build());
         analytics.put(TestRuns.job("invoice", Schedule.none()));
         analytics.advance(GRACE);
         assertThat(analytics.incidents(IncidentRule.NO_WORKER)).extracting(Incident::app)

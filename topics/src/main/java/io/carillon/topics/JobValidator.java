@@ -57,18 +57,19 @@ public final class JobValidator {
         return errors;
     }
 
-    private static List<FieldError> validate(Alerting alerting) {
+    /** The problems with {@code alerting} (a job's, or the analytics app's defaults), each under {@code alerting.}. */
+    public static List<FieldError> validate(Alerting alerting) {
         List<FieldError> errors = new ArrayList<>();
-        if (alerting.consecutive() < 1) {
+        if (alerting.consecutive() != null && alerting.consecutive() < 1) {
             errors.add(new FieldError("alerting.consecutive", "must be at least 1"));
         }
-        if (alerting.recoverAfter() < 1) {
+        if (alerting.recoverAfter() != null && alerting.recoverAfter() < 1) {
             errors.add(new FieldError("alerting.recoverAfter", "must be at least 1"));
         }
-        if (alerting.startGraceMs() < 0) {
+        if (alerting.startGraceMs() != null && alerting.startGraceMs() < 0) {
             errors.add(new FieldError("alerting.startGraceMs", "must not be negative"));
         }
-        if (alerting.noWorkerGraceMs() < 0) {
+        if (alerting.noWorkerGraceMs() != null && alerting.noWorkerGraceMs() < 0) {
             errors.add(new FieldError("alerting.noWorkerGraceMs", "must not be negative"));
         }
         return errors;

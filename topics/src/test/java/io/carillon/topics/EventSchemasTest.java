@@ -46,7 +46,7 @@ class EventSchemasTest {
     private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
     private static final JobDefinition JOB = JobDefinition.builder("nightly-report").app("reports").handler("render")
             .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin")).params("{\"day\":1}")
-            .alerting(new Alerting(true, 3, 2, false, 30_000, null, 0)).build();
+            .alerting(new Alerting(true, 3, 2, false, 30_000L, null, null)).build();
     private static final Trigger TRIGGER = new Trigger(1, "nightly-report@1#0", "nightly-report@1", "nightly-report",
             "reports", "render", null, FireKind.SCHEDULED, 1, T, T, 0, 1, null, 0, "w-1", null);
 

@@ -34,8 +34,8 @@ class JobValidatorTest {
 
     @Test
     void alertingNumbersAreChecked() {
-        assertThat(JobValidator.validate(valid().alerting(Alerting.defaults()).build())).isEmpty();
-        assertThat(JobValidator.validate(valid().alerting(new Alerting(true, -1, -2, true, -5, true, -1)).build()))
+        assertThat(JobValidator.validate(valid().alerting(Alerting.builtIn()).build())).isEmpty();
+        assertThat(JobValidator.validate(valid().alerting(new Alerting(true, 0, -2, true, -5L, true, -1L)).build()))
                 .extracting(FieldError::field).containsExactly("alerting.consecutive", "alerting.recoverAfter",
                         "alerting.startGraceMs", "alerting.noWorkerGraceMs");
     }

@@ -9,7 +9,6 @@ import java.util.function.Consumer;
 
 import org.apache.kafka.streams.state.KeyValueStore;
 
-import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
@@ -18,7 +17,7 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 
 /**
- * The failed rule ({@link Alerting}): a fire fails when its last attempt ends FAILED, TIMED_OUT, LOST or NO_WORKER
+ * The failed rule ({@link io.carillon.topics.events.Alerting}): a fire fails when its last attempt ends FAILED, TIMED_OUT, LOST or NO_WORKER
  * (an attempt the planner will retry does not count), and succeeds when a run of it ends SUCCEEDED; KILLED and
  * SKIPPED count neither way. A fire counts once, by its first such result (a retry's fire id counts as its
  * original's); a fire among the last {@value #COUNTED_FIRES} counted is not counted again, so a replayed result
@@ -41,11 +40,10 @@ final class FailedRule {
         this.incidents = incidents;
     }
 
-    /** Applies terminal {@code result} of {@code job} (null when its definition is not known). */
-    void onResult(RunResult result, JobDefinition job, Instant now) {
-        Alerting alerting = Alerting.orDefaults(job == null ? null : job.alerting());
+    /** Applies terminal {@code result} of {@code job} (null when its definition is not known) under {@code rules}. */
+    void onResult(RunResult result, JobDefinition job, AlertRules rules, Instant now) {
         boolean failure = FAILURES.contains(result.status());
-        if (!alerting.failedOn() || !(failure || result.status() == RunStatus.SUCCEEDED)
+        if (!rules.failed() || !(failure || result.status() == RunStatus.SUCCEEDED)
                 || (failure && willBeRetried(result, job))) {
             return;
         }
@@ -56,8 +54,8 @@ final class FailedRule {
             return;
         }
         List<String> counted = counted(monitor, fire);
-        FailedMonitor next = failure ? failed(monitor, counted, result, alerting, now)
-                : succeeded(monitor, counted, result, alerting, now);
+        FailedMonitor next = failure ? failed(monitor, counted, result, rules, now)
+                : succeeded(monitor, counted, result, rules, now);
         monitors.put(result.jobId(), next);
     }
 
@@ -71,7 +69,7 @@ final class FailedRule {
         monitors.delete(jobId);
     }
 
-    private FailedMonitor failed(FailedMonitor monitor, List<String> counted, RunResult result, Alerting alerting,
+    private FailedMonitor failed(FailedMonitor monitor, List<String> counted, RunResult result, AlertRules rules,
             Instant now) {
         int failures = monitor.failures() + 1;
         String message = failures + " fire(s) in a row failed; last " + result.runId() + " ended " + result.status()
@@ -82,7 +80,7 @@ final class FailedRule {
                     monitor.openedAt(), now, count, result.fireId(), message));
             return new FailedMonitor(failures, 0, counted, monitor.incidentId(), monitor.openedAt(), count);
         }
-        if (failures < alerting.consecutive()) {
+        if (failures < rules.consecutive()) {
             return new FailedMonitor(failures, 0, counted, null, null, 0);
         }
         String id = "failed:" + result.jobId() + ":" + originalFire(result.fireId());
@@ -91,13 +89,13 @@ final class FailedRule {
         return new FailedMonitor(failures, 0, counted, id, now, failures);
     }
 
-    private FailedMonitor succeeded(FailedMonitor monitor, List<String> counted, RunResult result, Alerting alerting,
+    private FailedMonitor succeeded(FailedMonitor monitor, List<String> counted, RunResult result, AlertRules rules,
             Instant now) {
         if (!monitor.isOpen()) {
             return new FailedMonitor(0, 0, counted, null, null, 0);
         }
         int successes = monitor.successes() + 1;
-        if (successes < alerting.recoverAfter()) {
+        if (successes < rules.recoverAfter()) {
             return new FailedMonitor(0, successes, counted, monitor.incidentId(), monitor.openedAt(),
                     monitor.count());
         }

@@ -18,7 +18,6 @@ import io.carillon.topics.FieldError;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
@@ -111,7 +110,7 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
             return;
         }
         jobs.put(jobId, value);
-        missed.onJob(job, now);
+        missed.onJob(job, rules(job), now);
     }
 
     /** Tells the job's app (and its former app) whether the job watches it for live workers. */
@@ -120,13 +119,16 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
             output.toApp(previous.app(), new AppMessage.Job(jobId, false, 0).encode());
         }
         if (watches(job)) {
-            output.toApp(job.app(), new AppMessage.Job(jobId, true,
-                    Alerting.orDefaults(job.alerting()).noWorkerGraceMs()).encode());
+            output.toApp(job.app(), new AppMessage.Job(jobId, true, rules(job).noWorkerGraceMs()).encode());
         }
     }
 
-    private static boolean watches(JobDefinition job) {
-        return job != null && job.enabled() && Alerting.orDefaults(job.alerting()).noWorkerOn();
+    private boolean watches(JobDefinition job) {
+        return job != null && job.enabled() && rules(job).noWorker();
+    }
+
+    private AlertRules rules(JobDefinition job) {
+        return AlertRules.of(job, settings.alertingDefaults());
     }
 
     private void onResult(String jobId, byte[] value) {
@@ -145,7 +147,8 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         missed.onResult(result, now);
         if (result.status().isTerminal()) {
             windows.add(jobId, countedAt(result, now), RunAggregate.of(result), now);
-            failed.onResult(result, job(jobId), now);
+            JobDefinition job = job(jobId);
+            failed.onResult(result, job, rules(job), now);
         }
     }
 

@@ -9,7 +9,6 @@ import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
-import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Incident;
@@ -22,7 +21,7 @@ import io.carillon.topics.events.ScheduleType;
 import io.carillon.topics.schedule.Schedules;
 
 /**
- * The missed rule ({@link Alerting}): the instants a job should fire at are computed from its schedule
+ * The missed rule ({@link io.carillon.topics.events.Alerting}): the instants a job should fire at are computed from its schedule
  * ({@link Schedules}, as the planner computes them), starting from when the job was read; each must start (a result
  * of its scheduled or misfire fire from a worker, or with a start time) within the job's jitter plus
  * {@code startGraceMs}. An instant that does not, whether its fire was emitted or not, is missed: the first opens an
@@ -54,20 +53,19 @@ final class MissedRule {
         this.due = due;
     }
 
-    /** Follows a new or changed definition of a job. */
-    void onJob(JobDefinition job, Instant now) {
-        Alerting alerting = Alerting.orDefaults(job.alerting());
-        if (!job.enabled() || !alerting.missedOn() || !isMonitored(job.schedule().type())) {
+    /** Follows a new or changed definition of a job, under {@code rules}. */
+    void onJob(JobDefinition job, AlertRules rules, Instant now) {
+        if (!job.enabled() || !rules.missed() || !isMonitored(job.schedule().type())) {
             stop(job.id(), job.enabled() ? "the missed rule does not apply to the job any more" : "job disabled",
                     now);
             return;
         }
         MissedMonitor current = monitors.get(job.id());
         if (current != null && current.schedule().equals(job.schedule()) && current.jitterMs() == job.jitterMs()
-                && current.graceMs() == alerting.startGraceMs()) {
+                && current.graceMs() == rules.startGraceMs()) {
             return;
         }
-        MissedMonitor monitor = new MissedMonitor(job.app(), job.schedule(), job.jitterMs(), alerting.startGraceMs(),
+        MissedMonitor monitor = new MissedMonitor(job.app(), job.schedule(), job.jitterMs(), rules.startGraceMs(),
                 Schedules.nextAfter(job.schedule(), now).orElse(null), List.of(),
                 current == null ? null : current.incidentId(), current == null ? null : current.openedAt(),
                 current == null ? 0 : current.count(), current == null ? null : current.dueKey());

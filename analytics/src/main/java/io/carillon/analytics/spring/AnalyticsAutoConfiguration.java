@@ -34,6 +34,7 @@ public final class AnalyticsAutoConfiguration {
                 .windowGrace(properties.getWindowGrace())
                 .appWindowDelay(properties.getAppWindowDelay())
                 .resultsFromStart(properties.isResultsFromStart())
+                .alertingDefaults(properties.getAlerting())
                 .standbyReplicas(properties.getStandbyReplicas());
         if (properties.getApplicationId() != null) {
             builder.applicationId(properties.getApplicationId());

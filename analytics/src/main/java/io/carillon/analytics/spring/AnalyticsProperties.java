@@ -8,6 +8,7 @@ import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import io.carillon.analytics.AnalyticsSettings;
+import io.carillon.topics.events.Alerting;
 
 /** Settings of the analytics app under {@code carillon.analytics.*}; Kafka and topics come from {@code carillon.*}. */
 @ConfigurationProperties("carillon.analytics")
@@ -30,6 +31,12 @@ public class AnalyticsProperties {
     private Duration appWindowDelay = AnalyticsSettings.DEFAULT_APP_WINDOW_DELAY;
     /** Whether a new application id reads the results topic from the beginning rather than from the end. */
     private boolean resultsFromStart = false;
+    /**
+     * The monitor rules of every job that leaves a field of its alerting block out (failed, consecutive,
+     * recover-after, missed, start-grace-ms, no-worker, no-worker-grace-ms); unset fields: all rules on, 1, 1,
+     * 60000, 60000.
+     */
+    private Alerting alerting = Alerting.unset();
     /** Standby replicas of each state store, for faster fail-over. */
     private int standbyReplicas = 0;
     /** Extra Kafka Streams or client properties, applied over the app's own. */
@@ -49,6 +56,8 @@ public class AnalyticsProperties {
     public void setAppWindowDelay(Duration appWindowDelay) { this.appWindowDelay = appWindowDelay; }
     public boolean isResultsFromStart() { return resultsFromStart; }
     public void setResultsFromStart(boolean resultsFromStart) { this.resultsFromStart = resultsFromStart; }
+    public Alerting getAlerting() { return alerting; }
+    public void setAlerting(Alerting alerting) { this.alerting = alerting; }
     public int getStandbyReplicas() { return standbyReplicas; }
     public void setStandbyReplicas(int standbyReplicas) { this.standbyReplicas = standbyReplicas; }
     public Map<String, String> getStreams() { return streams; }

@@ -16,6 +16,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import io.carillon.analytics.Analytics;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Alerting;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 
 class AnalyticsAutoConfigurationTest {
@@ -43,7 +44,9 @@ class AnalyticsAutoConfigurationTest {
                         "carillon.analytics.punctuate-interval=250ms",
                         "carillon.analytics.window-grace=2s",
                         "carillon.analytics.app-window-delay=3s",
-                        "carillon.analytics.results-from-start=true")
+                        "carillon.analytics.results-from-start=true",
+                        "carillon.analytics.alerting.consecutive=3",
+                        "carillon.analytics.alerting.no-worker=false")
                 .run(context -> {
                     assertThat(context).hasNotFailed().hasSingleBean(Analytics.class);
                     AnalyticsProperties properties = context.getBean(AnalyticsProperties.class);
@@ -51,6 +54,8 @@ class AnalyticsAutoConfigurationTest {
                     assertThat(properties.getWindowGrace()).isEqualTo(Duration.ofSeconds(2));
                     assertThat(properties.getAppWindowDelay()).isEqualTo(Duration.ofSeconds(3));
                     assertThat(properties.isResultsFromStart()).isTrue();
+                    assertThat(properties.getAlerting())
+                            .isEqualTo(new Alerting(null, 3, null, null, null, false, null));
                     assertThat(properties.getStandbyReplicas()).isZero();
                     Analytics analytics = context.getBean(Analytics.class);
                     started.set(analytics);
@@ -72,6 +77,7 @@ class AnalyticsAutoConfigurationTest {
         assertThat(properties.getWindowGrace()).isEqualTo(Duration.ofSeconds(5));
         assertThat(properties.getAppWindowDelay()).isEqualTo(Duration.ofSeconds(5));
         assertThat(properties.isResultsFromStart()).isFalse();
+        assertThat(properties.getAlerting()).isEqualTo(Alerting.unset());
         assertThat(properties.getStandbyReplicas()).isZero();
     }
 

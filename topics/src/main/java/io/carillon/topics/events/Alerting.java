@@ -1,8 +1,9 @@
 package io.carillon.topics.events;
 
 /**
- * The monitor rules of a job ({@code alerting} in its definition; absent means {@link #defaults()}). Each rule is on
- * unless its flag says {@code false}; a zero number takes the default.
+ * The monitor rules of a job ({@code alerting} in its definition). Every field is optional: what a job leaves out
+ * comes from the defaults the analytics app is given ({@code carillon.analytics.alerting.*}), and what those leave
+ * out from the {@code DEFAULT_*} constants here, where every rule is on.
  * <ul>
  *   <li>{@code failed}: an incident opens when {@code consecutive} fires in a row ended FAILED, TIMED_OUT, LOST or
  *       NO_WORKER after their last attempt, and resolves after {@code recoverAfter} fires in a row succeeded;</li>
@@ -12,40 +13,34 @@ package io.carillon.topics.events;
  *   <li>{@code noWorker}: an incident opens when the job's app has had no live worker for {@code noWorkerGraceMs}.</li>
  * </ul>
  */
-public record Alerting(Boolean failed, int consecutive, int recoverAfter, Boolean missed, long startGraceMs,
-        Boolean noWorker, long noWorkerGraceMs) {
+public record Alerting(Boolean failed, Integer consecutive, Integer recoverAfter, Boolean missed, Long startGraceMs,
+        Boolean noWorker, Long noWorkerGraceMs) {
 
     public static final int DEFAULT_CONSECUTIVE = 1;
     public static final int DEFAULT_RECOVER_AFTER = 1;
     public static final long DEFAULT_START_GRACE_MS = 60_000;
     public static final long DEFAULT_NO_WORKER_GRACE_MS = 60_000;
 
-    public Alerting {
-        consecutive = consecutive == 0 ? DEFAULT_CONSECUTIVE : consecutive;
-        recoverAfter = recoverAfter == 0 ? DEFAULT_RECOVER_AFTER : recoverAfter;
-        startGraceMs = startGraceMs == 0 ? DEFAULT_START_GRACE_MS : startGraceMs;
-        noWorkerGraceMs = noWorkerGraceMs == 0 ? DEFAULT_NO_WORKER_GRACE_MS : noWorkerGraceMs;
+    /** Nothing set: every field comes from the defaults. */
+    public static Alerting unset() {
+        return new Alerting(null, null, null, null, null, null, null);
     }
 
-    /** Every rule on, with the default numbers. */
-    public static Alerting defaults() {
-        return new Alerting(null, 0, 0, null, 0, null, 0);
+    /** Every rule on, with the {@code DEFAULT_*} numbers. */
+    public static Alerting builtIn() {
+        return new Alerting(true, DEFAULT_CONSECUTIVE, DEFAULT_RECOVER_AFTER, true, DEFAULT_START_GRACE_MS, true,
+                DEFAULT_NO_WORKER_GRACE_MS);
     }
 
-    /** {@code alerting}, or {@link #defaults()} when it is null. */
-    public static Alerting orDefaults(Alerting alerting) {
-        return alerting != null ? alerting : defaults();
-    }
-
-    public boolean failedOn() {
-        return failed == null || failed;
-    }
-
-    public boolean missedOn() {
-        return missed == null || missed;
-    }
-
-    public boolean noWorkerOn() {
-        return noWorker == null || noWorker;
+    /** These rules, each field left out taken from {@code defaults}. */
+    public Alerting orElse(Alerting defaults) {
+        return new Alerting(
+                failed != null ? failed : defaults.failed,
+                consecutive != null ? consecutive : defaults.consecutive,
+                recoverAfter != null ? recoverAfter : defaults.recoverAfter,
+                missed != null ? missed : defaults.missed,
+                startGraceMs != null ? startGraceMs : defaults.startGraceMs,
+                noWorker != null ? noWorker : defaults.noWorker,
+                noWorkerGraceMs != null ? noWorkerGraceMs : defaults.noWorkerGraceMs);
     }
 }
