@@ -35,7 +35,8 @@ import io.carillon.topics.events.StatsWindow;
 /**
  * The analytics app on the real broker: a failed run (read twice) opens one incident on {@code alerts}, and its
  * minute is written to {@code stats} for the job and then for its app once the clock (set by hand; the punctuators
- * run on real time and read it) has passed the minute and its grace.
+ * run on real time and read it) has passed the minute and its grace. A restarted app, on an empty state folder,
+ * restores its monitors from the changelog: a replayed failure opens nothing, a success resolves.
  */
 class AnalyticsIT {
 
@@ -55,17 +56,7 @@ class AnalyticsIT {
     void aFailedRunOpensOneIncidentAndItsMinuteIsWrittenToStats() throws Exception {
         TopicCatalog catalog = TestKafka.newCatalog(2);
         SettableClock clock = new SettableClock(MINUTE.plusSeconds(10));
-        try (Analytics analytics = Analytics.builder()
-                        .bootstrapServers(TestKafka.bootstrapServers())
-                        .catalog(catalog)
-                        .clock(clock)
-                        .applicationId("analytics-it-" + catalog.prefix())
-                        .stateDir(stateDir)
-                        .punctuateInterval(Duration.ofMillis(200))
-                        .windowGrace(GRACE)
-                        .appWindowDelay(APP_DELAY)
-                        .resultsFromStart(true)
-                        .build();
+        try (Analytics analytics = analytics(catalog, clock, stateDir);
                 KafkaProducer<String, String> producer = producer();
                 TopicReader<Incident> alerts = new TopicReader<>(catalog.alerts(), EventSerdes.INCIDENT);
                 TopicReader<RunStats> stats = new TopicReader<>(catalog.stats(), EventSerdes.STATS)) {
@@ -99,6 +90,55 @@ class AnalyticsIT {
                 assertThat(minute.durationMs().max()).isEqualTo(2_000);
             });
         }
+    }
+
+    @Test
+    void aRestartedAppRestoresItsMonitorsFromTheChangelogAndAReplayOpensNoSecondIncident() throws Exception {
+        TopicCatalog catalog = TestKafka.newCatalog(1);
+        SettableClock clock = new SettableClock(MINUTE.plusSeconds(10));
+        RunResult failed = TestRuns.result("invoice", "invoice@1", FireKind.MANUAL, 1, RunStatus.FAILED, MINUTE,
+                MINUTE.plusSeconds(1), MINUTE.plusSeconds(3));
+        RunResult succeeded = TestRuns.result("invoice", "invoice@2", FireKind.MANUAL, 1, RunStatus.SUCCEEDED, MINUTE,
+                MINUTE.plusSeconds(4), MINUTE.plusSeconds(5));
+        try (KafkaProducer<String, String> producer = producer();
+                TopicReader<Incident> alerts = new TopicReader<>(catalog.alerts(), EventSerdes.INCIDENT)) {
+            try (Analytics first = analytics(catalog, clock, stateDir.resolve("first"))) {
+                first.start();
+                producer.send(new ProducerRecord<>(catalog.jobs(), "invoice",
+                        EventSerdes.JOB.toJson(TestRuns.job("invoice", Schedule.none(), WITHOUT_WORKER_RULE)))).get();
+                producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(failed)))
+                        .get();
+                await().atMost(DEADLINE).untilAsserted(() -> assertThat(alerts.values()).hasSize(1));
+            }
+
+            try (Analytics second = analytics(catalog, clock, stateDir.resolve("second"))) {
+                second.start();
+                producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(failed)))
+                        .get();
+                producer.send(new ProducerRecord<>(catalog.results(), "invoice",
+                        EventSerdes.RESULT.toJson(succeeded))).get();
+                await().atMost(DEADLINE).untilAsserted(() -> assertThat(alerts.values()).hasSize(2));
+            }
+
+            assertThat(alerts.values()).extracting(Incident::action)
+                    .containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
+            assertThat(alerts.values()).extracting(Incident::incidentId).containsOnly("failed:invoice:invoice@1");
+        }
+    }
+
+    /** An analytics app on {@code catalog} with short windows; instances built alike share one application id. */
+    private static Analytics analytics(TopicCatalog catalog, SettableClock clock, Path stateDir) {
+        return Analytics.builder()
+                .bootstrapServers(TestKafka.bootstrapServers())
+                .catalog(catalog)
+                .clock(clock)
+                .applicationId("analytics-it-" + catalog.prefix())
+                .stateDir(stateDir)
+                .punctuateInterval(Duration.ofMillis(200))
+                .windowGrace(GRACE)
+                .appWindowDelay(APP_DELAY)
+                .resultsFromStart(true)
+                .build();
     }
 
     private static KafkaProducer<String, String> producer() {
