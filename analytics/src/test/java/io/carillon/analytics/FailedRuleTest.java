@@ -156,7 +156,8 @@ class FailedRuleTest {
 
         analytics.result(TestRuns.result("invoice", "invoice@2", FireKind.MANUAL, 1, RunStatus.NO_WORKER, START,
                 null, START));
-        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::action).containsExactly(IncidentAction.OPENED);
+        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::action)
+                .containsExactly(IncidentAction.OPENED);
     }
 
     @Test

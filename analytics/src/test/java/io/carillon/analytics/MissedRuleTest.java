@@ -194,7 +194,8 @@ class MissedRuleTest {
         JobDefinition job = TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()));
         analytics.put(job);
         analytics.advanceTo(START.plus(MINUTE).plusMillis(DEFAULT_GRACE_MS), COARSE);
-        assertThat(analytics.incidents(IncidentRule.MISSED)).extracting(Incident::action).containsExactly(IncidentAction.OPENED);
+        assertThat(analytics.incidents(IncidentRule.MISSED)).extracting(Incident::action)
+                .containsExactly(IncidentAction.OPENED);
 
         analytics.put(job.toBuilder().enabled(false).version(2).build());
         analytics.advance(Duration.ofMinutes(10), COARSE);

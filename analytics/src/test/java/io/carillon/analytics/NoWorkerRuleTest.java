@@ -97,7 +97,8 @@ class NoWorkerRuleTest {
     @Test
     void theShortestGraceOfTheAppsWatchingJobsApplies() {
         analytics.put(TestRuns.job("invoice", Schedule.none()));
-        analytics.put(TestRuns.job("report", Schedule.none(), new Alerting(null, null, null, null, null, null, 20_000L)));
+        analytics.put(TestRuns.job("report", Schedule.none(),
+                new Alerting(null, null, null, null, null, null, 20_000L)));
 
         analytics.advance(Duration.ofSeconds(30));
 
@@ -127,7 +128,8 @@ class NoWorkerRuleTest {
     @Test
     void anUnreadableHeartbeatGoesToTheDeadLetterTopic() {
         analytics.rawHeartbeat("w-1", "{ nope");
-        analytics.rawHeartbeat("w-2", "{\"instanceId\":\"w-2\",\"app\":\"Not An App\",\"sentAt\":\"2026-11-25T10:00:00Z\"}");
+        analytics.rawHeartbeat("w-2",
+                "{\"instanceId\":\"w-2\",\"app\":\"Not An App\",\"sentAt\":\"2026-11-25T10:00:00Z\"}");
 
         assertThat(analytics.deadLetters()).extracting(letter -> letter.key()).containsExactly("w-1", "w-2");
     }

@@ -17,7 +17,7 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 
 /**
- * The failed rule ({@link io.carillon.topics.events.Alerting}): a fire fails when its last attempt ends FAILED, TIMED_OUT, LOST or NO_WORKER
+ * The failed rule ({@code Alerting}): a fire fails when its last attempt ends FAILED, TIMED_OUT, LOST or NO_WORKER
  * (an attempt the planner will retry does not count), and succeeds when a run of it ends SUCCEEDED; KILLED and
  * SKIPPED count neither way. A fire counts once, by its first such result (a retry's fire id counts as its
  * original's); a fire among the last {@value #COUNTED_FIRES} counted is not counted again, so a replayed result

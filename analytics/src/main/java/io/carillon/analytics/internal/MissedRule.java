@@ -21,7 +21,7 @@ import io.carillon.topics.events.ScheduleType;
 import io.carillon.topics.schedule.Schedules;
 
 /**
- * The missed rule ({@link io.carillon.topics.events.Alerting}): the instants a job should fire at are computed from its schedule
+ * The missed rule ({@code Alerting}): the instants a job should fire at are computed from its schedule
  * ({@link Schedules}, as the planner computes them), starting from when the job was read; each must start (a result
  * of its scheduled or misfire fire from a worker, or with a start time) within the job's jitter plus
  * {@code startGraceMs}. An instant that does not, whether its fire was emitted or not, is missed: the first opens an

@@ -15,7 +15,7 @@ import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 
 /**
- * The no-worker rule ({@link io.carillon.topics.events.Alerting}), per app: an app is watched while at least one of its jobs is enabled with
+ * The no-worker rule ({@code Alerting}), per app: an app is watched while at least one of its jobs is enabled with
  * the rule on; when a watched app has had no live worker (no heartbeat whose {@code sentAt + 3 * intervalMs} is
  * ahead) for the shortest {@code noWorkerGraceMs} of its jobs, counted from its last live instant or from when it was
  * first watched, an incident opens (id {@code no-worker:<app>:<millis of that instant>}); the next heartbeat resolves
