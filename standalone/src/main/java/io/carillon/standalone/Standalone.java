@@ -55,6 +55,7 @@ public final class Standalone implements AutoCloseable {
         Path dataDir = Path.of(settings.bind(DATA_DIR_PROPERTY, String.class).orElse(DEFAULT_DATA_DIR)).toAbsolutePath();
         Map<String, Object> defaults = new HashMap<>();
         defaults.put("carillon.planner.state-dir", dataDir.resolve("planner").toString());
+        defaults.put("carillon.analytics.state-dir", dataDir.resolve("analytics").toString());
         defaults.put("carillon.worker.app", "demo");
         defaults.put("carillon.console.initial-admin-password-file", dataDir.resolve(INITIAL_ADMIN_PASSWORD_FILE).toString());
         defaults.put("carillon.standalone.demo", Arrays.asList(args).contains(DEMO_FLAG));

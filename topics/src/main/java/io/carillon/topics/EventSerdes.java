@@ -3,10 +3,12 @@ package io.carillon.topics;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.LogLine;
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
 
@@ -22,6 +24,8 @@ public final class EventSerdes {
     public static final JsonSerde<LogLine> LOG = JsonSerde.of(LogLine.class);
     public static final JsonSerde<ControlCommand> CONTROL = JsonSerde.of(ControlCommand.class);
     public static final JsonSerde<DeadLetter> DEAD_LETTER = JsonSerde.of(DeadLetter.class);
+    public static final JsonSerde<RunStats> STATS = JsonSerde.of(RunStats.class);
+    public static final JsonSerde<Incident> INCIDENT = JsonSerde.of(Incident.class);
 
     private EventSerdes() {
     }

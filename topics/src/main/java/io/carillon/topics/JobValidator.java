@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.schedule.Schedules;
@@ -49,6 +50,27 @@ public final class JobValidator {
             if (!isValidJobId(child)) {
                 errors.add(new FieldError("children", "'" + child + "' is not a valid job id"));
             }
+        }
+        if (job.alerting() != null) {
+            errors.addAll(validate(job.alerting()));
+        }
+        return errors;
+    }
+
+    /** The problems with {@code alerting} (a job's, or the analytics app's defaults), each under {@code alerting.}. */
+    public static List<FieldError> validate(Alerting alerting) {
+        List<FieldError> errors = new ArrayList<>();
+        if (alerting.consecutive() != null && alerting.consecutive() < 1) {
+            errors.add(new FieldError("alerting.consecutive", "must be at least 1"));
+        }
+        if (alerting.recoverAfter() != null && alerting.recoverAfter() < 1) {
+            errors.add(new FieldError("alerting.recoverAfter", "must be at least 1"));
+        }
+        if (alerting.startGraceMs() != null && alerting.startGraceMs() < 0) {
+            errors.add(new FieldError("alerting.startGraceMs", "must not be negative"));
+        }
+        if (alerting.noWorkerGraceMs() != null && alerting.noWorkerGraceMs() < 0) {
+            errors.add(new FieldError("alerting.noWorkerGraceMs", "must not be negative"));
         }
         return errors;
     }

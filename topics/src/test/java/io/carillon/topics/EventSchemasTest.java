@@ -17,17 +17,25 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.IncidentAction;
+import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.LogLine;
+import io.carillon.topics.events.Percentiles;
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.StatsScope;
+import io.carillon.topics.events.StatsWindow;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
 import tools.jackson.databind.JsonNode;
@@ -37,7 +45,8 @@ class EventSchemasTest {
 
     private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
     private static final JobDefinition JOB = JobDefinition.builder("nightly-report").app("reports").handler("render")
-            .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin")).params("{\"day\":1}").build();
+            .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin")).params("{\"day\":1}")
+            .alerting(new Alerting(true, 3, 2, false, 30_000L, null, null)).build();
     private static final Trigger TRIGGER = new Trigger(1, "nightly-report@1#0", "nightly-report@1", "nightly-report",
             "reports", "render", null, FireKind.SCHEDULED, 1, T, T, 0, 1, null, 0, "w-1", null);
 
@@ -53,7 +62,14 @@ class EventSchemasTest {
                 Arguments.of("log-line", new LogLine(1, "nightly-report@1#0", "nightly-report", "w-1", 0, T, "INFO", "hi")),
                 Arguments.of("control-command", new ControlCommand(1, "c-1", ControlType.KILL, "nightly-report@1#0",
                         "nightly-report", "reports", "w-1", "alice", T)),
-                Arguments.of("dead-letter", new DeadLetter(1, "carillon.requests", 0, 5, "k", "{", "bad", "planner", T)));
+                Arguments.of("dead-letter", new DeadLetter(1, "carillon.requests", 0, 5, "k", "{", "bad", "planner", T)),
+                Arguments.of("run-stats", new RunStats(1, StatsScope.JOB, "nightly-report", "reports",
+                        StatsWindow.MINUTE, T, T.plusSeconds(60), 2, Map.of(RunStatus.FAILED, 2L),
+                        Map.of(FireKind.SCHEDULED, 1L, FireKind.RETRY, 1L), 1, 0, new Percentiles(2, 10, 20, 20, 20),
+                        new Percentiles(2, 5, 7, 7, 7), T)),
+                Arguments.of("incident", new Incident(1, "failed:nightly-report:nightly-report@1",
+                        IncidentAction.OPENED, IncidentRule.FAILED, "reports", "nightly-report", T, T, 1,
+                        "nightly-report@1", "1 fire in a row failed")));
     }
 
     @ParameterizedTest

@@ -6,6 +6,7 @@ import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
+import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
@@ -29,6 +30,14 @@ class JobValidatorTest {
 
         assertThat(JobValidator.validate(job)).extracting(FieldError::field)
                 .containsExactly("id", "app", "handler", "schedule.cron", "timeoutMs");
+    }
+
+    @Test
+    void alertingNumbersAreChecked() {
+        assertThat(JobValidator.validate(valid().alerting(Alerting.builtIn()).build())).isEmpty();
+        assertThat(JobValidator.validate(valid().alerting(new Alerting(true, 0, -2, true, -5L, true, -1L)).build()))
+                .extracting(FieldError::field).containsExactly("alerting.consecutive", "alerting.recoverAfter",
+                        "alerting.startGraceMs", "alerting.noWorkerGraceMs");
     }
 
     @Test

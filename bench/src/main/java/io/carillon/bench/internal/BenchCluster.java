@@ -167,6 +167,7 @@ public final class BenchCluster implements AutoCloseable {
         carillonProperty.ifPresent(property -> args.add("--" + property));
         kafkaProperties.forEach((name, value) -> args.add("--carillon.kafka.properties." + name + "=" + value));
         args.add("--carillon.planner.enabled=" + inProcess.planner());
+        args.add("--carillon.analytics.enabled=false");
         args.add("--carillon.dispatcher.enabled=" + inProcess.dispatcher());
         standalone = Standalone.start(args.toArray(String[]::new));
         started.add(standalone);

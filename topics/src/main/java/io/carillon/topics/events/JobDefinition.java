@@ -5,6 +5,7 @@ import java.util.List;
 /**
  * A job as published on the compacted {@code jobs} topic (key: job id; a tombstone deletes the job).
  * {@code version} grows with every change so consumers can tell a newer definition from a replayed one.
+ * {@code alerting} tunes the job's monitor rules; null means {@link Alerting#defaults()}.
  */
 public record JobDefinition(
         int schemaVersion,
@@ -25,6 +26,7 @@ public record JobDefinition(
         List<String> children,
         long jitterMs,
         boolean atMostOnce,
+        Alerting alerting,
         long version) {
 
     public static final int SCHEMA_VERSION = 1;
@@ -47,7 +49,7 @@ public record JobDefinition(
         return new Builder(id).app(app).handler(handler).description(description).owner(owner).schedule(schedule)
                 .enabled(enabled).params(params).routing(routing).pinnedInstances(pinnedInstances)
                 .blockStrategy(blockStrategy).misfire(misfire).timeoutMs(timeoutMs).retry(retry).children(children)
-                .jitterMs(jitterMs).atMostOnce(atMostOnce).version(version);
+                .jitterMs(jitterMs).atMostOnce(atMostOnce).alerting(alerting).version(version);
     }
 
     /** Builds a definition field by field; unset fields take the defaults of the record's constructor. */
@@ -69,6 +71,7 @@ public record JobDefinition(
         private List<String> children;
         private long jitterMs;
         private boolean atMostOnce;
+        private Alerting alerting;
         private long version = 1;
 
         private Builder(String id) {
@@ -91,12 +94,13 @@ public record JobDefinition(
         public Builder children(List<String> children) { this.children = children; return this; }
         public Builder jitterMs(long jitterMs) { this.jitterMs = jitterMs; return this; }
         public Builder atMostOnce(boolean atMostOnce) { this.atMostOnce = atMostOnce; return this; }
+        public Builder alerting(Alerting alerting) { this.alerting = alerting; return this; }
         public Builder version(long version) { this.version = version; return this; }
 
         public JobDefinition build() {
             return new JobDefinition(SCHEMA_VERSION, id, app, handler, description, owner, schedule, enabled, params,
                     routing, pinnedInstances, blockStrategy, misfire, timeoutMs, retry, children, jitterMs,
-                    atMostOnce, version);
+                    atMostOnce, alerting, version);
         }
     }
 }

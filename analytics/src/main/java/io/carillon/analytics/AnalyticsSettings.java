@@ -1,0 +1,69 @@
+package io.carillon.analytics;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+import io.carillon.topics.FieldError;
+import io.carillon.topics.JobValidator;
+import io.carillon.topics.events.Alerting;
+
+/**
+ * How often the analytics app checks its windows and monitors, how long it waits for late results, where it starts
+ * reading results, and the default monitor rules.
+ *
+ * @param punctuateInterval how often the wall-clock punctuators close due windows and check due scheduled instants
+ *                          (default 1 s); windows of partitions that receive nothing close all the same
+ * @param windowGrace       how long after a minute or hour ends a result for it still counts in it (default 5 s); a
+ *                          job's window is written to {@code stats} at the first check after that
+ * @param appWindowDelay    how much longer an app's window waits, for its jobs' closed windows to arrive through the
+ *                          repartition topic (default 5 s); an app's minute is written at most about
+ *                          {@code windowGrace + appWindowDelay + 2 * punctuateInterval} after it ends
+ * @param resultsFromStart  whether a new application id reads {@code results} from the beginning (true) or from the
+ *                          end (false, the default: a first start does not turn the retained history into late
+ *                          statistics and old incidents); {@code jobs} is always read from the beginning
+ * @param alertingDefaults  the monitor rules of every job that leaves a field of its {@code alerting} out (default
+ *                          {@link Alerting#unset()}: the built-in ones, {@link Alerting#builtIn()})
+ */
+public record AnalyticsSettings(Duration punctuateInterval, Duration windowGrace, Duration appWindowDelay,
+        boolean resultsFromStart, Alerting alertingDefaults) {
+
+    public static final Duration DEFAULT_PUNCTUATE_INTERVAL = Duration.ofSeconds(1);
+    public static final Duration DEFAULT_WINDOW_GRACE = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_APP_WINDOW_DELAY = Duration.ofSeconds(5);
+
+    public AnalyticsSettings {
+        requirePositive(punctuateInterval, "punctuateInterval");
+        requireNotNegative(windowGrace, "windowGrace");
+        requireNotNegative(appWindowDelay, "appWindowDelay");
+        Objects.requireNonNull(alertingDefaults, "alertingDefaults");
+        List<FieldError> errors = JobValidator.validate(alertingDefaults);
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("alerting defaults are not valid: " + errors);
+        }
+    }
+
+    public static AnalyticsSettings defaults() {
+        return new AnalyticsSettings(DEFAULT_PUNCTUATE_INTERVAL, DEFAULT_WINDOW_GRACE, DEFAULT_APP_WINDOW_DELAY, false,
+                Alerting.unset());
+    }
+
+    /** How long after it ends an app's window closes: the window grace plus the app window delay. */
+    public Duration appWindowGrace() {
+        return windowGrace.plus(appWindowDelay);
+    }
+
+    private static void requirePositive(Duration value, String name) {
+        Objects.requireNonNull(value, name);
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+    }
+
+    private static void requireNotNegative(Duration value, String name) {
+        Objects.requireNonNull(value, name);
+        if (value.isNegative()) {
+            throw new IllegalArgumentException(name + " must not be negative, was " + value);
+        }
+    }
+}

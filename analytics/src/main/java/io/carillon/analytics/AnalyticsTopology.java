@@ -1,0 +1,88 @@
+package io.carillon.analytics;
+
+import java.time.Clock;
+
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.AutoOffsetReset;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
+
+import io.carillon.analytics.internal.AnalyticsStores;
+import io.carillon.analytics.internal.AppAnalyticsProcessor;
+import io.carillon.analytics.internal.Emitted;
+import io.carillon.analytics.internal.HeartbeatRouter;
+import io.carillon.analytics.internal.HeartbeatRouter;
+import io.carillon.analytics.internal.JobAnalyticsProcessor;
+import io.carillon.topics.TopicCatalog;
+
+/**
+ * The analytics app's Kafka Streams topology: {@code jobs} and {@code results} (co-partitioned, key job id, read as
+ * raw bytes) feed the job-analytics processor, which writes each job's closed windows
+ * ({@link io.carillon.topics.events.RunStats}) to {@code stats}, its failed and missed incidents
+ * ({@link io.carillon.topics.events.Incident}) to {@code alerts} and unreadable results to {@code dlq}. Its closed
+ * job minutes and which jobs watch their app for workers, with the heartbeats of {@code workers}, go through the
+ * internal repartition topic {@code <application id>-app-repartition} (key: app) to the app-analytics processor,
+ * which writes each app's closed windows to {@code stats} and its no-worker incidents to {@code alerts}. Windows
+ * close and rules are checked on wall-clock punctuators, so quiet partitions close too.
+ *
+ * <p>Used by {@link Analytics}; tests drive it with {@code TopologyTestDriver}.
+ */
+public final class AnalyticsTopology {
+
+    static final String APP_REPARTITION = "app";
+
+    private AnalyticsTopology() {
+    }
+
+    /** A new topology over {@code catalog}'s topics, reading time from {@code clock}. Called from any thread. */
+    public static Topology build(TopicCatalog catalog, Clock clock, AnalyticsSettings settings) {
+        StreamsBuilder builder = new StreamsBuilder();
+        AnalyticsStores.jobStores().forEach(builder::addStateStore);
+        AnalyticsStores.appStores().forEach(builder::addStateStore);
+        KStream<String, byte[]> jobs = builder.stream(catalog.jobs(),
+                Consumed.with(Serdes.String(), Serdes.ByteArray()).withOffsetResetPolicy(AutoOffsetReset.earliest())
+                        .withName("jobs-source"));
+        KStream<String, byte[]> results = builder.stream(catalog.results(),
+                Consumed.with(Serdes.String(), Serdes.ByteArray())
+                        .withOffsetResetPolicy(settings.resultsFromStart() ? AutoOffsetReset.earliest()
+                                : AutoOffsetReset.latest())
+                        .withName("results-source"));
+        KStream<String, Emitted> perJob = jobs.merge(results, Named.as("job-inputs"))
+                .process(() -> new JobAnalyticsProcessor(catalog, clock, settings), Named.as("job-analytics"),
+                        AnalyticsStores.names(AnalyticsStores.jobStores()));
+        route(perJob, catalog, "job");
+        KStream<String, Emitted> heartbeats = builder.stream(catalog.workers(),
+                        Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("workers-source"))
+                .process(() -> new HeartbeatRouter(clock), Named.as("heartbeats"));
+        route(heartbeats, catalog, "workers");
+        KStream<String, Emitted> perApp = perJob
+                .filter((app, emitted) -> emitted.isFor(Emitted.Target.TO_APP), Named.as("job-to-app"))
+                .merge(heartbeats.filter((app, emitted) -> emitted.isFor(Emitted.Target.TO_APP),
+                        Named.as("workers-to-app")), Named.as("to-app"))
+                .mapValues(Emitted::value, Named.as("to-app-bytes"))
+                .repartition(Repartitioned.<String, byte[]>as(APP_REPARTITION)
+                        .withKeySerde(Serdes.String()).withValueSerde(Serdes.ByteArray()))
+                .process(() -> new AppAnalyticsProcessor(clock, settings), Named.as("app-analytics"),
+                        AnalyticsStores.names(AnalyticsStores.appStores()));
+        route(perApp, catalog, "app");
+        return builder.build();
+    }
+
+    private static void route(KStream<String, Emitted> emitted, TopicCatalog catalog, String from) {
+        to(emitted, Emitted.Target.STATS, catalog.stats(), from);
+        to(emitted, Emitted.Target.ALERTS, catalog.alerts(), from);
+        to(emitted, Emitted.Target.DLQ, catalog.dlq(), from);
+    }
+
+    private static void to(KStream<String, Emitted> emitted, Emitted.Target target, String topic, String from) {
+        String name = from + "-" + target.name().toLowerCase(java.util.Locale.ROOT);
+        emitted.filter((key, value) -> value.isFor(target), Named.as(name + "-filter"))
+                .mapValues(Emitted::value, Named.as(name + "-bytes"))
+                .to(topic, Produced.with(Serdes.String(), Serdes.ByteArray()).withName(name + "-sink"));
+    }
+}

@@ -1,0 +1,73 @@
+package io.carillon.analytics.internal;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+import io.carillon.topics.JsonSerde;
+import io.carillon.topics.events.StatsWindow;
+
+/**
+ * The analytics app's state stores, all persistent (RocksDB) with a changelog. Per job (the job-analytics processor):
+ * <ul>
+ *   <li>{@value #JOBS}: job id → its definition (JSON);</li>
+ *   <li>{@value #FAILED}: job id → {@link FailedMonitor}; {@value #MISSED}: job id → {@link MissedMonitor};</li>
+ *   <li>{@value #MISSED_DUE}: {@code <due millis>|<job>} → job id, the next instant each monitored job waits for;</li>
+ *   <li>{@value #JOB_MINUTES}, {@value #JOB_HOURS}: window stores, job id → {@link RunAggregate}.</li>
+ * </ul>
+ * Per app (the app processor, after the repartition by app): {@value #APP_MINUTES}, {@value #APP_HOURS} (window
+ * stores, app → {@link RunAggregate}); {@value #APP_WATCHERS}: {@code <app>|<job>} → the job's no-worker grace, for
+ * each job that watches its app; {@value #APP_WORKERS}: app → {@link NoWorkerMonitor}.
+ * Window stores keep {@link #WINDOW_RETENTION}: an open window is far younger, a closed one is deleted.
+ */
+public final class AnalyticsStores {
+
+    public static final String JOBS = "analytics-jobs";
+    public static final String FAILED = "analytics-failed";
+    public static final String MISSED = "analytics-missed";
+    public static final String MISSED_DUE = "analytics-missed-due";
+    public static final String JOB_MINUTES = "analytics-job-minutes";
+    public static final String JOB_HOURS = "analytics-job-hours";
+    public static final String APP_MINUTES = "analytics-app-minutes";
+    public static final String APP_HOURS = "analytics-app-hours";
+    public static final String APP_WATCHERS = "analytics-app-watchers";
+    public static final String APP_WORKERS = "analytics-app-workers";
+
+    static final Duration WINDOW_RETENTION = Duration.ofDays(1);
+
+    private AnalyticsStores() {
+    }
+
+    public static List<StoreBuilder<?>> jobStores() {
+        return List.of(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(JOBS), Serdes.String(), Serdes.ByteArray()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(FAILED), Serdes.String(),
+                        JsonSerde.of(FailedMonitor.class)),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MISSED), Serdes.String(),
+                        JsonSerde.of(MissedMonitor.class)),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MISSED_DUE), Serdes.String(),
+                        Serdes.String()),
+                windows(JOB_MINUTES, StatsWindow.MINUTE),
+                windows(JOB_HOURS, StatsWindow.HOUR));
+    }
+
+    public static List<StoreBuilder<?>> appStores() {
+        return List.of(windows(APP_MINUTES, StatsWindow.MINUTE), windows(APP_HOURS, StatsWindow.HOUR),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APP_WATCHERS), Serdes.String(),
+                        Serdes.Long()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APP_WORKERS), Serdes.String(),
+                        JsonSerde.of(NoWorkerMonitor.class)));
+    }
+
+    public static String[] names(List<StoreBuilder<?>> stores) {
+        return stores.stream().map(StoreBuilder::name).toArray(String[]::new);
+    }
+
+    private static StoreBuilder<?> windows(String name, StatsWindow window) {
+        return Stores.windowStoreBuilder(Stores.persistentWindowStore(name, WINDOW_RETENTION, window.length(), false),
+                Serdes.String(), new RunAggregateSerde()).withCachingEnabled();
+    }
+}

@@ -1,0 +1,198 @@
+package io.carillon.analytics.internal;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import io.carillon.analytics.AnalyticsSettings;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.JobValidator;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStats;
+import io.carillon.topics.events.StatsScope;
+import io.carillon.topics.events.StatsWindow;
+
+/**
+ * The per-job part of the analytics app, over {@code jobs} and {@code results} (co-partitioned by job id): it keeps
+ * each job's definition, counts terminal results in the job's minute and hour windows ({@link StatsWindows}), and
+ * runs the job's {@link FailedRule} and {@link MissedRule}; it tells the job's app whether the job watches it for
+ * live workers ({@link AppMessage.Job}). A wall-clock punctuator closes due windows (each closed job minute also goes
+ * to its app, {@link AppMessage.Minute}) and judges due scheduled instants, once the task has caught up with its
+ * input after a start ({@link #CAUGHT_UP_LAG}, {@link #MAX_CATCH_UP_WAIT}). Unreadable results
+ * go to {@code dlq}; an invalid job definition is dead-lettered by the planner already, so here it only stops the
+ * job's monitors. One instance per stream task, on its stream thread.
+ */
+public final class JobAnalyticsProcessor implements Processor<String, byte[], String, Emitted> {
+
+    /**
+     * A task has caught up with its input once the newest record it has read was written at most this long before
+     * now; until then (after a start, with a backlog of results) it does not judge scheduled instants, whose starts
+     * may be in the backlog.
+     */
+    static final Duration CAUGHT_UP_LAG = Duration.ofSeconds(5);
+    /**
+     * How long after a task starts it judges scheduled instants even if it has not caught up: a partition that
+     * receives nothing (the planner is down, or its jobs fire rarely) never looks caught up.
+     */
+    static final Duration MAX_CATCH_UP_WAIT = Duration.ofSeconds(60);
+
+    private final TopicCatalog catalog;
+    private final Clock clock;
+    private final AnalyticsSettings settings;
+    private ProcessorContext<String, Emitted> context;
+    private Output output;
+    private KeyValueStore<String, byte[]> jobs;
+    private StatsWindows windows;
+    private FailedRule failed;
+    private MissedRule missed;
+    private Instant judgeFrom;
+    private long newestInputMs;
+    private boolean caughtUp;
+
+    public JobAnalyticsProcessor(TopicCatalog catalog, Clock clock, AnalyticsSettings settings) {
+        this.catalog = catalog;
+        this.clock = clock;
+        this.settings = settings;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Emitted> context) {
+        this.context = context;
+        output = new Output(context, clock);
+        jobs = context.getStateStore(AnalyticsStores.JOBS);
+        windows = new StatsWindows(context.getStateStore(AnalyticsStores.JOB_MINUTES),
+                context.getStateStore(AnalyticsStores.JOB_HOURS), settings.windowGrace());
+        failed = new FailedRule(context.getStateStore(AnalyticsStores.FAILED), output::incident);
+        missed = new MissedRule(context.getStateStore(AnalyticsStores.MISSED),
+                context.getStateStore(AnalyticsStores.MISSED_DUE), output::incident);
+        judgeFrom = clock.instant().plus(MAX_CATCH_UP_WAIT);
+        newestInputMs = Long.MIN_VALUE;
+        caughtUp = false;
+        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> punctuate());
+    }
+
+    @Override
+    public void process(Record<String, byte[]> record) {
+        String topic = context.recordMetadata().map(RecordMetadata::topic).orElse(null);
+        newestInputMs = Math.max(newestInputMs, record.timestamp());
+        if (record.key() == null) {
+            output.deadLetter(null, record.value(), "record without a key (the job id)");
+        } else if (catalog.jobs().equals(topic)) {
+            onJob(record.key(), record.value());
+        } else if (catalog.results().equals(topic)) {
+            onResult(record.key(), record.value());
+        }
+    }
+
+    private void onJob(String jobId, byte[] value) {
+        Instant now = clock.instant();
+        JobDefinition previous = job(jobId);
+        JobDefinition job = parseJob(jobId, value);
+        followWatch(jobId, previous, job);
+        if (job == null) {
+            String app = previous == null ? null : previous.app();
+            String why = value == null ? "job deleted" : "job definition not valid";
+            failed.stop(jobId, app, why, now);
+            missed.stop(jobId, why, now);
+            jobs.delete(jobId);
+            return;
+        }
+        jobs.put(jobId, value);
+        missed.onJob(job, rules(job), now);
+    }
+
+    /** Tells the job's app (and its former app) whether the job watches it for live workers. */
+    private void followWatch(String jobId, JobDefinition previous, JobDefinition job) {
+        if (previous != null && (!watches(job) || !previous.app().equals(job.app()))) {
+            output.toApp(previous.app(), new AppMessage.Job(jobId, false, 0).encode());
+        }
+        if (watches(job)) {
+            output.toApp(job.app(), new AppMessage.Job(jobId, true, rules(job).noWorkerGraceMs()).encode());
+        }
+    }
+
+    private boolean watches(JobDefinition job) {
+        return job != null && job.enabled() && rules(job).noWorker();
+    }
+
+    private AlertRules rules(JobDefinition job) {
+        return AlertRules.of(job, settings.alertingDefaults());
+    }
+
+    private void onResult(String jobId, byte[] value) {
+        RunResult result;
+        try {
+            result = value == null ? null : EventSerdes.RESULT.deserialize(null, value);
+        } catch (InvalidEventException e) {
+            output.deadLetter(jobId, value, e.getMessage());
+            return;
+        }
+        if (result == null || result.status() == null || !jobId.equals(result.jobId())) {
+            output.deadLetter(jobId, value, "not a usable run result: status is required and jobId must be the key");
+            return;
+        }
+        Instant now = clock.instant();
+        missed.onResult(result, now);
+        if (result.status().isTerminal()) {
+            windows.add(jobId, countedAt(result, now), RunAggregate.of(result), now);
+            JobDefinition job = job(jobId);
+            failed.onResult(result, job, rules(job), now);
+        }
+    }
+
+    private void punctuate() {
+        Instant now = clock.instant();
+        windows.closeDue(now, this::closed);
+        caughtUp = caughtUp || newestInputMs >= now.minus(CAUGHT_UP_LAG).toEpochMilli();
+        if (caughtUp || !now.isBefore(judgeFrom)) {
+            missed.check(now);
+        }
+    }
+
+    private void closed(String jobId, StatsWindow window, Instant start, RunAggregate aggregate) {
+        Instant now = clock.instant();
+        RunStats stats = aggregate.toStats(StatsScope.JOB, jobId, window, start, now);
+        output.stats(stats);
+        if (window == StatsWindow.MINUTE && aggregate.app != null) {
+            output.toApp(aggregate.app, new AppMessage.Minute(start, aggregate).encode());
+        }
+    }
+
+    private JobDefinition job(String jobId) {
+        byte[] value = jobs.get(jobId);
+        return value == null ? null : EventSerdes.JOB.deserialize(null, value);
+    }
+
+    /** The valid definition of job {@code jobId} in {@code value}; null for a tombstone or anything else. */
+    private static JobDefinition parseJob(String jobId, byte[] value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            JobDefinition job = EventSerdes.JOB.deserialize(null, value);
+            List<FieldError> errors = JobValidator.validate(job);
+            return errors.isEmpty() && jobId.equals(job.id()) ? job : null;
+        } catch (InvalidEventException e) {
+            return null;
+        }
+    }
+
+    private static Instant countedAt(RunResult result, Instant now) {
+        if (result.finishedAt() != null) {
+            return result.finishedAt();
+        }
+        return result.emittedAt() != null ? result.emittedAt() : now;
+    }
+}

@@ -1,0 +1,221 @@
+package io.carillon.analytics.internal;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.IncidentAction;
+import io.carillon.topics.events.IncidentRule;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
+import io.carillon.topics.schedule.Schedules;
+
+/**
+ * The missed rule ({@code Alerting}): the instants a job should fire at are computed from its schedule
+ * ({@link Schedules}, as the planner computes them), starting from when the job was read; each must start (a result
+ * of its scheduled or misfire fire from a worker, or with a start time) within the job's jitter plus
+ * {@code startGraceMs}. An instant that does not, whether its fire was emitted or not, is missed: the first opens an
+ * incident (id {@code missed:<job>:<instant millis>}), later ones update it (one step per check with the instants
+ * missed since), and the next instant that starts in time resolves it. A disabled or deleted job, or one whose rule is
+ * off, resolves its open incident. CRON, FIXED_RATE and ONCE schedules are monitored; FIXED_DELAY (whose instants
+ * follow the end of each run) and NONE are not.
+ *
+ * <p>Each monitored job has one entry in a due store ({@code <due millis>|<job>}), so a check reads only the jobs
+ * whose next instant is due. Not thread-safe: one stream task owns it.
+ */
+final class MissedRule {
+
+    /** The most instants one check judges missed per job; beyond, it jumps to the next instant after now. */
+    static final int MAX_MISSED_PER_CHECK = 1_000;
+    /** The most later instants remembered as started in time ahead of the one expected. */
+    static final int MAX_STARTED_AHEAD = 16;
+
+    private static final int DUE_DIGITS = 19;
+
+    private final KeyValueStore<String, MissedMonitor> monitors;
+    private final KeyValueStore<String, String> due;
+    private final Consumer<Incident> incidents;
+
+    MissedRule(KeyValueStore<String, MissedMonitor> monitors, KeyValueStore<String, String> due,
+            Consumer<Incident> incidents) {
+        this.monitors = monitors;
+        this.incidents = incidents;
+        this.due = due;
+    }
+
+    /** Follows a new or changed definition of a job, under {@code rules}. */
+    void onJob(JobDefinition job, AlertRules rules, Instant now) {
+        if (!job.enabled() || !rules.missed() || !isMonitored(job.schedule().type())) {
+            stop(job.id(), job.enabled() ? "the missed rule does not apply to the job any more" : "job disabled",
+                    now);
+            return;
+        }
+        MissedMonitor current = monitors.get(job.id());
+        if (current != null && current.schedule().equals(job.schedule()) && current.jitterMs() == job.jitterMs()
+                && current.graceMs() == rules.startGraceMs()) {
+            return;
+        }
+        MissedMonitor monitor = new MissedMonitor(job.app(), job.schedule(), job.jitterMs(), rules.startGraceMs(),
+                Schedules.nextAfter(job.schedule(), now).orElse(null), List.of(),
+                current == null ? null : current.incidentId(), current == null ? null : current.openedAt(),
+                current == null ? 0 : current.count(), current == null ? null : current.dueKey());
+        save(job.id(), monitor);
+    }
+
+    /** Stops monitoring {@code jobId}, resolving its open incident, if any, because {@code why}. */
+    void stop(String jobId, String why, Instant now) {
+        MissedMonitor monitor = monitors.get(jobId);
+        if (monitor == null) {
+            return;
+        }
+        if (monitor.isOpen()) {
+            incidents.accept(step(monitor, IncidentAction.RESOLVED, jobId, now, monitor.count(), null, why));
+        }
+        if (monitor.dueKey() != null) {
+            due.delete(monitor.dueKey());
+        }
+        monitors.delete(jobId);
+    }
+
+    /** Takes note of a result: whether it shows a scheduled instant starting. */
+    void onResult(RunResult result, Instant now) {
+        boolean scheduled = result.kind() == FireKind.SCHEDULED || result.kind() == FireKind.MISFIRE;
+        if (!scheduled || result.scheduledAt() == null || (result.instance() == null && result.startedAt() == null)) {
+            return;
+        }
+        MissedMonitor monitor = monitors.get(result.jobId());
+        if (monitor == null || monitor.expected() == null || result.scheduledAt().isBefore(monitor.expected())) {
+            return;
+        }
+        Instant instant = result.scheduledAt();
+        Instant startedAt = result.startedAt() != null ? result.startedAt() : now;
+        boolean inTime = !startedAt.isAfter(monitor.dueOf(instant));
+        if (instant.isAfter(monitor.expected())) {
+            if (inTime && !monitor.startedAhead().contains(instant)
+                    && monitor.startedAhead().size() < MAX_STARTED_AHEAD) {
+                List<Instant> ahead = new ArrayList<>(monitor.startedAhead());
+                ahead.add(instant);
+                monitors.put(result.jobId(), monitor.expecting(monitor.expected(), ahead));
+            }
+            return;
+        }
+        MissedMonitor judged = inTime ? startedInTime(result.jobId(), monitor, instant, now)
+                : missed(result.jobId(), monitor, List.of(instant), false, now);
+        Instant next = Schedules.nextAfter(monitor.schedule(), instant).orElse(null);
+        save(result.jobId(), advance(result.jobId(), judged.expecting(next, judged.startedAhead()), now));
+    }
+
+    /** Judges every job whose expected instant is due at {@code now}. */
+    void check(Instant now) {
+        List<KeyValue<String, String>> dueJobs = new ArrayList<>();
+        try (KeyValueIterator<String, String> entries = due.range(dueKey(0, ""), dueKey(now.toEpochMilli() + 1, ""))) {
+            entries.forEachRemaining(dueJobs::add);
+        }
+        for (KeyValue<String, String> entry : dueJobs) {
+            String jobId = entry.value;
+            MissedMonitor monitor = monitors.get(jobId);
+            if (monitor == null) {
+                due.delete(entry.key);
+                continue;
+            }
+            List<Instant> missed = new ArrayList<>();
+            Instant expected = monitor.expected();
+            while (isDueUnstarted(monitor, expected, now) && missed.size() < MAX_MISSED_PER_CHECK) {
+                missed.add(expected);
+                expected = Schedules.nextAfter(monitor.schedule(), expected).orElse(null);
+            }
+            boolean cut = isDueUnstarted(monitor, expected, now);
+            if (cut) {
+                expected = Schedules.nextAfter(monitor.schedule(), now).orElse(null);
+            }
+            MissedMonitor judged = missed(jobId, monitor, missed, cut, now).expecting(expected, monitor.startedAhead());
+            save(jobId, advance(jobId, judged, now));
+        }
+    }
+
+    /** Whether {@code instant} is due at {@code now} and was not seen starting in time ahead of its turn. */
+    private static boolean isDueUnstarted(MissedMonitor monitor, Instant instant, Instant now) {
+        return instant != null && !monitor.dueOf(instant).isAfter(now) && !monitor.startedAhead().contains(instant);
+    }
+
+    private MissedMonitor startedInTime(String jobId, MissedMonitor monitor, Instant instant, Instant now) {
+        if (!monitor.isOpen()) {
+            return monitor;
+        }
+        incidents.accept(step(monitor, IncidentAction.RESOLVED, jobId, now, monitor.count(),
+                FireIds.scheduled(jobId, instant), "scheduled instant " + instant + " started in time"));
+        return monitor.withIncident(null, null, 0);
+    }
+
+    private MissedMonitor missed(String jobId, MissedMonitor monitor, List<Instant> instants, boolean cut,
+            Instant now) {
+        if (instants.isEmpty()) {
+            return monitor;
+        }
+        Instant first = instants.get(0);
+        Instant last = instants.get(instants.size() - 1);
+        String message = (cut ? "at least " : "") + instants.size() + " scheduled instant(s) from " + first + " to "
+                + last + " did not start within " + (monitor.jitterMs() + monitor.graceMs()) + " ms";
+        String fireId = FireIds.scheduled(jobId, last);
+        if (monitor.isOpen()) {
+            int count = monitor.count() + instants.size();
+            incidents.accept(step(monitor, IncidentAction.UPDATED, jobId, now, count, fireId, message));
+            return monitor.withIncident(monitor.incidentId(), monitor.openedAt(), count);
+        }
+        MissedMonitor opened = monitor.withIncident("missed:" + jobId + ":" + first.toEpochMilli(), now,
+                instants.size());
+        incidents.accept(step(opened, IncidentAction.OPENED, jobId, now, opened.count(), fireId, message));
+        return opened;
+    }
+
+    /** Moves past the instants already seen starting in time, resolving the incident if one is open. */
+    private MissedMonitor advance(String jobId, MissedMonitor monitor, Instant now) {
+        MissedMonitor current = monitor;
+        Instant expected = current.expected();
+        List<Instant> ahead = new ArrayList<>(current.startedAhead());
+        ahead.removeIf(instant -> expected == null || instant.isBefore(expected));
+        Instant next = expected;
+        while (next != null && ahead.remove(next)) {
+            current = startedInTime(jobId, current, next, now);
+            next = Schedules.nextAfter(current.schedule(), next).orElse(null);
+        }
+        return current.expecting(next, ahead);
+    }
+
+    private void save(String jobId, MissedMonitor monitor) {
+        String key = monitor.expected() == null ? null
+                : dueKey(monitor.dueOf(monitor.expected()).toEpochMilli(), jobId);
+        if (monitor.dueKey() != null && !monitor.dueKey().equals(key)) {
+            due.delete(monitor.dueKey());
+        }
+        if (key != null) {
+            due.put(key, jobId);
+        }
+        monitors.put(jobId, monitor.withDueKey(key));
+    }
+
+    private static Incident step(MissedMonitor monitor, IncidentAction action, String jobId, Instant now, int count,
+            String fireId, String message) {
+        return Incidents.step(IncidentRule.MISSED, monitor.incidentId(), action, monitor.app(), jobId,
+                monitor.openedAt(), now, count, fireId, message);
+    }
+
+    private static boolean isMonitored(ScheduleType type) {
+        return type == ScheduleType.CRON || type == ScheduleType.FIXED_RATE || type == ScheduleType.ONCE;
+    }
+
+    static String dueKey(long dueMillis, String jobId) {
+        String millis = Long.toString(Math.max(0, dueMillis));
+        return "0".repeat(Math.max(0, DUE_DIGITS - millis.length())) + millis + "|" + jobId;
+    }
+}

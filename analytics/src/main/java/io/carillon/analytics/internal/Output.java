@@ -1,0 +1,56 @@
+package io.carillon.analytics.internal;
+
+import java.time.Clock;
+import java.time.Instant;
+
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.RunStats;
+import io.carillon.topics.events.StatsScope;
+
+/** What a processor writes, as {@link Emitted} records stamped with the clock's time. Not thread-safe. */
+final class Output {
+
+    static final String COMPONENT = "analytics";
+
+    private final ProcessorContext<String, Emitted> context;
+    private final Clock clock;
+
+    Output(ProcessorContext<String, Emitted> context, Clock clock) {
+        this.context = context;
+        this.clock = clock;
+    }
+
+    void stats(RunStats stats) {
+        String key = stats.scope() == StatsScope.JOB ? stats.jobId() : stats.app();
+        emit(key, Emitted.Target.STATS, EventSerdes.STATS.serialize(null, stats));
+    }
+
+    void incident(Incident incident) {
+        emit(incident.incidentId(), Emitted.Target.ALERTS, EventSerdes.INCIDENT.serialize(null, incident));
+    }
+
+    void toApp(String app, byte[] message) {
+        emit(app, Emitted.Target.TO_APP, message);
+    }
+
+    void deadLetter(String key, byte[] value, String reason) {
+        RecordMetadata source = context.recordMetadata().orElseThrow();
+        DeadLetter letter = DeadLetter.of(source.topic(), source.partition(), source.offset(), key, value, reason,
+                COMPONENT, clock.instant());
+        emit(key, Emitted.Target.DLQ, EventSerdes.DEAD_LETTER.serialize(null, letter));
+    }
+
+    Instant now() {
+        return clock.instant();
+    }
+
+    private void emit(String key, Emitted.Target target, byte[] value) {
+        context.forward(new Record<>(key, new Emitted(target, value), clock.millis()));
+    }
+}

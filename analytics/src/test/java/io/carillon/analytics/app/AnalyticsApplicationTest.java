@@ -1,0 +1,39 @@
+package io.carillon.analytics.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.carillon.analytics.Analytics;
+import io.carillon.testkit.TestKafka;
+
+/** The runnable application starts the analytics app on the real broker, without a web server. */
+class AnalyticsApplicationTest {
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void runsTheAnalyticsApp() {
+        String id = "t" + UUID.randomUUID().toString().substring(0, 8);
+        try (ConfigurableApplicationContext context = AnalyticsApplication.application().run(
+                "--carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+                "--carillon.topics.prefix=" + id + ".",
+                "--carillon.topics.partitions=1",
+                "--carillon.analytics.application-id=analytics-" + id,
+                "--carillon.analytics.state-dir=" + stateDir)) {
+            assertThat(context.getEnvironment().getProperty("spring.main.web-application-type"))
+                    .isEqualToIgnoringCase(WebApplicationType.NONE.name());
+            Analytics analytics = context.getBean(Analytics.class);
+            await().atMost(Duration.ofSeconds(20)).until(analytics::isRunning);
+        }
+    }
+}
