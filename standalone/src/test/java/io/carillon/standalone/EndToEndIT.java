@@ -96,7 +96,7 @@ class EndToEndIT {
         createJob(Map.of("id", "tick", "app", "demo", "handler", "echo", "params", "{\"n\":1}",
                 "schedule", Map.of("type", "FIXED_RATE", "intervalMs", 1000)));
 
-        await().atMost(Duration.ofSeconds(12)).pollInterval(Duration.ofMillis(250))
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250))
                 .until(() -> succeededRuns("tick").size() >= 8);
 
         List<Map<String, Object>> runs = succeededRuns("tick");
