@@ -1,6 +1,8 @@
-'use strict';
-
 // Import of an export document: a dry run shows what would change, the user confirms, then it is applied.
+import { csrfToken } from './api.js';
+import { showError } from './dom.js';
+import { refresh } from './jobs.js';
+
 let importDocument = null;
 
 function importItem(text) {
@@ -24,11 +26,15 @@ function showImportPlan(plan) {
 
 async function postImport(dryRun) {
   const prune = document.getElementById('import-prune').checked;
-  const response = toLoginOn401(await fetch('api/v1/import?dryRun=' + dryRun + '&prune=' + prune, {
+  const response = await fetch('api/v1/import?dryRun=' + dryRun + '&prune=' + prune, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': csrfToken() },
     body: importDocument
-  }));
+  });
+  if (response.status === 401) {
+    window.location.assign('login?expired');
+    throw new Error('signed out');
+  }
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
     const fields = (answer.fieldErrors || []).map(error => error.field + ': ' + error.message);
@@ -69,7 +75,7 @@ async function applyImport(event) {
   try {
     const plan = await postImport(false);
     document.getElementById('import-dialog').close();
-    showError(null);
+    showError('error', null);
     document.getElementById('refreshed').textContent = 'imported: ' + plan.created.length + ' created, '
         + plan.changed.length + ' changed, ' + plan.deleted.length + ' deleted';
     refresh();

@@ -1,0 +1,56 @@
+// The console's shell: who is signed in, the navigation their grants allow, and one page at a time (#/page).
+import { getJson, csrfToken, Me } from './api.js';
+import { showError } from './dom.js';
+import * as jobs from './jobs.js';
+import * as audit from './audit.js';
+import * as users from './users.js';
+import * as tokens from './tokens.js';
+import './exchange.js';
+
+const PAGES = { jobs, audit, users, tokens };
+let me = null;
+let current = null;
+
+function allowed(page) {
+  if (page === 'users') return me.admin;
+  if (page === 'audit') return me.operatesAnything();
+  return true;
+}
+
+function route() {
+  const [path, search] = window.location.hash.replace(/^#\/?/, '').split('?');
+  const name = PAGES[path] && allowed(path) ? path : 'jobs';
+  if (current) PAGES[current].hide();
+  current = name;
+  for (const section of document.querySelectorAll('[data-page]')) {
+    section.hidden = section.dataset.page !== name;
+  }
+  for (const link of document.querySelectorAll('nav a')) {
+    link.classList.toggle('active', link.dataset.nav === name);
+  }
+  PAGES[name].show(me, new URLSearchParams(search || ''));
+}
+
+async function signOut() {
+  await fetch('logout', { method: 'POST', headers: { 'X-XSRF-TOKEN': csrfToken() } });
+  window.location.assign('login');
+}
+
+async function start() {
+  try {
+    me = new Me(await getJson('api/v1/me'));
+  } catch (e) {
+    showError('error', e);
+    return;
+  }
+  document.getElementById('user').textContent = me.name;
+  document.getElementById('sign-out').hidden = false;
+  document.getElementById('sign-out').addEventListener('click', signOut);
+  for (const link of document.querySelectorAll('nav a')) {
+    link.hidden = !allowed(link.dataset.nav);
+  }
+  window.addEventListener('hashchange', route);
+  route();
+}
+
+start();

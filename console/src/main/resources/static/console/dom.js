@@ -1,0 +1,58 @@
+// Small helpers to build the pages: every text a user or a handler wrote goes in as text, never as HTML.
+
+/** An element with properties ({@code text}, {@code className}, attributes, {@code on<Event>}) and children. */
+export function el(tag, props = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value == null) continue;
+    if (key === 'text') element.textContent = String(value);
+    else if (key === 'className') element.className = value;
+    else if (key.startsWith('on')) element.addEventListener(key.substring(2).toLowerCase(), value);
+    else element.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child != null) element.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+  return element;
+}
+
+export function cell(row, text, className) {
+  const td = el('td', { text: text == null ? '' : String(text), className });
+  row.appendChild(td);
+  return td;
+}
+
+export function time(iso) {
+  if (!iso) return '';
+  const local = new Date(iso);
+  return local.toLocaleString();
+}
+
+/** A time cell showing the browser's zone, with UTC on hover. */
+export function timeCell(row, iso) {
+  const td = cell(row, time(iso));
+  if (iso) td.title = new Date(iso).toISOString();
+  return td;
+}
+
+export function grantText(grant) {
+  return grant.role + ':' + grant.app;
+}
+
+/** Asks for confirmation in the page's confirm dialog; resolves true when the user confirms. */
+export function confirmAction(message, confirmLabel) {
+  const dialog = document.getElementById('confirm-dialog');
+  document.getElementById('confirm-message').textContent = message;
+  document.getElementById('confirm-ok').textContent = confirmLabel;
+  dialog.returnValue = '';
+  dialog.showModal();
+  return new Promise(resolve => dialog.addEventListener('close',
+      () => resolve(dialog.returnValue === 'ok'), { once: true }));
+}
+
+/** Shows {@code error} (or hides the line when null) in the element {@code id}. */
+export function showError(id, error) {
+  const line = document.getElementById(id);
+  line.textContent = error ? String(error.message || error) : '';
+  line.hidden = !error;
+}
