@@ -14,6 +14,8 @@ import org.springframework.core.env.StandardEnvironment;
 
 import io.carillon.broker.KafkaBroker;
 import io.carillon.console.ConsoleApplication;
+import io.carillon.standalone.internal.DataDirLock;
+import io.carillon.standalone.internal.EmbeddedDatabase;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
@@ -28,23 +30,36 @@ public final class Standalone implements AutoCloseable {
     public static final String BROKER_PORT_PROPERTY = "carillon.broker.port";
     public static final String BOOTSTRAP_PROPERTY = "carillon.kafka.bootstrap-servers";
     public static final String DATASOURCE_PROPERTY = "spring.datasource.url";
+    /**
+     * Whether the embedded PostgreSQL writes each commit to disk before it returns (fsync and synchronous_commit
+     * on); default true. False is faster and loses recent commits, or corrupts the database, on a power cut.
+     */
+    public static final String POSTGRES_DURABLE_PROPERTY = "carillon.standalone.postgres.durable";
     public static final String DEMO_FLAG = "--demo";
 
     private static final String DEFAULT_DATA_DIR = "carillon-data";
     private static final int DEFAULT_BROKER_PORT = 9092;
     private static final String[] QUIET_LOGGERS = {"kafka", "org.apache.kafka", "state.change.logger", "io.zonky"};
 
+    private final DataDirLock lock;
     private final KafkaBroker broker;
     private final EmbeddedPostgres postgres;
     private final ConfigurableApplicationContext context;
 
-    private Standalone(KafkaBroker broker, EmbeddedPostgres postgres, ConfigurableApplicationContext context) {
+    private Standalone(DataDirLock lock, KafkaBroker broker, EmbeddedPostgres postgres,
+            ConfigurableApplicationContext context) {
+        this.lock = lock;
         this.broker = broker;
         this.postgres = postgres;
         this.context = context;
     }
 
-    /** Starts what is not configured to be elsewhere, then the application; returns once it serves requests. */
+    /**
+     * Locks the data folder for this process, starts what is not configured to be elsewhere (after clearing what a
+     * killed predecessor left there), then the application; returns once it serves requests.
+     *
+     * @throws DataDirInUseException when another process uses the data folder; nothing was started or changed
+     */
     public static Standalone start(String... args) {
         StandardEnvironment environment = new StandardEnvironment();
         environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
@@ -58,6 +73,7 @@ public final class Standalone implements AutoCloseable {
             defaults.put("logging.level." + quiet, "WARN");
         }
 
+        DataDirLock lock = DataDirLock.acquire(dataDir);
         KafkaBroker broker = null;
         EmbeddedPostgres postgres = null;
         try {
@@ -68,8 +84,8 @@ public final class Standalone implements AutoCloseable {
                 defaults.put(BOOTSTRAP_PROPERTY, broker.bootstrapServers());
             }
             if (!settings.bind(DATASOURCE_PROPERTY, String.class).isBound()) {
-                postgres = EmbeddedPostgres.builder().setDataDirectory(dataDir.resolve("postgres"))
-                        .setCleanDataDirectory(false).start();
+                postgres = EmbeddedDatabase.start(dataDir.resolve("postgres"),
+                        settings.bind(POSTGRES_DURABLE_PROPERTY, Boolean.class).orElse(true));
                 defaults.put(DATASOURCE_PROPERTY, postgres.getJdbcUrl("postgres", "postgres"));
                 defaults.put("spring.datasource.username", "postgres");
             }
@@ -78,9 +94,9 @@ public final class Standalone implements AutoCloseable {
                     .properties(defaults)
                     .registerShutdownHook(false)
                     .run(args);
-            return new Standalone(broker, postgres, context);
+            return new Standalone(lock, broker, postgres, context);
         } catch (IOException | RuntimeException e) {
-            new Standalone(broker, postgres, null).close();
+            new Standalone(lock, broker, postgres, null).close();
             if (e instanceof RuntimeException runtime) {
                 throw runtime;
             }
@@ -113,5 +129,6 @@ public final class Standalone implements AutoCloseable {
         if (broker != null) {
             broker.close();
         }
+        lock.close();
     }
 }
