@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.CommandLinePropertySource;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
@@ -16,6 +20,7 @@ import io.carillon.broker.KafkaBroker;
 import io.carillon.console.ConsoleApplication;
 import io.carillon.standalone.internal.DataDirLock;
 import io.carillon.standalone.internal.EmbeddedDatabase;
+import io.carillon.topics.spring.HealthProbes;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
@@ -92,6 +97,7 @@ public final class Standalone implements AutoCloseable {
             ConfigurableApplicationContext context = new SpringApplicationBuilder(ConsoleApplication.class,
                     StandaloneConfiguration.class)
                     .properties(defaults)
+                    .initializers(Standalone::healthProbes)
                     .registerShutdownHook(false)
                     .run(args);
             return new Standalone(lock, broker, postgres, context);
@@ -101,6 +107,21 @@ public final class Standalone implements AutoCloseable {
                 throw runtime;
             }
             throw new IllegalStateException("could not start embedded PostgreSQL in " + dataDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The probe groups of the whole process (planner and dispatcher besides the console's database), above the
+     * console's application.properties and below the command line.
+     */
+    private static void healthProbes(ConfigurableApplicationContext context) {
+        MutablePropertySources sources = context.getEnvironment().getPropertySources();
+        MapPropertySource probes = new MapPropertySource("carillon-standalone-health",
+                HealthProbes.properties(List.of("planner", "dispatcher"), List.of("db", "carillonDatabaseMigration")));
+        if (sources.contains(CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME)) {
+            sources.addAfter(CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME, probes);
+        } else {
+            sources.addFirst(probes);
         }
     }
 

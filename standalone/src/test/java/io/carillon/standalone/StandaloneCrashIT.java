@@ -33,6 +33,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.web.client.RestClient;
 
 import io.carillon.standalone.internal.OrphanedPostmaster;
+import io.carillon.testkit.HttpProbe;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.RunResult;
@@ -59,6 +60,7 @@ class StandaloneCrashIT {
     private static final String LONG = "crash-long";
     /** How many ticks succeed before the kill, and after the restart before the verdict. */
     private static final int TICKS = 5;
+    private static final int HTTP_OK = 200;
 
     private final Clock clock = Clock.systemUTC();
     private final TopicCatalog catalog = TopicCatalog.defaults();
@@ -86,7 +88,7 @@ class StandaloneCrashIT {
                 .defaultHeader(HttpHeaders.AUTHORIZATION, StandaloneProcess.adminAuthorization()).build();
 
         StandaloneProcess first = start("first", args);
-        awaitServing(http, first, FIRST_START);
+        awaitServing(http, serverPort, first, FIRST_START);
         http.post().uri("/api/v1/jobs").body(Map.of("id", TICK, "app", "demo", "handler", "echo",
                 "schedule", Map.of("type", "FIXED_RATE", "intervalMs", 1000))).retrieve().toBodilessEntity();
         http.post().uri("/api/v1/jobs").body(Map.of("id", LONG, "app", "demo", "handler", "sleep",
@@ -103,7 +105,7 @@ class StandaloneCrashIT {
         first.kill();
         Instant killedAt = clock.instant();
         StandaloneProcess second = start("restarted", args);
-        awaitServing(http, second, RESTART_BUDGET);
+        awaitServing(http, serverPort, second, RESTART_BUDGET);
         Duration serving = Duration.between(killedAt, clock.instant());
         await("a tick scheduled after the restart succeeds").atMost(RESTART_BUDGET).pollInterval(POLL)
                 .until(() -> succeeded(results(bootstrap), TICK).stream()
@@ -155,14 +157,17 @@ class StandaloneCrashIT {
         return process;
     }
 
-    private static void awaitServing(RestClient http, StandaloneProcess process, Duration within) {
-        await("the console serves").atMost(within).pollInterval(POLL).until(() -> {
+    /** Waits until the process is ready (its readiness probe) and its REST API answers. */
+    private static void awaitServing(RestClient http, int port, StandaloneProcess process, Duration within) {
+        await("the standalone is ready and serves").atMost(within).pollInterval(POLL).until(() -> {
             if (!process.process().isAlive()) {
                 throw new AssertionError("the standalone exited with " + process.process().exitValue() + ":\n"
                         + process.output());
             }
             try {
-                return http.get().uri("/api/v1/jobs").retrieve().toBodilessEntity().getStatusCode().is2xxSuccessful();
+                return HttpProbe.get(port, "/actuator/health/readiness").statusCode() == HTTP_OK
+                        && http.get().uri("/api/v1/jobs").retrieve().toBodilessEntity().getStatusCode()
+                                .is2xxSuccessful();
             } catch (RuntimeException notYet) {
                 return false;
             }

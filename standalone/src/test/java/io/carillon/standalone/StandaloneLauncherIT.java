@@ -11,10 +11,16 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.web.client.RestClient;
 
-/** The README's run command, minus the fixed ports: its own broker and PostgreSQL under a data folder, and --demo. */
+import io.carillon.testkit.HttpProbe;
+
+/**
+ * The README's run command, minus the fixed ports: its own broker and PostgreSQL under a data folder, and --demo;
+ * ready once the planner, the dispatcher, Kafka and the migrated database are.
+ */
 class StandaloneLauncherIT {
 
     private static final ParameterizedTypeReference<List<Map<String, Object>>> LIST_OF_MAPS =
@@ -35,6 +41,13 @@ class StandaloneLauncherIT {
             await().atMost(Duration.ofSeconds(30)).until(() -> http.get().uri("/api/v1/jobs/demo-echo/runs?limit=10")
                     .retrieve().body(LIST_OF_MAPS).stream().anyMatch(run -> "SUCCEEDED".equals(run.get("status"))));
             assertThat(http.get().uri("/").retrieve().body(String.class)).containsIgnoringCase("<html");
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> HttpProbe.get(standalone.port(), "/actuator/health/readiness").statusCode() == 200);
+            assertThat(HttpProbe.get(standalone.port(), "/actuator/health/liveness").statusCode()).isEqualTo(200);
+            HealthEndpointGroups groups = standalone.context().getBean(HealthEndpointGroups.class);
+            assertThat(List.of("planner", "dispatcher", "carillonKafka", "db", "carillonDatabaseMigration"))
+                    .allMatch(groups.get("readiness")::isMember);
+            assertThat(List.of("planner", "dispatcher")).allMatch(groups.get("liveness")::isMember);
         }
         assertThat(Files.exists(dataDir.resolve("kafka").resolve("cluster.id"))).isTrue();
         assertThat(Files.isDirectory(dataDir.resolve("postgres"))).isTrue();
