@@ -100,7 +100,7 @@ public final class Planner implements AutoCloseable {
         return streams.metrics();
     }
 
-    /** Kafka Streams' state of this planner (CREATED, REBALANCING, RUNNING, ..., ERROR), for health checks; any thread. */
+    /** Kafka Streams' state of this planner (CREATED, REBALANCING, RUNNING, ..., ERROR), for health; any thread. */
     public KafkaStreams.State state() {
         return streams.state();
     }

@@ -20,6 +20,7 @@ import io.carillon.broker.KafkaBroker;
 import io.carillon.console.ConsoleApplication;
 import io.carillon.standalone.internal.DataDirLock;
 import io.carillon.standalone.internal.EmbeddedDatabase;
+import io.carillon.standalone.internal.StaleGroupMembers;
 import io.carillon.topics.spring.HealthProbes;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
@@ -86,6 +87,7 @@ public final class Standalone implements AutoCloseable {
                 broker = KafkaBroker.builder().dataDir(dataDir.resolve("kafka"))
                         .port(settings.bind(BROKER_PORT_PROPERTY, Integer.class).orElse(DEFAULT_BROKER_PORT))
                         .start();
+                StaleGroupMembers.remove(broker.bootstrapServers());
                 defaults.put(BOOTSTRAP_PROPERTY, broker.bootstrapServers());
             }
             if (!settings.bind(DATASOURCE_PROPERTY, String.class).isBound()) {

@@ -9,7 +9,10 @@ import org.springframework.context.annotation.Bean;
 
 import io.carillon.dispatcher.Dispatcher;
 
-/** The {@code dispatcher} health indicator ({@link DispatcherHealthIndicator}) when Spring Boot's health support is present. */
+/**
+ * The {@code dispatcher} health indicator ({@link DispatcherHealthIndicator}) when Spring Boot's health support is
+ * present.
+ */
 @AutoConfiguration(after = DispatcherAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
 @ConditionalOnBean(Dispatcher.class)

@@ -9,7 +9,10 @@ import org.springframework.context.annotation.Bean;
 
 import io.carillon.planner.Planner;
 
-/** The {@code planner} health indicator ({@link PlannerHealthIndicator}) when Spring Boot's health support is present. */
+/**
+ * The {@code planner} health indicator ({@link PlannerHealthIndicator}) when Spring Boot's health support is
+ * present.
+ */
 @AutoConfiguration(after = PlannerAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
 @ConditionalOnBean(Planner.class)

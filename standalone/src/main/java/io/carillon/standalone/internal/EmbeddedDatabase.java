@@ -10,7 +10,8 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
  * Starts the standalone's embedded PostgreSQL on its data folder, after clearing what a killed predecessor left
  * ({@link OrphanedPostmaster}). Durable by default: zonky's embedded PostgreSQL starts with {@code -F} (fsync off)
  * and {@code synchronous_commit=off}, fit for tests; here {@code fsync=on} and {@code synchronous_commit=on} come
- * after them on the postgres command line and win, so a committed change survives a power cut.
+ * after them on the postgres command line and win, so a committed change survives a power cut. The caller closes
+ * it (no shutdown hook of its own: the standalone stops PostgreSQL after the application that uses it).
  */
 public final class EmbeddedDatabase {
 
@@ -28,6 +29,7 @@ public final class EmbeddedDatabase {
         OrphanedPostmaster.clear(postgresDir, STARTUP_TIMEOUT);
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setDataDirectory(postgresDir)
                 .setCleanDataDirectory(false)
+                .setRegisterShutdownHook(false)
                 .setPGStartupWait(STARTUP_TIMEOUT);
         if (durable) {
             builder.setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on");
