@@ -30,6 +30,7 @@ public class DispatcherApplication {
         Map<String, Object> defaults = new HashMap<>(HealthProbes.properties(List.of("dispatcher"), List.of()));
         defaults.put("spring.application.name", "carillon-dispatcher");
         defaults.put("server.port", DEFAULT_PORT);
+        defaults.put("spring.main.keep-alive", "true");
         return new SpringApplicationBuilder(DispatcherApplication.class).properties(defaults);
     }
 }

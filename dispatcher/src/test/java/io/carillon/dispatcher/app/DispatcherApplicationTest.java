@@ -24,6 +24,7 @@ class DispatcherApplicationTest {
                         "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
                         "carillon.topics.prefix=a" + UUID.randomUUID().toString().substring(0, 8) + ".",
                         "carillon.topics.partitions=1",
+                        "spring.main.keep-alive=false",
                         "server.port=0")
                 .run()) {
             dispatcher = context.getBean(Dispatcher.class);
