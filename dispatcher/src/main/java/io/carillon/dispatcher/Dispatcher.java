@@ -121,6 +121,9 @@ public final class Dispatcher implements AutoCloseable {
             if (loop == null) {
                 return;
             }
+            log.info("dispatcher {} stopping: its transaction in flight commits or aborts, then it leaves its group"
+                    + " (up to {} before its thread is interrupted)", settings.transactionalId(),
+                    settings.closeTimeout());
             loop.stop();
             running = thread;
             stopping = loop;

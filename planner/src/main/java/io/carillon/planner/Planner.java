@@ -101,6 +101,11 @@ public final class Planner implements AutoCloseable {
         return streams.metrics();
     }
 
+    /** Kafka Streams' state of this planner (CREATED, REBALANCING, RUNNING, ..., ERROR), for health; any thread. */
+    public KafkaStreams.State state() {
+        return streams.state();
+    }
+
     /** Whether the planner is processing: its Kafka Streams state is RUNNING or REBALANCING. */
     public boolean isRunning() {
         return streams.state().isRunningOrRebalancing();

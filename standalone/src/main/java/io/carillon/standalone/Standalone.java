@@ -4,16 +4,24 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.CommandLinePropertySource;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
 import io.carillon.broker.KafkaBroker;
 import io.carillon.console.ConsoleApplication;
+import io.carillon.standalone.internal.DataDirLock;
+import io.carillon.standalone.internal.EmbeddedDatabase;
+import io.carillon.standalone.internal.StaleGroupMembers;
+import io.carillon.topics.spring.HealthProbes;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
@@ -28,6 +36,11 @@ public final class Standalone implements AutoCloseable {
     public static final String BROKER_PORT_PROPERTY = "carillon.broker.port";
     public static final String BOOTSTRAP_PROPERTY = "carillon.kafka.bootstrap-servers";
     public static final String DATASOURCE_PROPERTY = "spring.datasource.url";
+    /**
+     * Whether the embedded PostgreSQL writes each commit to disk before it returns (fsync and synchronous_commit
+     * on); default true. False is faster and loses recent commits, or corrupts the database, on a power cut.
+     */
+    public static final String POSTGRES_DURABLE_PROPERTY = "carillon.standalone.postgres.durable";
     public static final String DEMO_FLAG = "--demo";
 
     /** The file in the data folder that holds the {@code admin} user's generated first-start password. */
@@ -37,17 +50,25 @@ public final class Standalone implements AutoCloseable {
     private static final int DEFAULT_BROKER_PORT = 9092;
     private static final String[] QUIET_LOGGERS = {"kafka", "org.apache.kafka", "state.change.logger", "io.zonky"};
 
+    private final DataDirLock lock;
     private final KafkaBroker broker;
     private final EmbeddedPostgres postgres;
     private final ConfigurableApplicationContext context;
 
-    private Standalone(KafkaBroker broker, EmbeddedPostgres postgres, ConfigurableApplicationContext context) {
+    private Standalone(DataDirLock lock, KafkaBroker broker, EmbeddedPostgres postgres,
+            ConfigurableApplicationContext context) {
+        this.lock = lock;
         this.broker = broker;
         this.postgres = postgres;
         this.context = context;
     }
 
-    /** Starts what is not configured to be elsewhere, then the application; returns once it serves requests. */
+    /**
+     * Locks the data folder for this process, starts what is not configured to be elsewhere (after clearing what a
+     * killed predecessor left there), then the application; returns once it serves requests.
+     *
+     * @throws DataDirInUseException when another process uses the data folder; nothing was started or changed
+     */
     public static Standalone start(String... args) {
         StandardEnvironment environment = new StandardEnvironment();
         environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
@@ -63,6 +84,7 @@ public final class Standalone implements AutoCloseable {
             defaults.put("logging.level." + quiet, "WARN");
         }
 
+        DataDirLock lock = DataDirLock.acquire(dataDir);
         KafkaBroker broker = null;
         EmbeddedPostgres postgres = null;
         try {
@@ -70,26 +92,43 @@ public final class Standalone implements AutoCloseable {
                 broker = KafkaBroker.builder().dataDir(dataDir.resolve("kafka"))
                         .port(settings.bind(BROKER_PORT_PROPERTY, Integer.class).orElse(DEFAULT_BROKER_PORT))
                         .start();
+                StaleGroupMembers.remove(broker.bootstrapServers());
                 defaults.put(BOOTSTRAP_PROPERTY, broker.bootstrapServers());
             }
             if (!settings.bind(DATASOURCE_PROPERTY, String.class).isBound()) {
-                postgres = EmbeddedPostgres.builder().setDataDirectory(dataDir.resolve("postgres"))
-                        .setCleanDataDirectory(false).start();
+                postgres = EmbeddedDatabase.start(dataDir.resolve("postgres"),
+                        settings.bind(POSTGRES_DURABLE_PROPERTY, Boolean.class).orElse(true));
                 defaults.put(DATASOURCE_PROPERTY, postgres.getJdbcUrl("postgres", "postgres"));
                 defaults.put("spring.datasource.username", "postgres");
             }
             ConfigurableApplicationContext context = new SpringApplicationBuilder(ConsoleApplication.class,
                     StandaloneConfiguration.class)
                     .properties(defaults)
+                    .initializers(Standalone::healthProbes)
                     .registerShutdownHook(false)
                     .run(args);
-            return new Standalone(broker, postgres, context);
+            return new Standalone(lock, broker, postgres, context);
         } catch (IOException | RuntimeException e) {
-            new Standalone(broker, postgres, null).close();
+            new Standalone(lock, broker, postgres, null).close();
             if (e instanceof RuntimeException runtime) {
                 throw runtime;
             }
             throw new IllegalStateException("could not start embedded PostgreSQL in " + dataDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The probe groups of the whole process (planner and dispatcher besides the console's database), above the
+     * console's application.properties and below the command line.
+     */
+    private static void healthProbes(ConfigurableApplicationContext context) {
+        MutablePropertySources sources = context.getEnvironment().getPropertySources();
+        MapPropertySource probes = new MapPropertySource("carillon-standalone-health",
+                HealthProbes.properties(List.of("planner", "dispatcher"), List.of("db", "carillonDatabaseMigration")));
+        if (sources.contains(CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME)) {
+            sources.addAfter(CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME, probes);
+        } else {
+            sources.addFirst(probes);
         }
     }
 
@@ -118,5 +157,6 @@ public final class Standalone implements AutoCloseable {
         if (broker != null) {
             broker.close();
         }
+        lock.close();
     }
 }

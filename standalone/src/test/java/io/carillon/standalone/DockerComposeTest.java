@@ -6,9 +6,11 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -22,7 +24,9 @@ import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.yaml.snakeyaml.Yaml;
 
+import io.carillon.dispatcher.app.DispatcherApplication;
 import io.carillon.dispatcher.spring.DispatcherProperties;
+import io.carillon.planner.app.PlannerApplication;
 import io.carillon.planner.spring.PlannerProperties;
 import io.carillon.topics.spring.CarillonProperties;
 import io.carillon.worker.spring.CarillonWorkerProperties;
@@ -35,7 +39,10 @@ import io.carillon.worker.spring.CarillonWorkerProperties;
 class DockerComposeTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final String READINESS = "/actuator/health/readiness";
+    private static final List<String> BROKERS = List.of("kafka-1", "kafka-2", "kafka-3");
     private static Map<String, Map<String, Object>> services;
+    private static Map<String, Object> namedVolumes;
 
     @BeforeAll
     @SuppressWarnings("unchecked")
@@ -43,6 +50,50 @@ class DockerComposeTest {
         try (Reader reader = Files.newBufferedReader(ROOT.resolve("docker-compose.yml"))) {
             Map<String, Object> compose = new Yaml().load(reader);
             services = (Map<String, Map<String, Object>>) compose.get("services");
+            namedVolumes = (Map<String, Object>) compose.get("volumes");
+        }
+    }
+
+    @Test
+    void postgresTheBrokersAndThePlannersKeepTheirDataInNamedVolumes() {
+        for (String broker : BROKERS) {
+            String logDirs = environment(services.get(broker)).get("KAFKA_LOG_DIRS").toString();
+            assertThat(volumes(services.get(broker))).as(broker).contains(broker + "-data:" + logDirs);
+        }
+        assertThat(volumes(services.get("postgres"))).contains("postgres-data:/var/lib/postgresql/data");
+        assertThat(volumes(services.get("planner-1"))).contains("planner-1-state:/var/lib/carillon");
+        assertThat(namedVolumes).containsOnlyKeys("kafka-1-data", "kafka-2-data", "kafka-3-data", "postgres-data",
+                "planner-1-state", "planner-2-state");
+    }
+
+    @Test
+    void everyServerHasAHealthCheckOnItsOwnProbe() {
+        for (String broker : BROKERS) {
+            assertThat(healthCheck(broker)).contains("kafka-broker-api-versions.sh", "localhost:9092");
+        }
+        assertThat(healthCheck("postgres")).contains("pg_isready", "carillon");
+        Map<String, Integer> ports = Map.of("planner-1", PlannerApplication.DEFAULT_PORT,
+                "planner-2", PlannerApplication.DEFAULT_PORT, "dispatcher-1", DispatcherApplication.DEFAULT_PORT,
+                "dispatcher-2", DispatcherApplication.DEFAULT_PORT, "console", 8080);
+        ports.forEach((service, port) -> assertThat(healthCheck(service)).as(service)
+                .contains("/dev/tcp/localhost/" + port + " ", "GET " + READINESS + " ", "' 200 '"));
+    }
+
+    @Test
+    void carillonServicesStartOnHealthyDependenciesAndHaveTimeToStop() {
+        Duration workerGrace = new CarillonWorkerProperties().getShutdownGrace();
+        for (var service : carillonServices().entrySet()) {
+            Map<String, Object> dependsOn = dependsOn(service.getValue());
+            List<String> needed = new ArrayList<>(BROKERS);
+            if (service.getKey().equals("console")) {
+                needed.add("postgres");
+            }
+            assertThat(dependsOn).as(service.getKey()).containsOnlyKeys(needed);
+            assertThat(dependsOn.values()).as(service.getKey())
+                    .allMatch(condition -> Map.of("condition", "service_healthy").equals(condition));
+            Duration grace = Duration.parse("PT" + service.getValue().get("stop_grace_period").toString()
+                    .toUpperCase(Locale.ROOT));
+            assertThat(grace).as("%s stop_grace_period", service.getKey()).isGreaterThan(workerGrace);
         }
     }
 
@@ -113,11 +164,24 @@ class DockerComposeTest {
     private static Map<String, Map<String, Object>> carillonServices() {
         Map<String, Map<String, Object>> carillon = new LinkedHashMap<>();
         services.forEach((name, service) -> {
-            if (!name.startsWith("kafka") && !name.equals("postgres")) {
+            if (!BROKERS.contains(name) && !name.equals("postgres")) {
                 carillon.put(name, service);
             }
         });
         return carillon;
+    }
+
+    private static String healthCheck(String service) {
+        Object check = services.get(service).get("healthcheck");
+        assertThat(check).as("%s has a healthcheck", service).isInstanceOf(Map.class);
+        return ((Map<?, ?>) check).get("test").toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> dependsOn(Map<String, Object> service) {
+        Object dependsOn = service.get("depends_on");
+        assertThat(dependsOn).as("depends_on with conditions").isInstanceOf(Map.class);
+        return (Map<String, Object>) dependsOn;
     }
 
     @SuppressWarnings("unchecked")

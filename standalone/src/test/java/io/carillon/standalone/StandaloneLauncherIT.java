@@ -13,10 +13,16 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.web.client.RestClient;
 
-/** The README's run command, minus the fixed ports: its own broker and PostgreSQL under a data folder, and --demo. */
+import io.carillon.testkit.HttpProbe;
+
+/**
+ * The README's run command, minus the fixed ports: its own broker and PostgreSQL under a data folder, and --demo;
+ * ready once the planner, the dispatcher, Kafka and the migrated database are.
+ */
 class StandaloneLauncherIT {
 
     private static final ParameterizedTypeReference<List<Map<String, Object>>> LIST_OF_MAPS =
@@ -45,6 +51,13 @@ class StandaloneLauncherIT {
             int anonymous = RestClient.create("http://localhost:" + standalone.port()).get().uri("/api/v1/jobs")
                     .exchange((request, response) -> response.getStatusCode().value());
             assertThat(anonymous).isEqualTo(401);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> HttpProbe.get(standalone.port(), "/actuator/health/readiness").statusCode() == 200);
+            assertThat(HttpProbe.get(standalone.port(), "/actuator/health/liveness").statusCode()).isEqualTo(200);
+            HealthEndpointGroups groups = standalone.context().getBean(HealthEndpointGroups.class);
+            assertThat(List.of("planner", "dispatcher", "carillonKafka", "db", "carillonDatabaseMigration"))
+                    .allMatch(groups.get("readiness")::isMember);
+            assertThat(List.of("planner", "dispatcher")).allMatch(groups.get("liveness")::isMember);
         }
         assertThat(Files.exists(dataDir.resolve("kafka").resolve("cluster.id"))).isTrue();
         assertThat(Files.isDirectory(dataDir.resolve("postgres"))).isTrue();

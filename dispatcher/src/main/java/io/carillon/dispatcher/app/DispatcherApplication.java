@@ -1,13 +1,19 @@
 package io.carillon.dispatcher.app;
 
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 
+import io.carillon.topics.spring.HealthProbes;
+
 /**
- * The dispatcher as a process of its own: {@code java -jar carillon-dispatcher.jar}. Its defaults are set here, not
- * in an application.properties, so that a process that embeds the dispatcher (the standalone jar) keeps its own.
+ * The dispatcher as a process of its own: {@code java -jar carillon-dispatcher.jar}. Its web server on port
+ * {@value #DEFAULT_PORT} ({@code server.port}) serves only the Actuator health probes ({@link HealthProbes}). Its
+ * defaults are set here, not in an application.properties, so that a process that embeds the dispatcher (the
+ * standalone jar) keeps its own.
  */
 @SpringBootApplication
 public class DispatcherApplication {
@@ -16,11 +22,15 @@ public class DispatcherApplication {
         application().run(args);
     }
 
+    /** The port of its health probes, {@code /actuator/health/liveness} and {@code /readiness}. */
+    public static final int DEFAULT_PORT = 8082;
+
     /** The application as {@link #main} runs it. */
     public static SpringApplicationBuilder application() {
-        return new SpringApplicationBuilder(DispatcherApplication.class)
-                .properties(Map.of("spring.application.name", "carillon-dispatcher",
-                        "spring.main.web-application-type", "none",
-                        "spring.main.keep-alive", "true"));
+        Map<String, Object> defaults = new HashMap<>(HealthProbes.properties(List.of("dispatcher"), List.of()));
+        defaults.put("spring.application.name", "carillon-dispatcher");
+        defaults.put("server.port", DEFAULT_PORT);
+        defaults.put("spring.main.keep-alive", "true");
+        return new SpringApplicationBuilder(DispatcherApplication.class).properties(defaults);
     }
 }

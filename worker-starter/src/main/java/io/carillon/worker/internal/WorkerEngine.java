@@ -90,7 +90,9 @@ public final class WorkerEngine {
      * and kills the rest, publishes the heartbeat tombstone, then commits and leaves the group.
      */
     public void close() {
-        log.info("worker {} of app {} shutting down", settings.instanceId(), settings.app());
+        log.info("worker {} of app {} shutting down: {} running and {} waiting runs get up to {} ms to finish",
+                settings.instanceId(), settings.app(), runs.runningCount(), runs.waitingCount(),
+                settings.shutdownGrace().toMillis());
         loop.drain();
         runs.shutdown(settings.shutdownGrace());
         control.stop();
@@ -100,7 +102,8 @@ public final class WorkerEngine {
         join(loopThread);
         join(controlThread);
         publisher.close(CLIENT_CLOSE_TIMEOUT);
-        log.info("worker {} of app {} stopped", settings.instanceId(), settings.app());
+        log.info("worker {} of app {} stopped: it left its group and published its heartbeat tombstone",
+                settings.instanceId(), settings.app());
     }
 
     private static void join(Thread thread) {

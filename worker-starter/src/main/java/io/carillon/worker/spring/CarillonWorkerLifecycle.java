@@ -15,6 +15,11 @@ import io.carillon.worker.CarillonWorker;
  * methods of the beans are registered on the builder and the customizers applied; the worker then starts with the
  * context (last, as SmartLifecycle's default phase) and closes gracefully when the context stops (first).
  *
+ * <p>While the worker runs, a non-daemon thread {@code carillon-<app>-keep-alive} keeps the JVM up, so a service
+ * without a web server does not end when its {@code main} returns. On SIGTERM Spring Boot's shutdown hook closes the
+ * context: the worker stops taking triggers, lets running runs finish within {@code carillon.worker.shutdown-grace},
+ * kills the rest, and the thread ends.
+ *
  * <p>Thread-safe.
  */
 public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartInitializingSingleton, BeanFactoryAware {
@@ -25,6 +30,7 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
     private ConfigurableListableBeanFactory beanFactory;
     private boolean configured;
     private CarillonWorker worker;
+    private KeepAlive keepAlive;
 
     /**
      * @param builder the builder with the settings from the properties; handlers and customizers are applied later
@@ -62,7 +68,9 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
 
     @Override
     public synchronized void start() {
-        worker().start();
+        CarillonWorker started = worker();
+        started.start();
+        keepAlive = KeepAlive.start("carillon-" + started.app() + "-keep-alive");
     }
 
     @Override
@@ -71,6 +79,15 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
             worker.close();
             worker = null;
         }
+        if (keepAlive != null) {
+            keepAlive.release();
+            keepAlive = null;
+        }
+    }
+
+    /** The thread that keeps the JVM up while the worker runs, or null when the worker is not running. */
+    synchronized KeepAlive keepAlive() {
+        return keepAlive;
     }
 
     @Override

@@ -102,6 +102,8 @@ class CarillonWorkerAutoConfigurationTest {
                     assertThat(worker.capacity()).isEqualTo(CarillonWorker.DEFAULT_CAPACITY);
                     assertThat(worker.instanceId()).endsWith("-" + ProcessHandle.current().pid());
                     assertThat(context.getBean(CarillonWorkerLifecycle.class).isRunning()).isFalse();
+                    assertThat(context.getBean(CarillonWorkerLifecycle.class).keepAlive())
+                            .as("no keep-alive thread while the worker does not run").isNull();
                 });
     }
 

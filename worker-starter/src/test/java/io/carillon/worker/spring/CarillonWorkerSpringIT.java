@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,10 @@ import io.carillon.worker.JobContext;
 import io.carillon.worker.JobHandler;
 import io.carillon.worker.TestTriggers;
 
-/** A Spring service with a {@code @JobHandler} bean runs triggers from the real broker, on the service's Clock. */
+/**
+ * A Spring service with a {@code @JobHandler} bean runs triggers from the real broker, on the service's Clock, with a
+ * non-daemon keep-alive thread for as long as the worker runs.
+ */
 class CarillonWorkerSpringIT {
 
     private static final Duration DEADLINE = Duration.ofSeconds(20);
@@ -64,6 +68,7 @@ class CarillonWorkerSpringIT {
 
     @Test
     void theContextRunsTheWorkerAndClosesItWithATombstone() {
+        AtomicReference<Thread> keepAlive = new AtomicReference<>();
         TopicCatalog catalog = TestKafka.newCatalog(2);
         ApplicationContextRunner runner = new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
@@ -81,6 +86,9 @@ class CarillonWorkerSpringIT {
             runner.run(context -> {
                 assertThat(context).hasNotFailed();
                 assertThat(context.getBean(CarillonWorkerLifecycle.class).isRunning()).isTrue();
+                keepAlive.set(thread("carillon-" + APP + "-keep-alive"));
+                assertThat(keepAlive.get()).as("the thread that keeps a service without a web server up")
+                        .isNotNull().satisfies(thread -> assertThat(thread.isDaemon()).isFalse());
                 triggers.send(catalog.trigger(APP), trigger);
 
                 await().atMost(DEADLINE).untilAsserted(() -> assertThat(terminal(results.values(), trigger.runId()))
@@ -103,6 +111,12 @@ class CarillonWorkerSpringIT {
                     .filteredOn(record -> INSTANCE.equals(record.key()))
                     .last().extracting(ConsumerRecord::value).isNull());
         }
+        await().atMost(DEADLINE).until(() -> !keepAlive.get().isAlive());
+    }
+
+    private static Thread thread(String name) {
+        return Thread.getAllStackTraces().keySet().stream().filter(thread -> thread.getName().equals(name))
+                .findFirst().orElse(null);
     }
 
     @Test

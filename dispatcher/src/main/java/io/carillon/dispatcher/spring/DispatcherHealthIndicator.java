@@ -1,0 +1,27 @@
+package io.carillon.dispatcher.spring;
+
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+
+import io.carillon.dispatcher.Dispatcher;
+
+/**
+ * Health {@code dispatcher}: UP while the dispatcher's thread runs; DOWN before it starts, after it closes, or once
+ * it stopped on an error (a restart is what helps). In both the liveness and the readiness group.
+ *
+ * <p>Thread-safe.
+ */
+final class DispatcherHealthIndicator implements HealthIndicator {
+
+    private final Dispatcher dispatcher;
+
+    DispatcherHealthIndicator(Dispatcher dispatcher) {
+        this.dispatcher = dispatcher;
+    }
+
+    @Override
+    public Health health() {
+        Health.Builder health = dispatcher.isRunning() ? Health.up() : Health.down();
+        return health.withDetail("transactionalId", dispatcher.transactionalId()).build();
+    }
+}

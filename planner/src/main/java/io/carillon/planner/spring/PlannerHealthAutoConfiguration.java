@@ -1,0 +1,26 @@
+package io.carillon.planner.spring;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+import io.carillon.planner.Planner;
+
+/**
+ * The {@code planner} health indicator ({@link PlannerHealthIndicator}) when Spring Boot's health support is
+ * present.
+ */
+@AutoConfiguration(after = PlannerAutoConfiguration.class)
+@ConditionalOnClass(HealthIndicator.class)
+@ConditionalOnBean(Planner.class)
+public final class PlannerHealthAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "plannerHealthIndicator")
+    HealthIndicator plannerHealthIndicator(Planner planner) {
+        return new PlannerHealthIndicator(planner);
+    }
+}
