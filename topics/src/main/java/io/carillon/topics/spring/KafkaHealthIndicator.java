@@ -51,9 +51,10 @@ final class KafkaHealthIndicator extends AbstractHealthIndicator implements Disp
 
     private synchronized Admin admin() {
         if (admin == null) {
-            admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, topics.bootstrapServers(),
-                    AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis(),
-                    AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()));
+            Map<String, Object> config = topics.clientConfig();
+            config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
+            config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
+            admin = Admin.create(config);
         }
         return admin;
     }
