@@ -28,6 +28,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import io.carillon.console.internal.exchange.xxljob.XxlJobImportCommand;
 import io.carillon.console.internal.jobs.JobService;
+import io.carillon.testkit.TestDatabase;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.BlockStrategy;
@@ -158,9 +159,24 @@ class XxlJobImportIT {
 
     @Test
     @Order(4)
-    void refusesAWrongCommandLineAndAnUnreachableDatabase() {
-        assertThat(run().status()).isEqualTo(2);
-        assertThat(run("--jdbc-url", xxlJob.jdbcUrl() + "_missing", "--jdbc-user", "root").status()).isEqualTo(1);
+    void refusesAWrongCommandLineAMissingDatabaseAndAConsoleDatabaseWithoutTheSchema() {
+        Run usage = run("--dry-run");
+        assertThat(usage.status()).isEqualTo(2);
+        assertThat(usage.err()).startsWith("--jdbc-url is required").contains("usage: java -jar");
+
+        Run missing = run("--jdbc-url", xxlJob.jdbcUrl() + "_missing?password=secret", "--jdbc-user", "root");
+        assertThat(missing.status()).isEqualTo(1);
+        assertThat(missing.err()).startsWith("cannot read the xxl-job database at " + xxlJob.jdbcUrl()
+                + "_missing?...: ").doesNotContain("secret");
+
+        try (TestDatabase empty = TestDatabase.create()) {
+            Run unmigrated = run("--jdbc-url", xxlJob.jdbcUrl(), "--jdbc-user", "root",
+                    "--spring.datasource.url=" + empty.jdbcUrl(), "--spring.datasource.username=" + empty.username(),
+                    "--spring.datasource.password=" + empty.password());
+            assertThat(unmigrated.status()).isEqualTo(1);
+            assertThat(unmigrated.err()).startsWith("cannot use the console's database (start this console's"
+                    + " version on it once first): Validate failed");
+        }
     }
 
     private Run importXxlJob(String... extra) {

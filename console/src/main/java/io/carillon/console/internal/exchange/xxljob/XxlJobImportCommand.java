@@ -13,6 +13,7 @@ import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.NestedExceptionUtils;
 
 /**
  * {@code java -jar carillon-console.jar import-xxl-job --jdbc-url ... [--dry-run]}: reads the executors and jobs of
@@ -32,6 +33,8 @@ public final class XxlJobImportCommand {
 
     private static final Map<String, Object> DEFAULTS = Map.of(
             "logging.level.root", "warn",
+            "logging.level.org.springframework.boot.SpringApplication", "off",
+            "logging.level.org.springframework.context.annotation.AnnotationConfigApplicationContext", "off",
             "spring.main.web-application-type", "none");
 
     private XxlJobImportCommand() {
@@ -64,7 +67,15 @@ public final class XxlJobImportCommand {
         out.println("xxl-job import from " + options.safeJdbcUrl() + ": " + source.groups().size() + " executors, "
                 + source.jobs().size() + " jobs, crons in zone " + options.zone().getId()
                 + (options.dryRun() ? " (dry run)" : ""));
-        try (ConfigurableApplicationContext console = console(options.springArguments())) {
+        ConfigurableApplicationContext console;
+        try {
+            console = console(options.springArguments());
+        } catch (RuntimeException e) {
+            err.println("cannot use the console's database (start this console's version on it once first): "
+                    + NestedExceptionUtils.getMostSpecificCause(e).getMessage());
+            return EXIT_FAILED;
+        }
+        try (console) {
             ImportReport report = console.getBean(XxlJobImporter.class).apply(plan, options.dryRun());
             report.lines().forEach(out::println);
             return report.failed() ? EXIT_FAILED : EXIT_OK;
