@@ -27,7 +27,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import io.carillon.broker.KafkaBroker;
@@ -52,6 +52,7 @@ import io.carillon.topics.events.WorkerHeartbeat;
  *
  * <pre>{@code
  * @SpringBootTest
+ * @DirtiesContext
  * class InvoiceJobTest {
  *     @RegisterExtension
  *     static final CarillonExtension carillon = CarillonExtension.create();
@@ -70,10 +71,13 @@ import io.carillon.topics.events.WorkerHeartbeat;
  * }
  * }</pre>
  *
- * <p>Register it in a static field: it starts when first asked for its address (or for a run) and stops in
- * {@code afterAll}. Starting takes a few seconds (the broker, then the planner's first rebalance). Thread-safe.
+ * <p>Register it in a static field: it starts when first asked for its address (or for a run) and stops once the
+ * test class is done, after its {@code @AfterAll} methods and after Spring closed the application context. Mark a
+ * Spring test {@code @DirtiesContext}, so that its worker stops while Carillon still runs (a context Spring keeps
+ * for later test classes would stop at the JVM's exit, after the broker, and wait for it in vain). Starting takes a
+ * few seconds (the broker, then the planner's first rebalance). Thread-safe.
  */
-public final class CarillonExtension implements AfterAllCallback, AutoCloseable {
+public final class CarillonExtension implements BeforeAllCallback, AutoCloseable {
 
     /** How long {@link #run} waits for a worker and then for the result, unless told otherwise. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
@@ -167,9 +171,14 @@ public final class CarillonExtension implements AfterAllCallback, AutoCloseable 
         }
     }
 
+    /**
+     * Arranges for {@link #close()} when the test class's extension context closes: after every
+     * {@code afterAll}, so after Spring's test support closed a {@code @DirtiesContext} application context and
+     * its worker.
+     */
     @Override
-    public void afterAll(ExtensionContext context) {
-        close();
+    public void beforeAll(ExtensionContext context) {
+        context.getStore(ExtensionContext.Namespace.create(CarillonExtension.class)).put(this, this);
     }
 
     /** Stops the dispatcher, the planner and the broker; a later call to {@link #bootstrapServers()} starts anew. */
