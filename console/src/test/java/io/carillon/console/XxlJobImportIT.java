@@ -42,7 +42,8 @@ import io.carillon.topics.events.Schedule;
 /**
  * The {@code import-xxl-job} command against a real MariaDB loaded with xxl-job 3.4.0's tables and sample jobs
  * covering every mapping, writing into a running console (real PostgreSQL and Kafka): a dry run changes nothing,
- * the import creates the jobs with their audit rows and the console publishes them, a second import finds them all.
+ * the import creates the jobs with their audit rows and the console publishes them, a second import finds them all;
+ * and the {@code job_cron} column of xxl-job 2.0 to 2.2.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -179,8 +180,24 @@ class XxlJobImportIT {
         }
     }
 
+    @Test
+    @Order(5)
+    void readsTheCronColumnOfXxlJob22() {
+        try (XxlJobDatabase legacy = new XxlJobDatabase("/xxl-job/tables_xxl_job_2.2.sql")) {
+            Run run = importXxlJob(legacy, "--dry-run");
+
+            assertThat(run.status()).isZero();
+            assertThat(run.out()).contains("would create xxl-1-legacy-handler <- xxl-job 1 'Legacy nightly' [app"
+                    + " legacy-app, handler legacyHandler, cron '0 30 1 * * ?' Asia/Shanghai]");
+        }
+    }
+
     private Run importXxlJob(String... extra) {
-        List<String> arguments = new ArrayList<>(List.of("--jdbc-url", xxlJob.jdbcUrl(), "--jdbc-user",
+        return importXxlJob(xxlJob, extra);
+    }
+
+    private Run importXxlJob(XxlJobDatabase source, String... extra) {
+        List<String> arguments = new ArrayList<>(List.of("--jdbc-url", source.jdbcUrl(), "--jdbc-user",
                 XxlJobDatabase.USER, "--zone", ZONE,
                 "--spring.datasource.url=" + environment.database.jdbcUrl(),
                 "--spring.datasource.username=" + environment.database.username(),
