@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -43,7 +45,7 @@ import io.carillon.topics.events.Schedule;
  * The {@code import-xxl-job} command against a real MariaDB loaded with xxl-job 3.4.0's tables and sample jobs
  * covering every mapping, writing into a running console (real PostgreSQL and Kafka): a dry run changes nothing,
  * the import creates the jobs with their audit rows and the console publishes them, a second import finds them all;
- * and the {@code job_cron} column of xxl-job 2.0 to 2.2.
+ * and the columns of xxl-job 2.0 to 2.2 ({@code job_cron}) and of its main branch after 3.4.0 ({@code name}).
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -180,15 +182,17 @@ class XxlJobImportIT {
         }
     }
 
-    @Test
+    @ParameterizedTest
     @Order(5)
-    void readsTheCronColumnOfXxlJob22() {
-        try (XxlJobDatabase legacy = new XxlJobDatabase("/xxl-job/tables_xxl_job_2.2.sql")) {
-            Run run = importXxlJob(legacy, "--dry-run");
+    @CsvSource(delimiter = '|', textBlock = """
+            tables_xxl_job_2.2.sql  | xxl-1-legacy-handler <- xxl-job 1 'Legacy nightly' [app legacy-app, handler legacyHandler, cron '0 30 1 * * ?' Asia/Shanghai]
+            tables_xxl_job_main.sql | xxl-1-newer-handler <- xxl-job 1 'Newer nightly' [app newer-app, handler newerHandler, cron '0 45 1 * * ?' Asia/Shanghai]""")
+    void readsTheColumnsOfOlderAndNewerSchemas(String schema, String plannedJob) {
+        try (XxlJobDatabase other = new XxlJobDatabase("/xxl-job/" + schema)) {
+            Run run = importXxlJob(other, "--dry-run");
 
             assertThat(run.status()).isZero();
-            assertThat(run.out()).contains("would create xxl-1-legacy-handler <- xxl-job 1 'Legacy nightly' [app"
-                    + " legacy-app, handler legacyHandler, cron '0 30 1 * * ?' Asia/Shanghai]");
+            assertThat(run.out()).contains("would create " + plannedJob);
         }
     }
 

@@ -3,6 +3,7 @@ package io.carillon.console.internal.exchange.xxljob;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -40,7 +41,7 @@ record ImportReport(ImportPlan plan, boolean dryRun, List<Entry> entries) {
         plan.appNotes().forEach(note -> lines.add("app     " + note));
         for (Entry entry : entries) {
             PlannedJob job = entry.job();
-            String label = String.format("%-13s", entry.outcome().name().toLowerCase().replace('_', ' '));
+            String label = String.format("%-13s", words(entry.outcome()));
             String source = "xxl-job " + job.xxlJobId() + " '" + job.title() + "'";
             if (job.definition() == null) {
                 lines.add(label + source + ": " + entry.message());
@@ -51,9 +52,13 @@ record ImportReport(ImportPlan plan, boolean dryRun, List<Entry> entries) {
             job.notes().forEach(note -> lines.add("              note: " + note));
         }
         lines.add(counts().entrySet().stream()
-                .map(count -> count.getValue() + " " + count.getKey().name().toLowerCase().replace('_', ' '))
+                .map(count -> count.getValue() + " " + words(count.getKey()))
                 .collect(Collectors.joining(", ", dryRun ? "dry run, nothing changed: " : "done: ", "")));
         return lines;
+    }
+
+    private static String words(Outcome outcome) {
+        return outcome.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     private static String describe(JobDefinition job) {

@@ -17,14 +17,14 @@ import io.carillon.console.internal.exchange.xxljob.ImportReport.Outcome;
  * audit rows, unless a job of that id exists (then it is reported and left as it is). A dry run only looks.
  * Thread-safe.
  */
-public final class XxlJobImporter {
+final class XxlJobImporter {
 
     static final Caller CALLER = Caller.system("xxl-job import");
 
     private final JobService jobs;
     private final CurrentCaller callers;
 
-    public XxlJobImporter(JobService jobs, CurrentCaller callers) {
+    XxlJobImporter(JobService jobs, CurrentCaller callers) {
         this.jobs = jobs;
         this.callers = callers;
     }
