@@ -12,6 +12,14 @@ public record Caller(String name, String tokenName, Grants grants, String addres
     public static final Caller SYSTEM = new Caller("system", null, Grants.of(java.util.List.of(
             new Grant(Role.ADMIN, Grant.EVERY_APP))), null);
 
+    /**
+     * The console itself doing {@code task} outside any request (an import, say), with {@link #SYSTEM}'s grants;
+     * the audit log names it {@code system (task)}.
+     */
+    public static Caller system(String task) {
+        return new Caller(SYSTEM.name() + " (" + task + ")", null, SYSTEM.grants(), null);
+    }
+
     /** The name the audit log shows: the user, and the token when one was used. */
     public String actor() {
         return tokenName == null ? name : name + " (token " + tokenName + ")";
