@@ -70,6 +70,11 @@ public final class Analytics implements AutoCloseable {
         }
     }
 
+    /** The state of its Kafka Streams application. */
+    public KafkaStreams.State state() {
+        return streams.state();
+    }
+
     /** Whether the app is processing: its Kafka Streams state is RUNNING or REBALANCING. */
     public boolean isRunning() {
         return streams.state().isRunningOrRebalancing();

@@ -118,13 +118,14 @@ public final class Standalone implements AutoCloseable {
     }
 
     /**
-     * The probe groups of the whole process (planner and dispatcher besides the console's database), above the
+     * The probe groups of the whole process (planner, dispatcher and analytics besides the console's database), above the
      * console's application.properties and below the command line.
      */
     private static void healthProbes(ConfigurableApplicationContext context) {
         MutablePropertySources sources = context.getEnvironment().getPropertySources();
         MapPropertySource probes = new MapPropertySource("carillon-standalone-health",
-                HealthProbes.properties(List.of("planner", "dispatcher"), List.of("db", "carillonDatabaseMigration")));
+                HealthProbes.properties(List.of("planner", "dispatcher", "analytics"),
+                        List.of("db", "carillonDatabaseMigration")));
         if (sources.contains(CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME)) {
             sources.addAfter(CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME, probes);
         } else {

@@ -26,6 +26,8 @@ import org.yaml.snakeyaml.Yaml;
 
 import io.carillon.dispatcher.app.DispatcherApplication;
 import io.carillon.dispatcher.spring.DispatcherProperties;
+import io.carillon.analytics.app.AnalyticsApplication;
+import io.carillon.analytics.spring.AnalyticsProperties;
 import io.carillon.planner.app.PlannerApplication;
 import io.carillon.planner.spring.PlannerProperties;
 import io.carillon.topics.spring.CarillonProperties;
@@ -62,8 +64,9 @@ class DockerComposeTest {
         }
         assertThat(volumes(services.get("postgres"))).contains("postgres-data:/var/lib/postgresql/data");
         assertThat(volumes(services.get("planner-1"))).contains("planner-1-state:/var/lib/carillon");
+        assertThat(volumes(services.get("analytics"))).contains("analytics-state:/var/lib/carillon");
         assertThat(namedVolumes).containsOnlyKeys("kafka-1-data", "kafka-2-data", "kafka-3-data", "postgres-data",
-                "planner-1-state", "planner-2-state");
+                "planner-1-state", "planner-2-state", "analytics-state");
     }
 
     @Test
@@ -74,7 +77,8 @@ class DockerComposeTest {
         assertThat(healthCheck("postgres")).contains("pg_isready", "carillon");
         Map<String, Integer> ports = Map.of("planner-1", PlannerApplication.DEFAULT_PORT,
                 "planner-2", PlannerApplication.DEFAULT_PORT, "dispatcher-1", DispatcherApplication.DEFAULT_PORT,
-                "dispatcher-2", DispatcherApplication.DEFAULT_PORT, "console", 8080);
+                "dispatcher-2", DispatcherApplication.DEFAULT_PORT, "analytics", AnalyticsApplication.DEFAULT_PORT,
+                "console", 8080);
         ports.forEach((service, port) -> assertThat(healthCheck(service)).as(service)
                 .contains("/dev/tcp/localhost/" + port + " ", "GET " + READINESS + " ", "' 200 '"));
     }
@@ -100,7 +104,7 @@ class DockerComposeTest {
     @Test
     void hasTheProductionShape() {
         assertThat(services.keySet()).contains("kafka-1", "kafka-2", "kafka-3", "postgres", "planner-1", "planner-2",
-                "dispatcher-1", "dispatcher-2", "console", "worker-1", "worker-2");
+                "dispatcher-1", "dispatcher-2", "analytics", "console", "worker-1", "worker-2");
         assertThat(services.get("kafka-1").get("image").toString()).startsWith("apache/kafka:");
         assertThat(services.get("postgres").get("image").toString()).startsWith("postgres:");
     }
@@ -143,6 +147,10 @@ class DockerComposeTest {
             } else if (name.startsWith("dispatcher")) {
                 bindStrictly(binder, "carillon.dispatcher", DispatcherProperties.class);
                 allowed.add("CARILLON_DISPATCHER_");
+            } else if (name.equals("analytics")) {
+                AnalyticsProperties analytics = bindStrictly(binder, "carillon.analytics", AnalyticsProperties.class);
+                assertThat(analytics.getStateDir().toString()).isEqualTo(env.get("CARILLON_ANALYTICS_STATEDIR"));
+                allowed.add("CARILLON_ANALYTICS_");
             } else if (name.startsWith("worker")) {
                 CarillonWorkerProperties worker = bindStrictly(binder, "carillon.worker", CarillonWorkerProperties.class);
                 assertThat(worker.getApp()).isEqualTo("demo");
@@ -154,7 +162,7 @@ class DockerComposeTest {
                 assertThat(binder.bind("spring.datasource.username", String.class).get()).isEqualTo("carillon");
                 assertThat(binder.bind("server.port", Integer.class).get()).isEqualTo(8080);
                 allowed.addAll(List.of("SPRING_DATASOURCE_URL", "SPRING_DATASOURCE_USERNAME",
-                        "SPRING_DATASOURCE_PASSWORD", "SERVER_PORT"));
+                        "SPRING_DATASOURCE_PASSWORD", "SERVER_PORT", "CARILLON_ADMIN_PASSWORD"));
             }
             assertThat(env.keySet()).as("variables of %s", name)
                     .allMatch(key -> allowed.stream().anyMatch(key::startsWith));

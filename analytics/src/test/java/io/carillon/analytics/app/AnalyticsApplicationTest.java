@@ -9,10 +9,11 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.carillon.analytics.Analytics;
+import io.carillon.testkit.HttpProbe;
 import io.carillon.testkit.TestKafka;
 
 /** The runnable application starts the analytics app on the real broker, without a web server. */
@@ -29,11 +30,17 @@ class AnalyticsApplicationTest {
                 "--carillon.topics.prefix=" + id + ".",
                 "--carillon.topics.partitions=1",
                 "--carillon.analytics.application-id=analytics-" + id,
-                "--carillon.analytics.state-dir=" + stateDir)) {
-            assertThat(context.getEnvironment().getProperty("spring.main.web-application-type"))
-                    .isEqualToIgnoringCase(WebApplicationType.NONE.name());
+                "--carillon.analytics.state-dir=" + stateDir,
+                "--server.port=0")) {
+            int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
             Analytics analytics = context.getBean(Analytics.class);
             await().atMost(Duration.ofSeconds(20)).until(analytics::isRunning);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> HttpProbe.get(port, "/actuator/health/readiness").statusCode() == 200);
+            assertThat(HttpProbe.get(port, "/actuator/health/liveness").statusCode()).isEqualTo(200);
+            assertThat(HttpProbe.get(port, "/actuator/env").statusCode()).as("only health is exposed")
+                    .isEqualTo(404);
+            assertThat(context.getBean(HealthEndpointGroups.class).get("readiness").isMember("analytics")).isTrue();
         }
     }
 }

@@ -8,10 +8,11 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 
 import io.carillon.planner.Planner;
+import io.carillon.topics.spring.StreamsAppHealthIndicator;
 
 /**
- * The {@code planner} health indicator ({@link PlannerHealthIndicator}) when Spring Boot's health support is
- * present.
+ * The {@code planner} health indicator (a {@link StreamsAppHealthIndicator} of its Kafka Streams state) when Spring
+ * Boot's health support is present.
  */
 @AutoConfiguration(after = PlannerAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
@@ -21,6 +22,6 @@ public final class PlannerHealthAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "plannerHealthIndicator")
     HealthIndicator plannerHealthIndicator(Planner planner) {
-        return new PlannerHealthIndicator(planner);
+        return new StreamsAppHealthIndicator(() -> planner.state().name());
     }
 }

@@ -22,6 +22,9 @@ public final class HealthProbes {
     }
 
     /**
+     * The probe groups; an engine a process runs without (turned off by its {@code enabled} property) is left out of
+     * them rather than failing the start.
+     *
      * @param engines health indicators of the process's engines, in both groups
      * @param needs further health indicators the process needs to be ready (e.g. {@code db})
      */
@@ -30,6 +33,7 @@ public final class HealthProbes {
         properties.put("management.endpoints.web.exposure.include", "health");
         properties.put("management.endpoint.health.probes.enabled", "true");
         properties.put("management.endpoint.health.show-details", "when-authorized");
+        properties.put("management.endpoint.health.validate-group-membership", "false");
         properties.put(GROUP + "liveness.include", join("livenessState", engines, List.of()));
         properties.put(GROUP + "liveness.status.http-mapping.out-of-service", "200");
         properties.put(GROUP + "readiness.include", join("readinessState,carillonKafka", engines, needs));
