@@ -1,5 +1,6 @@
 package io.carillon.topics;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -8,7 +9,11 @@ import org.apache.kafka.common.config.TopicConfig;
 /**
  * The names and settings of every Carillon topic. Names carry a prefix (default {@value #DEFAULT_PREFIX}); the
  * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}) share one partition count.
- * Immutable and thread-safe.
+ * Every topic states how long it keeps records, so a long-running installation does not grow without bound:
+ * {@code jobs} and {@code workers} are compacted (the latest record of each key is kept); {@code control} keeps
+ * {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep {@link #HISTORY_RETENTION}; the others
+ * {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by reading back. The settings apply
+ * when a topic is created; an existing topic keeps its own. Immutable and thread-safe.
  */
 public final class TopicCatalog {
 
@@ -16,9 +21,19 @@ public final class TopicCatalog {
     public static final int DEFAULT_PARTITIONS = 12;
     public static final short DEFAULT_REPLICATION_FACTOR = 1;
 
+    /** Retention of requests, fires, triggers, results, logs and dead letters: 7 days. */
+    public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
+    /** Retention of kill commands, which matter only while a run lives: 1 day. */
+    public static final Duration SHORT_RETENTION = Duration.ofDays(1);
+    /** Retention of statistics and incidents, read back for dashboards and reports: 30 days. */
+    public static final Duration HISTORY_RETENTION = Duration.ofDays(30);
+
     private static final int MAX_APP_NAME_LENGTH = 100;
     private static final Map<String, String> COMPACTED =
             Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
+    private static final Map<String, String> DEFAULT = retention(DEFAULT_RETENTION);
+    private static final Map<String, String> SHORT = retention(SHORT_RETENTION);
+    private static final Map<String, String> HISTORY = retention(HISTORY_RETENTION);
 
     private final String prefix;
     private final int partitions;
@@ -68,20 +83,20 @@ public final class TopicCatalog {
     public List<TopicSpec> coreTopics() {
         return List.of(
                 spec(jobs(), COMPACTED, true),
-                spec(requests(), Map.of(), true),
-                spec(fires(), Map.of(), true),
-                spec(results(), Map.of(), true),
-                spec(logs(), Map.of(), false),
+                spec(requests(), DEFAULT, true),
+                spec(fires(), DEFAULT, true),
+                spec(results(), DEFAULT, true),
+                spec(logs(), DEFAULT, false),
                 spec(workers(), COMPACTED, false),
-                spec(control(), Map.of(), false),
-                spec(stats(), Map.of(), false),
-                spec(alerts(), Map.of(), false),
-                spec(dlq(), Map.of(), false));
+                spec(control(), SHORT, false),
+                spec(stats(), HISTORY, false),
+                spec(alerts(), HISTORY, false),
+                spec(dlq(), DEFAULT, false));
     }
 
     /** The trigger topic of worker app {@code app}. */
     public TopicSpec triggerTopic(String app) {
-        return spec(trigger(app), Map.of(), false);
+        return spec(trigger(app), DEFAULT, false);
     }
 
     /**
@@ -110,6 +125,11 @@ public final class TopicCatalog {
             throw new IllegalArgumentException("app name '" + app
                     + "' is not valid: use 1 to 100 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit");
         }
+    }
+
+    private static Map<String, String> retention(Duration retention) {
+        return Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
+                TopicConfig.RETENTION_MS_CONFIG, Long.toString(retention.toMillis()));
     }
 
     private TopicSpec spec(String name, Map<String, String> configs, boolean coPartitioned) {

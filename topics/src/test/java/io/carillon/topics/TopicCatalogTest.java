@@ -3,7 +3,10 @@ package io.carillon.topics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
@@ -22,8 +25,22 @@ class TopicCatalogTest {
             assertThat(spec.partitions()).isEqualTo(6);
             assertThat(spec.replicationFactor()).isEqualTo((short) 3);
         });
-        assertThat(catalog.coreTopics()).filteredOn(spec -> !spec.configs().isEmpty()).extracting(TopicSpec::name)
-                .containsExactly("acme.jobs", "acme.workers");
+    }
+
+    @Test
+    void everyTopicIsCompactedOrKeepsRecordsForAStatedTime() {
+        TopicCatalog catalog = new TopicCatalog("acme.", 6, (short) 3);
+        List<TopicSpec> topics = new ArrayList<>(catalog.coreTopics());
+        topics.add(catalog.triggerTopic("billing"));
+
+        assertThat(topics).filteredOn(spec -> "compact".equals(spec.configs().get("cleanup.policy")))
+                .extracting(TopicSpec::name).containsExactly("acme.jobs", "acme.workers");
+        Map<String, String> retention = new LinkedHashMap<>();
+        topics.stream().filter(spec -> "delete".equals(spec.configs().get("cleanup.policy")))
+                .forEach(spec -> retention.put(spec.name(), spec.configs().get("retention.ms")));
+        assertThat(retention).hasSize(topics.size() - 2).containsEntry("acme.fires", "604800000")
+                .containsEntry("acme.control", "86400000").containsEntry("acme.alerts", "2592000000")
+                .containsEntry("acme.trigger.billing", "604800000");
     }
 
     @Test
