@@ -75,14 +75,10 @@ class AccessBrowserIT {
     }
 
     private void signInAndLook(Browser browser) {
-        String console = "http://localhost:" + port + "/";
-        browser.driver.get(console);
+        browser.driver.get("http://localhost:" + port + "/");
         browser.wait.until(ExpectedConditions.urlContains("/login"));
-        browser.driver.findElement(By.id("username")).sendKeys("vera");
-        browser.driver.findElement(By.id("password")).sendKeys(PASSWORD);
-        browser.driver.findElement(By.id("sign-in")).click();
+        browser.signIn(port, "vera", PASSWORD);
 
-        browser.wait.until(ExpectedConditions.textToBe(By.id("user"), "vera"));
         List<WebElement> rows = browser.wait.until(ExpectedConditions.numberOfElementsToBe(
                 By.cssSelector("#jobs tbody tr"), 1));
         WebElement job = rows.get(0);

@@ -40,7 +40,7 @@ class AdminPagesBrowserIT {
     void managesUsersAuditAndTokensFromThePages() throws Exception {
         try (Browser browser = Browser.start()) {
             try {
-                signIn(browser);
+                browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
                 createUser(browser);
                 findItInTheAudit(browser);
                 createAndRevokeAToken(browser);
@@ -50,14 +50,6 @@ class AdminPagesBrowserIT {
                 throw e;
             }
         }
-    }
-
-    private void signIn(Browser browser) {
-        browser.driver.get("http://localhost:" + port + "/login");
-        browser.driver.findElement(By.id("username")).sendKeys("admin");
-        browser.driver.findElement(By.id("password")).sendKeys(ConsoleTestEnvironment.ADMIN_PASSWORD);
-        browser.driver.findElement(By.id("sign-in")).click();
-        browser.wait.until(ExpectedConditions.textToBe(By.id("user"), "admin"));
     }
 
     private static void createUser(Browser browser) {

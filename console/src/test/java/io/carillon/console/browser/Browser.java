@@ -8,10 +8,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 
+import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -54,6 +56,15 @@ final class Browser implements AutoCloseable {
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
         return new Browser(new ChromeDriver(service, options), profile);
+    }
+
+    /** Signs in on the login page of the console at {@code port}; returns once the console shows the user. */
+    void signIn(int port, String user, String password) {
+        driver.get("http://localhost:" + port + "/login");
+        driver.findElement(By.id("username")).sendKeys(user);
+        driver.findElement(By.id("password")).sendKeys(password);
+        driver.findElement(By.id("sign-in")).click();
+        wait.until(ExpectedConditions.textToBe(By.id("user"), user));
     }
 
     /** Saves what the browser shows to {@code target/screenshots/<name>.png}. */

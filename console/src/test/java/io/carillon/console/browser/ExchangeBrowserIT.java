@@ -57,11 +57,7 @@ class ExchangeBrowserIT {
 
         try (Browser browser = Browser.start()) {
             try {
-                browser.driver.get("http://localhost:" + port + "/login");
-                browser.driver.findElement(By.id("username")).sendKeys("admin");
-                browser.driver.findElement(By.id("password")).sendKeys(ConsoleTestEnvironment.ADMIN_PASSWORD);
-                browser.driver.findElement(By.id("sign-in")).click();
-                browser.wait.until(ExpectedConditions.textToBe(By.id("user"), "admin"));
+                browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
                 assertThat(browser.driver.findElement(By.id("no-jobs")).isDisplayed()).isTrue();
 
                 browser.driver.executeScript("document.getElementById('import-file').hidden = false");
