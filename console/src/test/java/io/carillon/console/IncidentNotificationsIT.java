@@ -42,8 +42,10 @@ import com.sun.net.httpserver.HttpServer;
 
 import io.carillon.console.ApiClient.Answer;
 import io.carillon.testkit.SettableClock;
+import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.Json;
+import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
@@ -278,6 +280,33 @@ class IncidentNotificationsIT {
                 .containsExactly("extra");
         assertThat(admin.delete("/api/v1/channels/ops-chat").status()).isEqualTo(204);
         assertThat(admin.get("/api/v1/channels/ops-chat").status()).isEqualTo(404);
+    }
+
+    @Test
+    void badRecordsGoToTheDlqAndTheRestIsStored() {
+        String topic = environment.catalog.alerts();
+        producer.send(new ProducerRecord<>(topic, "broken", "not json".getBytes(StandardCharsets.UTF_8)));
+        producer.send(new ProducerRecord<>(topic, "broken", """
+                {"incidentId": "broken", "action": "OPENED", "rule": "FAILED", "at": "2026-05-01T12:00:00Z"}"""
+                .getBytes(StandardCharsets.UTF_8)));
+        send(step("broken", IncidentAction.OPENED, "lab", "broken", 1, Instant.parse("+300000-01-01T00:00:00Z")));
+        send(step("failed:survivor:survivor@1", IncidentAction.OPENED, "lab", "survivor", 1));
+
+        try (TopicReader<DeadLetter> dlq = new TopicReader<>(environment.catalog.dlq(),
+                EventSerdes.DEAD_LETTER.deserializer())) {
+            await().atMost(DEADLINE).untilAsserted(() -> assertThat(dlq.values()).hasSize(3));
+            List<DeadLetter> letters = dlq.values();
+            assertThat(letters).allSatisfy(letter -> {
+                assertThat(letter.component()).isEqualTo("console");
+                assertThat(letter.sourceTopic()).isEqualTo(topic);
+                assertThat(letter.key()).isEqualTo("broken");
+            });
+            assertThat(letters.get(0).reason()).contains("not a valid Incident");
+            assertThat(letters.get(1).reason()).contains("'app' is required");
+            assertThat(letters.get(2).reason()).startsWith("the console database refused the incident");
+        }
+        await().atMost(DEADLINE).until(() -> admin.get(incidentPath("failed:survivor:survivor@1")).status() == 200);
+        assertThat(admin.get(incidentPath("broken")).status()).isEqualTo(404);
     }
 
     private void createChannel(String json) {
