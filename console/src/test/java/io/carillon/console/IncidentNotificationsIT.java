@@ -254,7 +254,8 @@ class IncidentNotificationsIT {
         assertThat(admin.get("/api/v1/incidents?cursor=nonsense").errorFields()).containsExactly("cursor");
 
         String channel = """
-                {"name": "ops-chat", "type": "DINGTALK", "target": "https://oapi.dingtalk.com/robot/send?access_token=t",
+                {"name": "ops-chat", "type": "DINGTALK",
+                 "target": "https://oapi.dingtalk.com/robot/send?access_token=t",
                  "secret": "SECdingtalk-secret"}""";
         for (ApiClient refused : List.of(vera, otto, bob)) {
             assertThat(refused.get("/api/v1/channels").status()).isEqualTo(403);
@@ -267,7 +268,8 @@ class IncidentNotificationsIT {
         assertThat(created.status()).isEqualTo(201);
         assertThat(created.json().get("secret").asString()).isEqualTo("(set)");
         assertThat(admin.put("/api/v1/channels/ops-chat", """
-                {"type": "DINGTALK", "target": "https://oapi.dingtalk.com/robot/send?access_token=u", "apps": ["ops"]}""")
+                {"type": "DINGTALK", "target": "https://oapi.dingtalk.com/robot/send?access_token=u",
+                 "apps": ["ops"]}""")
                 .json().get("secret").asString()).isEqualTo("(set)");
         assertThat(admin.get("/api/v1/channels/ops-chat").body()).doesNotContain("SECdingtalk-secret");
         assertThat(admin.get("/api/v1/audit?target=ops-chat").body()).doesNotContain("SECdingtalk-secret")

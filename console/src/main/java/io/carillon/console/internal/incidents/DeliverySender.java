@@ -1,12 +1,8 @@
 package io.carillon.console.internal.incidents;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,6 +12,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.PeriodicPass;
 import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
 
 /**
@@ -36,14 +33,10 @@ public class DeliverySender implements SmartLifecycle {
     private final List<ChannelNotifier> notifiers;
     private final RetrySchedule retries;
     private final Clock clock;
-    private final Duration pollInterval;
     private final int batchSize;
     private final String publicUrl;
     private final int maxMessageChars;
-    private final Duration stopTimeout;
-
-    private ScheduledExecutorService executor;
-    private boolean failing;
+    private final PeriodicPass passes;
 
     DeliverySender(DeliveryRepository deliveries, PlatformTransactionManager transactionManager,
             List<ChannelNotifier> notifiers, ConsoleProperties properties, Clock clock) {
@@ -53,39 +46,26 @@ public class DeliverySender implements SmartLifecycle {
         this.notifiers = List.copyOf(notifiers);
         this.retries = RetrySchedule.of(settings);
         this.clock = clock;
-        this.pollInterval = settings.getPollInterval();
         this.batchSize = settings.getBatchSize();
         this.publicUrl = properties.getPublicUrl();
         this.maxMessageChars = settings.getMaxMessageChars();
-        this.stopTimeout = settings.getConnectTimeout().plus(settings.getReadTimeout());
+        this.passes = new PeriodicPass("notifications", settings.getPollInterval(),
+                settings.getConnectTimeout().plus(settings.getReadTimeout()), this::sendDue);
     }
 
     @Override
-    public synchronized void start() {
-        executor = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "carillon-console-notifications");
-            thread.setDaemon(true);
-            return thread;
-        });
-        executor.scheduleWithFixedDelay(this::sendAndReport, 0, pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+    public void start() {
+        passes.start();
     }
 
     @Override
-    public synchronized void stop() {
-        executor.shutdown();
-        try {
-            if (!executor.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                log.warn("notification sender did not finish its pass within {}", stopTimeout);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        executor = null;
+    public void stop() {
+        passes.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return executor != null;
+    public boolean isRunning() {
+        return passes.isRunning();
     }
 
     /**
@@ -144,22 +124,5 @@ public class DeliverySender implements SmartLifecycle {
             }
         }
         throw new DeliveryFailedException("no notifier sends " + type + " channels");
-    }
-
-    private void sendAndReport() {
-        try {
-            sendDue();
-            if (failing) {
-                log.info("notification sender works again");
-                failing = false;
-            }
-        } catch (RuntimeException e) {
-            if (!failing) {
-                log.warn("notification sender failed, retrying every {}: {}", pollInterval, e.getMessage());
-                failing = true;
-            } else {
-                log.debug("notification sender still failing", e);
-            }
-        }
     }
 }

@@ -2,15 +2,9 @@ package io.carillon.console.internal.incidents;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -18,6 +12,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
+import io.carillon.console.internal.kafka.ParsedRecords;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.Incident;
@@ -36,7 +31,6 @@ import io.carillon.topics.events.Incident;
 @Component
 public class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
 
-    private static final Logger log = LoggerFactory.getLogger(IncidentMaterializer.class);
     static final int MAX_ID_LENGTH = 512;
     static final int MAX_NAME_LENGTH = 128;
     static final int MAX_MESSAGE_CHARS = 4000;
@@ -60,41 +54,17 @@ public class IncidentMaterializer implements BatchMessageListener<String, byte[]
 
     @Override
     public void onMessage(List<ConsumerRecord<String, byte[]>> records) {
-        List<CompletableFuture<RecordMetadata>> letters = new ArrayList<>();
-        List<Received> received = new ArrayList<>();
-        for (ConsumerRecord<String, byte[]> record : records) {
-            try {
-                received.add(new Received(record, parse(record)));
-            } catch (InvalidEventException e) {
-                log.warn("dead-lettering {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
-                        e.getMessage());
-                letters.add(deadLetters.send(record, e.getMessage()));
-            }
-        }
-        try {
-            store(received);
-        } catch (DataIntegrityViolationException batchRefused) {
-            for (Received one : received) {
-                try {
-                    store(List.of(one));
-                } catch (DataIntegrityViolationException e) {
-                    letters.add(deadLetters.send(one.record(),
-                            "the console database refused the incident: " + e.getMostSpecificCause().getMessage()));
-                }
-            }
-        }
-        producer.awaitAll(letters);
+        ParsedRecords<Incident> batch = ParsedRecords.parse(records, IncidentMaterializer::parse, deadLetters);
+        batch.store(this::store, "the console database refused the incident");
+        batch.awaitDeadLetters(producer);
     }
 
-    private void store(List<Received> received) {
-        if (received.isEmpty()) {
-            return;
-        }
+    private void store(List<Incident> steps) {
         transactions.executeWithoutResult(status -> {
             Instant now = clock.instant();
-            for (Received one : received) {
-                if (incidents.store(one.step(), now)) {
-                    deliveries.enqueue(one.step(), now);
+            for (Incident step : steps) {
+                if (incidents.store(step, now)) {
+                    deliveries.enqueue(step, now);
                 }
             }
         });
@@ -141,8 +111,5 @@ public class IncidentMaterializer implements BatchMessageListener<String, byte[]
 
     private static InvalidEventException invalid(String field, String problem) {
         return new InvalidEventException("not a valid Incident: field '" + field + "' " + problem);
-    }
-
-    private record Received(ConsumerRecord<String, byte[]> record, Incident step) {
     }
 }

@@ -78,7 +78,8 @@ class NotificationFormatsTest {
         JsonNode body = Json.mapper().readTree(request.body());
         assertThat(body.get("msgtype").asString()).isEqualTo("markdown");
         String content = body.get("markdown").get("content").asString();
-        assertThat(content).startsWith("## [Carillon] MISSED incident updated: job report (app demo)\n\n> **Incident**");
+        assertThat(content)
+                .startsWith("## [Carillon] MISSED incident updated: job report (app demo)\n\n> **Incident**");
         assertThat(content.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(4096).isGreaterThan(4090);
         assertThat(new WeComFormat().refusal("{\"errcode\":0,\"errmsg\":\"ok\"}")).isNull();
         assertThat(new WeComFormat().refusal("{\"errcode\":93000,\"errmsg\":\"invalid webhook url\"}"))
