@@ -25,16 +25,25 @@ public record IncidentQuery(String state, String app, String jobId, Position aft
 
         /** The position a cursor of an earlier page names; 400 naming {@code cursor} when it is not one. */
         public static Position parse(String cursor) {
+            String text;
             try {
-                String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-                int separator = text.indexOf(SEPARATOR);
-                if (separator > 0) {
-                    return new Position(Instant.parse(text.substring(0, separator)), text.substring(separator + 1));
-                }
-            } catch (IllegalArgumentException | DateTimeParseException e) {
-                // answered below
+                text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                throw notACursor();
             }
-            throw InvalidInputException.of("cursor", "is not a cursor of this list: pass the nextCursor of a page");
+            int separator = text.indexOf(SEPARATOR);
+            if (separator <= 0) {
+                throw notACursor();
+            }
+            try {
+                return new Position(Instant.parse(text.substring(0, separator)), text.substring(separator + 1));
+            } catch (DateTimeParseException e) {
+                throw notACursor();
+            }
+        }
+
+        private static InvalidInputException notACursor() {
+            return InvalidInputException.of("cursor", "is not a cursor of this list: pass the nextCursor of a page");
         }
     }
 }
