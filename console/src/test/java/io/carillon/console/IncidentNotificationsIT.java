@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -250,6 +251,16 @@ class IncidentNotificationsIT {
         assertThat(admin.get("/api/v1/audit?action=INCIDENT_ACK").json().get("entries").valueStream()
                 .map(e -> e.get("actor").asString() + ":" + e.get("target").asString()))
                 .containsExactly("otto:no-worker:ops:1");
+        List<String> all = admin.get("/api/v1/incidents?size=500").json().get("incidents").valueStream()
+                .map(i -> i.get("id").asString()).toList();
+        List<String> paged = new ArrayList<>();
+        String cursor = "";
+        do {
+            JsonNode page = admin.get("/api/v1/incidents?size=1&cursor=" + cursor).json();
+            page.get("incidents").valueStream().forEach(i -> paged.add(i.get("id").asString()));
+            cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asString() : null;
+        } while (cursor != null);
+        assertThat(paged).containsExactlyElementsOf(all).contains("no-worker:ops:1", "no-worker:books:1");
         assertThat(admin.get("/api/v1/incidents?state=bogus").errorFields()).containsExactly("state");
         assertThat(admin.get("/api/v1/incidents?cursor=nonsense").errorFields()).containsExactly("cursor");
 
