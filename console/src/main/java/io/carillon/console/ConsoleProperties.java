@@ -16,6 +16,10 @@ public class ConsoleProperties {
     private final Api api = new Api();
     private final Login login = new Login();
     private final Oidc oidc = new Oidc();
+    private final Incidents incidents = new Incidents();
+    private final Notifications notifications = new Notifications();
+    /** The console's address as its users reach it, for links in notifications. Default http://localhost:8080. */
+    private String publicUrl = "http://localhost:8080";
     /**
      * Password of the {@code admin} user created at the first start (when the database has no user); also read from
      * the environment variable {@code CARILLON_ADMIN_PASSWORD}. Unset: a random password is generated and written to
@@ -48,6 +52,17 @@ public class ConsoleProperties {
     public Oidc getOidc() {
         return oidc;
     }
+
+    public Incidents getIncidents() {
+        return incidents;
+    }
+
+    public Notifications getNotifications() {
+        return notifications;
+    }
+
+    public String getPublicUrl() { return publicUrl; }
+    public void setPublicUrl(String publicUrl) { this.publicUrl = publicUrl; }
 
     public String getAdminPassword() { return adminPassword; }
     public void setAdminPassword(String adminPassword) { this.adminPassword = adminPassword; }
@@ -205,5 +220,87 @@ public class ConsoleProperties {
         public void setDefaultAuditPageSize(int defaultAuditPageSize) { this.defaultAuditPageSize = defaultAuditPageSize; }
         public int getMaxAuditPageSize() { return maxAuditPageSize; }
         public void setMaxAuditPageSize(int maxAuditPageSize) { this.maxAuditPageSize = maxAuditPageSize; }
+    }
+
+    /** The consumer that writes the {@code alerts} topic into the {@code incidents} tables, and their pages. */
+    public static class Incidents {
+        /** Consumer group of the incidents materializer. Default: the topic prefix then {@code console-incidents}. */
+        private String groupId;
+        /** Most incident steps in one poll, hence in one database transaction. Default 500. */
+        private int maxPollRecords = 500;
+        /** Incidents of one {@code GET /api/v1/incidents} page without {@code size}. Default 50. */
+        private int defaultPageSize = 50;
+        /** Largest accepted incidents or deliveries page {@code size}. Default 500. */
+        private int maxPageSize = 500;
+        /** Steps and deliveries answered with one incident. Default 200. */
+        private int maxHistory = 200;
+
+        public String getGroupId() { return groupId; }
+        public void setGroupId(String groupId) { this.groupId = groupId; }
+        public int getMaxPollRecords() { return maxPollRecords; }
+        public void setMaxPollRecords(int maxPollRecords) { this.maxPollRecords = maxPollRecords; }
+        public int getDefaultPageSize() { return defaultPageSize; }
+        public void setDefaultPageSize(int defaultPageSize) { this.defaultPageSize = defaultPageSize; }
+        public int getMaxPageSize() { return maxPageSize; }
+        public void setMaxPageSize(int maxPageSize) { this.maxPageSize = maxPageSize; }
+        public int getMaxHistory() { return maxHistory; }
+        public void setMaxHistory(int maxHistory) { this.maxHistory = maxHistory; }
+    }
+
+    /** Notification channels and the sender that delivers incident steps to them. */
+    public static class Notifications {
+        /** Pause between two passes of the sender over the due deliveries. Default 250 ms. */
+        private Duration pollInterval = Duration.ofMillis(250);
+        /** Most deliveries sent in one pass (one database transaction). Default 20. */
+        private int batchSize = 20;
+        /** Attempts of one delivery before it is marked FAILED. Default 8. */
+        private int maxAttempts = 8;
+        /** Wait before the second attempt; each next wait is {@code backoff-multiplier} times longer. Default 10 s. */
+        private Duration initialBackoff = Duration.ofSeconds(10);
+        /** Growth of the wait between attempts. Default 2. */
+        private double backoffMultiplier = 2.0;
+        /** Longest wait between two attempts. Default 10 min. */
+        private Duration maxBackoff = Duration.ofMinutes(10);
+        /** Time to connect to a webhook or robot. Default 5 s. */
+        private Duration connectTimeout = Duration.ofSeconds(5);
+        /** Time for a webhook or robot to answer once connected. Default 10 s. */
+        private Duration readTimeout = Duration.ofSeconds(10);
+        /** Silence window of a channel created without {@code silenceMs}. Default 5 min. */
+        private Duration defaultSilence = Duration.ofMinutes(5);
+        /** Sender address of email notifications. Default {@code carillon@localhost}. */
+        private String mailFrom = "carillon@localhost";
+        /** Longest incident message put in a notification, in characters. Default 1000. */
+        private int maxMessageChars = 1000;
+        /** Most channels. Default 100. */
+        private int maxChannels = 100;
+        /** Most apps named by one channel. Default 100. */
+        private int maxChannelApps = 100;
+
+        public Duration getPollInterval() { return pollInterval; }
+        public void setPollInterval(Duration pollInterval) { this.pollInterval = pollInterval; }
+        public int getBatchSize() { return batchSize; }
+        public void setBatchSize(int batchSize) { this.batchSize = batchSize; }
+        public int getMaxAttempts() { return maxAttempts; }
+        public void setMaxAttempts(int maxAttempts) { this.maxAttempts = maxAttempts; }
+        public Duration getInitialBackoff() { return initialBackoff; }
+        public void setInitialBackoff(Duration initialBackoff) { this.initialBackoff = initialBackoff; }
+        public double getBackoffMultiplier() { return backoffMultiplier; }
+        public void setBackoffMultiplier(double backoffMultiplier) { this.backoffMultiplier = backoffMultiplier; }
+        public Duration getMaxBackoff() { return maxBackoff; }
+        public void setMaxBackoff(Duration maxBackoff) { this.maxBackoff = maxBackoff; }
+        public Duration getConnectTimeout() { return connectTimeout; }
+        public void setConnectTimeout(Duration connectTimeout) { this.connectTimeout = connectTimeout; }
+        public Duration getReadTimeout() { return readTimeout; }
+        public void setReadTimeout(Duration readTimeout) { this.readTimeout = readTimeout; }
+        public Duration getDefaultSilence() { return defaultSilence; }
+        public void setDefaultSilence(Duration defaultSilence) { this.defaultSilence = defaultSilence; }
+        public String getMailFrom() { return mailFrom; }
+        public void setMailFrom(String mailFrom) { this.mailFrom = mailFrom; }
+        public int getMaxMessageChars() { return maxMessageChars; }
+        public void setMaxMessageChars(int maxMessageChars) { this.maxMessageChars = maxMessageChars; }
+        public int getMaxChannels() { return maxChannels; }
+        public void setMaxChannels(int maxChannels) { this.maxChannels = maxChannels; }
+        public int getMaxChannelApps() { return maxChannelApps; }
+        public void setMaxChannelApps(int maxChannelApps) { this.maxChannelApps = maxChannelApps; }
     }
 }

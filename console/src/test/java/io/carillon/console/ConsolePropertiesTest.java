@@ -31,6 +31,32 @@ class ConsolePropertiesTest {
     }
 
     @Test
+    void hasTheDocumentedIncidentAndNotificationDefaults() {
+        ConsoleProperties properties = new ConsoleProperties();
+        ConsoleProperties.Notifications notifications = properties.getNotifications();
+
+        assertThat(properties.getPublicUrl()).isEqualTo("http://localhost:8080");
+        assertThat(properties.getIncidents().getGroupId()).isNull();
+        assertThat(properties.getIncidents().getMaxPollRecords()).isEqualTo(500);
+        assertThat(properties.getIncidents().getDefaultPageSize()).isEqualTo(50);
+        assertThat(properties.getIncidents().getMaxPageSize()).isEqualTo(500);
+        assertThat(properties.getIncidents().getMaxHistory()).isEqualTo(200);
+        assertThat(notifications.getPollInterval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(notifications.getBatchSize()).isEqualTo(20);
+        assertThat(notifications.getMaxAttempts()).isEqualTo(8);
+        assertThat(notifications.getInitialBackoff()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(notifications.getBackoffMultiplier()).isEqualTo(2.0);
+        assertThat(notifications.getMaxBackoff()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(notifications.getConnectTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(notifications.getReadTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(notifications.getDefaultSilence()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(notifications.getMailFrom()).isEqualTo("carillon@localhost");
+        assertThat(notifications.getMaxMessageChars()).isEqualTo(1000);
+        assertThat(notifications.getMaxChannels()).isEqualTo(100);
+        assertThat(notifications.getMaxChannelApps()).isEqualTo(100);
+    }
+
+    @Test
     void bindsCarillonConsoleProperties() {
         Map<String, String> source = Map.of(
                 "carillon.console.outbox.poll-interval", "250ms",

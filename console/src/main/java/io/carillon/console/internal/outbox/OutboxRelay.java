@@ -1,25 +1,17 @@
 package io.carillon.console.internal.outbox;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.PeriodicPass;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.outbox.OutboxRepository.OutboxRow;
 import io.carillon.topics.EventSerdes;
@@ -37,19 +29,13 @@ import io.carillon.topics.spring.CarillonTopics;
 @Component
 public class OutboxRelay implements SmartLifecycle {
 
-    private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
-
     private final OutboxRepository outbox;
     private final TransactionTemplate transactions;
     private final ConsoleProducer producer;
     private final CarillonTopics topics;
     private final Clock clock;
-    private final Duration pollInterval;
     private final int batchSize;
-    private final Duration stopTimeout;
-
-    private ScheduledExecutorService executor;
-    private boolean failing;
+    private final PeriodicPass passes;
 
     public OutboxRelay(OutboxRepository outbox, PlatformTransactionManager transactionManager,
             ConsoleProducer producer, CarillonTopics topics, Clock clock, ConsoleProperties properties) {
@@ -58,37 +44,24 @@ public class OutboxRelay implements SmartLifecycle {
         this.producer = producer;
         this.topics = topics;
         this.clock = clock;
-        this.pollInterval = properties.getOutbox().getPollInterval();
         this.batchSize = properties.getOutbox().getBatchSize();
-        this.stopTimeout = properties.getKafka().getSendTimeout();
+        this.passes = new PeriodicPass("outbox-relay", properties.getOutbox().getPollInterval(),
+                properties.getKafka().getSendTimeout(), this::relayPending);
     }
 
     @Override
-    public synchronized void start() {
-        executor = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "carillon-console-outbox-relay");
-            thread.setDaemon(true);
-            return thread;
-        });
-        executor.scheduleWithFixedDelay(this::relayAndReport, 0, pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+    public void start() {
+        passes.start();
     }
 
     @Override
-    public synchronized void stop() {
-        executor.shutdown();
-        try {
-            if (!executor.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                log.warn("outbox relay did not finish its pass within {}", stopTimeout);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        executor = null;
+    public void stop() {
+        passes.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return executor != null;
+    public boolean isRunning() {
+        return passes.isRunning();
     }
 
     /**
@@ -96,21 +69,7 @@ public class OutboxRelay implements SmartLifecycle {
      * committed before the call is published, unless Kafka failed or another console instance holds the relay lock.
      */
     public void flush() {
-        Future<?> pass;
-        synchronized (this) {
-            if (executor == null) {
-                pass = CompletableFuture.runAsync(this::relayAndReport, Runnable::run);
-            } else {
-                pass = executor.submit(this::relayAndReport);
-            }
-        }
-        try {
-            pass.get(stopTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
-            log.warn("outbox flush did not complete: {}", e.getMessage());
-        }
+        passes.runNow();
     }
 
     /**
@@ -148,22 +107,5 @@ public class OutboxRelay implements SmartLifecycle {
         byte[] value = row.payload() == null ? null
                 : EventSerdes.JOB.serialize(topic, EventSerdes.JOB.parse(row.payload()));
         return producer.send(topic, row.jobId(), value);
-    }
-
-    private void relayAndReport() {
-        try {
-            relayPending();
-            if (failing) {
-                log.info("outbox relay publishes again");
-                failing = false;
-            }
-        } catch (RuntimeException e) {
-            if (!failing) {
-                log.warn("outbox relay failed, retrying every {}: {}", pollInterval, e.getMessage());
-                failing = true;
-            } else {
-                log.debug("outbox relay still failing", e);
-            }
-        }
     }
 }

@@ -1,15 +1,9 @@
 package io.carillon.console.internal.runs;
 
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -17,6 +11,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
+import io.carillon.console.internal.kafka.ParsedRecords;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.RunResult;
@@ -39,8 +34,6 @@ import io.carillon.topics.events.RunResult;
 @Component
 public class RunMaterializer implements BatchMessageListener<String, byte[]> {
 
-    private static final Logger log = LoggerFactory.getLogger(RunMaterializer.class);
-
     private final RunRepository runs;
     private final DeadLetters deadLetters;
     private final ConsoleProducer producer;
@@ -58,41 +51,12 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]> {
 
     @Override
     public void onMessage(List<ConsumerRecord<String, byte[]>> records) {
-        List<CompletableFuture<RecordMetadata>> letters = new ArrayList<>();
-        List<Received> received = new ArrayList<>();
-        for (ConsumerRecord<String, byte[]> record : records) {
-            try {
-                received.add(new Received(record, parse(record)));
-            } catch (InvalidEventException e) {
-                log.warn("dead-lettering {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
-                        e.getMessage());
-                letters.add(deadLetters.send(record, e.getMessage()));
-            }
-        }
-        store(received, letters);
-        producer.awaitAll(letters);
+        ParsedRecords<RunResult> batch = ParsedRecords.parse(records, RunMaterializer::parse, deadLetters);
+        batch.store(this::upsert, "the console database refused the result");
+        batch.awaitDeadLetters(producer);
     }
 
-    private void store(List<Received> received, List<CompletableFuture<RecordMetadata>> letters) {
-        if (received.isEmpty()) {
-            return;
-        }
-        try {
-            upsert(received);
-        } catch (DataIntegrityViolationException batchRefused) {
-            for (Received one : received) {
-                try {
-                    upsert(List.of(one));
-                } catch (DataIntegrityViolationException e) {
-                    letters.add(deadLetters.send(one.record(),
-                            "the console database refused the result: " + e.getMostSpecificCause().getMessage()));
-                }
-            }
-        }
-    }
-
-    private void upsert(List<Received> received) {
-        List<RunResult> results = received.stream().map(Received::result).toList();
+    private void upsert(List<RunResult> results) {
         transactions.executeWithoutResult(status -> runs.upsert(results, clock.instant()));
     }
 
@@ -113,8 +77,5 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]> {
         if (value == null || value.isBlank()) {
             throw new InvalidEventException("not a valid RunResult: field '" + field + "' is required");
         }
-    }
-
-    private record Received(ConsumerRecord<String, byte[]> record, RunResult result) {
     }
 }

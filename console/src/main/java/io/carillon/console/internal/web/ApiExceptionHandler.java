@@ -17,6 +17,9 @@ import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.TokenNotFoundException;
 import io.carillon.console.internal.access.UserConflictException;
 import io.carillon.console.internal.access.UserNotFoundException;
+import io.carillon.console.internal.incidents.ChannelConflictException;
+import io.carillon.console.internal.incidents.ChannelNotFoundException;
+import io.carillon.console.internal.incidents.IncidentNotFoundException;
 import io.carillon.console.internal.jobs.JobAlreadyExistsException;
 import io.carillon.console.internal.jobs.JobNotFoundException;
 import io.carillon.console.internal.kafka.PublishException;
@@ -84,6 +87,18 @@ class ApiExceptionHandler {
     @ExceptionHandler({UserNotFoundException.class, TokenNotFoundException.class})
     @ResponseStatus(HttpStatus.NOT_FOUND)
     ApiError accessNotFound(RuntimeException e) {
+        return ApiError.of(e.getMessage());
+    }
+
+    @ExceptionHandler({IncidentNotFoundException.class, ChannelNotFoundException.class})
+    @ResponseStatus(HttpStatus.NOT_FOUND)
+    ApiError incidentsNotFound(RuntimeException e) {
+        return ApiError.of(e.getMessage());
+    }
+
+    @ExceptionHandler
+    @ResponseStatus(HttpStatus.CONFLICT)
+    ApiError channelConflict(ChannelConflictException e) {
         return ApiError.of(e.getMessage());
     }
 
