@@ -238,7 +238,7 @@ class ConsoleApiIT {
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.contentType()).startsWith("text/html");
         assertThat(page.body()).contains("<title>Carillon console</title>");
-        assertThat(api.get("/console/console.js").status()).isEqualTo(200);
+        assertThat(api.get("/console/app.js").status()).isEqualTo(200);
         assertThat(api.get("/api/v1/overview").status()).isEqualTo(200);
     }
 }

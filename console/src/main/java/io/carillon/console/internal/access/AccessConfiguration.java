@@ -28,6 +28,7 @@ import org.springframework.security.web.authentication.LoginUrlAuthenticationEnt
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.AnyRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 import io.carillon.console.ConsoleProperties;
@@ -68,7 +69,8 @@ class AccessConfiguration {
     SecurityFilterChain consoleSecurity(HttpSecurity http, PasswordAuthenticationProvider passwords,
             TokenService tokens, AuditLog audit, ObjectProvider<ClientRegistrationRepository> oidc,
             OidcGrantsMapper oidcGrants) {
-        RequestMatcher api = PathPatternRequestMatcher.withDefaults().matcher("/api/**");
+        RequestMatcher api = new OrRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher("/api/**"),
+                PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"));
         AuthenticationEntryPoint apiEntryPoint = (request, response, failure) -> {
             response.setHeader("WWW-Authenticate", CHALLENGE);
             JsonAnswers.error(response, failure instanceof SignInRefusedException
