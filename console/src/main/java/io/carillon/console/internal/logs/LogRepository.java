@@ -167,7 +167,7 @@ public class LogRepository {
                         + " LEFT JOIN runs r ON r.run_id = u.run_id LEFT JOIN run_log_state s ON s.run_id = u.run_id",
                 row -> found.put(row.getString("run_id"), new StreamedRun(row.getString("status"),
                         instant(row, "status_at"), row.getObject("last_seq") == null ? null : state(row))),
-                runIds.stream().sorted(Comparator.naturalOrder()).toArray(String[]::new));
+                (Object) runIds.stream().sorted(Comparator.naturalOrder()).toArray(String[]::new));
         return found;
     }
 

@@ -11,10 +11,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.InvalidInputException;
@@ -22,10 +20,9 @@ import io.carillon.console.internal.logs.LogService;
 import io.carillon.console.internal.logs.LogService.LogPage;
 
 /**
- * A run's log: {@code GET /api/v1/runs/{runId}/logs?after=&limit=} (a page of lines with a seq above {@code after}),
- * {@code GET /api/v1/runs/{runId}/logs/stream?after=} (Server-Sent Events while the run runs; a reconnecting
- * EventSource's {@code Last-Event-ID} stands for {@code after}) and {@code GET /api/v1/runs/{runId}/logs.txt} (the
- * whole kept log as a text download).
+ * A run's log: {@code GET /api/v1/runs/{runId}/logs?after=&limit=} (a page of lines with a seq above {@code after})
+ * and {@code GET /api/v1/runs/{runId}/logs.txt} (the whole kept log as a text download); the live stream is
+ * {@link LogStreamController}'s.
  */
 @RestController
 class LogController {
@@ -48,12 +45,6 @@ class LogController {
         return logs.page(runId, after("after", after), rows);
     }
 
-    @GetMapping(path = "/api/v1/runs/{runId}/logs/stream", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    SseEmitter stream(@PathVariable String runId, @RequestParam(required = false) Long after,
-            @RequestHeader(name = "Last-Event-ID", required = false) Long lastEventId) {
-        return logs.stream(runId, after != null ? after("after", after) : after("Last-Event-ID", lastEventId));
-    }
-
     @GetMapping("/api/v1/runs/{runId}/logs.txt")
     void download(@PathVariable String runId, HttpServletResponse response) throws IOException {
         response.setContentType(MediaType.TEXT_PLAIN_VALUE);
@@ -65,7 +56,7 @@ class LogController {
         out.flush();
     }
 
-    private static long after(String field, Long value) {
+    static long after(String field, Long value) {
         if (value == null) {
             return FROM_THE_START;
         }
