@@ -183,6 +183,13 @@ class RunSearchIT {
         assertThat(vera.get("/api/v1/runs/d1@9999%230").status()).isEqualTo(404);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"/api/v1/runs", "/api/v1/runs/d1@1%230", "/api/v1/runs/d1@1%230/logs",
+        "/api/v1/runs/d1@1%230/logs.txt", "/api/v1/runs/d1@1%230/logs/stream", "/api/v1/workers", "/api/v1/apps"})
+    void refusesAnonymousCallers(String path) {
+        assertThat(admin.anonymous().get(path).status()).isEqualTo(401);
+    }
+
     private List<String> search(String query) {
         return searchAs(admin, query);
     }

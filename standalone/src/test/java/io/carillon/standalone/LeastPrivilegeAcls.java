@@ -35,15 +35,19 @@ final class LeastPrivilegeAcls {
         this.catalog = catalog;
     }
 
-    /** Writes job definitions, requests, kills and dead letters; materializes results; creates the core topics. */
+    /**
+     * Writes job definitions, requests, kills and dead letters; materializes results and logs; reads heartbeats
+     * without a group; creates the core topics.
+     */
     List<AclBinding> console(String user) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
         for (TopicSpec topic : catalog.coreTopics()) {
             acls.allow(TOPIC, topic.name(), LITERAL, CREATE);
         }
         acls.topics(WRITE, catalog.jobs(), catalog.requests(), catalog.control(), catalog.dlq());
-        acls.topics(READ, catalog.results());
+        acls.topics(READ, catalog.results(), catalog.logs(), catalog.workers());
         acls.allow(GROUP, catalog.prefix() + "console", LITERAL, READ);
+        acls.allow(GROUP, catalog.prefix() + "console-logs", LITERAL, READ);
         return acls.list;
     }
 
