@@ -223,6 +223,22 @@ class RunLogsIT {
     }
 
     @Test
+    void streamsToATokenCallerToo() {
+        String run = runId(9);
+        sendLines(run, 1, 2, "line");
+        send(result(run, RunStatus.SUCCEEDED));
+        awaitSeq(run, 2);
+        String token = vera.post("/api/v1/tokens", "{\"name\": \"streams\"}").json().get("token").asString();
+
+        try (SseClient stream = SseClient.open(port, logs(run) + "/stream", "Bearer " + token)) {
+            assertThat(stream.status()).isEqualTo(200);
+            await().atMost(DEADLINE).until(stream::ended);
+
+            assertThat(stream.events()).extracting(SseClient.Event::name).containsExactly("line", "line", "end");
+        }
+    }
+
+    @Test
     void streamsTheCutNoteAfterTheKeptLines() {
         String run = runId(7);
         sendLines(run, 1, 22, "line");

@@ -33,11 +33,16 @@ final class SseClient implements AutoCloseable {
     }
 
     static SseClient open(int port, String path, String user, String password) {
+        return open(port, path, "Basic " + Base64.getEncoder()
+                .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Opens {@code path} sending {@code authorization} as the Authorization header. */
+    static SseClient open(int port, String path, String authorization) {
         SseClient client = new SseClient();
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                 .header("Accept", "text/event-stream")
-                .header("Authorization", "Basic " + Base64.getEncoder()
-                        .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)))
+                .header("Authorization", authorization)
                 .build();
         HttpClient.newHttpClient().sendAsync(request, info -> {
             client.status.complete(info.statusCode());
