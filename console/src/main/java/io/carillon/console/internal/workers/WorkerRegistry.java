@@ -38,8 +38,9 @@ public class WorkerRegistry {
     public void update(String instanceId, WorkerHeartbeat heartbeat) {
         byInstance.put(instanceId, heartbeat);
         while (byInstance.size() > settings.getMaxInstances()) {
-            byInstance.values().stream().min(Comparator.comparing(WorkerHeartbeat::sentAt))
-                    .ifPresent(oldest -> byInstance.remove(oldest.instanceId(), oldest));
+            byInstance.entrySet().stream().min(Map.Entry.comparingByValue(Comparator.comparing(
+                    WorkerHeartbeat::sentAt))).ifPresent(oldest -> byInstance.remove(oldest.getKey(),
+                    oldest.getValue()));
         }
     }
 
