@@ -20,6 +20,8 @@ public class ConsoleProperties {
     private final Notifications notifications = new Notifications();
     /** The console's address as its users reach it, for links in notifications. Default http://localhost:8080. */
     private String publicUrl = "http://localhost:8080";
+    private final Logs logs = new Logs();
+    private final Workers workers = new Workers();
     /**
      * Password of the {@code admin} user created at the first start (when the database has no user); also read from
      * the environment variable {@code CARILLON_ADMIN_PASSWORD}. Unset: a random password is generated and written to
@@ -63,6 +65,14 @@ public class ConsoleProperties {
 
     public String getPublicUrl() { return publicUrl; }
     public void setPublicUrl(String publicUrl) { this.publicUrl = publicUrl; }
+
+    public Logs getLogs() {
+        return logs;
+    }
+
+    public Workers getWorkers() {
+        return workers;
+    }
 
     public String getAdminPassword() { return adminPassword; }
     public void setAdminPassword(String adminPassword) { this.adminPassword = adminPassword; }
@@ -177,6 +187,92 @@ public class ConsoleProperties {
         public void setSendTimeout(Duration sendTimeout) { this.sendTimeout = sendTimeout; }
     }
 
+    /**
+     * Run logs: the consumer that writes the {@code logs} topic into {@code run_logs} (polls sized by
+     * {@code materializer.*}), the per-run cap, the log pages and the live log streams.
+     */
+    public static class Logs {
+        /** Consumer group of the log materializer. Default: the topic prefix followed by {@code console-logs}. */
+        private String groupId;
+        /** Lines kept of one run; later lines are counted, not kept, and the log says where it was cut. Default 10,000. */
+        private int maxLinesPerRun = 10_000;
+        /** UTF-8 bytes of messages kept of one run, cut like {@code max-lines-per-run}. Default 5 MiB. */
+        private long maxBytesPerRun = 5L * 1024 * 1024;
+        /** Longest message kept of one line, in characters; a longer one is shortened and marked. Default 8192. */
+        private int maxLineLength = 8192;
+        /** Lines of one page of {@code GET /api/v1/runs/{runId}/logs} without {@code limit}. Default 1000. */
+        private int defaultPageSize = 1000;
+        /** Largest accepted {@code limit} of a log page. Default 10,000. */
+        private int maxPageSize = 10_000;
+        /** Live log streams open at once in this console; one more is answered 503. Default 100. */
+        private int maxStreams = 100;
+        /** Longest a live log stream stays open; the client reconnects with its last seq to go on. Default 30 min. */
+        private Duration streamMaxDuration = Duration.ofMinutes(30);
+        /**
+         * Pause between two passes of the poller that sends new lines to every open stream (one pass reads them all
+         * in two queries; the materializer also wakes it as soon as it stored lines of a streamed run). Default 500 ms.
+         */
+        private Duration streamPollInterval = Duration.ofMillis(500);
+        /**
+         * How long after its run's terminal status was stored a stream still waits for late lines (a worker's log
+         * lines travel apart from its results) before it ends. Default 2 s.
+         */
+        private Duration streamSettle = Duration.ofSeconds(2);
+        /** Idle time after which a stream gets a comment line, so that a closed client is noticed. Default 15 s. */
+        private Duration streamKeepAlive = Duration.ofSeconds(15);
+        /** Most lines one pass sends to one stream. Default 500. */
+        private int streamBatchLines = 500;
+
+        public String getGroupId() { return groupId; }
+        public void setGroupId(String groupId) { this.groupId = groupId; }
+        public int getMaxLinesPerRun() { return maxLinesPerRun; }
+        public void setMaxLinesPerRun(int maxLinesPerRun) { this.maxLinesPerRun = maxLinesPerRun; }
+        public long getMaxBytesPerRun() { return maxBytesPerRun; }
+        public void setMaxBytesPerRun(long maxBytesPerRun) { this.maxBytesPerRun = maxBytesPerRun; }
+        public int getMaxLineLength() { return maxLineLength; }
+        public void setMaxLineLength(int maxLineLength) { this.maxLineLength = maxLineLength; }
+        public int getDefaultPageSize() { return defaultPageSize; }
+        public void setDefaultPageSize(int defaultPageSize) { this.defaultPageSize = defaultPageSize; }
+        public int getMaxPageSize() { return maxPageSize; }
+        public void setMaxPageSize(int maxPageSize) { this.maxPageSize = maxPageSize; }
+        public int getMaxStreams() { return maxStreams; }
+        public void setMaxStreams(int maxStreams) { this.maxStreams = maxStreams; }
+        public Duration getStreamMaxDuration() { return streamMaxDuration; }
+        public void setStreamMaxDuration(Duration streamMaxDuration) { this.streamMaxDuration = streamMaxDuration; }
+        public Duration getStreamPollInterval() { return streamPollInterval; }
+        public void setStreamPollInterval(Duration streamPollInterval) { this.streamPollInterval = streamPollInterval; }
+        public Duration getStreamSettle() { return streamSettle; }
+        public void setStreamSettle(Duration streamSettle) { this.streamSettle = streamSettle; }
+        public Duration getStreamKeepAlive() { return streamKeepAlive; }
+        public void setStreamKeepAlive(Duration streamKeepAlive) { this.streamKeepAlive = streamKeepAlive; }
+        public int getStreamBatchLines() { return streamBatchLines; }
+        public void setStreamBatchLines(int streamBatchLines) { this.streamBatchLines = streamBatchLines; }
+    }
+
+    /** The live worker registry the console keeps from the {@code workers} topic. */
+    public static class Workers {
+        /**
+         * Heartbeat intervals an instance may miss before it is shown stale (and its handlers count as offered by no
+         * live worker). Default 3, the dispatcher's rule: a stale instance gets no more runs.
+         */
+        private int staleAfterMissedBeats = 3;
+        /** How long a stale instance (gone without a clean shutdown) is still listed before it is forgotten. Default 1 h. */
+        private Duration forgetAfter = Duration.ofHours(1);
+        /** Instances kept at most; past it the one heard from longest ago is forgotten. Default 10,000. */
+        private int maxInstances = 10_000;
+        /** Jobs listed per app by {@code GET /api/v1/apps} as offered by no live worker (all are counted). Default 100. */
+        private int maxUnservedJobsListed = 100;
+
+        public int getStaleAfterMissedBeats() { return staleAfterMissedBeats; }
+        public void setStaleAfterMissedBeats(int staleAfterMissedBeats) { this.staleAfterMissedBeats = staleAfterMissedBeats; }
+        public Duration getForgetAfter() { return forgetAfter; }
+        public void setForgetAfter(Duration forgetAfter) { this.forgetAfter = forgetAfter; }
+        public int getMaxInstances() { return maxInstances; }
+        public void setMaxInstances(int maxInstances) { this.maxInstances = maxInstances; }
+        public int getMaxUnservedJobsListed() { return maxUnservedJobsListed; }
+        public void setMaxUnservedJobsListed(int maxUnservedJobsListed) { this.maxUnservedJobsListed = maxUnservedJobsListed; }
+    }
+
     /** Limits of the REST API. */
     public static class Api {
         /** Runs returned by {@code GET /api/v1/jobs/{id}/runs} without {@code limit}. Default 50. */
@@ -195,6 +291,10 @@ public class ConsoleProperties {
         private int maxParamsBytes = 64 * 1024;
         /** Longest job {@code description}, in characters. Default 2048. */
         private int maxDescriptionLength = 2048;
+        /** Runs of one page of {@code GET /api/v1/runs} without {@code size}. Default 50. */
+        private int defaultRunPageSize = 50;
+        /** Largest accepted {@code size} of the run search. Default 500. */
+        private int maxRunPageSize = 500;
         /** Entries of one audit page without {@code size}. Default 50. */
         private int defaultAuditPageSize = 50;
         /** Largest accepted audit page {@code size}. Default 500. */
@@ -216,6 +316,10 @@ public class ConsoleProperties {
         public void setMaxParamsBytes(int maxParamsBytes) { this.maxParamsBytes = maxParamsBytes; }
         public int getMaxDescriptionLength() { return maxDescriptionLength; }
         public void setMaxDescriptionLength(int maxDescriptionLength) { this.maxDescriptionLength = maxDescriptionLength; }
+        public int getDefaultRunPageSize() { return defaultRunPageSize; }
+        public void setDefaultRunPageSize(int defaultRunPageSize) { this.defaultRunPageSize = defaultRunPageSize; }
+        public int getMaxRunPageSize() { return maxRunPageSize; }
+        public void setMaxRunPageSize(int maxRunPageSize) { this.maxRunPageSize = maxRunPageSize; }
         public int getDefaultAuditPageSize() { return defaultAuditPageSize; }
         public void setDefaultAuditPageSize(int defaultAuditPageSize) { this.defaultAuditPageSize = defaultAuditPageSize; }
         public int getMaxAuditPageSize() { return maxAuditPageSize; }

@@ -28,6 +28,18 @@ class ConsolePropertiesTest {
         assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(1000);
         assertThat(properties.getApi().getDefaultPreviewCount()).isEqualTo(10);
         assertThat(properties.getApi().getMaxPreviewCount()).isEqualTo(100);
+        assertThat(properties.getApi().getDefaultRunPageSize()).isEqualTo(50);
+        assertThat(properties.getApi().getMaxRunPageSize()).isEqualTo(500);
+        assertThat(properties.getLogs().getGroupId()).isNull();
+        assertThat(properties.getLogs().getMaxLinesPerRun()).isEqualTo(10_000);
+        assertThat(properties.getLogs().getMaxBytesPerRun()).isEqualTo(5L * 1024 * 1024);
+        assertThat(properties.getLogs().getMaxLineLength()).isEqualTo(8192);
+        assertThat(properties.getLogs().getMaxStreams()).isEqualTo(100);
+        assertThat(properties.getLogs().getStreamMaxDuration()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(properties.getLogs().getStreamPollInterval()).isEqualTo(Duration.ofMillis(500));
+        assertThat(properties.getLogs().getStreamSettle()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(properties.getWorkers().getStaleAfterMissedBeats()).isEqualTo(3);
+        assertThat(properties.getWorkers().getForgetAfter()).isEqualTo(Duration.ofHours(1));
     }
 
     @Test

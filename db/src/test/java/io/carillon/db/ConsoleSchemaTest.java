@@ -37,7 +37,8 @@ class ConsoleSchemaTest {
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
                 + " AND table_name <> 'flyway_schema_history' ORDER BY table_name"))
                 .containsExactly("api_tokens", "apps", "audit_log", "deliveries", "incident_events", "incidents",
-                        "job_outbox", "jobs", "notification_channels", "runs", "token_grants", "user_grants", "users");
+                        "job_outbox", "jobs", "notification_channels", "run_log_state", "run_logs", "runs",
+                        "token_grants", "user_grants", "users");
     }
 
     @Test
@@ -67,6 +68,22 @@ class ConsoleSchemaTest {
 
         assertThat(query("SELECT version || ':' || coalesce(payload->>'id', 'tombstone') FROM job_outbox"
                 + " WHERE published_at IS NULL ORDER BY seq")).containsExactly("1:a", "2:tombstone");
+    }
+
+    @Test
+    void keysTheRetriesOfAFireAndShardByTheirFirstAttempt() throws SQLException {
+        execute("INSERT INTO runs (run_id, job_id, attempt, shard_index, shard_total, status, updated_at) VALUES"
+                + " ('c@1#0', 'c', 1, 0, 1, 'FAILED', '2026-01-01T00:00:00Z'),"
+                + " ('c@1~2#0', 'c', 2, 0, 1, 'FAILED', '2026-01-01T00:00:00Z'),"
+                + " ('c@1~3#0', 'c', 3, 0, 1, 'SUCCEEDED', '2026-01-01T00:00:00Z'),"
+                + " ('c@2#0', 'c', 1, 0, 1, 'FAILED', '2026-01-01T00:00:00Z'),"
+                + " ('c@1#1', 'c', 1, 1, 2, 'FAILED', '2026-01-01T00:00:00Z'),"
+                + " ('c@1#1~2#1', 'c', 2, 1, 2, 'SUCCEEDED', '2026-01-01T00:00:00Z'),"
+                + " ('c@1~2#0>child#0', 'child', 1, 0, 1, 'SUCCEEDED', '2026-01-01T00:00:00Z')");
+
+        assertThat(query("SELECT run_id || '=' || regexp_replace(run_id, '(#[0-9]+)?~[0-9]+(#[0-9]+)$', '\\2')"
+                + " FROM runs ORDER BY run_id")).containsExactly("c@1#0=c@1#0", "c@1#1=c@1#1", "c@1#1~2#1=c@1#1",
+                "c@1~2#0=c@1#0", "c@1~2#0>child#0=c@1~2#0>child#0", "c@1~3#0=c@1#0", "c@2#0=c@2#0");
     }
 
     private static void execute(String sql) throws SQLException {

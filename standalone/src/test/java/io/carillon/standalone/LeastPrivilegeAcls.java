@@ -36,8 +36,8 @@ final class LeastPrivilegeAcls {
     }
 
     /**
-     * Writes job definitions, requests, kills and dead letters; materializes results and incidents; creates the core
-     * topics.
+     * Writes job definitions, requests, kills and dead letters; materializes results, logs and incidents; reads
+     * heartbeats without a group; creates the core topics.
      */
     List<AclBinding> console(String user) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
@@ -45,8 +45,9 @@ final class LeastPrivilegeAcls {
             acls.allow(TOPIC, topic.name(), LITERAL, CREATE);
         }
         acls.topics(WRITE, catalog.jobs(), catalog.requests(), catalog.control(), catalog.dlq());
-        acls.topics(READ, catalog.results(), catalog.alerts());
+        acls.topics(READ, catalog.results(), catalog.logs(), catalog.workers(), catalog.alerts());
         acls.allow(GROUP, catalog.prefix() + "console", LITERAL, READ);
+        acls.allow(GROUP, catalog.prefix() + "console-logs", LITERAL, READ);
         acls.allow(GROUP, catalog.prefix() + "console-incidents", LITERAL, READ);
         return acls.list;
     }

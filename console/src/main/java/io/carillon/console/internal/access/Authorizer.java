@@ -1,5 +1,8 @@
 package io.carillon.console.internal.access;
 
+import java.util.Set;
+import java.util.stream.Collectors;
+
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Component;
 
@@ -27,6 +30,13 @@ public class Authorizer {
 
     public boolean canOperate(String app) {
         return caller().grants().canOperate(app);
+    }
+
+    /** The apps the caller may read, for list queries that answer readable rows only. */
+    public ReadScope readScope() {
+        Grants grants = caller().grants();
+        Set<String> apps = grants.all().stream().map(Grant::app).collect(Collectors.toSet());
+        return new ReadScope(grants.isAdmin(), apps.contains(Grant.EVERY_APP), apps);
     }
 
     /** Refuses a caller who may not read app {@code app}. */

@@ -34,9 +34,12 @@ public class RunAccess {
         return app.orElse(null);
     }
 
-    /** Refuses a caller who may not read the runs of job {@code jobId}, given one of its runs if any. */
+    /**
+     * Refuses a caller who may not read the runs of job {@code jobId} (null when unknown), given one of its runs if
+     * any.
+     */
     public void requireRead(String jobId, Optional<RunView> anyRun) {
-        Optional<String> app = jobs.find(jobId).map(JobDefinition::app)
+        Optional<String> app = Optional.ofNullable(jobId).flatMap(jobs::find).map(JobDefinition::app)
                 .or(() -> anyRun.map(RunView::app));
         if (app.isPresent()) {
             authorizer.requireRead(app.get());

@@ -23,6 +23,7 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Repository;
 
+import io.carillon.console.internal.access.ReadScope;
 import io.carillon.topics.events.RunResult;
 
 /**
@@ -41,6 +42,15 @@ public class RunRepository {
     private static final String COLUMNS = Stream.of(Column.values())
             .map(column -> column.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")) + ", updated_at";
     private static final String VIEW_COLUMNS = COLUMNS + ", lateness_ms";
+    /**
+     * The sort key of runs by scheduled time, a run without one last; the expression of V3's indexes
+     * ({@code runs_search*}), which keyset paging compares as a row with the run id.
+     */
+    private static final String SORT_KEY = "coalesce(scheduled_at, '-infinity'::timestamptz)";
+    private static final String NEWEST_FIRST = SORT_KEY + " DESC, run_id DESC";
+    /** The first attempt's run id of a run's attempt chain: the expression of V3's index runs_attempt_chain. */
+    private static final String CHAIN_KEY = "regexp_replace(%s, '(#[0-9]+)?~[0-9]+(#[0-9]+)$', '\\2')";
+    private static final String NO_TIME = "-infinity";
     private static final String UPSERT = upsertSql(false);
     private static final String UPSERT_FORCED = upsertSql(true);
 
@@ -84,7 +94,7 @@ public class RunRepository {
     /** The newest {@code limit} runs of job {@code jobId}, by scheduled time. */
     public List<RunView> findByJob(String jobId, int limit) {
         return jdbc.query("SELECT " + VIEW_COLUMNS + " FROM runs WHERE job_id = :jobId"
-                        + " ORDER BY scheduled_at DESC NULLS LAST, run_id DESC LIMIT :limit",
+                        + " ORDER BY " + NEWEST_FIRST + " LIMIT :limit",
                 new MapSqlParameterSource().addValue("jobId", jobId).addValue("limit", limit),
                 (row, rowNumber) -> view(row));
     }
@@ -96,10 +106,71 @@ public class RunRepository {
                 .stream().findFirst();
     }
 
+    /**
+     * At most {@code limit} runs matching {@code search} that {@code scope} may read, newest scheduled first (then
+     * by run id, descending), after {@code search.after()} when set.
+     */
+    public List<RunView> search(RunSearch search, ReadScope scope, int limit) {
+        StringBuilder sql = new StringBuilder("SELECT " + VIEW_COLUMNS + " FROM runs WHERE true");
+        MapSqlParameterSource parameters = new MapSqlParameterSource();
+        if (!scope.admin()) {
+            if (!scope.everyApp() && scope.apps().isEmpty()) {
+                return List.of();
+            }
+            sql.append(scope.everyApp() ? " AND app IS NOT NULL" : " AND app IN (:readableApps)");
+            parameters.addValue("readableApps", List.copyOf(scope.apps()));
+        }
+        filter(sql, parameters, "app = :app", "app", search.app());
+        filter(sql, parameters, "job_id = :jobId", "jobId", search.jobId());
+        filter(sql, parameters, "instance = :instance", "instance", search.instance());
+        if (!search.statuses().isEmpty()) {
+            filter(sql, parameters, "status IN (:statuses)", "statuses",
+                    search.statuses().stream().map(Enum::name).toList());
+        }
+        if (!search.kinds().isEmpty()) {
+            filter(sql, parameters, "kind IN (:kinds)", "kinds", search.kinds().stream().map(Enum::name).toList());
+        }
+        if (search.from() != null || search.to() != null) {
+            sql.append(" AND scheduled_at IS NOT NULL");
+        }
+        filter(sql, parameters, SORT_KEY + " >= :from", "from", parameter(search.from()));
+        filter(sql, parameters, SORT_KEY + " < :to", "to", parameter(search.to()));
+        filter(sql, parameters, "finished_at - started_at >= :minDurationMs * interval '1 millisecond'",
+                "minDurationMs", search.minDurationMs());
+        if (search.after() != null) {
+            sql.append(" AND (" + SORT_KEY + ", run_id) < (CAST(:afterAt AS timestamptz), :afterRunId)");
+            parameters.addValue("afterAt", search.after().scheduledAt() == null ? NO_TIME
+                    : text(search.after().scheduledAt()));
+            parameters.addValue("afterRunId", search.after().runId());
+        }
+        sql.append(" ORDER BY " + NEWEST_FIRST + " LIMIT :limit");
+        parameters.addValue("limit", limit);
+        return jdbc.query(sql.toString(), parameters, (row, rowNumber) -> view(row));
+    }
+
+    private static void filter(StringBuilder sql, MapSqlParameterSource parameters, String condition, String name,
+            Object value) {
+        if (value != null) {
+            sql.append(" AND ").append(condition);
+            parameters.addValue(name, value);
+        }
+    }
+
+    /**
+     * Every attempt of the fire and shard of run {@code runId} (its retries, and the runs it retried), this one
+     * included, by attempt; at most {@code limit}.
+     */
+    public List<RunView> attempts(String runId, int limit) {
+        return jdbc.query("SELECT " + VIEW_COLUMNS + " FROM runs WHERE " + CHAIN_KEY.formatted("run_id") + " = "
+                        + CHAIN_KEY.formatted(":runId") + " ORDER BY attempt, run_id LIMIT :limit",
+                new MapSqlParameterSource().addValue("runId", runId).addValue("limit", limit),
+                (row, rowNumber) -> view(row));
+    }
+
     /** The newest run of every stored job that has one, by job id. */
     public Map<String, RunView> latestOfEveryJob() {
         List<RunView> latest = jdbc.query("SELECT r.* FROM jobs j CROSS JOIN LATERAL (SELECT " + VIEW_COLUMNS
-                        + " FROM runs WHERE job_id = j.id ORDER BY scheduled_at DESC NULLS LAST, run_id DESC LIMIT 1) r",
+                        + " FROM runs WHERE job_id = j.id ORDER BY " + NEWEST_FIRST + " LIMIT 1) r",
                 (row, rowNumber) -> view(row));
         return latest.stream().collect(Collectors.toMap(RunView::jobId, run -> run, (a, b) -> a, LinkedHashMap::new));
     }

@@ -23,6 +23,7 @@ import io.carillon.console.internal.incidents.IncidentNotFoundException;
 import io.carillon.console.internal.jobs.JobAlreadyExistsException;
 import io.carillon.console.internal.jobs.JobNotFoundException;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.logs.TooManyStreamsException;
 import io.carillon.console.internal.runs.RunNotFoundException;
 import io.carillon.console.internal.runs.RunStateConflictException;
 import io.carillon.topics.FieldError;
@@ -112,6 +113,12 @@ class ApiExceptionHandler {
     @ResponseStatus(HttpStatus.SERVICE_UNAVAILABLE)
     ApiError kafkaUnavailable(PublishException e) {
         return ApiError.of("could not publish to Kafka, try again: " + e.getMessage());
+    }
+
+    @ExceptionHandler
+    @ResponseStatus(HttpStatus.SERVICE_UNAVAILABLE)
+    ApiError tooManyStreams(TooManyStreamsException e) {
+        return ApiError.of(e.getMessage());
     }
 
     @ExceptionHandler({DataAccessResourceFailureException.class, CannotCreateTransactionException.class})

@@ -1,0 +1,60 @@
+package io.carillon.console.internal.kafka;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.listener.BatchMessageListener;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.backoff.FixedBackOff;
+
+import io.carillon.console.ConsoleProperties;
+import io.carillon.topics.spring.CarillonTopics;
+
+/**
+ * The spring-kafka containers of the console's materializers, which write a topic into PostgreSQL: the client
+ * properties of {@code carillon.kafka.properties.*}, read_committed, from the earliest offset, offsets committed
+ * after each batch returns ({@code AckMode.BATCH}), and a failed batch (the database is down) retried every
+ * {@code retry-backoff} for as long as it takes. Polls are sized by {@code carillon.console.materializer.*}. The
+ * container and its consumer factory are registered as no ConsumerFactory bean, so a hosting application's own Kafka
+ * beans are left alone.
+ */
+public final class MaterializerContainers {
+
+    private MaterializerContainers() {
+    }
+
+    /** A container feeding {@code listener} with the records of {@code topic}, in consumer group {@code groupId}. */
+    public static ConcurrentMessageListenerContainer<String, byte[]> create(CarillonTopics topics,
+            ConsoleProperties.Materializer settings, String topic, String groupId, String clientId,
+            BatchMessageListener<String, byte[]> listener) {
+        Map<String, Object> consumerConfig = new HashMap<>(Map.of(
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.getMaxPollRecords(),
+                ConsumerConfig.FETCH_MIN_BYTES_CONFIG, settings.getFetchMinBytes(),
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Math.toIntExact(settings.getFetchMaxWait().toMillis())));
+        consumerConfig.putAll(topics.clientConfig());
+        consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        DefaultKafkaConsumerFactory<String, byte[]> consumers = new DefaultKafkaConsumerFactory<>(consumerConfig,
+                new StringDeserializer(), new ByteArrayDeserializer());
+
+        ContainerProperties containerProperties = new ContainerProperties(topic);
+        containerProperties.setAckMode(ContainerProperties.AckMode.BATCH);
+        containerProperties.setClientId(clientId);
+        containerProperties.setMessageListener(listener);
+
+        ConcurrentMessageListenerContainer<String, byte[]> container =
+                new ConcurrentMessageListenerContainer<>(consumers, containerProperties);
+        container.setConcurrency(settings.getConcurrency());
+        container.setCommonErrorHandler(new DefaultErrorHandler(
+                new FixedBackOff(settings.getRetryBackoff().toMillis(), FixedBackOff.UNLIMITED_ATTEMPTS)));
+        return container;
+    }
+}

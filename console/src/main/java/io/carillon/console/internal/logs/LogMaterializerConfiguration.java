@@ -1,0 +1,26 @@
+package io.carillon.console.internal.logs;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+
+import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.topics.spring.CarillonTopics;
+
+/**
+ * The spring-kafka container that feeds {@link LogMaterializer} ({@link MaterializerContainers}): group
+ * {@code carillon.console.logs.group-id}, polls sized like the results materializer's.
+ */
+@Configuration(proxyBeanMethods = false)
+class LogMaterializerConfiguration {
+
+    @Bean
+    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleLogsContainer(CarillonTopics topics,
+            ConsoleProperties properties, LogMaterializer materializer) {
+        String groupId = properties.getLogs().getGroupId() != null ? properties.getLogs().getGroupId()
+                : topics.catalog().prefix() + "console-logs";
+        return MaterializerContainers.create(topics, properties.getMaterializer(), topics.catalog().logs(), groupId,
+                "carillon-console-logs", materializer);
+    }
+}

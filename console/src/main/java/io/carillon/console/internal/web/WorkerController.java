@@ -1,0 +1,35 @@
+package io.carillon.console.internal.web;
+
+import java.util.List;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.carillon.console.internal.workers.AppView;
+import io.carillon.console.internal.workers.WorkerService;
+import io.carillon.console.internal.workers.WorkerView;
+
+/**
+ * {@code GET /api/v1/workers?app=}: the worker instances known from heartbeats, stale ones marked;
+ * {@code GET /api/v1/apps}: every app with its live instances and the enabled jobs no live worker can run.
+ */
+@RestController
+class WorkerController {
+
+    private final WorkerService workers;
+
+    WorkerController(WorkerService workers) {
+        this.workers = workers;
+    }
+
+    @GetMapping("/api/v1/workers")
+    List<WorkerView> workers(@RequestParam(required = false) String app) {
+        return workers.workers(app);
+    }
+
+    @GetMapping("/api/v1/apps")
+    List<AppView> apps() {
+        return workers.apps();
+    }
+}

@@ -1,0 +1,152 @@
+package io.carillon.console.internal.workers;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.spring.CarillonTopics;
+
+/**
+ * Feeds the {@link WorkerRegistry} from every partition of the {@code workers} topic, read from the beginning without
+ * a consumer group (each console instance keeps the whole registry, as each dispatcher does). One thread of its own
+ * polls every {@link #POLL_INTERVAL}; a tombstone removes its instance. A record that is not a heartbeat is logged and
+ * skipped (the dispatchers send it to the dlq). Failed polls are logged and counted, and the next poll goes on.
+ */
+@Component
+public class WorkerRegistryReader implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(WorkerRegistryReader.class);
+    /** Pause between two polls, and the longest a poll waits: a heartbeat shows within about twice this. */
+    static final Duration POLL_INTERVAL = Duration.ofMillis(100);
+    /** How long stopping waits for the reader thread to close its consumer. */
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+
+    private final CarillonTopics topics;
+    private final WorkerRegistry registry;
+    private final AtomicLong failedPolls = new AtomicLong();
+    private ScheduledExecutorService thread;
+    private Consumer<String, byte[]> consumer;
+
+    public WorkerRegistryReader(CarillonTopics topics, WorkerRegistry registry) {
+        this.topics = topics;
+        this.registry = registry;
+    }
+
+    /** The polls that failed since the start; each was logged. */
+    public long failedPolls() {
+        return failedPolls.get();
+    }
+
+    @Override
+    public synchronized void start() {
+        if (thread != null) {
+            return;
+        }
+        Map<String, Object> config = new HashMap<>(topics.clientConfig());
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "carillon-console-workers");
+        consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+        thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread worker = new Thread(runnable, "carillon-console-workers");
+            worker.setDaemon(true);
+            return worker;
+        });
+        thread.scheduleWithFixedDelay(this::poll, 0, POLL_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void assign() {
+        String topic = topics.catalog().workers();
+        List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+        consumer.assign(partitions);
+        consumer.seekToBeginning(partitions);
+    }
+
+    private void poll() {
+        try {
+            if (consumer.assignment().isEmpty()) {
+                assign();
+            }
+            for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL_INTERVAL)) {
+                apply(record);
+            }
+        } catch (KafkaException e) {
+            failedPolls.incrementAndGet();
+            log.warn("reading the workers topic failed; the next poll tries again: {}", e.toString());
+        }
+    }
+
+    private void apply(ConsumerRecord<String, byte[]> record) {
+        if (record.key() == null) {
+            log.warn("heartbeat record {}-{}@{} skipped: it has no key", record.topic(), record.partition(),
+                    record.offset());
+            return;
+        }
+        if (record.value() == null) {
+            registry.remove(record.key());
+            return;
+        }
+        try {
+            WorkerHeartbeat heartbeat = EventSerdes.HEARTBEAT.deserialize(record.topic(), record.value());
+            if (heartbeat.app() == null || heartbeat.sentAt() == null) {
+                throw new InvalidEventException("fields 'app' and 'sentAt' are required");
+            }
+            registry.update(record.key(), heartbeat.instanceId() == null ? keyed(record.key(), heartbeat) : heartbeat);
+        } catch (InvalidEventException e) {
+            log.warn("heartbeat record {}-{}@{} skipped: {}", record.topic(), record.partition(), record.offset(),
+                    e.getMessage());
+        }
+    }
+
+    private static WorkerHeartbeat keyed(String instanceId, WorkerHeartbeat heartbeat) {
+        return new WorkerHeartbeat(heartbeat.schemaVersion(), instanceId, heartbeat.app(), heartbeat.handlers(),
+                heartbeat.capacity(), heartbeat.running(), heartbeat.partitions(), heartbeat.intervalMs(),
+                heartbeat.startedAt(), heartbeat.sentAt(), heartbeat.waiting(), heartbeat.lingering(),
+                heartbeat.busyJobs());
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (thread == null) {
+            return;
+        }
+        thread.execute(consumer::close);
+        thread.shutdown();
+        try {
+            if (!thread.awaitTermination(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("the workers topic reader did not stop within {}", CLOSE_TIMEOUT);
+                thread.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        thread = null;
+        consumer = null;
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return thread != null;
+    }
+}

@@ -1,0 +1,25 @@
+package io.carillon.console.internal.workers;
+
+import java.time.Instant;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import io.carillon.topics.events.WorkerHeartbeat;
+
+/**
+ * One worker instance as its last heartbeat describes it: {@code lastHeartbeat} is when it was sent (the worker's
+ * clock), {@code stale} whether it is older than the allowed missed beats. The host is not reported by heartbeats; a
+ * worker's default instance id is {@code <host>-<pid>}. {@code busyJobs} is left out when the worker does not report it.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record WorkerView(String instanceId, String app, List<String> handlers, int capacity, int running,
+        int waiting, int lingering, List<Integer> partitions, List<String> busyJobs, long heartbeatIntervalMs,
+        Instant startedAt, Instant lastHeartbeat, boolean stale) {
+
+    static WorkerView of(WorkerHeartbeat heartbeat, boolean stale) {
+        return new WorkerView(heartbeat.instanceId(), heartbeat.app(), heartbeat.handlers(), heartbeat.capacity(),
+                heartbeat.running(), heartbeat.waiting(), heartbeat.lingering(), heartbeat.partitions(),
+                heartbeat.busyJobs(), heartbeat.intervalMs(), heartbeat.startedAt(), heartbeat.sentAt(), stale);
+    }
+}
