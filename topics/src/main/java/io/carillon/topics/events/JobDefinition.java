@@ -9,8 +9,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code version} grows with every change so consumers can tell a newer definition from a replayed one.
  * {@code alerting} tunes the job's monitor rules; null means {@link Alerting#defaults()}. {@code tags} are short
  * labels for grouping jobs (at most {@link io.carillon.topics.JobValidator#MAX_TAGS}); absent in JSON means none, and
- * a job without tags is written without the field.
+ * a job without tags is written without the field; null fields are left out of JSON by any mapper.
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobDefinition(
         int schemaVersion,
         String id,
