@@ -28,6 +28,15 @@ class ConsolePropertiesTest {
         assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(1000);
         assertThat(properties.getApi().getDefaultPreviewCount()).isEqualTo(10);
         assertThat(properties.getApi().getMaxPreviewCount()).isEqualTo(100);
+        assertThat(properties.getJobs().getDefaultPageSize()).isEqualTo(50);
+        assertThat(properties.getJobs().getMaxPageSize()).isEqualTo(500);
+        assertThat(properties.getJobs().getMaxFilterLength()).isEqualTo(200);
+        assertThat(properties.getJobs().getMaxBatchIds()).isEqualTo(100);
+        assertThat(properties.getJobs().getMaxBackfillFires()).isEqualTo(1000);
+        assertThat(properties.getJobs().getMaxReasonLength()).isEqualTo(500);
+        assertThat(properties.getJobs().getMaxRunAtAhead()).isEqualTo(Duration.ofDays(366));
+        assertThat(properties.getJobs().getFiresPerDayWarning()).isEqualTo(1440);
+        assertThat(properties.getJobs().getDstLookahead()).isEqualTo(Duration.ofDays(366));
     }
 
     @Test
@@ -38,7 +47,8 @@ class ConsolePropertiesTest {
                 "carillon.console.materializer.max-poll-records", "1000",
                 "carillon.console.materializer.fetch-max-wait", "50ms",
                 "carillon.console.kafka.send-timeout", "5s",
-                "carillon.console.api.max-run-limit", "20");
+                "carillon.console.api.max-run-limit", "20",
+                "carillon.console.jobs.fires-per-day-warning", "100");
 
         ConsoleProperties properties = new Binder(new MapConfigurationPropertySource(source))
                 .bind("carillon.console", ConsoleProperties.class).get();
@@ -49,5 +59,6 @@ class ConsolePropertiesTest {
         assertThat(properties.getMaterializer().getFetchMaxWait()).isEqualTo(Duration.ofMillis(50));
         assertThat(properties.getKafka().getSendTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(20);
+        assertThat(properties.getJobs().getFiresPerDayWarning()).isEqualTo(100);
     }
 }
