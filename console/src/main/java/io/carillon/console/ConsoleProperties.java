@@ -222,13 +222,16 @@ public class ConsoleProperties {
         private int maxFilterLength = 200;
         /** Most job ids one {@code POST /api/v1/jobs:batch} may name. Default 100. */
         private int maxBatchIds = 100;
-        /** Most fires one backfill may make (the planner's own cap is {@code carillon.planner.max-backfill-fires}). Default 1000. */
+        /**
+         * Most fires one backfill may make (the planner's own cap is {@code carillon.planner.max-backfill-fires}).
+         * Default 1000.
+         */
         private int maxBackfillFires = 1000;
         /** Longest pause or resume {@code reason}, in characters. Default 500. */
         private int maxReasonLength = 500;
         /** How far ahead {@code run-at} may ask for a fire. Default 366 days. */
         private Duration maxRunAtAhead = Duration.ofDays(366);
-        /** The schedule preview warns when a schedule fires more often than this per day. Default 1440 (once a minute). */
+        /** The schedule preview warns when a schedule fires more often than this a day. Default 1440 (every minute). */
         private int firesPerDayWarning = 1440;
         /** How far ahead the schedule preview looks for daylight-saving changes. Default 366 days. */
         private Duration dstLookahead = Duration.ofDays(366);

@@ -68,7 +68,8 @@ class JobListIT {
     void jobsAndRuns() {
         admin = new ApiClient(port);
         admin.post("/api/v1/users", """
-                {"name": "vera", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}""".formatted(PASSWORD));
+                {"name": "vera", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}"""
+                .formatted(PASSWORD));
         create("""
                 {"id": "a-report", "app": "demo", "handler": "report", "description": "Daily Revenue report",
                  "owner": "alice", "tags": ["finance", "daily"], "retry": {"maxAttempts": 3, "backoffMs": 1000},
@@ -80,7 +81,8 @@ class JobListIT {
                 {"id": "c-billing", "app": "billing", "handler": "bill", "enabled": false,
                  "schedule": {"type": "NONE"}}""");
         create("""
-                {"id": "d-paused", "app": "demo", "handler": "sync", "schedule": {"type": "FIXED_RATE", "intervalMs": 1000}}""");
+                {"id": "d-paused", "app": "demo", "handler": "sync",
+                 "schedule": {"type": "FIXED_RATE", "intervalMs": 1000}}""");
         assertThat(admin.post("/api/v1/jobs/d-paused/pause", """
                 {"reason": "upstream outage"}""").status()).isEqualTo(202);
         run("a-report@1#0", "a-report", "SUCCEEDED", NOW.minusSeconds(3 * 3600), 40);

@@ -136,11 +136,11 @@ class SchedulePreviewIT {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            {"type": "FIXED_RATE", "intervalMs": 60000}      | 1440 | false | every 1 minute
-            {"type": "FIXED_RATE", "intervalMs": 30000}      | 2880 | true  | every 30 seconds
-            {"type": "FIXED_DELAY", "intervalMs": 3600000}   | 24   | false | 1 hour after the end of each run
-            {"type": "ONCE", "at": "2026-04-01T00:00:00Z"}   | 1    | false | once at 2026-04-01T00:00:00Z
-            {"type": "NONE"}                                 | 0    | false | never by itself: run by hand, by a request or as a child
+            {"type": "FIXED_RATE", "intervalMs": 60000}    | 1440 | false | every 1 minute
+            {"type": "FIXED_RATE", "intervalMs": 30000}    | 2880 | true  | every 30 seconds
+            {"type": "FIXED_DELAY", "intervalMs": 3600000} | 24   | false | 1 hour after the end of each run
+            {"type": "ONCE", "at": "2026-04-01T00:00:00Z"} | 1    | false | once at 2026-04-01T00:00:00Z
+            {"type": "NONE"} | 0 | false | never by itself: run by hand, by a request or as a child
             """)
     void countsTheFiresOfADayForEveryType(String schedule, long perDay, boolean tooFrequent, String words) {
         JsonNode preview = api.post("/api/v1/schedules/preview", "{\"schedule\": " + schedule + "}").json();
@@ -186,7 +186,8 @@ class SchedulePreviewIT {
                 "/api/v1/jobs:batch", "/api/v1/schedules/preview", "/api/v1/runs/{runId}/retry", "/api/v1/audit");
         assertThat(paths.at("/~1api~1v1~1jobs/get/parameters").valueStream()
                 .map(parameter -> parameter.get("name").asString()))
-                .contains("app", "q", "enabled", "paused", "handler", "type", "owner", "tag", "status", "cursor", "size");
+                .contains("app", "q", "enabled", "paused", "handler", "type", "owner", "tag", "status", "cursor",
+                        "size");
         assertThat(api.anonymous().get("/v3/api-docs").status()).isEqualTo(401);
         assertThat(api.get("/swagger-ui/index.html").status()).isEqualTo(200);
         assertThat(api.anonymous().get("/swagger-ui/index.html").status()).isEqualTo(302);

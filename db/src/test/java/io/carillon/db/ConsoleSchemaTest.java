@@ -36,8 +36,8 @@ class ConsoleSchemaTest {
     void createsTheConsoleTables() throws SQLException {
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
                 + " AND table_name <> 'flyway_schema_history' ORDER BY table_name"))
-                .containsExactly("api_tokens", "apps", "audit_log", "job_outbox", "job_pauses", "jobs", "runs", "token_grants",
-                        "user_grants", "users");
+                .containsExactly("api_tokens", "apps", "audit_log", "job_outbox", "job_pauses", "jobs", "runs",
+                        "token_grants", "user_grants", "users");
     }
 
     @Test

@@ -38,8 +38,9 @@ class StandaloneLauncherIT {
                     .defaultHeaders(headers -> headers.setBasicAuth("admin", password)).build();
 
             List<?> items = (List<?>) http.get().uri("/api/v1/jobs").retrieve().body(Map.class).get("items");
-            assertThat(items).extracting(item -> ((Map<?, ?>) ((Map<?, ?>) item).get("job")).get("id"))
-                    .contains("demo-echo", "demo-cron", "demo-fail");
+            List<Object> ids = items.stream().<Object>map(item -> ((Map<?, ?>) ((Map<?, ?>) item).get("job")).get("id"))
+                    .toList();
+            assertThat(ids).contains("demo-echo", "demo-cron", "demo-fail");
             await().atMost(Duration.ofSeconds(30)).until(() -> http.get().uri("/api/v1/jobs/demo-echo/runs?limit=10")
                     .retrieve().body(LIST_OF_MAPS).stream().anyMatch(run -> "SUCCEEDED".equals(run.get("status"))));
             assertThat(http.get().uri("/").retrieve().body(String.class)).containsIgnoringCase("<html");

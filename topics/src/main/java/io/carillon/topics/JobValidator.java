@@ -75,7 +75,8 @@ public final class JobValidator {
             String tag = tags.get(i);
             if (!isValidTag(tag)) {
                 errors.add(new FieldError("tags[" + i + "]", "'" + tag
-                        + "' is not a valid tag: use 1 to 64 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit"));
+                        + "' is not a valid tag: use 1 to 64 characters of a-z, 0-9, '.', '_' or '-', starting with"
+                        + " a letter or digit"));
             } else if (tags.indexOf(tag) < i) {
                 errors.add(new FieldError("tags[" + i + "]", "'" + tag + "' is listed twice"));
             }

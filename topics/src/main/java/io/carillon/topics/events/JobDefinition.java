@@ -53,7 +53,8 @@ public record JobDefinition(
     }
 
     public Builder toBuilder() {
-        return new Builder(id).app(app).handler(handler).description(description).owner(owner).tags(tags).schedule(schedule)
+        return new Builder(id).app(app).handler(handler).description(description).owner(owner).tags(tags)
+                .schedule(schedule)
                 .enabled(enabled).params(params).routing(routing).pinnedInstances(pinnedInstances)
                 .blockStrategy(blockStrategy).misfire(misfire).timeoutMs(timeoutMs).retry(retry).children(children)
                 .jitterMs(jitterMs).atMostOnce(atMostOnce).alerting(alerting).version(version);

@@ -81,7 +81,8 @@ final class DstNotes {
                 end.toInstant(transition.getOffsetAfter()), fires);
         return Optional.of(new DstNote(DstNote.Kind.FOLDED, transition.getInstant(), start, end, named, examples,
                 fires, times + " occur twice in " + zone.getId() + " (clocks go back at " + transition.getInstant()
-                        + "); " + names + ": the schedule fires " + (fired == 1 ? "once" : fired + " times") + " for them, "
+                        + "); " + names + ": the schedule fires " + (fired == 1 ? "once" : fired + " times")
+                        + " for them, "
                         + (fired > named ? "some folded times twice" : "each folded time once")));
     }
 
