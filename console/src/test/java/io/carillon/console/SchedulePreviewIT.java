@@ -188,6 +188,12 @@ class SchedulePreviewIT {
                 .map(parameter -> parameter.get("name").asString()))
                 .contains("app", "q", "enabled", "paused", "handler", "type", "owner", "tag", "status", "cursor",
                         "size");
+        assertThat(paths.at("/~1api~1v1~1jobs~1{id}~1run-at/post/requestBody/content/application~1json/schema/$ref")
+                .asString()).isEqualTo("#/components/schemas/RunAtBody");
+        assertThat(document.json().at("/components/schemas/RunAtBody/properties").propertyNames())
+                .containsExactlyInAnyOrder("at", "params");
+        assertThat(document.json().at("/components/schemas/BatchBody/properties/action/enum").valueStream()
+                .map(JsonNode::asString)).containsExactly("ENABLE", "DISABLE", "RUN", "DELETE");
         assertThat(api.anonymous().get("/v3/api-docs").status()).isEqualTo(401);
         assertThat(api.get("/swagger-ui/index.html").status()).isEqualTo(200);
         assertThat(api.anonymous().get("/swagger-ui/index.html").status()).isEqualTo(302);

@@ -13,6 +13,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.carillon.console.internal.jobs.BackfillPlan;
 import io.carillon.console.internal.jobs.JobActions;
 import io.carillon.console.internal.jobs.JobBatch;
@@ -47,13 +49,19 @@ class JobActionController {
 
     /** Stops the job's schedule; body {@code {"reason": ...}} (required). */
     @PostMapping("/api/v1/jobs/{id}/pause")
-    ResponseEntity<Map<String, String>> pause(@PathVariable String id, @RequestBody(required = false) String body) {
+    ResponseEntity<Map<String, String>> pause(@PathVariable String id,
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+                    schema = @Schema(implementation = ReasonBody.class)))
+            @RequestBody(required = false) String body) {
         return accepted(actions.pause(id, reason(body)));
     }
 
     /** Restarts the job's schedule from now; optional body {@code {"reason": ...}}. */
     @PostMapping("/api/v1/jobs/{id}/resume")
-    ResponseEntity<Map<String, String>> resume(@PathVariable String id, @RequestBody(required = false) String body) {
+    ResponseEntity<Map<String, String>> resume(@PathVariable String id,
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+                    schema = @Schema(implementation = ReasonBody.class)))
+            @RequestBody(required = false) String body) {
         return accepted(actions.resume(id, reason(body)));
     }
 
@@ -69,7 +77,10 @@ class JobActionController {
 
     /** One fire at {@code at}; body {@code {"at": ..., "params": ...}}. */
     @PostMapping("/api/v1/jobs/{id}/run-at")
-    ResponseEntity<Map<String, String>> runAt(@PathVariable String id, @RequestBody(required = false) String body) {
+    ResponseEntity<Map<String, String>> runAt(@PathVariable String id,
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+                    schema = @Schema(implementation = RunAtBody.class)))
+            @RequestBody(required = false) String body) {
         RunAtBody request = JsonBodies.convert(JsonBodies.object(body), RunAtBody.class);
         return accepted(actions.runAt(id, request.at(), request.params()));
     }
@@ -80,6 +91,8 @@ class JobActionController {
      */
     @PostMapping("/api/v1/jobs/{id}/backfill")
     ResponseEntity<BackfillPlan> backfill(@PathVariable String id, @RequestParam(defaultValue = "false") boolean dryRun,
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+                    schema = @Schema(implementation = BackfillBody.class)))
             @RequestBody(required = false) String body) {
         BackfillBody request = JsonBodies.convert(JsonBodies.object(body), BackfillBody.class);
         BackfillPlan plan = actions.backfill(id, request.from(), request.to(), request.params(), dryRun);
@@ -88,14 +101,18 @@ class JobActionController {
 
     /** Body {@code {"action": "ENABLE|DISABLE|RUN|DELETE", "ids": [...]}}; answers one result per id, in order. */
     @PostMapping("/api/v1/jobs:batch")
-    BatchAnswer batch(@RequestBody(required = false) String body) {
+    BatchAnswer batch(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+                    schema = @Schema(implementation = BatchBody.class)))
+            @RequestBody(required = false) String body) {
         BatchBody request = JsonBodies.convert(JsonBodies.object(body), BatchBody.class);
         return new BatchAnswer(request.action(), batch.apply(request.action(), request.ids()));
     }
 
     /** Body {@code {"schedule": {...}, "from": ..., "count": ...}}; nothing is saved. */
     @PostMapping("/api/v1/schedules/preview")
-    SchedulePreview preview(@RequestBody(required = false) String body) {
+    SchedulePreview preview(@io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+                    schema = @Schema(implementation = PreviewBody.class)))
+            @RequestBody(required = false) String body) {
         PreviewBody request = JsonBodies.convert(JsonBodies.object(body), PreviewBody.class);
         int count = Limits.within("count", request.count(), limits.getDefaultPreviewCount(),
                 limits.getMaxPreviewCount());
