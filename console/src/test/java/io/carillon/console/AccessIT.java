@@ -375,8 +375,8 @@ class AccessIT {
                 .param("action", action).param("target", target).query(String.class).list();
     }
 
-    private static List<String> ids(JsonNode jobs) {
-        return jobs.valueStream().map(job -> job.get("id").asString()).toList();
+    private static List<String> ids(JsonNode page) {
+        return page.get("items").valueStream().map(item -> item.at("/job/id").asString()).toList();
     }
 
     private static String csrf(CookieManager cookies) {

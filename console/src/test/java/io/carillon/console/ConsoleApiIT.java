@@ -74,7 +74,8 @@ class ConsoleApiIT {
         Answer read = api.get("/api/v1/jobs/report.daily");
         assertThat(read.status()).isEqualTo(200);
         assertThat(read.json()).isEqualTo(job);
-        assertThat(api.get("/api/v1/jobs").json().valueStream().map(each -> each.get("id").asString()))
+        assertThat(api.get("/api/v1/jobs").json().get("items").valueStream()
+                .map(each -> each.at("/job/id").asString()))
                 .contains("report.daily");
 
         Answer replaced = api.put("/api/v1/jobs/report.daily", """

@@ -40,6 +40,15 @@ class ConsolePropertiesTest {
         assertThat(properties.getLogs().getStreamSettle()).isEqualTo(Duration.ofSeconds(2));
         assertThat(properties.getWorkers().getStaleAfterMissedBeats()).isEqualTo(3);
         assertThat(properties.getWorkers().getForgetAfter()).isEqualTo(Duration.ofHours(1));
+        assertThat(properties.getJobs().getDefaultPageSize()).isEqualTo(50);
+        assertThat(properties.getJobs().getMaxPageSize()).isEqualTo(500);
+        assertThat(properties.getJobs().getMaxFilterLength()).isEqualTo(200);
+        assertThat(properties.getJobs().getMaxBatchIds()).isEqualTo(100);
+        assertThat(properties.getJobs().getMaxBackfillFires()).isEqualTo(1000);
+        assertThat(properties.getJobs().getMaxReasonLength()).isEqualTo(500);
+        assertThat(properties.getJobs().getMaxRunAtAhead()).isEqualTo(Duration.ofDays(366));
+        assertThat(properties.getJobs().getFiresPerDayWarning()).isEqualTo(1440);
+        assertThat(properties.getJobs().getDstLookahead()).isEqualTo(Duration.ofDays(366));
     }
 
     @Test
@@ -76,7 +85,8 @@ class ConsolePropertiesTest {
                 "carillon.console.materializer.max-poll-records", "1000",
                 "carillon.console.materializer.fetch-max-wait", "50ms",
                 "carillon.console.kafka.send-timeout", "5s",
-                "carillon.console.api.max-run-limit", "20");
+                "carillon.console.api.max-run-limit", "20",
+                "carillon.console.jobs.fires-per-day-warning", "100");
 
         ConsoleProperties properties = new Binder(new MapConfigurationPropertySource(source))
                 .bind("carillon.console", ConsoleProperties.class).get();
@@ -87,5 +97,6 @@ class ConsolePropertiesTest {
         assertThat(properties.getMaterializer().getFetchMaxWait()).isEqualTo(Duration.ofMillis(50));
         assertThat(properties.getKafka().getSendTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(20);
+        assertThat(properties.getJobs().getFiresPerDayWarning()).isEqualTo(100);
     }
 }

@@ -43,8 +43,10 @@ class StandaloneLauncherIT {
             RestClient http = RestClient.builder().baseUrl("http://localhost:" + standalone.port())
                     .defaultHeaders(headers -> headers.setBasicAuth("admin", password)).build();
 
-            assertThat(http.get().uri("/api/v1/jobs").retrieve().body(LIST_OF_MAPS))
-                    .extracting(job -> job.get("id")).contains("demo-echo", "demo-cron", "demo-fail");
+            List<?> items = (List<?>) http.get().uri("/api/v1/jobs").retrieve().body(Map.class).get("items");
+            List<Object> ids = items.stream().<Object>map(item -> ((Map<?, ?>) ((Map<?, ?>) item).get("job")).get("id"))
+                    .toList();
+            assertThat(ids).contains("demo-echo", "demo-cron", "demo-fail");
             await().atMost(Duration.ofSeconds(30)).until(() -> http.get().uri("/api/v1/jobs/demo-echo/runs?limit=10")
                     .retrieve().body(LIST_OF_MAPS).stream().anyMatch(run -> "SUCCEEDED".equals(run.get("status"))));
             assertThat(http.get().uri("/").retrieve().body(String.class)).containsIgnoringCase("<html");

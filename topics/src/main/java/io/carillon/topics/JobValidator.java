@@ -17,12 +17,20 @@ public final class JobValidator {
 
     /** A job id: a slug of 1 to 128 characters. */
     public static final Pattern JOB_ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,127}");
+    /** A tag: a slug of 1 to 64 characters, like a job id but shorter. */
+    public static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+    /** The most tags a job may have. */
+    public static final int MAX_TAGS = 16;
 
     private JobValidator() {
     }
 
     public static boolean isValidJobId(String id) {
         return id != null && JOB_ID.matcher(id).matches();
+    }
+
+    public static boolean isValidTag(String tag) {
+        return tag != null && TAG.matcher(tag).matches();
     }
 
     /** The problems with {@code job}; empty when it is valid. */
@@ -39,6 +47,7 @@ public final class JobValidator {
         if (job.handler() == null || job.handler().isBlank()) {
             errors.add(new FieldError("handler", "is required"));
         }
+        errors.addAll(validateTags(job.tags()));
         errors.addAll(Schedules.validate(job.schedule(), "schedule"));
         if (job.timeoutMs() < 0) {
             errors.add(new FieldError("timeoutMs", "must not be negative"));
@@ -53,6 +62,24 @@ public final class JobValidator {
         }
         if (job.alerting() != null) {
             errors.addAll(validate(job.alerting()));
+        }
+        return errors;
+    }
+
+    private static List<FieldError> validateTags(List<String> tags) {
+        List<FieldError> errors = new ArrayList<>();
+        if (tags.size() > MAX_TAGS) {
+            errors.add(new FieldError("tags", "has " + tags.size() + " tags; at most " + MAX_TAGS + " are allowed"));
+        }
+        for (int i = 0; i < tags.size(); i++) {
+            String tag = tags.get(i);
+            if (!isValidTag(tag)) {
+                errors.add(new FieldError("tags[" + i + "]", "'" + tag
+                        + "' is not a valid tag: use 1 to 64 characters of a-z, 0-9, '.', '_' or '-', starting with"
+                        + " a letter or digit"));
+            } else if (tags.indexOf(tag) < i) {
+                errors.add(new FieldError("tags[" + i + "]", "'" + tag + "' is listed twice"));
+            }
         }
         return errors;
     }

@@ -53,6 +53,19 @@ class JobValidatorTest {
     }
 
     @Test
+    void tagsAreShortSlugsWithoutRepeatsAndBoundedInNumber() {
+        assertThat(JobValidator.validate(valid().tags(java.util.List.of("nightly", "team.finance")).build())).isEmpty();
+        assertThat(JobValidator.validate(valid().tags(java.util.List.of("ok", "Not OK", "ok")).build()))
+                .extracting(FieldError::field).containsExactly("tags[1]", "tags[2]");
+        assertThat(JobValidator.validate(valid().tags(java.util.List.of("x".repeat(65))).build()))
+                .extracting(FieldError::field).containsExactly("tags[0]");
+        java.util.List<String> many = java.util.stream.IntStream.rangeClosed(0, JobValidator.MAX_TAGS)
+                .mapToObj(i -> "t" + i).toList();
+        assertThat(JobValidator.validate(valid().tags(many).build())).extracting(FieldError::field)
+                .containsExactly("tags");
+    }
+
+    @Test
     void requestsNeedTheirFields() {
         JobRequest backfill = new JobRequest(1, "r-1", "job", RequestType.BACKFILL, null,
                 Instant.parse("2026-01-02T00:00:00Z"), Instant.parse("2026-01-01T00:00:00Z"), null, null, null, null);

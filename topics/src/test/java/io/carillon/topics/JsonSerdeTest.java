@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfireStrategy;
+import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
@@ -38,6 +39,29 @@ class JsonSerdeTest {
         assertThat(job.routing()).isEqualTo(RoutingStrategy.ROUND_ROBIN);
         assertThat(job.misfire().strategy()).isEqualTo(MisfireStrategy.FIRE_ONCE_NOW);
         assertThat(job.schemaVersion()).isEqualTo(1);
+    }
+
+    @Test
+    void tagsAreWrittenOnlyWhenAJobHasSomeAndReadAsEmptyWhenAbsent() {
+        JobDefinition untagged = JobDefinition.builder("tick").app("demo").handler("echo").build();
+        JobDefinition tagged = untagged.toBuilder().tags(java.util.List.of("nightly", "finance")).build();
+
+        assertThat(EventSerdes.JOB.toJson(untagged)).doesNotContain("tags");
+        assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(untagged)).tags()).isEmpty();
+        assertThat(EventSerdes.JOB.toJson(tagged)).contains("\"tags\":[\"nightly\",\"finance\"]");
+        assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(tagged))).isEqualTo(tagged);
+    }
+
+    @Test
+    void aRetryPolicyWithoutCapLeavesMaxBackoffOutAndReadsItBack() {
+        JobDefinition uncapped = JobDefinition.builder("tick").app("demo").handler("echo")
+                .retry(new RetryPolicy(3, 1000, 2, 0)).build();
+        JobDefinition capped = uncapped.toBuilder().retry(new RetryPolicy(3, 1000, 2, 60_000)).build();
+
+        assertThat(EventSerdes.JOB.toJson(uncapped)).doesNotContain("maxBackoffMs");
+        assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(uncapped)).retry().maxBackoffMs())
+                .isEqualTo(RetryPolicy.NO_CAP);
+        assertThat(EventSerdes.JOB.toJson(capped)).contains("\"maxBackoffMs\":60000");
     }
 
     @Test

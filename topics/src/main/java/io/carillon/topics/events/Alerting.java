@@ -1,5 +1,7 @@
 package io.carillon.topics.events;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * The monitor rules of a job ({@code alerting} in its definition). Every field is optional: what a job leaves out
  * comes from the defaults the analytics app is given ({@code carillon.analytics.alerting.*}), and what those leave
@@ -13,6 +15,7 @@ package io.carillon.topics.events;
  *   <li>{@code noWorker}: an incident opens when the job's app has had no live worker for {@code noWorkerGraceMs}.</li>
  * </ul>
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record Alerting(Boolean failed, Integer consecutive, Integer recoverAfter, Boolean missed, Long startGraceMs,
         Boolean noWorker, Long noWorkerGraceMs) {
 

@@ -2,11 +2,16 @@ package io.carillon.topics.events;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * A job as published on the compacted {@code jobs} topic (key: job id; a tombstone deletes the job).
  * {@code version} grows with every change so consumers can tell a newer definition from a replayed one.
- * {@code alerting} tunes the job's monitor rules; null means {@link Alerting#defaults()}.
+ * {@code alerting} tunes the job's monitor rules; null means {@link Alerting#defaults()}. {@code tags} are short
+ * labels for grouping jobs (at most {@link io.carillon.topics.JobValidator#MAX_TAGS}); absent in JSON means none, and
+ * a job without tags is written without the field; null fields are left out of JSON by any mapper.
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobDefinition(
         int schemaVersion,
         String id,
@@ -14,6 +19,7 @@ public record JobDefinition(
         String handler,
         String description,
         String owner,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> tags,
         Schedule schedule,
         boolean enabled,
         String params,
@@ -34,6 +40,7 @@ public record JobDefinition(
     public JobDefinition {
         schemaVersion = schemaVersion == 0 ? SCHEMA_VERSION : schemaVersion;
         routing = routing == null ? RoutingStrategy.ROUND_ROBIN : routing;
+        tags = tags == null ? List.of() : List.copyOf(tags);
         pinnedInstances = pinnedInstances == null ? List.of() : List.copyOf(pinnedInstances);
         blockStrategy = blockStrategy == null ? BlockStrategy.SERIAL : blockStrategy;
         misfire = misfire == null ? MisfirePolicy.defaults() : misfire;
@@ -46,7 +53,8 @@ public record JobDefinition(
     }
 
     public Builder toBuilder() {
-        return new Builder(id).app(app).handler(handler).description(description).owner(owner).schedule(schedule)
+        return new Builder(id).app(app).handler(handler).description(description).owner(owner).tags(tags)
+                .schedule(schedule)
                 .enabled(enabled).params(params).routing(routing).pinnedInstances(pinnedInstances)
                 .blockStrategy(blockStrategy).misfire(misfire).timeoutMs(timeoutMs).retry(retry).children(children)
                 .jitterMs(jitterMs).atMostOnce(atMostOnce).alerting(alerting).version(version);
@@ -59,6 +67,7 @@ public record JobDefinition(
         private String handler;
         private String description;
         private String owner;
+        private List<String> tags;
         private Schedule schedule = Schedule.none();
         private boolean enabled = true;
         private String params;
@@ -82,6 +91,7 @@ public record JobDefinition(
         public Builder handler(String handler) { this.handler = handler; return this; }
         public Builder description(String description) { this.description = description; return this; }
         public Builder owner(String owner) { this.owner = owner; return this; }
+        public Builder tags(List<String> tags) { this.tags = tags; return this; }
         public Builder schedule(Schedule schedule) { this.schedule = schedule; return this; }
         public Builder enabled(boolean enabled) { this.enabled = enabled; return this; }
         public Builder params(String params) { this.params = params; return this; }
@@ -98,7 +108,8 @@ public record JobDefinition(
         public Builder version(long version) { this.version = version; return this; }
 
         public JobDefinition build() {
-            return new JobDefinition(SCHEMA_VERSION, id, app, handler, description, owner, schedule, enabled, params,
+            return new JobDefinition(SCHEMA_VERSION, id, app, handler, description, owner, tags, schedule, enabled,
+                    params,
                     routing, pinnedInstances, blockStrategy, misfire, timeoutMs, retry, children, jitterMs,
                     atMostOnce, alerting, version);
         }

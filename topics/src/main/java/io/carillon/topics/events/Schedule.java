@@ -2,11 +2,14 @@ package io.carillon.topics.events;
 
 import java.time.Instant;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * When a job fires. Which fields matter depends on {@link #type()}: {@code cron} (Quartz or Unix syntax) for CRON,
  * {@code intervalMs} for FIXED_RATE and FIXED_DELAY, {@code at} for ONCE; {@code zone} (an IANA zone id, default UTC)
  * applies to CRON. {@code startAt}/{@code endAt} optionally bound every type.
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record Schedule(ScheduleType type, String cron, Long intervalMs, Instant at, String zone, Instant startAt,
         Instant endAt) {
 

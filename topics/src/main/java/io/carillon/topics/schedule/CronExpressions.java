@@ -2,9 +2,12 @@ package io.carillon.topics.schedule;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import com.cronutils.descriptor.CronDescriptor;
+import com.cronutils.model.Cron;
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
 import com.cronutils.model.time.ExecutionTime;
@@ -24,13 +27,10 @@ final class CronExpressions {
     private static final CronParser QUARTZ = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.QUARTZ));
     private static final CronParser UNIX = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
 
-    private static final Map<String, ExecutionTime> CACHE = Collections.synchronizedMap(
-            new LinkedHashMap<>(64, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, ExecutionTime> eldest) {
-                    return size() > CACHE_SIZE;
-                }
-            });
+    private static final CronDescriptor ENGLISH = CronDescriptor.instance(Locale.ENGLISH);
+
+    private static final Map<String, ExecutionTime> CACHE = boundedCache();
+    private static final Map<String, String> DESCRIPTIONS = boundedCache();
 
     private CronExpressions() {
     }
@@ -44,14 +44,45 @@ final class CronExpressions {
         if (given != null) {
             return given;
         }
-        String normalized = WHITESPACE.matcher(expression.trim()).replaceAll(" ");
+        String normalized = normalize(expression);
         ExecutionTime cached = CACHE.get(normalized);
         if (cached == null) {
-            CronParser parser = normalized.split(" ").length == UNIX_FIELDS ? UNIX : QUARTZ;
-            cached = ExecutionTime.forCron(parser.parse(normalized).validate());
+            cached = ExecutionTime.forCron(cron(normalized));
             CACHE.put(normalized, cached);
         }
         CACHE.put(expression, cached);
         return cached;
+    }
+
+    /**
+     * {@code expression} in English words (cron-utils' {@link CronDescriptor}); the expression must be valid. The
+     * descriptor calls {@code * * 9 * * ?} "at 09:00" although it fires every second of that hour, so a Quartz cron
+     * firing every second is said to, when the words do not say it.
+     */
+    static String describe(String expression) {
+        String normalized = normalize(expression);
+        return DESCRIPTIONS.computeIfAbsent(normalized, key -> {
+            String words = ENGLISH.describe(cron(key));
+            boolean everySecond = key.split(" ").length > UNIX_FIELDS && key.startsWith("* ");
+            return everySecond && !words.contains("second") ? "every second, " + words : words;
+        });
+    }
+
+    private static Cron cron(String normalized) {
+        CronParser parser = normalized.split(" ").length == UNIX_FIELDS ? UNIX : QUARTZ;
+        return parser.parse(normalized).validate();
+    }
+
+    private static String normalize(String expression) {
+        return WHITESPACE.matcher(expression.trim()).replaceAll(" ");
+    }
+
+    private static <V> Map<String, V> boundedCache() {
+        return Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+                return size() > CACHE_SIZE;
+            }
+        });
     }
 }

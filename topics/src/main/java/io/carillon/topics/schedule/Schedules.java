@@ -94,6 +94,22 @@ public final class Schedules {
         return next.filter(instant -> schedule.endAt() == null || !instant.isAfter(schedule.endAt()));
     }
 
+    /**
+     * {@code schedule} in English words: cron-utils' description of a cron with its zone, the interval of FIXED_RATE
+     * and FIXED_DELAY, the instant of ONCE, and the bounds {@code startAt}/{@code endAt}. The schedule must be valid.
+     */
+    public static String describe(Schedule schedule) {
+        String words = switch (schedule.type()) {
+            case CRON -> CronExpressions.describe(schedule.cron()) + " (" + zoneOf(schedule).getId() + ")";
+            case FIXED_RATE -> "every " + IntervalWords.of(schedule.intervalMs());
+            case FIXED_DELAY -> IntervalWords.of(schedule.intervalMs()) + " after the end of each run";
+            case ONCE -> "once at " + schedule.at();
+            case NONE -> "never by itself: run by hand, by a request or as a child";
+        };
+        return words + (schedule.startAt() == null ? "" : ", from " + schedule.startAt())
+                + (schedule.endAt() == null ? "" : ", until " + schedule.endAt());
+    }
+
     /** The zone a CRON schedule is evaluated in: its own, or UTC. */
     public static ZoneId zoneOf(Schedule schedule) {
         return schedule.zone() == null || schedule.zone().isBlank() ? ZoneOffset.UTC : ZoneId.of(schedule.zone());

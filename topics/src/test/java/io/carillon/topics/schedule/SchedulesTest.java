@@ -73,6 +73,21 @@ class SchedulesTest {
         });
     }
 
+    @Test
+    void describesEachScheduleTypeInWords() {
+        assertThat(Schedules.describe(Schedule.cron("0 0 9 * * ?", "Europe/Berlin")))
+                .isEqualTo("at 09:00 (Europe/Berlin)");
+        assertThat(Schedules.describe(Schedule.cron("* * 9 * * ?", null))).isEqualTo("every second, at 09:00 (Z)");
+        assertThat(Schedules.describe(Schedule.cron("0 */5 * * *", "UTC")))
+                .isEqualTo("every 5 hours at minute 0 (UTC)");
+        assertThat(Schedules.describe(Schedule.fixedRate(300_000))).isEqualTo("every 5 minutes");
+        assertThat(Schedules.describe(Schedule.fixedDelay(1_500)))
+                .isEqualTo("1500 milliseconds after the end of each run");
+        assertThat(Schedules.describe(Schedule.fixedRate(3_600_000))).isEqualTo("every 1 hour");
+        assertThat(Schedules.describe(Schedule.once(NOON))).isEqualTo("once at " + NOON);
+        assertThat(Schedules.describe(Schedule.none())).startsWith("never by itself");
+    }
+
     private static List<Instant> take(Schedule schedule, Instant from, int max) {
         List<Instant> fires = new ArrayList<>();
         Instant cursor = from;

@@ -38,7 +38,8 @@ import io.carillon.console.internal.audit.AuditOutcome;
 
 /**
  * Who may reach the console: every page and {@code /api/**} endpoint needs a signed-in caller except the login page,
- * its assets and {@code /actuator/health}. The browser signs in at {@code /login} and holds a session whose unsafe
+ * its assets and {@code /actuator/health}; so do the OpenAPI document ({@code /v3/api-docs}, answered 401 like the
+ * API) and Swagger UI. The browser signs in at {@code /login} and holds a session whose unsafe
  * requests need the CSRF token of the {@code XSRF-TOKEN} cookie in {@code X-XSRF-TOKEN}; scripts send
  * {@code Authorization: Bearer <token>} or HTTP Basic and get no session (a request carrying an Authorization
  * header needs no CSRF token, since a browser adds none by itself: the 401 challenge is {@code Bearer}, so browsers
@@ -70,7 +71,8 @@ class AccessConfiguration {
             TokenService tokens, AuditLog audit, ObjectProvider<ClientRegistrationRepository> oidc,
             OidcGrantsMapper oidcGrants) {
         RequestMatcher api = new OrRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher("/api/**"),
-                PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"));
+                PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"),
+                PathPatternRequestMatcher.withDefaults().matcher("/v3/api-docs/**"));
         AuthenticationEntryPoint apiEntryPoint = (request, response, failure) -> {
             response.setHeader("WWW-Authenticate", CHALLENGE);
             JsonAnswers.error(response, failure instanceof SignInRefusedException

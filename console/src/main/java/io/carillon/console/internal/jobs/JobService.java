@@ -89,19 +89,46 @@ public class JobService {
         requireValid(requested);
         authorizer.requireOperate(requested.app());
         return transactions.execute(status -> {
-            Instant now = clock.instant();
             long current = jobs.lockVersion(id).orElseThrow(() -> new JobNotFoundException(id));
             JobDefinition before = jobs.find(id).orElseThrow(() -> new JobNotFoundException(id));
             authorizer.requireOperate(before.app());
-            JobDefinition job = requested.toBuilder().version(current + 1).build();
-            jobs.registerApp(job.app(), now);
-            jobs.update(job, now);
-            String json = EventSerdes.JOB.toJson(job);
-            outbox.append(id, job.version(), json, now);
-            audit.record(updateAction(before, job), TARGET_TYPE, id, job.app(), EventSerdes.JOB.toJson(before), json,
-                    AuditOutcome.OK);
-            return job;
+            return write(before, requested.toBuilder().version(current + 1).build());
         });
+    }
+
+    /**
+     * Enables or disables job {@code id}: a new version when that changes it (audited as JOB_ENABLE or JOB_DISABLE),
+     * the job as it is (not changed) when it already was so.
+     *
+     * @throws JobNotFoundException when there is no such job
+     * @throws org.springframework.security.access.AccessDeniedException when the caller may not operate its app
+     */
+    public EnabledChange setEnabled(String id, boolean enabled) {
+        return transactions.execute(status -> {
+            long current = jobs.lockVersion(id).orElseThrow(() -> new JobNotFoundException(id));
+            JobDefinition before = jobs.find(id).orElseThrow(() -> new JobNotFoundException(id));
+            authorizer.requireOperate(before.app());
+            if (before.enabled() == enabled) {
+                return new EnabledChange(before, false);
+            }
+            return new EnabledChange(write(before, before.toBuilder().enabled(enabled).version(current + 1).build()),
+                    true);
+        });
+    }
+
+    /** The job after {@link #setEnabled}, and whether that changed it. */
+    public record EnabledChange(JobDefinition job, boolean changed) {
+    }
+
+    private JobDefinition write(JobDefinition before, JobDefinition job) {
+        Instant now = clock.instant();
+        jobs.registerApp(job.app(), now);
+        jobs.update(job, now);
+        String json = EventSerdes.JOB.toJson(job);
+        outbox.append(job.id(), job.version(), json, now);
+        audit.record(updateAction(before, job), TARGET_TYPE, job.id(), job.app(), EventSerdes.JOB.toJson(before),
+                json, AuditOutcome.OK);
+        return job;
     }
 
     /**

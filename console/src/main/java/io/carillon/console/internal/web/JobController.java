@@ -1,7 +1,6 @@
 package io.carillon.console.internal.web;
 
 import java.net.URI;
-import java.util.List;
 import java.util.Map;
 
 import org.springframework.http.HttpStatus;
@@ -21,34 +20,49 @@ import io.carillon.console.internal.jobs.JobService;
 import io.carillon.console.internal.jobs.RunNowPublisher;
 import io.carillon.console.internal.jobs.SchedulePreviewer;
 import io.carillon.console.internal.jobs.SchedulePreviewer.SchedulePreview;
+import io.carillon.console.internal.joblist.JobListQuery;
+import io.carillon.console.internal.joblist.JobListing;
+import io.carillon.console.internal.joblist.JobPage;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.ScheduleType;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code /api/v1/jobs}: job CRUD, run now and the schedule preview. A job body is a JobDefinition without
  * {@code version} and {@code schemaVersion} (the console assigns them; sent values are ignored), {@code enabled}
- * defaults to true (also when sent as null), and unknown fields are refused.
+ * defaults to true (also when sent as null), and unknown fields are refused. The list is paged by id:
+ * {@code nextCursor} of an answer is the {@code cursor} of the next page; blank filters count as absent.
  */
 @RestController
 @RequestMapping("/api/v1/jobs")
 class JobController {
 
     private final JobService jobs;
+    private final JobListing listing;
     private final RunNowPublisher runNow;
     private final SchedulePreviewer previewer;
     private final ConsoleProperties.Api limits;
 
-    JobController(JobService jobs, RunNowPublisher runNow, SchedulePreviewer previewer,
+    JobController(JobService jobs, JobListing listing, RunNowPublisher runNow, SchedulePreviewer previewer,
             ConsoleProperties properties) {
         this.jobs = jobs;
+        this.listing = listing;
         this.runNow = runNow;
         this.previewer = previewer;
         this.limits = properties.getApi();
     }
 
     @GetMapping
-    List<JobDefinition> list() {
-        return jobs.list();
+    JobPage list(@RequestParam(required = false) String app, @RequestParam(required = false) String q,
+            @RequestParam(required = false) Boolean enabled, @RequestParam(required = false) Boolean paused,
+            @RequestParam(required = false) String handler, @RequestParam(required = false) ScheduleType type,
+            @RequestParam(required = false) String owner, @RequestParam(required = false) String tag,
+            @RequestParam(required = false) RunStatus status, @RequestParam(required = false) String cursor,
+            @RequestParam(required = false) Integer size) {
+        JobListQuery query = new JobListQuery(blankless(app), blankless(q), enabled, paused, blankless(handler), type,
+                blankless(owner), blankless(tag), status);
+        return listing.page(query, blankless(cursor), size);
     }
 
     @PostMapping
@@ -89,6 +103,10 @@ class JobController {
     SchedulePreview preview(@PathVariable String id, @RequestParam(required = false) Integer count) {
         int times = Limits.within("count", count, limits.getDefaultPreviewCount(), limits.getMaxPreviewCount());
         return previewer.preview(jobs.get(id), times);
+    }
+
+    private static String blankless(String value) {
+        return value == null || value.isBlank() ? null : value;
     }
 
     /** The optional body of run now: params for this run instead of the job's own. */
