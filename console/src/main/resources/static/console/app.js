@@ -2,12 +2,15 @@
 import { getJson, csrfToken, Me } from './api.js';
 import { showError } from './dom.js';
 import * as jobs from './jobs.js';
+import * as runs from './runs.js';
+import * as run from './run.js';
+import * as workers from './workers.js';
 import * as audit from './audit.js';
 import * as users from './users.js';
 import * as tokens from './tokens.js';
 import './exchange.js';
 
-const PAGES = { jobs, audit, users, tokens };
+const PAGES = { jobs, runs, run, workers, audit, users, tokens };
 let me = null;
 let current = null;
 
@@ -26,7 +29,7 @@ function route() {
     section.hidden = section.dataset.page !== name;
   }
   for (const link of document.querySelectorAll('nav a')) {
-    link.classList.toggle('active', link.dataset.nav === name);
+    link.classList.toggle('active', link.dataset.nav === (name === 'run' ? 'runs' : name));
   }
   PAGES[name].show(me, new URLSearchParams(search || ''));
 }

@@ -1,6 +1,7 @@
 // The jobs page: every job the user may read with its latest run, and the runs of the job clicked.
 import { getJson, send } from './api.js';
 import { cell, el, showError, timeCell } from './dom.js';
+import { runLink } from './runs.js';
 
 const REFRESH_MS = 3000;
 const RUNS_SHOWN = 20;
@@ -83,7 +84,7 @@ function renderRuns(runs, job) {
   body.replaceChildren();
   for (const run of runs) {
     const row = el('tr');
-    cell(row, run.runId);
+    cell(row, '').append(runLink(run.runId));
     cell(row, run.kind);
     statusCell(row, run.status);
     timeCell(row, run.scheduledAt);
