@@ -17,11 +17,11 @@ public class ConsoleProperties {
     private final Login login = new Login();
     private final Oidc oidc = new Oidc();
     private final Incidents incidents = new Incidents();
-    private final Notifications notifications = new Notifications();
+    private final NotificationProperties notifications = new NotificationProperties();
     /** The console's address as its users reach it, for links in notifications. Default http://localhost:8080. */
     private String publicUrl = "http://localhost:8080";
-    private final Logs logs = new Logs();
-    private final Jobs jobs = new Jobs();
+    private final LogProperties logs = new LogProperties();
+    private final JobProperties jobs = new JobProperties();
     private final Workers workers = new Workers();
     /**
      * Password of the {@code admin} user created at the first start (when the database has no user); also read from
@@ -52,7 +52,7 @@ public class ConsoleProperties {
         return login;
     }
 
-    public Jobs getJobs() {
+    public JobProperties getJobs() {
         return jobs;
     }
 
@@ -64,14 +64,14 @@ public class ConsoleProperties {
         return incidents;
     }
 
-    public Notifications getNotifications() {
+    public NotificationProperties getNotifications() {
         return notifications;
     }
 
     public String getPublicUrl() { return publicUrl; }
     public void setPublicUrl(String publicUrl) { this.publicUrl = publicUrl; }
 
-    public Logs getLogs() {
+    public LogProperties getLogs() {
         return logs;
     }
 
@@ -192,68 +192,6 @@ public class ConsoleProperties {
         public void setSendTimeout(Duration sendTimeout) { this.sendTimeout = sendTimeout; }
     }
 
-    /**
-     * Run logs: the consumer that writes the {@code logs} topic into {@code run_logs} (polls sized by
-     * {@code materializer.*}), the per-run cap, the log pages and the live log streams.
-     */
-    public static class Logs {
-        /** Consumer group of the log materializer. Default: the topic prefix followed by {@code console-logs}. */
-        private String groupId;
-        /** Lines kept of one run; later lines are counted, not kept, and the log says where it was cut. Default 10,000. */
-        private int maxLinesPerRun = 10_000;
-        /** UTF-8 bytes of messages kept of one run, cut like {@code max-lines-per-run}. Default 5 MiB. */
-        private long maxBytesPerRun = 5L * 1024 * 1024;
-        /** Longest message kept of one line, in characters; a longer one is shortened and marked. Default 8192. */
-        private int maxLineLength = 8192;
-        /** Lines of one page of {@code GET /api/v1/runs/{runId}/logs} without {@code limit}. Default 1000. */
-        private int defaultPageSize = 1000;
-        /** Largest accepted {@code limit} of a log page. Default 10,000. */
-        private int maxPageSize = 10_000;
-        /** Live log streams open at once in this console; one more is answered 503. Default 100. */
-        private int maxStreams = 100;
-        /** Longest a live log stream stays open; the client reconnects with its last seq to go on. Default 30 min. */
-        private Duration streamMaxDuration = Duration.ofMinutes(30);
-        /**
-         * Pause between two passes of the poller that sends new lines to every open stream (one pass reads them all
-         * in two queries; the materializer also wakes it as soon as it stored lines of a streamed run). Default 500 ms.
-         */
-        private Duration streamPollInterval = Duration.ofMillis(500);
-        /**
-         * How long after its run's terminal status was stored a stream still waits for late lines (a worker's log
-         * lines travel apart from its results) before it ends. Default 2 s.
-         */
-        private Duration streamSettle = Duration.ofSeconds(2);
-        /** Idle time after which a stream gets a comment line, so that a closed client is noticed. Default 15 s. */
-        private Duration streamKeepAlive = Duration.ofSeconds(15);
-        /** Most lines one pass sends to one stream. Default 500. */
-        private int streamBatchLines = 500;
-
-        public String getGroupId() { return groupId; }
-        public void setGroupId(String groupId) { this.groupId = groupId; }
-        public int getMaxLinesPerRun() { return maxLinesPerRun; }
-        public void setMaxLinesPerRun(int maxLinesPerRun) { this.maxLinesPerRun = maxLinesPerRun; }
-        public long getMaxBytesPerRun() { return maxBytesPerRun; }
-        public void setMaxBytesPerRun(long maxBytesPerRun) { this.maxBytesPerRun = maxBytesPerRun; }
-        public int getMaxLineLength() { return maxLineLength; }
-        public void setMaxLineLength(int maxLineLength) { this.maxLineLength = maxLineLength; }
-        public int getDefaultPageSize() { return defaultPageSize; }
-        public void setDefaultPageSize(int defaultPageSize) { this.defaultPageSize = defaultPageSize; }
-        public int getMaxPageSize() { return maxPageSize; }
-        public void setMaxPageSize(int maxPageSize) { this.maxPageSize = maxPageSize; }
-        public int getMaxStreams() { return maxStreams; }
-        public void setMaxStreams(int maxStreams) { this.maxStreams = maxStreams; }
-        public Duration getStreamMaxDuration() { return streamMaxDuration; }
-        public void setStreamMaxDuration(Duration streamMaxDuration) { this.streamMaxDuration = streamMaxDuration; }
-        public Duration getStreamPollInterval() { return streamPollInterval; }
-        public void setStreamPollInterval(Duration streamPollInterval) { this.streamPollInterval = streamPollInterval; }
-        public Duration getStreamSettle() { return streamSettle; }
-        public void setStreamSettle(Duration streamSettle) { this.streamSettle = streamSettle; }
-        public Duration getStreamKeepAlive() { return streamKeepAlive; }
-        public void setStreamKeepAlive(Duration streamKeepAlive) { this.streamKeepAlive = streamKeepAlive; }
-        public int getStreamBatchLines() { return streamBatchLines; }
-        public void setStreamBatchLines(int streamBatchLines) { this.streamBatchLines = streamBatchLines; }
-    }
-
     /** The live worker registry the console keeps from the {@code workers} topic. */
     public static class Workers {
         /**
@@ -356,104 +294,4 @@ public class ConsoleProperties {
         public void setMaxHistory(int maxHistory) { this.maxHistory = maxHistory; }
     }
 
-    /** Notification channels and the sender that delivers incident steps to them. */
-    public static class Notifications {
-        /** Pause between two passes of the sender over the due deliveries. Default 250 ms. */
-        private Duration pollInterval = Duration.ofMillis(250);
-        /** Most deliveries sent in one pass (one database transaction). Default 20. */
-        private int batchSize = 20;
-        /** Attempts of one delivery before it is marked FAILED. Default 8. */
-        private int maxAttempts = 8;
-        /** Wait before the second attempt; each next wait is {@code backoff-multiplier} times longer. Default 10 s. */
-        private Duration initialBackoff = Duration.ofSeconds(10);
-        /** Growth of the wait between attempts. Default 2. */
-        private double backoffMultiplier = 2.0;
-        /** Longest wait between two attempts. Default 10 min. */
-        private Duration maxBackoff = Duration.ofMinutes(10);
-        /** Time to connect to a webhook or robot. Default 5 s. */
-        private Duration connectTimeout = Duration.ofSeconds(5);
-        /** Time for a webhook or robot to answer once connected. Default 10 s. */
-        private Duration readTimeout = Duration.ofSeconds(10);
-        /** Silence window of a channel created without {@code silenceMs}. Default 5 min. */
-        private Duration defaultSilence = Duration.ofMinutes(5);
-        /** Sender address of email notifications. Default {@code carillon@localhost}. */
-        private String mailFrom = "carillon@localhost";
-        /** Longest incident message put in a notification, in characters. Default 1000. */
-        private int maxMessageChars = 1000;
-        /** Most channels. Default 100. */
-        private int maxChannels = 100;
-        /** Most apps named by one channel. Default 100. */
-        private int maxChannelApps = 100;
-
-        public Duration getPollInterval() { return pollInterval; }
-        public void setPollInterval(Duration pollInterval) { this.pollInterval = pollInterval; }
-        public int getBatchSize() { return batchSize; }
-        public void setBatchSize(int batchSize) { this.batchSize = batchSize; }
-        public int getMaxAttempts() { return maxAttempts; }
-        public void setMaxAttempts(int maxAttempts) { this.maxAttempts = maxAttempts; }
-        public Duration getInitialBackoff() { return initialBackoff; }
-        public void setInitialBackoff(Duration initialBackoff) { this.initialBackoff = initialBackoff; }
-        public double getBackoffMultiplier() { return backoffMultiplier; }
-        public void setBackoffMultiplier(double backoffMultiplier) { this.backoffMultiplier = backoffMultiplier; }
-        public Duration getMaxBackoff() { return maxBackoff; }
-        public void setMaxBackoff(Duration maxBackoff) { this.maxBackoff = maxBackoff; }
-        public Duration getConnectTimeout() { return connectTimeout; }
-        public void setConnectTimeout(Duration connectTimeout) { this.connectTimeout = connectTimeout; }
-        public Duration getReadTimeout() { return readTimeout; }
-        public void setReadTimeout(Duration readTimeout) { this.readTimeout = readTimeout; }
-        public Duration getDefaultSilence() { return defaultSilence; }
-        public void setDefaultSilence(Duration defaultSilence) { this.defaultSilence = defaultSilence; }
-        public String getMailFrom() { return mailFrom; }
-        public void setMailFrom(String mailFrom) { this.mailFrom = mailFrom; }
-        public int getMaxMessageChars() { return maxMessageChars; }
-        public void setMaxMessageChars(int maxMessageChars) { this.maxMessageChars = maxMessageChars; }
-        public int getMaxChannels() { return maxChannels; }
-        public void setMaxChannels(int maxChannels) { this.maxChannels = maxChannels; }
-        public int getMaxChannelApps() { return maxChannelApps; }
-        public void setMaxChannelApps(int maxChannelApps) { this.maxChannelApps = maxChannelApps; }
-    }
-
-    /** Limits of the job list, the job actions and the schedule preview ({@code carillon.console.jobs.*}). */
-    public static class Jobs {
-        /** Jobs on one page of {@code GET /api/v1/jobs} without {@code size}. Default 50. */
-        private int defaultPageSize = 50;
-        /** Largest accepted page {@code size} of the job list. Default 500. */
-        private int maxPageSize = 500;
-        /** Longest accepted search text {@code q} and filter value of the job list, in characters. Default 200. */
-        private int maxFilterLength = 200;
-        /** Most job ids one {@code POST /api/v1/jobs:batch} may name. Default 100. */
-        private int maxBatchIds = 100;
-        /**
-         * Most fires one backfill may make (the planner's own cap is {@code carillon.planner.max-backfill-fires}).
-         * Default 1000.
-         */
-        private int maxBackfillFires = 1000;
-        /** Longest pause or resume {@code reason}, in characters. Default 500. */
-        private int maxReasonLength = 500;
-        /** How far ahead {@code run-at} may ask for a fire. Default 366 days. */
-        private Duration maxRunAtAhead = Duration.ofDays(366);
-        /** The schedule preview warns when a schedule fires more often than this a day. Default 1440 (every minute). */
-        private int firesPerDayWarning = 1440;
-        /** How far ahead the schedule preview looks for daylight-saving changes. Default 366 days. */
-        private Duration dstLookahead = Duration.ofDays(366);
-
-        public int getDefaultPageSize() { return defaultPageSize; }
-        public void setDefaultPageSize(int defaultPageSize) { this.defaultPageSize = defaultPageSize; }
-        public int getMaxPageSize() { return maxPageSize; }
-        public void setMaxPageSize(int maxPageSize) { this.maxPageSize = maxPageSize; }
-        public int getMaxFilterLength() { return maxFilterLength; }
-        public void setMaxFilterLength(int maxFilterLength) { this.maxFilterLength = maxFilterLength; }
-        public int getMaxBatchIds() { return maxBatchIds; }
-        public void setMaxBatchIds(int maxBatchIds) { this.maxBatchIds = maxBatchIds; }
-        public int getMaxBackfillFires() { return maxBackfillFires; }
-        public void setMaxBackfillFires(int maxBackfillFires) { this.maxBackfillFires = maxBackfillFires; }
-        public int getMaxReasonLength() { return maxReasonLength; }
-        public void setMaxReasonLength(int maxReasonLength) { this.maxReasonLength = maxReasonLength; }
-        public Duration getMaxRunAtAhead() { return maxRunAtAhead; }
-        public void setMaxRunAtAhead(Duration maxRunAtAhead) { this.maxRunAtAhead = maxRunAtAhead; }
-        public int getFiresPerDayWarning() { return firesPerDayWarning; }
-        public void setFiresPerDayWarning(int firesPerDayWarning) { this.firesPerDayWarning = firesPerDayWarning; }
-        public Duration getDstLookahead() { return dstLookahead; }
-        public void setDstLookahead(Duration dstLookahead) { this.dstLookahead = dstLookahead; }
-    }
 }

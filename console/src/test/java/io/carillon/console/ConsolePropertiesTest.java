@@ -54,7 +54,7 @@ class ConsolePropertiesTest {
     @Test
     void hasTheDocumentedIncidentAndNotificationDefaults() {
         ConsoleProperties properties = new ConsoleProperties();
-        ConsoleProperties.Notifications notifications = properties.getNotifications();
+        NotificationProperties notifications = properties.getNotifications();
 
         assertThat(properties.getPublicUrl()).isEqualTo("http://localhost:8080");
         assertThat(properties.getIncidents().getGroupId()).isNull();

@@ -187,6 +187,7 @@ class RunLogsIT {
         String run = runId(6);
         send(result(run, RunStatus.STARTED));
         sendLines(run, 1, 2, "early");
+        awaitSeq(run, 2);
 
         try (SseClient stream = SseClient.open(port, logs(run) + "/stream", "vera", PASSWORD)) {
             assertThat(stream.status()).isEqualTo(200);

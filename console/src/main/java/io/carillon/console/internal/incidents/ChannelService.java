@@ -15,6 +15,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.NotificationProperties;
 import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
@@ -43,7 +44,7 @@ public class ChannelService {
     private final Authorizer authorizer;
     private final AuditLog audit;
     private final TransactionTemplate transactions;
-    private final ConsoleProperties.Notifications settings;
+    private final NotificationProperties settings;
     private final Clock clock;
 
     ChannelService(ChannelRepository channels, Authorizer authorizer, AuditLog audit,

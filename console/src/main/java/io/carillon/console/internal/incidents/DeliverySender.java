@@ -12,6 +12,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.NotificationProperties;
 import io.carillon.console.internal.PeriodicPass;
 import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
 
@@ -40,7 +41,7 @@ public class DeliverySender implements SmartLifecycle {
 
     DeliverySender(DeliveryRepository deliveries, PlatformTransactionManager transactionManager,
             List<ChannelNotifier> notifiers, ConsoleProperties properties, Clock clock) {
-        ConsoleProperties.Notifications settings = properties.getNotifications();
+        NotificationProperties settings = properties.getNotifications();
         this.deliveries = deliveries;
         this.transactions = new TransactionTemplate(transactionManager);
         this.notifiers = List.copyOf(notifiers);

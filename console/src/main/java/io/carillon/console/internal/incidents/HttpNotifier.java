@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.NotificationProperties;
 
 /**
  * POSTs notifications to webhook and robot channels with the JDK's HTTP client: each type's {@link WebhookFormat}
@@ -36,7 +37,7 @@ final class HttpNotifier implements ChannelNotifier {
     private final Map<ChannelType, WebhookFormat> formats;
 
     HttpNotifier(ConsoleProperties properties) {
-        ConsoleProperties.Notifications settings = properties.getNotifications();
+        NotificationProperties settings = properties.getNotifications();
         this.http = HttpClient.newBuilder().connectTimeout(settings.getConnectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER).build();
         this.readTimeout = settings.getReadTimeout();

@@ -2,7 +2,7 @@ package io.carillon.console.internal.incidents;
 
 import java.time.Duration;
 
-import io.carillon.console.ConsoleProperties;
+import io.carillon.console.NotificationProperties;
 
 /**
  * When a failed delivery is tried again: {@code initial-backoff × backoff-multiplier^(attempts − 1)} after the
@@ -10,7 +10,7 @@ import io.carillon.console.ConsoleProperties;
  */
 record RetrySchedule(int maxAttempts, Duration initialBackoff, double multiplier, Duration maxBackoff) {
 
-    static RetrySchedule of(ConsoleProperties.Notifications settings) {
+    static RetrySchedule of(NotificationProperties settings) {
         return new RetrySchedule(settings.getMaxAttempts(), settings.getInitialBackoff(),
                 settings.getBackoffMultiplier(), settings.getMaxBackoff());
     }

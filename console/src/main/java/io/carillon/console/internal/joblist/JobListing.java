@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.JobProperties;
 import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.Grant;
@@ -33,7 +34,7 @@ public class JobListing {
 
     private final JobListRepository repository;
     private final Authorizer authorizer;
-    private final ConsoleProperties.Jobs settings;
+    private final JobProperties settings;
     private final Clock clock;
 
     JobListing(JobListRepository repository, Authorizer authorizer, ConsoleProperties properties, Clock clock) {

@@ -13,6 +13,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.JobProperties;
 import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
@@ -44,7 +45,7 @@ public class JobActions {
     private final Authorizer authorizer;
     private final AuditLog audit;
     private final JobLimits limits;
-    private final ConsoleProperties.Jobs settings;
+    private final JobProperties settings;
     private final Clock clock;
 
     JobActions(JobService jobs, JobRequests requests, PauseRepository pauses,

@@ -11,6 +11,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.LogProperties;
 import io.carillon.console.internal.runs.RunAccess;
 import io.carillon.console.internal.runs.RunNotFoundException;
 import io.carillon.console.internal.runs.RunRepository;
@@ -41,7 +42,7 @@ public class LogService {
         this.downloadChunk = properties.getLogs().getMaxPageSize();
     }
 
-    static LogCap cap(ConsoleProperties.Logs settings) {
+    static LogCap cap(LogProperties settings) {
         return new LogCap(settings.getMaxLinesPerRun(), settings.getMaxBytesPerRun(), settings.getMaxLineLength());
     }
 

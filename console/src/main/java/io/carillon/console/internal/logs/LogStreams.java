@@ -23,6 +23,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.LogProperties;
 import io.carillon.console.internal.logs.LogRepository.StreamPosition;
 import io.carillon.console.internal.logs.LogRepository.StreamedRun;
 import io.carillon.topics.Json;
@@ -51,7 +52,7 @@ public class LogStreams implements SmartLifecycle {
 
     private final LogRepository logs;
     private final Clock clock;
-    private final ConsoleProperties.Logs settings;
+    private final LogProperties settings;
     private final Set<OpenStream> streams = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean wakeRequested = new AtomicBoolean();
     private final AtomicLong failedPasses = new AtomicLong();

@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.springframework.stereotype.Service;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.JobProperties;
 import io.carillon.console.internal.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.Schedule;
@@ -32,7 +33,7 @@ public class SchedulePreviews {
     /** The most fires a day holds at cron's one-second resolution, a 25-hour day included. */
     private static final long MAX_CRON_FIRES_PER_DAY = Duration.ofHours(25).toSeconds();
 
-    private final ConsoleProperties.Jobs settings;
+    private final JobProperties settings;
     private final Clock clock;
 
     SchedulePreviews(ConsoleProperties properties, Clock clock) {

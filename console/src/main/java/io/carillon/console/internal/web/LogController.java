@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.LogProperties;
 import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.logs.LogService;
 import io.carillon.console.internal.logs.LogService.LogPage;
@@ -31,7 +32,7 @@ class LogController {
     private static final String UNSAFE_FILE_NAME_CHARACTERS = "[^A-Za-z0-9._-]";
 
     private final LogService logs;
-    private final ConsoleProperties.Logs limits;
+    private final LogProperties limits;
 
     LogController(LogService logs, ConsoleProperties properties) {
         this.logs = logs;
