@@ -55,57 +55,23 @@ class ApiExceptionHandler {
         return ResponseEntity.badRequest().body(ApiError.of("the request body could not be read: send a JSON object"));
     }
 
-    @ExceptionHandler
+    @ExceptionHandler({JobNotFoundException.class, RunNotFoundException.class, UserNotFoundException.class,
+        TokenNotFoundException.class, IncidentNotFoundException.class, ChannelNotFoundException.class})
     @ResponseStatus(HttpStatus.NOT_FOUND)
-    ApiError notFound(JobNotFoundException e) {
+    ApiError notFound(RuntimeException e) {
         return ApiError.of(e.getMessage());
     }
 
-    @ExceptionHandler
-    @ResponseStatus(HttpStatus.NOT_FOUND)
-    ApiError runNotFound(RunNotFoundException e) {
-        return ApiError.of(e.getMessage());
-    }
-
-    @ExceptionHandler
+    @ExceptionHandler({JobAlreadyExistsException.class, RunStateConflictException.class,
+        UserConflictException.class, ChannelConflictException.class})
     @ResponseStatus(HttpStatus.CONFLICT)
-    ApiError conflict(JobAlreadyExistsException e) {
-        return ApiError.of(e.getMessage());
-    }
-
-    @ExceptionHandler
-    @ResponseStatus(HttpStatus.CONFLICT)
-    ApiError runStateConflict(RunStateConflictException e) {
+    ApiError conflict(RuntimeException e) {
         return ApiError.of(e.getMessage());
     }
 
     @ExceptionHandler
     @ResponseStatus(HttpStatus.FORBIDDEN)
     ApiError forbidden(AccessDeniedException e) {
-        return ApiError.of(e.getMessage());
-    }
-
-    @ExceptionHandler({UserNotFoundException.class, TokenNotFoundException.class})
-    @ResponseStatus(HttpStatus.NOT_FOUND)
-    ApiError accessNotFound(RuntimeException e) {
-        return ApiError.of(e.getMessage());
-    }
-
-    @ExceptionHandler({IncidentNotFoundException.class, ChannelNotFoundException.class})
-    @ResponseStatus(HttpStatus.NOT_FOUND)
-    ApiError incidentsNotFound(RuntimeException e) {
-        return ApiError.of(e.getMessage());
-    }
-
-    @ExceptionHandler
-    @ResponseStatus(HttpStatus.CONFLICT)
-    ApiError channelConflict(ChannelConflictException e) {
-        return ApiError.of(e.getMessage());
-    }
-
-    @ExceptionHandler
-    @ResponseStatus(HttpStatus.CONFLICT)
-    ApiError userConflict(UserConflictException e) {
         return ApiError.of(e.getMessage());
     }
 
