@@ -2,6 +2,8 @@
 import { getJson, csrfToken, Me } from './api.js';
 import { showError } from './dom.js';
 import * as jobs from './jobs.js';
+import * as job from './job.js';
+import * as jobForm from './jobform.js';
 import * as runs from './runs.js';
 import * as run from './run.js';
 import * as workers from './workers.js';
@@ -10,13 +12,17 @@ import * as users from './users.js';
 import * as tokens from './tokens.js';
 import './exchange.js';
 
-const PAGES = { jobs, runs, run, workers, audit, users, tokens };
+const PAGES = { jobs, job, 'job-edit': jobForm, 'job-new': jobForm, runs, run, workers, audit, users, tokens };
+/** The section of a page, when it is not the page's own name. */
+const SECTIONS = { 'job-edit': 'job-form', 'job-new': 'job-form' };
+/** The navigation link lit for a page, when it is not the page's own name. */
+const NAV = { job: 'jobs', 'job-edit': 'jobs', 'job-new': 'jobs', run: 'runs' };
 let me = null;
 let current = null;
 
 function allowed(page) {
   if (page === 'users') return me.admin;
-  if (page === 'audit') return me.operatesAnything();
+  if (page === 'audit' || page === 'job-edit' || page === 'job-new') return me.operatesAnything();
   return true;
 }
 
@@ -26,10 +32,10 @@ function route() {
   if (current) PAGES[current].hide();
   current = name;
   for (const section of document.querySelectorAll('[data-page]')) {
-    section.hidden = section.dataset.page !== name;
+    section.hidden = section.dataset.page !== (SECTIONS[name] || name);
   }
   for (const link of document.querySelectorAll('nav a')) {
-    link.classList.toggle('active', link.dataset.nav === (name === 'run' ? 'runs' : name));
+    link.classList.toggle('active', link.dataset.nav === (NAV[name] || name));
   }
   PAGES[name].show(me, new URLSearchParams(search || ''));
 }

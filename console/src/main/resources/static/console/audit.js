@@ -15,7 +15,8 @@ function query(page) {
   return params;
 }
 
-function changeDetails(entry) {
+/** The state before and after an audited change, folded. */
+export function changeDetails(entry) {
   if (entry.before == null && entry.after == null) return '';
   return el('details', {}, el('summary', { text: 'before / after' }),
       el('pre', { text: 'before: ' + (entry.before ?? '—') + '\nafter:  ' + (entry.after ?? '—') }));

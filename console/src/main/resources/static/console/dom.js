@@ -56,3 +56,29 @@ export function showError(id, error) {
   line.textContent = error ? String(error.message || error) : '';
   line.hidden = !error;
 }
+
+/** A duration in milliseconds as a short text: 850 ms, 12.3 s, 4 min 5 s. */
+export function duration(ms) {
+  if (ms == null) return '';
+  if (ms < 1000) return ms + ' ms';
+  if (ms < 60_000) return (ms / 1000).toFixed(1) + ' s';
+  return Math.floor(ms / 60_000) + ' min ' + Math.round((ms % 60_000) / 1000) + ' s';
+}
+
+/** The value of a {@code datetime-local} input (the browser's zone, to the second) for an ISO instant. */
+export function localInputValue(iso) {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().substring(0, 19);
+}
+
+/** The ISO instant of a {@code datetime-local} input's value (read in the browser's zone); null when empty. */
+export function instantOf(localValue) {
+  return localValue ? new Date(localValue).toISOString() : null;
+}
+
+/** Navigates to a page of the console ({@code #/page?x=y}). */
+export function go(page, params) {
+  const query = params ? new URLSearchParams(params).toString() : '';
+  window.location.hash = '#/' + page + (query ? '?' + query : '');
+}

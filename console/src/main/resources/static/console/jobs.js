@@ -1,16 +1,14 @@
-// The jobs page: every job the user may read with its latest run, and the runs of the job clicked.
+// The jobs page: every job the user may read with its latest run; a row opens the job's page, checked rows take a
+// batch action, and "New job" opens the job form.
 import { getJson, send } from './api.js';
-import { cell, el, showError, timeCell } from './dom.js';
-import { runLink } from './runs.js';
+import { cell, el, go, showError, timeCell } from './dom.js';
+import { listed, onBatch, selectBox } from './jobbatch.js';
 
 const REFRESH_MS = 3000;
-const RUNS_SHOWN = 20;
-const RETRYABLE = ['FAILED', 'TIMED_OUT', 'LOST', 'NO_WORKER', 'KILLED'];
-const TERMINAL = RETRYABLE.concat(['SUCCEEDED', 'SKIPPED']);
 
 let me = null;
-let selectedJob = null;
 let timer = null;
+let rendered = null;
 
 function lateness(ms) {
   return ms == null ? '' : ms + ' ms';
@@ -31,14 +29,10 @@ function statusCell(row, status) {
   cell(row, status || '—', 'status' + (status ? ' status-' + status : ''));
 }
 
-function actionButton(label, onClick) {
-  return el('button', { type: 'button', text: label, onClick: event => { event.stopPropagation(); onClick(event.target); } });
-}
-
-async function act(path, button) {
+async function runNow(job, button) {
   button.disabled = true;
   try {
-    await send('POST', path);
+    await send('POST', 'api/v1/jobs/' + encodeURIComponent(job.id) + '/run');
     showError('error', null);
   } catch (e) {
     showError('error', e);
@@ -51,67 +45,37 @@ function renderJobs(overview) {
   const body = document.querySelector('#jobs tbody');
   body.replaceChildren();
   document.getElementById('no-jobs').hidden = overview.length > 0;
-  if (!overview.some(({ job }) => job.id === selectedJob)) {
-    selectedJob = null;
-    document.getElementById('runs-section').hidden = true;
-  }
   for (const { job, latestRun } of overview) {
-    const row = el('tr', { className: 'job' + (job.id === selectedJob ? ' selected' : ''),
-      onClick: () => { selectedJob = job.id; refresh(); } });
-    cell(row, job.id);
+    const row = el('tr', { className: 'job', 'data-job': job.id, onClick: () => go('job', { id: job.id }) });
+    const operable = me.canOperate(job.app);
+    cell(row, '').append(operable ? selectBox(job) : '');
+    cell(row, '').append(el('a', { href: '#/job?id=' + encodeURIComponent(job.id), text: job.id,
+      onClick: event => event.stopPropagation() }));
     cell(row, job.description, 'message');
     cell(row, job.app + ' / ' + job.handler);
     cell(row, scheduleText(job.schedule));
-    cell(row, job.enabled ? 'yes' : 'no');
+    cell(row, job.enabled ? 'yes' : 'no', 'enabled');
     statusCell(row, latestRun && latestRun.status);
     timeCell(row, latestRun && latestRun.scheduledAt);
     cell(row, latestRun && lateness(latestRun.latenessMs));
     cell(row, latestRun && latestRun.message, 'message');
     const actions = cell(row, '');
-    if (me.canOperate(job.app)) {
-      actions.appendChild(actionButton('Run now',
-          button => act('api/v1/jobs/' + encodeURIComponent(job.id) + '/run', button)));
+    if (operable) {
+      actions.appendChild(el('button', { type: 'button', text: 'Run now',
+        onClick: event => { event.stopPropagation(); runNow(job, event.target); } }));
     }
     body.appendChild(row);
   }
-}
-
-function renderRuns(runs, job) {
-  document.getElementById('runs-section').hidden = false;
-  document.getElementById('runs-job').textContent = selectedJob;
-  document.getElementById('runs-params').textContent = job && job.params != null ? job.params : '(none)';
-  const body = document.querySelector('#runs tbody');
-  body.replaceChildren();
-  for (const run of runs) {
-    const row = el('tr');
-    cell(row, '').append(runLink(run.runId));
-    cell(row, run.kind);
-    statusCell(row, run.status);
-    timeCell(row, run.scheduledAt);
-    timeCell(row, run.startedAt);
-    timeCell(row, run.finishedAt);
-    cell(row, lateness(run.latenessMs));
-    cell(row, run.instance);
-    cell(row, run.message, 'message');
-    const actions = cell(row, '');
-    const runPath = 'api/v1/runs/' + encodeURIComponent(run.runId);
-    if (me.canOperate(run.app) && RETRYABLE.includes(run.status)) {
-      actions.appendChild(actionButton('Retry', button => act(runPath + '/retry', button)));
-    } else if (me.canOperate(run.app) && !TERMINAL.includes(run.status)) {
-      actions.appendChild(actionButton('Kill', button => act(runPath + '/kill', button)));
-    }
-    body.appendChild(row);
-  }
+  listed(overview.map(({ job }) => job).filter(job => me.canOperate(job.app)));
 }
 
 export async function refresh() {
   try {
     const overview = await getJson('api/v1/overview');
-    renderJobs(overview);
-    if (selectedJob) {
-      const selected = overview.find(({ job }) => job.id === selectedJob);
-      renderRuns(await getJson('api/v1/jobs/' + encodeURIComponent(selectedJob) + '/runs?limit=' + RUNS_SHOWN),
-          selected && selected.job);
+    const text = JSON.stringify(overview);
+    if (text !== rendered) {
+      rendered = text;
+      renderJobs(overview);
     }
     document.getElementById('refreshed').textContent = 'updated ' + new Date().toLocaleTimeString();
     showError('error', null);
@@ -122,7 +86,10 @@ export async function refresh() {
 
 export function show(caller) {
   me = caller;
+  rendered = null;
   document.getElementById('import').hidden = !me.operatesAnything();
+  document.getElementById('new-job').hidden = !me.operatesAnything();
+  document.getElementById('select-all').hidden = !me.operatesAnything();
   refresh();
   timer = setInterval(refresh, REFRESH_MS);
 }
@@ -131,3 +98,5 @@ export function hide() {
   clearInterval(timer);
   timer = null;
 }
+
+onBatch(refresh);

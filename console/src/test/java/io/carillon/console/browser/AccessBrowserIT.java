@@ -23,7 +23,7 @@ import io.carillon.console.ConsoleTestEnvironment;
 
 /**
  * A viewer in a real Chromium: signs in on the login page, sees only the jobs of the app it may read and no action
- * buttons, is refused a run its grants do not allow, and none of the markup that users and handlers wrote into
+ * buttons (on the list and on the job's page), is refused a run its grants do not allow, and none of the markup that users and handlers wrote into
  * descriptions, params and run messages runs as script.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
@@ -88,10 +88,14 @@ class AccessBrowserIT {
 
         job.click();
         WebElement run = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
-                By.cssSelector("#runs tbody tr")));
+                By.cssSelector("#job-runs tbody tr")));
         assertThat(run.getText()).contains("FAILED").contains("<img src=x onerror=alert(1)>");
         assertThat(run.findElements(By.tagName("button"))).as("a viewer gets no retry button").isEmpty();
-        assertThat(browser.driver.findElement(By.id("runs-params")).getText()).contains("onerror=alert(1)");
+        assertThat(browser.driver.findElement(By.id("job-facts")).getText()).contains("onerror=alert(1)");
+        assertThat(browser.driver.findElements(By.cssSelector("#job-actions button, #job-actions a")))
+                .as("a viewer gets no job actions").isEmpty();
+        assertThat(browser.driver.findElement(By.id("job-history-section")).isDisplayed())
+                .as("a viewer does not read the audit log").isFalse();
 
         Object refused = browser.driver.executeAsyncScript("""
                 const done = arguments[arguments.length - 1];
@@ -100,7 +104,7 @@ class AccessBrowserIT {
                   .then(response => done(response.status));""");
         assertThat(refused).isEqualTo(403L);
 
-        assertThat(browser.driver.findElements(By.cssSelector("#jobs img, #runs img, #runs-params img"))).isEmpty();
+        assertThat(browser.driver.findElements(By.cssSelector("#jobs img, #job-runs img, #job-facts img"))).isEmpty();
         assertThat(browser.driver.executeScript("return window.xssRan === undefined")).isEqualTo(true);
         assertThat(alertShown(browser)).isFalse();
     }
