@@ -117,8 +117,10 @@ export function jobActions(job, paused, done, failed) {
     button('backfill', 'Backfill…', () => backfill(job, done)),
     paused ? button('resume', 'Resume…', () => resume(job, done)) : button('pause', 'Pause…', () => pause(job, done)),
     button(job.enabled ? 'disable' : 'enable', job.enabled ? 'Disable' : 'Enable', () => toggle(job, done, failed)),
-    el('a', { className: 'button', href: '#/job-edit?id=' + encodeURIComponent(job.id), text: 'Edit' }),
-    el('a', { className: 'button', href: '#/job-new?copy=' + encodeURIComponent(job.id), text: 'Copy' }),
+    el('a', { className: 'button', href: '#/job-edit?id=' + encodeURIComponent(job.id), text: 'Edit',
+      'data-action': 'edit' }),
+    el('a', { className: 'button', href: '#/job-new?copy=' + encodeURIComponent(job.id), text: 'Copy',
+      'data-action': 'copy' }),
     button('delete', 'Delete…', () => remove(job, failed), 'danger')
   ];
 }

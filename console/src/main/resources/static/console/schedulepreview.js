@@ -32,8 +32,7 @@ function wallClock(offsetDateTime) {
 
 function render(preview) {
   latest = preview;
-  document.getElementById('preview-words').textContent = preview.scheduleInWords
-      + (preview.zone ? ' (' + preview.zone + ')' : '');
+  document.getElementById('preview-words').textContent = preview.scheduleInWords;
   document.getElementById('preview-per-day').textContent = 'Fires ' + preview.firesPerDay + ' time'
       + (preview.firesPerDay === 1 ? '' : 's') + ' a day.';
   const warning = document.getElementById('preview-warning');

@@ -2,6 +2,7 @@ package io.carillon.console.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -29,7 +30,7 @@ import io.carillon.topics.events.Schedule;
  * A user in a real Chromium works with jobs: creates a cron job through the form (a bad cron shows its error at the
  * field, a cron that fires every second of an hour asks for confirmation, the preview shows the next fires), runs it
  * now with params and sees the run, backfills a range after seeing how many fires it makes and sees the runs, pauses
- * and resumes it with a reason and reads its change history; and disables three jobs in one batch from the list.
+ * and resumes it with a reason, reads its change history, edits and copies it; and disables three jobs in one batch from the list.
  * The console runs no planner or worker: {@link PlannerAndWorkerStandIn} answers its requests with the results a
  * worker would write.
  */
@@ -71,6 +72,7 @@ class JobPagesBrowserIT {
                 assertThat(text(browser, "job-history")).contains("JOB_CREATE", "JOB_RUN", "JOB_BACKFILL",
                         "JOB_PAUSE");
                 browser.screenshot("JobPagesBrowserIT-job");
+                editAndCopy(browser);
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("JobPagesBrowserIT");
                 throw e;
@@ -78,7 +80,7 @@ class JobPagesBrowserIT {
         }
     }
 
-    private void createThroughTheForm(Browser browser) {
+    private void createThroughTheForm(Browser browser) throws IOException {
         browser.wait.until(ExpectedConditions.elementToBeClickable(By.id("new-job"))).click();
         browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("job-form")));
         type(browser, "f-id", JOB);
@@ -115,6 +117,7 @@ class JobPagesBrowserIT {
                 .matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:00:00 UTC");
         assertThat(text(browser, "preview-words")).isNotBlank();
         assertThat(browser.driver.findElement(By.id("preview-warning")).isDisplayed()).isFalse();
+        browser.screenshot("JobPagesBrowserIT-form");
 
         browser.driver.findElement(By.id("job-form-save")).click();
         browser.wait.until(ExpectedConditions.urlContains("#/job?id=" + JOB));
@@ -182,6 +185,24 @@ class JobPagesBrowserIT {
         assertThat(standIn.next().type()).isEqualTo(RequestType.RESUME);
     }
 
+    private void editAndCopy(Browser browser) {
+        action(browser, "edit");
+        browser.wait.until(ExpectedConditions.attributeToBe(By.id("f-schedule-cron"), "value", CRON));
+        assertThat(browser.driver.findElement(By.id("f-id")).getAttribute("readonly")).isNotNull();
+        type(browser, "f-description", "the hourly sales report");
+        browser.driver.findElement(By.id("job-form-save")).click();
+        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("job-facts"),
+                "the hourly sales report"));
+        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("job-history"), "JOB_UPDATE"));
+
+        action(browser, "copy");
+        browser.wait.until(ExpectedConditions.attributeToBe(By.id("f-id"), "value", JOB + "-copy"));
+        assertThat(browser.driver.findElement(By.id("f-schedule-cron")).getAttribute("value")).isEqualTo(CRON);
+        browser.driver.findElement(By.id("job-form-save")).click();
+        browser.wait.until(ExpectedConditions.textToBe(By.id("job-title"), JOB + "-copy"));
+        assertThat(text(browser, "job-facts")).contains("the hourly sales report");
+    }
+
     @Test
     void disablesThreeJobsInOneBatch() throws Exception {
         RestClient admin = RestClient.builder().baseUrl("http://localhost:" + port)
@@ -231,12 +252,15 @@ class JobPagesBrowserIT {
         }
     }
 
+    /** Clicks an action of the job page; waits for its dialog when it opens one. */
     private static void action(Browser browser, String action) {
         browser.wait.ignoring(StaleElementReferenceException.class).until(driver -> {
             driver.findElement(By.cssSelector("#job-actions [data-action=" + action + "]")).click();
             return true;
         });
-        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("action-dialog")));
+        if (!action.equals("edit") && !action.equals("copy")) {
+            browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("action-dialog")));
+        }
     }
 
     private static void type(Browser browser, String id, String text) {
