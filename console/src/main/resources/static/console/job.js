@@ -111,9 +111,10 @@ function renderRuns(runs) {
   document.getElementById('job-no-runs').hidden = runs.length > 0;
 }
 
-async function loadHistory() {
+/** The audit log answers OPERATORs the entries of the apps they operate, and ADMINs every entry. */
+async function loadHistory(job) {
   const section = document.getElementById('job-history-section');
-  section.hidden = !me.operatesAnything();
+  section.hidden = !me.canOperate(job.app);
   if (section.hidden) return;
   const answer = await getJson('api/v1/audit?target=' + encodeURIComponent(jobId) + '&size=' + HISTORY_SHOWN);
   document.querySelector('#job-history tbody').replaceChildren(...answer.entries.map(entry => {
@@ -144,7 +145,7 @@ async function load() {
     renderActions(job, summary);
     renderFires(preview, job, summary);
     renderRuns(runs);
-    await loadHistory();
+    await loadHistory(job);
     document.getElementById('job-loading').hidden = true;
     document.getElementById('job-body').hidden = false;
     showError('job-error', null);

@@ -199,8 +199,10 @@ class JobPagesBrowserIT {
         browser.wait.until(ExpectedConditions.attributeToBe(By.id("f-id"), "value", JOB + "-copy"));
         assertThat(browser.driver.findElement(By.id("f-schedule-cron")).getAttribute("value")).isEqualTo(CRON);
         browser.driver.findElement(By.id("job-form-save")).click();
-        browser.wait.until(ExpectedConditions.textToBe(By.id("job-title"), JOB + "-copy"));
-        assertThat(text(browser, "job-facts")).contains("the hourly sales report");
+        browser.wait.until(ExpectedConditions.urlContains("#/job?id=" + JOB + "-copy"));
+        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("job-facts"),
+                "the hourly sales report"));
+        assertThat(text(browser, "job-title")).isEqualTo(JOB + "-copy");
     }
 
     @Test
