@@ -1,0 +1,42 @@
+package io.carillon.test.internal;
+
+import org.junit.jupiter.api.Assumptions;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.kafka.KafkaContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * Kafka in a container started by Testcontainers. Without a Docker engine, {@link #start()} aborts the test (JUnit
+ * reports it skipped) instead of failing it. Not thread-safe.
+ */
+final class ContainerKafka implements KafkaSource {
+
+    private final String image;
+    private KafkaContainer container;
+
+    ContainerKafka(String image) {
+        this.image = image;
+    }
+
+    @Override
+    public void assumeAvailable() {
+        Assumptions.assumeTrue(DockerClientFactory.instance().isDockerAvailable(),
+                "no Docker engine: tests on a Kafka container (" + image + ") are skipped");
+    }
+
+    @Override
+    public String start() {
+        assumeAvailable();
+        container = new KafkaContainer(DockerImageName.parse(image));
+        container.start();
+        return container.getBootstrapServers();
+    }
+
+    @Override
+    public void close() {
+        if (container != null) {
+            container.stop();
+            container = null;
+        }
+    }
+}
