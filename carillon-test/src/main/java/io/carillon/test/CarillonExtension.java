@@ -29,6 +29,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.utils.AppInfoParser;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.TestAbortedException;
 
@@ -79,7 +81,7 @@ import io.carillon.topics.events.WorkerHeartbeat;
  * for later test classes would stop at the JVM's exit, after the broker, and wait for it in vain). Starting takes a
  * few seconds (the broker, then the planner's first rebalance). Thread-safe.
  */
-public final class CarillonExtension implements BeforeAllCallback, AutoCloseable {
+public final class CarillonExtension implements ExecutionCondition, BeforeAllCallback, AutoCloseable {
 
     /** How long {@link #run} waits for a worker and then for the result, unless told otherwise. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
@@ -193,15 +195,21 @@ public final class CarillonExtension implements BeforeAllCallback, AutoCloseable
         }
     }
 
+    /** Disables the test class, with the reason, when its Kafka cannot start here (a container, no Docker engine). */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        String unavailable = kafka.unavailableReason();
+        return unavailable == null ? ConditionEvaluationResult.enabled("Kafka can start")
+                : ConditionEvaluationResult.disabled(unavailable);
+    }
+
     /**
-     * Skips the test class when its Kafka cannot start here (a container without a Docker engine), and arranges for
-     * {@link #close()} when the test class's extension context closes: after every
+     * Arranges for {@link #close()} when the test class's extension context closes: after every
      * {@code afterAll}, so after Spring's test support closed a {@code @DirtiesContext} application context and
      * its worker.
      */
     @Override
     public void beforeAll(ExtensionContext context) {
-        kafka.assumeAvailable();
         context.getStore(ExtensionContext.Namespace.create(CarillonExtension.class)).put(this, this);
     }
 

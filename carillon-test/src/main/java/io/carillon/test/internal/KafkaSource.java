@@ -6,8 +6,9 @@ public interface KafkaSource extends AutoCloseable {
     /** Starts Kafka and answers its bootstrap servers; may be called again after {@link #close()}. */
     String start();
 
-    /** Aborts the calling test (JUnit reports it skipped) when this Kafka cannot start on this machine. */
-    default void assumeAvailable() {
+    /** Why this Kafka cannot start on this machine, or null when it can. */
+    default String unavailableReason() {
+        return null;
     }
 
     /** Stops Kafka; does nothing when it did not start. */
