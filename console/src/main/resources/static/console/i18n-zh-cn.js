@@ -1,7 +1,10 @@
 // Simplified Chinese for the console's English texts (see i18n.js). Keys are the English texts as the pages show
 // them, trimmed; API values (statuses, kinds, roles, actions) stay as they are, as in the REST answers.
 
+import { JOB_PATTERNS, JOB_PHRASES } from './i18n-zh-cn-jobs.js';
+
 export const PHRASES = {
+  ...JOB_PHRASES,
   'Carillon console': 'Carillon 控制台',
   'Sign in · Carillon': '登录 · Carillon',
   'Language': '语言',
@@ -133,6 +136,7 @@ export const PHRASES = {
 };
 
 export const PATTERNS = [
+  ...JOB_PATTERNS,
   [/^Sign in with (.+)$/, '使用 $1 登录'],
   [/^Sign-in failed \((\d+)\)$/, '登录失败（$1）'],
   [/^The console cannot be reached: (.*)$/, '无法连接控制台：$1'],

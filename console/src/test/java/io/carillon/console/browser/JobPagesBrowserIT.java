@@ -14,6 +14,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
@@ -30,7 +31,8 @@ import io.carillon.topics.events.Schedule;
  * A user in a real Chromium works with jobs: creates a cron job through the form (a bad cron shows its error at the
  * field, a cron that fires every second of an hour asks for confirmation, the preview shows the next fires), runs it
  * now with params and sees the run, backfills a range after seeing how many fires it makes and sees the runs, pauses
- * and resumes it with a reason, reads its change history, edits and copies it; and disables three jobs in one batch from the list.
+ * and resumes it with a reason, reads its change history, edits and copies it; and disables three jobs in one batch
+ * from the list, then sees the list and the form in Chinese.
  * The console runs no planner or worker: {@link PlannerAndWorkerStandIn} answers its requests with the results a
  * worker would write.
  */
@@ -247,6 +249,13 @@ class JobPagesBrowserIT {
                 assertThat(text(browser, "jobs")).contains("batch-kept");
                 assertThat(browser.driver.findElement(By.cssSelector("#jobs tr[data-job=batch-kept] td.enabled"))
                         .getText()).isEqualTo("yes");
+
+                new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
+                browser.wait.until(ExpectedConditions.textToBe(By.id("new-job"), "新建任务"));
+                browser.driver.findElement(By.id("new-job")).click();
+                browser.wait.until(ExpectedConditions.textToBe(
+                        By.cssSelector("[data-field='schedule.cron'] .field-label"), "Cron 表达式"));
+                assertThat(text(browser, "job-form-save")).isEqualTo("保存任务");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("JobPagesBrowserIT-batch");
                 throw e;
