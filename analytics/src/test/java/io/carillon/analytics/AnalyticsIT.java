@@ -44,7 +44,7 @@ class AnalyticsIT {
     private static final Instant MINUTE = Instant.parse("2026-11-25T10:00:00Z");
     private static final Duration GRACE = Duration.ofSeconds(1);
     /** The test runs no worker: only the failed rule speaks. */
-    private static final Alerting WITHOUT_WORKER_RULE = new Alerting(null, null, null, null, null, false, null);
+    private static final Alerting WITHOUT_WORKER_RULE = new Alerting(null, null, null, null, null, false, null, null, null, null, null, null, null, null, null);
     private static final Duration APP_DELAY = Duration.ofSeconds(5);
     /** How far the clock moves per poll while waiting for the app's minute: time passing, ten times faster. */
     private static final Duration CLOCK_STEP = Duration.ofMillis(100);
