@@ -6,10 +6,11 @@ import java.util.List;
 /**
  * The failure-rate rule's state of one job: the fires counted in its window of {@code windowMs}, in {@code buckets}
  * of {@link #bucketMs()} each (oldest first), the last fires counted (so a result read twice counts once), the open
- * incident, if any, and the key of the job's entry in the due index.
+ * incident, if any, with how many failed fires it holds (those in the window when it opened, and each one after), and
+ * the key of the job's entry in the due index.
  */
 record FailureRateMonitor(String app, long windowMs, List<Bucket> buckets, List<String> countedFires,
-        String incidentId, Instant openedAt, String dueKey) {
+        String incidentId, Instant openedAt, int count, String dueKey) {
 
     FailureRateMonitor {
         buckets = buckets == null ? List.of() : List.copyOf(buckets);

@@ -18,8 +18,8 @@ import io.carillon.topics.events.RunResult;
 /**
  * The failure-rate rule ({@code Alerting}), per job: of the fires counted ({@link FireOutcome}) whose results fall
  * in the last {@code failureRateWindowMs}, more than {@code failureRatePercent} % failed, with at least
- * {@code failureRateMinRuns} counted, opens an incident (id {@code failure-rate:<job>:<millis when it opened>});
- * each further failed fire while it is open updates it; once the share is at or below the limit again (fires
+ * {@code failureRateMinRuns} counted, opens an incident (id {@code failure-rate:<job>:<millis when it opened>}, its
+ * count the failed fires in the window); each further failed fire while it is open updates it (count one more); once the share is at or below the limit again (fires
  * leaving the window, or succeeding) it resolves. Fires are counted in {@value #BUCKETS} buckets of a window's
  * sixtieth, so the window slides by that step and each job's state stays small; a result older than the window
  * does not count. A wall-clock check drops buckets that left the window, so a job that stops running resolves too.
@@ -54,7 +54,8 @@ final class FailureRateRule {
         if (monitor == null || monitor.windowMs() != rules.failureRateWindowMs()) {
             monitor = new FailureRateMonitor(result.app(), rules.failureRateWindowMs(), null,
                     monitor == null ? null : monitor.countedFires(), monitor == null ? null : monitor.incidentId(),
-                    monitor == null ? null : monitor.openedAt(), monitor == null ? null : monitor.dueKey());
+                    monitor == null ? null : monitor.openedAt(), monitor == null ? 0 : monitor.count(),
+                    monitor == null ? null : monitor.dueKey());
         }
         long bucketMs = monitor.bucketMs();
         long start = StatsWindows.startOf(Math.min(at.toEpochMilli(), now.toEpochMilli()), bucketMs);
@@ -70,7 +71,7 @@ final class FailureRateRule {
         buckets.sort((a, b) -> Long.compare(a.start(), b.start()));
         FailureRateMonitor counted = new FailureRateMonitor(monitor.app(), monitor.windowMs(), buckets,
                 RecentIds.with(monitor.countedFires(), fire, COUNTED_FIRES), monitor.incidentId(),
-                monitor.openedAt(), monitor.dueKey());
+                monitor.openedAt(), monitor.count(), monitor.dueKey());
         save(result.jobId(), judge(result.jobId(), counted, rules, failed ? result.fireId() : null, now));
     }
 
@@ -111,23 +112,27 @@ final class FailureRateRule {
         List<FailureRateMonitor.Bucket> inWindow = monitor.buckets().stream()
                 .filter(bucket -> bucket.start() + monitor.bucketMs() > windowStart).toList();
         FailureRateMonitor current = new FailureRateMonitor(monitor.app(), monitor.windowMs(), inWindow,
-                monitor.countedFires(), monitor.incidentId(), monitor.openedAt(), monitor.dueKey());
+                monitor.countedFires(), monitor.incidentId(), monitor.openedAt(), monitor.count(), monitor.dueKey());
         int fires = current.fires();
         int failed = current.failed();
         boolean above = (long) failed * PERCENT > (long) rules.failureRatePercent() * fires;
         String message = failed + " of " + fires + " fire(s) failed over the last " + rules.failureRateWindowMs()
                 + " ms; more than " + rules.failureRatePercent() + " % is too many";
         if (!current.isOpen() && above && fires >= rules.failureRateMinRuns()) {
-            FailureRateMonitor opened = withIncident(current, "failure-rate:" + jobId + ":" + now.toEpochMilli(), now);
+            FailureRateMonitor opened = withIncident(current, "failure-rate:" + jobId + ":" + now.toEpochMilli(), now,
+                    failed);
             incidents.accept(step(opened, jobId, IncidentAction.OPENED, now, failedFire, message));
             return opened;
         }
         if (current.isOpen() && !above) {
             incidents.accept(step(current, jobId, IncidentAction.RESOLVED, now, null, message));
-            return withIncident(current, null, null);
+            return withIncident(current, null, null, 0);
         }
         if (current.isOpen() && failedFire != null) {
-            incidents.accept(step(current, jobId, IncidentAction.UPDATED, now, failedFire, message));
+            FailureRateMonitor updated = withIncident(current, current.incidentId(), current.openedAt(),
+                    current.count() + 1);
+            incidents.accept(step(updated, jobId, IncidentAction.UPDATED, now, failedFire, message));
+            return updated;
         }
         return current;
     }
@@ -135,7 +140,7 @@ final class FailureRateRule {
     private void save(String jobId, FailureRateMonitor monitor) {
         String key = due.move(monitor.dueKey(), monitor.nextExpiry(), jobId);
         monitors.put(jobId, new FailureRateMonitor(monitor.app(), monitor.windowMs(), monitor.buckets(),
-                monitor.countedFires(), monitor.incidentId(), monitor.openedAt(), key));
+                monitor.countedFires(), monitor.incidentId(), monitor.openedAt(), monitor.count(), key));
     }
 
     private static long windowStart(AlertRules rules, Instant now) {
@@ -151,14 +156,15 @@ final class FailureRateRule {
         return -1;
     }
 
-    private static FailureRateMonitor withIncident(FailureRateMonitor monitor, String id, Instant openedAt) {
+    private static FailureRateMonitor withIncident(FailureRateMonitor monitor, String id, Instant openedAt,
+            int count) {
         return new FailureRateMonitor(monitor.app(), monitor.windowMs(), monitor.buckets(), monitor.countedFires(), id,
-                openedAt, monitor.dueKey());
+                openedAt, count, monitor.dueKey());
     }
 
     private static Incident step(FailureRateMonitor monitor, String jobId, IncidentAction action, Instant now,
             String fireId, String message) {
         return Incidents.step(IncidentRule.FAILURE_RATE, monitor.incidentId(), action, monitor.app(), jobId,
-                monitor.openedAt(), now, monitor.failed(), fireId, message);
+                monitor.openedAt(), now, monitor.count(), fireId, message);
     }
 }
