@@ -36,8 +36,8 @@ final class LeastPrivilegeAcls {
     }
 
     /**
-     * Writes job definitions, requests, kills, dead letters and alerting defaults; materializes results, logs and incidents; reads
-     * heartbeats without a group; creates the core topics.
+     * Writes job definitions, requests, kills, dead letters and alerting defaults; materializes results, logs and
+     * incidents; reads heartbeats without a group; creates the core topics.
      */
     List<AclBinding> console(String user) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();

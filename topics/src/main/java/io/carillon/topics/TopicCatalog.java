@@ -10,9 +10,9 @@ import org.apache.kafka.common.config.TopicConfig;
  * The names and settings of every Carillon topic. Names carry a prefix (default {@value #DEFAULT_PREFIX}); the
  * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}) share one partition count.
  * Every topic states how long it keeps records, so a long-running installation does not grow without bound:
- * {@code jobs}, {@code workers} and {@code alert-rules} are compacted (the latest record of each key is kept); {@code control} keeps
- * {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep {@link #HISTORY_RETENTION}; the others
- * {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by reading back. The settings apply
+ * {@code jobs}, {@code workers} and {@code alert-rules} are compacted (the latest record of each key is kept);
+ * {@code control} keeps {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep {@link #HISTORY_RETENTION}; the
+ * others {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by reading back. The settings apply
  * when a topic is created; an existing topic keeps its own. Immutable and thread-safe.
  */
 public final class TopicCatalog {

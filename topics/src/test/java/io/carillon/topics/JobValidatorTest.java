@@ -35,7 +35,8 @@ class JobValidatorTest {
     @Test
     void alertingNumbersAreChecked() {
         assertThat(JobValidator.validate(valid().alerting(Alerting.builtIn()).build())).isEmpty();
-        assertThat(JobValidator.validate(valid().alerting(new Alerting(true, 0, -2, true, -5L, true, -1L, null, null, null, null, null, null, null, null)).build()))
+        assertThat(JobValidator.validate(valid().alerting(new Alerting(true, 0, -2, true, -5L, true, -1L,
+                null, null, null, null, null, null, null, null)).build()))
                 .extracting(FieldError::field).containsExactly("alerting.consecutive", "alerting.recoverAfter",
                         "alerting.startGraceMs", "alerting.noWorkerGraceMs");
     }

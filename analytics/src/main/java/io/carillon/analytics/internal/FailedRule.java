@@ -14,10 +14,10 @@ import io.carillon.topics.events.RunResult;
 
 /**
  * The failed rule ({@code Alerting}): fires fail or succeed as {@link FireOutcome} says. A fire counts once, by its
- * first such result (a retry's fire id counts as its original's); a fire among the last {@value #COUNTED_FIRES} counted is not counted again, so a replayed result
- * changes nothing. After {@code consecutive} failed fires in a row an incident opens (id
- * {@code failed:<job>:<fire>}, the fire that tipped it); each further failure updates it; {@code recoverAfter}
- * successes in a row resolve it. Not thread-safe: one stream task owns it.
+ * first such result (a retry's fire id counts as its original's); a fire among the last {@value #COUNTED_FIRES} counted
+ * is not counted again, so a replayed result changes nothing. After {@code consecutive} failed fires in a row an
+ * incident opens (id {@code failed:<job>:<fire>}, the fire that tipped it); each further failure updates it;
+ * {@code recoverAfter} successes in a row resolve it. Not thread-safe: one stream task owns it.
  */
 final class FailedRule {
 

@@ -16,15 +16,15 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 
 /**
- * The failure-rate rule ({@code Alerting}), per job: of the fires counted ({@link FireOutcome}) whose results fall
- * in the last {@code failureRateWindowMs}, more than {@code failureRatePercent} % failed, with at least
+ * The failure-rate rule ({@code Alerting}), per job: of the fires counted ({@link FireOutcome}) whose results fall in
+ * the last {@code failureRateWindowMs}, more than {@code failureRatePercent} % failed, with at least
  * {@code failureRateMinRuns} counted, opens an incident (id {@code failure-rate:<job>:<millis when it opened>}, its
- * count the failed fires in the window); each further failed fire while it is open updates it (count one more); once the share is at or below the limit again (fires
- * leaving the window, or succeeding) it resolves. Fires are counted in {@value #BUCKETS} buckets of a window's
- * sixtieth, so the window slides by that step and each job's state stays small; a result older than the window
- * does not count. A wall-clock check drops buckets that left the window, so a job that stops running resolves too.
- * The last {@value #COUNTED_FIRES} fires counted are remembered, so a result read again changes nothing. Not
- * thread-safe: one stream task owns it.
+ * count the failed fires in the window); each further failed fire while it is open updates it (count one more); once
+ * the share is at or below the limit again (fires leaving the window, or succeeding) it resolves. Fires are counted in
+ * {@value #BUCKETS} buckets of a window's sixtieth, so the window slides by that step and each job's state stays small;
+ * a result older than the window does not count. A wall-clock check drops buckets that left the window, so a job that
+ * stops running resolves too. The last {@value #COUNTED_FIRES} fires counted are remembered, so a result read again
+ * changes nothing. Not thread-safe: one stream task owns it.
  */
 final class FailureRateRule {
 

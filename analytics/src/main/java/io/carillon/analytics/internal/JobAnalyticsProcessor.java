@@ -31,14 +31,14 @@ import io.carillon.topics.events.StatsWindow;
 
 /**
  * The per-job part of the analytics app, over {@code jobs} and {@code results} (co-partitioned by job id): it keeps
- * each job's definition, counts terminal results in the job's minute and hour windows ({@link StatsWindows}), and
- * runs the job's monitor rules ({@link JobRules}) under its effective rules ({@link AlertRules}); it tells the job's app whether the job watches it for
- * live workers ({@link AppMessage.Job}). A wall-clock punctuator closes due windows (each closed job minute also goes
- * to its app, {@link AppMessage.Minute}, each closed hour to the slow rule), checks running runs and failure-rate
- * windows, applies changed alerting defaults to the task's jobs, and judges due scheduled instants, once the task
- * has caught up with its input after a start ({@link #CAUGHT_UP_LAG}, {@link #MAX_CATCH_UP_WAIT}). Unreadable results
- * go to {@code dlq}; an invalid job definition is dead-lettered by the planner already, so here it only stops the
- * job's monitors. One instance per stream task, on its stream thread.
+ * each job's definition, counts terminal results in the job's minute and hour windows ({@link StatsWindows}), and runs
+ * the job's monitor rules ({@link JobRules}) under its effective rules ({@link AlertRules}); it tells the job's app
+ * whether the job watches it for live workers ({@link AppMessage.Job}). A wall-clock punctuator closes due windows
+ * (each closed job minute also goes to its app, {@link AppMessage.Minute}, each closed hour to the slow rule), checks
+ * running runs and failure-rate windows, applies changed alerting defaults to the task's jobs, and judges due scheduled
+ * instants, once the task has caught up with its input after a start ({@link #CAUGHT_UP_LAG},
+ * {@link #MAX_CATCH_UP_WAIT}). Unreadable results go to {@code dlq}; an invalid job definition is dead-lettered by the
+ * planner already, so here it only stops the job's monitors. One instance per stream task, on its stream thread.
  */
 public final class JobAnalyticsProcessor implements Processor<String, byte[], String, Emitted> {
 

@@ -72,7 +72,7 @@ public record Alerting(Boolean failed, Integer consecutive, Integer recoverAfter
     }
 
     /** Whether no field is set. */
-    public boolean isUnset() {
+    public boolean setsNothing() {
         return equals(unset());
     }
 }

@@ -94,7 +94,7 @@ public class AlertRuleService {
         }
         return transactions.execute(status -> {
             Optional<AlertRuleRepository.Row> before = rules.lock(scope);
-            Optional<AlertRuleRepository.Row> after = change.isUnset() ? Optional.empty()
+            Optional<AlertRuleRepository.Row> after = change.setsNothing() ? Optional.empty()
                     : Optional.of(new AlertRuleRepository.Row(scope, change, clock.instant(),
                             authorizer.caller().actor()));
             if (after.isPresent()) {
