@@ -12,10 +12,10 @@ import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
 
+import io.carillon.analytics.internal.AlertRulesUpdater;
 import io.carillon.analytics.internal.AnalyticsStores;
 import io.carillon.analytics.internal.AppAnalyticsProcessor;
 import io.carillon.analytics.internal.Emitted;
-import io.carillon.analytics.internal.HeartbeatRouter;
 import io.carillon.analytics.internal.HeartbeatRouter;
 import io.carillon.analytics.internal.JobAnalyticsProcessor;
 import io.carillon.topics.TopicCatalog;
@@ -28,7 +28,9 @@ import io.carillon.topics.TopicCatalog;
  * job minutes and which jobs watch their app for workers, with the heartbeats of {@code workers}, go through the
  * internal repartition topic {@code <application id>-app-repartition} (key: app) to the app-analytics processor,
  * which writes each app's closed windows to {@code stats} and its no-worker incidents to {@code alerts}. Windows
- * close and rules are checked on wall-clock punctuators, so quiet partitions close too.
+ * close and rules are checked on wall-clock punctuators, so quiet partitions close too. The alerting defaults of
+ * {@code alert-rules} (key {@code *} or an app) are a global store every task reads
+ * ({@link AnalyticsStores#alertRules()}).
  *
  * <p>Used by {@link Analytics}; tests drive it with {@code TopologyTestDriver}.
  */
@@ -44,6 +46,9 @@ public final class AnalyticsTopology {
         StreamsBuilder builder = new StreamsBuilder();
         AnalyticsStores.jobStores().forEach(builder::addStateStore);
         AnalyticsStores.appStores().forEach(builder::addStateStore);
+        builder.addGlobalStore(AnalyticsStores.alertRules(), catalog.alertRules(),
+                Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("alert-rules-source"),
+                AlertRulesUpdater::new);
         KStream<String, byte[]> jobs = builder.stream(catalog.jobs(),
                 Consumed.with(Serdes.String(), Serdes.ByteArray()).withOffsetResetPolicy(AutoOffsetReset.earliest())
                         .withName("jobs-source"));

@@ -41,6 +41,7 @@ final class AnalyticsHarness implements AutoCloseable {
     private final TestInputTopic<String, String> jobs;
     private final TestInputTopic<String, String> results;
     private final TestInputTopic<String, String> workers;
+    private final TestInputTopic<String, String> alertRules;
     private final TestOutputTopic<String, RunStats> stats;
     private final TestOutputTopic<String, Incident> alerts;
     private final TestOutputTopic<String, DeadLetter> dlq;
@@ -62,6 +63,7 @@ final class AnalyticsHarness implements AutoCloseable {
         jobs = driver.createInputTopic(catalog.jobs(), new StringSerializer(), new StringSerializer());
         results = driver.createInputTopic(catalog.results(), new StringSerializer(), new StringSerializer());
         workers = driver.createInputTopic(catalog.workers(), new StringSerializer(), new StringSerializer());
+        alertRules = driver.createInputTopic(catalog.alertRules(), new StringSerializer(), new StringSerializer());
         stats = driver.createOutputTopic(catalog.stats(), new StringDeserializer(), EventSerdes.STATS);
         alerts = driver.createOutputTopic(catalog.alerts(), new StringDeserializer(), EventSerdes.INCIDENT);
         dlq = driver.createOutputTopic(catalog.dlq(), new StringDeserializer(), EventSerdes.DEAD_LETTER);
@@ -74,6 +76,15 @@ final class AnalyticsHarness implements AutoCloseable {
     /** Reads {@code job} stamped {@code timestamp}: a definition written that long ago. */
     void putStampedAt(JobDefinition job, Instant timestamp) {
         jobs.pipeInput(job.id(), EventSerdes.JOB.toJson(job), timestamp);
+    }
+
+    /** Publishes the alerting defaults of {@code key} ({@code *} or an app); null removes them. */
+    void alertRules(String key, Alerting rules) {
+        alertRules.pipeInput(key, rules == null ? null : EventSerdes.ALERT_RULES.toJson(rules), clock.instant());
+    }
+
+    void rawAlertRules(String key, String value) {
+        alertRules.pipeInput(key, value, clock.instant());
     }
 
     void delete(String jobId) {

@@ -44,7 +44,8 @@ class AnalyticsIT {
     private static final Instant MINUTE = Instant.parse("2026-11-25T10:00:00Z");
     private static final Duration GRACE = Duration.ofSeconds(1);
     /** The test runs no worker: only the failed rule speaks. */
-    private static final Alerting WITHOUT_WORKER_RULE = new Alerting(null, null, null, null, null, false, null);
+    private static final Alerting WITHOUT_WORKER_RULE = new Alerting(null, null, null, null, null, false, null,
+            null, null, null, null, null, null, null, null);
     private static final Duration APP_DELAY = Duration.ofSeconds(5);
     /** How far the clock moves per poll while waiting for the app's minute: time passing, ten times faster. */
     private static final Duration CLOCK_STEP = Duration.ofMillis(100);
@@ -123,6 +124,44 @@ class AnalyticsIT {
             assertThat(alerts.values()).extracting(Incident::action)
                     .containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
             assertThat(alerts.values()).extracting(Incident::incidentId).containsOnly("failed:invoice:invoice@1");
+        }
+    }
+
+    @Test
+    void globalDefaultsFromTheAlertRulesTopicReachARestartedAppAndARunningRunOpensOneOverrunWarning()
+            throws Exception {
+        TopicCatalog catalog = TestKafka.newCatalog(1);
+        SettableClock clock = new SettableClock(MINUTE);
+        RunResult started = TestRuns.started("export", MINUTE, MINUTE);
+        RunResult ended = TestRuns.ended("export", MINUTE, RunStatus.SUCCEEDED, MINUTE, MINUTE.plusSeconds(90));
+        try (KafkaProducer<String, String> producer = producer();
+                TopicReader<Incident> alerts = new TopicReader<>(catalog.alerts(), EventSerdes.INCIDENT)) {
+            producer.send(new ProducerRecord<>(catalog.alertRules(), TopicCatalog.GLOBAL_ALERT_RULES,
+                    EventSerdes.ALERT_RULES.toJson(TestRuns.overrun(60_000)))).get();
+            try (Analytics first = analytics(catalog, clock, stateDir.resolve("first"))) {
+                first.start();
+                producer.send(new ProducerRecord<>(catalog.jobs(), "export",
+                        EventSerdes.JOB.toJson(TestRuns.job("export", Schedule.none(), WITHOUT_WORKER_RULE)))).get();
+                producer.send(new ProducerRecord<>(catalog.results(), "export", EventSerdes.RESULT.toJson(started)))
+                        .get();
+                clock.advance(Duration.ofSeconds(61));
+                await().atMost(DEADLINE).untilAsserted(() -> assertThat(alerts.values()).hasSize(1));
+            }
+
+            try (Analytics second = analytics(catalog, clock, stateDir.resolve("second"))) {
+                second.start();
+                producer.send(new ProducerRecord<>(catalog.results(), "export", EventSerdes.RESULT.toJson(started)))
+                        .get();
+                clock.advance(Duration.ofSeconds(29));
+                producer.send(new ProducerRecord<>(catalog.results(), "export", EventSerdes.RESULT.toJson(ended)))
+                        .get();
+                await().atMost(DEADLINE).untilAsserted(() -> assertThat(alerts.values()).hasSize(2));
+            }
+
+            assertThat(alerts.values()).extracting(Incident::action)
+                    .containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
+            assertThat(alerts.values()).extracting(Incident::incidentId)
+                    .containsOnly("overrun:export:" + started.runId());
         }
     }
 

@@ -20,7 +20,7 @@ class AnalyticsSettingsTest {
         assertThatThrownBy(() -> new AnalyticsSettings(SECOND, SECOND.negated(), SECOND, false, Alerting.unset()))
                 .hasMessageContaining("windowGrace must not be negative");
         assertThatThrownBy(() -> new AnalyticsSettings(SECOND, SECOND, SECOND, false,
-                new Alerting(null, 0, null, null, -1L, null, null)))
+                new Alerting(null, 0, null, null, -1L, null, null, null, null, null, null, null, null, null, null)))
                 .hasMessageContaining("alerting.consecutive: must be at least 1")
                 .hasMessageContaining("alerting.startGraceMs: must not be negative");
     }

@@ -88,7 +88,8 @@ class FailedRuleTest {
 
     @Test
     void consecutiveFailuresOpenAfterNAndUpdateAfterwards() {
-        analytics.put(TestRuns.job("invoice", Schedule.none(), new Alerting(null, 3, 2, null, null, null, null)));
+        analytics.put(TestRuns.job("invoice", Schedule.none(), new Alerting(null, 3, 2, null, null, null, null,
+                null, null, null, null, null, null, null, null)));
 
         analytics.result(failed("invoice", 1));
         analytics.result(failed("invoice", 2));
@@ -115,9 +116,10 @@ class FailedRuleTest {
     void theAppsDefaultsApplyToWhatAJobLeavesOut() {
         analytics.close();
         analytics = new AnalyticsHarness(stateDir.resolve("defaults"), START,
-                new Alerting(null, 2, null, null, null, false, null));
+                new Alerting(null, 2, null, null, null, false, null, null, null, null, null, null, null, null, null));
         analytics.put(TestRuns.job("invoice", Schedule.none()));
-        analytics.put(TestRuns.job("report", Schedule.none(), new Alerting(null, 1, null, null, null, null, null)));
+        analytics.put(TestRuns.job("report", Schedule.none(), new Alerting(null, 1, null, null, null, null, null,
+                null, null, null, null, null, null, null, null)));
 
         analytics.result(failed("invoice", 1));
         analytics.result(failed("report", 1));
@@ -162,7 +164,8 @@ class FailedRuleTest {
 
     @Test
     void aJobWhoseFailedRuleIsOffOpensNothingAndDeletingAJobResolvesItsIncident() {
-        analytics.put(TestRuns.job("quiet", Schedule.none(), new Alerting(false, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job("quiet", Schedule.none(), new Alerting(false, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null)));
         analytics.put(TestRuns.job("invoice", Schedule.none()));
 
         analytics.result(failed("quiet", 1));

@@ -86,7 +86,8 @@ class MissedRuleTest {
     void startsWithinJitterAndGraceAreInTimeAndALateStartIsMissed() {
         analytics = new AnalyticsHarness(stateDir, START);
         JobDefinition job = TestRuns.job("report", Schedule.fixedRate(MINUTE.toMillis()),
-                new Alerting(null, null, null, null, 10_000L, null, null)).toBuilder().jitterMs(5_000).build();
+                new Alerting(null, null, null, null, 10_000L, null, null,
+                        null, null, null, null, null, null, null, null)).toBuilder().jitterMs(5_000).build();
         analytics.put(job);
         Instant first = START.plus(MINUTE);
         Instant second = first.plus(MINUTE);
@@ -107,7 +108,8 @@ class MissedRuleTest {
     void aLaterInstantSeenStartingBeforeTheExpectedOneIsJudgedIsRememberedAhead() {
         analytics = new AnalyticsHarness(stateDir, START);
         analytics.put(TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()),
-                new Alerting(null, null, null, null, 150_000L, null, null)));
+                new Alerting(null, null, null, null, 150_000L, null, null,
+                        null, null, null, null, null, null, null, null)));
         Instant first = START.plus(MINUTE);
         Instant second = first.plus(MINUTE);
 
@@ -128,7 +130,8 @@ class MissedRuleTest {
         analytics = new AnalyticsHarness(stateDir, START);
         Duration grace = Duration.ofSeconds(150);
         analytics.put(TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()),
-                new Alerting(null, null, null, null, grace.toMillis(), null, null)));
+                new Alerting(null, null, null, null, grace.toMillis(), null, null,
+                        null, null, null, null, null, null, null, null)));
         Instant first = START.plus(MINUTE);
         Instant second = first.plus(MINUTE);
         Instant third = second.plus(MINUTE);
@@ -185,7 +188,8 @@ class MissedRuleTest {
     }
 
     private static JobDefinition everyTenSeconds(String id) {
-        return TestRuns.job(id, Schedule.fixedRate(10_000), new Alerting(null, null, null, null, 10_000L, null, null));
+        return TestRuns.job(id, Schedule.fixedRate(10_000), new Alerting(null, null, null, null, 10_000L, null, null,
+                null, null, null, null, null, null, null, null));
     }
 
     @Test
@@ -210,7 +214,8 @@ class MissedRuleTest {
     void aJobWhoseMissedRuleIsOffOrThatHasNoScheduleIsNotWatched() {
         analytics = new AnalyticsHarness(stateDir, START);
         analytics.put(TestRuns.job("quiet", Schedule.fixedRate(MINUTE.toMillis()),
-                new Alerting(null, null, null, false, null, null, null)));
+                new Alerting(null, null, null, false, null, null, null,
+                        null, null, null, null, null, null, null, null)));
         analytics.put(TestRuns.job("manual", Schedule.none()));
         analytics.put(TestRuns.job("after-run", Schedule.fixedDelay(MINUTE.toMillis())));
 

@@ -98,7 +98,8 @@ class NoWorkerRuleTest {
     void theShortestGraceOfTheAppsWatchingJobsApplies() {
         analytics.put(TestRuns.job("invoice", Schedule.none()));
         analytics.put(TestRuns.job("report", Schedule.none(),
-                new Alerting(null, null, null, null, null, null, 20_000L)));
+                new Alerting(null, null, null, null, null, null, 20_000L,
+                        null, null, null, null, null, null, null, null)));
 
         analytics.advance(Duration.ofSeconds(30));
 
@@ -110,7 +111,8 @@ class NoWorkerRuleTest {
     void anAppIsNotWatchedWhenItsJobsAreDisabledOrTurnTheRuleOffAndItsLastJobGoingAwayResolves() {
         analytics.put(TestRuns.job("paused", Schedule.none()).toBuilder().enabled(false).build());
         analytics.put(JobDefinition.builder("elsewhere").app("other-app").handler("run")
-                .alerting(new Alerting(null, null, null, null, null, false, null)).build());
+                .alerting(new Alerting(null, null, null, null, null, false, null,
+                        null, null, null, null, null, null, null, null)).build());
         analytics.put(TestRuns.job("invoice", Schedule.none()));
         analytics.advance(GRACE);
         assertThat(analytics.incidents(IncidentRule.NO_WORKER)).extracting(Incident::app)

@@ -27,6 +27,24 @@ final class TestRuns {
         return job(id, schedule).toBuilder().alerting(alerting).build();
     }
 
+    /** Only the overrun rule set: on, with {@code maxRuntimeMs}. */
+    static Alerting overrun(long maxRuntimeMs) {
+        return new Alerting(null, null, null, null, null, null, null, true, maxRuntimeMs, null, null, null, null, null,
+                null);
+    }
+
+    /** Only the slow rule set: on, with {@code factor}. */
+    static Alerting slow(double factor) {
+        return new Alerting(null, null, null, null, null, null, null, null, null, true, factor, null, null, null,
+                null);
+    }
+
+    /** Only the failure rate rule set: on, more than {@code percent} % of at least {@code minRuns} over the window. */
+    static Alerting failureRate(int percent, long windowMs, int minRuns) {
+        return new Alerting(null, null, null, null, null, null, null, null, null, null, null, true, percent, windowMs,
+                minRuns);
+    }
+
     static JobDefinition withRetries(JobDefinition job, int maxAttempts) {
         return job.toBuilder().retry(new RetryPolicy(maxAttempts, 1_000, 1, 0)).build();
     }

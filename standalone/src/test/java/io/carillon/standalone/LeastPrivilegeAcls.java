@@ -36,15 +36,15 @@ final class LeastPrivilegeAcls {
     }
 
     /**
-     * Writes job definitions, requests, kills and dead letters; materializes results, logs and incidents; reads
-     * heartbeats without a group; creates the core topics.
+     * Writes job definitions, requests, kills, dead letters and alerting defaults; materializes results, logs and
+     * incidents; reads heartbeats without a group; creates the core topics.
      */
     List<AclBinding> console(String user) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
         for (TopicSpec topic : catalog.coreTopics()) {
             acls.allow(TOPIC, topic.name(), LITERAL, CREATE);
         }
-        acls.topics(WRITE, catalog.jobs(), catalog.requests(), catalog.control(), catalog.dlq());
+        acls.topics(WRITE, catalog.jobs(), catalog.requests(), catalog.control(), catalog.dlq(), catalog.alertRules());
         acls.topics(READ, catalog.results(), catalog.logs(), catalog.workers(), catalog.alerts());
         acls.allow(GROUP, catalog.prefix() + "console", LITERAL, READ);
         acls.allow(GROUP, catalog.prefix() + "console-logs", LITERAL, READ);

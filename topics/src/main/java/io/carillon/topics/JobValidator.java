@@ -21,6 +21,18 @@ public final class JobValidator {
     public static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
     /** The most tags a job may have. */
     public static final int MAX_TAGS = 16;
+    /** The shortest {@code alerting.maxRuntimeMs}: 1 s. */
+    public static final long MIN_MAX_RUNTIME_MS = 1_000;
+    /** The longest {@code alerting.maxRuntimeMs}: 30 days. */
+    public static final long MAX_MAX_RUNTIME_MS = 30L * 24 * 3_600_000;
+    /** The largest {@code alerting.slowFactor} (the smallest is above 1). */
+    public static final double MAX_SLOW_FACTOR = 100;
+    /** The shortest {@code alerting.failureRateWindowMs}: 1 minute. */
+    public static final long MIN_FAILURE_RATE_WINDOW_MS = 60_000;
+    /** The longest {@code alerting.failureRateWindowMs}: 1 day. */
+    public static final long MAX_FAILURE_RATE_WINDOW_MS = 24 * 3_600_000L;
+    /** The largest {@code alerting.failureRateMinRuns}. */
+    public static final int MAX_FAILURE_RATE_MIN_RUNS = 10_000;
 
     private JobValidator() {
     }
@@ -98,6 +110,29 @@ public final class JobValidator {
         }
         if (alerting.noWorkerGraceMs() != null && alerting.noWorkerGraceMs() < 0) {
             errors.add(new FieldError("alerting.noWorkerGraceMs", "must not be negative"));
+        }
+        Long maxRuntime = alerting.maxRuntimeMs();
+        if (maxRuntime != null && (maxRuntime < MIN_MAX_RUNTIME_MS || maxRuntime > MAX_MAX_RUNTIME_MS)) {
+            errors.add(new FieldError("alerting.maxRuntimeMs",
+                    "must be from " + MIN_MAX_RUNTIME_MS + " to " + MAX_MAX_RUNTIME_MS + " (30 days)"));
+        }
+        Double factor = alerting.slowFactor();
+        if (factor != null && !(factor > 1 && factor <= MAX_SLOW_FACTOR)) {
+            errors.add(new FieldError("alerting.slowFactor", "must be above 1 and at most " + MAX_SLOW_FACTOR));
+        }
+        Integer percent = alerting.failureRatePercent();
+        if (percent != null && (percent < 1 || percent > 99)) {
+            errors.add(new FieldError("alerting.failureRatePercent", "must be from 1 to 99"));
+        }
+        Long window = alerting.failureRateWindowMs();
+        if (window != null && (window < MIN_FAILURE_RATE_WINDOW_MS || window > MAX_FAILURE_RATE_WINDOW_MS)) {
+            errors.add(new FieldError("alerting.failureRateWindowMs", "must be from " + MIN_FAILURE_RATE_WINDOW_MS
+                    + " (1 minute) to " + MAX_FAILURE_RATE_WINDOW_MS + " (1 day)"));
+        }
+        Integer minRuns = alerting.failureRateMinRuns();
+        if (minRuns != null && (minRuns < 1 || minRuns > MAX_FAILURE_RATE_MIN_RUNS)) {
+            errors.add(new FieldError("alerting.failureRateMinRuns",
+                    "must be from 1 to " + MAX_FAILURE_RATE_MIN_RUNS));
         }
         return errors;
     }

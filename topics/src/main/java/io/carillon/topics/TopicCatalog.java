@@ -10,9 +10,9 @@ import org.apache.kafka.common.config.TopicConfig;
  * The names and settings of every Carillon topic. Names carry a prefix (default {@value #DEFAULT_PREFIX}); the
  * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}) share one partition count.
  * Every topic states how long it keeps records, so a long-running installation does not grow without bound:
- * {@code jobs} and {@code workers} are compacted (the latest record of each key is kept); {@code control} keeps
- * {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep {@link #HISTORY_RETENTION}; the others
- * {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by reading back. The settings apply
+ * {@code jobs}, {@code workers} and {@code alert-rules} are compacted (the latest record of each key is kept);
+ * {@code control} keeps {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep {@link #HISTORY_RETENTION}; the
+ * others {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by reading back. The settings apply
  * when a topic is created; an existing topic keeps its own. Immutable and thread-safe.
  */
 public final class TopicCatalog {
@@ -27,6 +27,9 @@ public final class TopicCatalog {
     public static final Duration SHORT_RETENTION = Duration.ofDays(1);
     /** Retention of statistics and incidents, read back for dashboards and reports: 30 days. */
     public static final Duration HISTORY_RETENTION = Duration.ofDays(30);
+
+    /** The key of the global alerting defaults on {@link #alertRules()}. */
+    public static final String GLOBAL_ALERT_RULES = "*";
 
     private static final int MAX_APP_NAME_LENGTH = 100;
     private static final Map<String, String> COMPACTED =
@@ -73,6 +76,13 @@ public final class TopicCatalog {
     public String alerts() { return prefix + "alerts"; }
     public String dlq() { return prefix + "dlq"; }
 
+    /**
+     * The alerting defaults the console publishes and the analytics app reads as a table: key
+     * {@value #GLOBAL_ALERT_RULES} for every app or an app's name, value an {@code Alerting} (JSON), a tombstone
+     * when none is set.
+     */
+    public String alertRules() { return prefix + "alert-rules"; }
+
     /** The trigger topic of worker app {@code app}. */
     public String trigger(String app) {
         requireValidAppName(app);
@@ -91,7 +101,8 @@ public final class TopicCatalog {
                 spec(control(), SHORT, false),
                 spec(stats(), HISTORY, false),
                 spec(alerts(), HISTORY, false),
-                spec(dlq(), DEFAULT, false));
+                spec(dlq(), DEFAULT, false),
+                spec(alertRules(), COMPACTED, false));
     }
 
     /** The trigger topic of worker app {@code app}. */

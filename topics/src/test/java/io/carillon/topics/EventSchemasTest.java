@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -46,7 +47,8 @@ class EventSchemasTest {
     private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
     private static final JobDefinition JOB = JobDefinition.builder("nightly-report").app("reports").handler("render")
             .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin")).params("{\"day\":1}")
-            .alerting(new Alerting(true, 3, 2, false, 30_000L, null, null)).build();
+            .alerting(new Alerting(true, 3, 2, false, 30_000L, null, null,
+                    null, null, null, null, null, null, null, null)).build();
     private static final Trigger TRIGGER = new Trigger(1, "nightly-report@1#0", "nightly-report@1", "nightly-report",
             "reports", "render", null, FireKind.SCHEDULED, 1, T, T, 0, 1, null, 0, "w-1", null);
 
@@ -97,6 +99,15 @@ class EventSchemasTest {
                         .contains(field.getValue().asString());
             }
         }
+    }
+
+    @Test
+    void theAlertingBlockOfTheJobSchemaMatchesTheAlertingRecord() throws IOException {
+        JsonNode alerting = readSchema("job-definition").get("properties").get("alerting").get("properties");
+        assertThat(new TreeSet<>(alerting.propertyNames())).isEqualTo(new TreeSet<>(Arrays.stream(
+                Alerting.class.getRecordComponents()).map(component -> component.getName()).toList()));
+        JsonNode json = Json.mapper().readTree(Json.mapper().writeValueAsString(Alerting.builtIn()));
+        assertThat(new TreeSet<>(json.propertyNames())).isEqualTo(new TreeSet<>(alerting.propertyNames()));
     }
 
     private static JsonNode readSchema(String name) throws IOException {

@@ -35,9 +35,28 @@ class JobValidatorTest {
     @Test
     void alertingNumbersAreChecked() {
         assertThat(JobValidator.validate(valid().alerting(Alerting.builtIn()).build())).isEmpty();
-        assertThat(JobValidator.validate(valid().alerting(new Alerting(true, 0, -2, true, -5L, true, -1L)).build()))
+        assertThat(JobValidator.validate(valid().alerting(new Alerting(true, 0, -2, true, -5L, true, -1L,
+                null, null, null, null, null, null, null, null)).build()))
                 .extracting(FieldError::field).containsExactly("alerting.consecutive", "alerting.recoverAfter",
                         "alerting.startGraceMs", "alerting.noWorkerGraceMs");
+    }
+
+    @Test
+    void theBoundsOfTheOverrunSlowAndFailureRateRulesAreChecked() {
+        Alerting inBounds = new Alerting(null, null, null, null, null, null, null, true, 1_000L, true, 1.5, true, 99,
+                60_000L, 1);
+        assertThat(JobValidator.validate(valid().alerting(inBounds).build())).isEmpty();
+        Alerting tooSmall = new Alerting(null, null, null, null, null, null, null, true, 999L, true, 1.0, true, 0,
+                59_999L, 0);
+        assertThat(JobValidator.validate(valid().alerting(tooSmall).build())).extracting(FieldError::field)
+                .containsExactly("alerting.maxRuntimeMs", "alerting.slowFactor", "alerting.failureRatePercent",
+                        "alerting.failureRateWindowMs", "alerting.failureRateMinRuns");
+        Alerting tooLarge = new Alerting(null, null, null, null, null, null, null, true,
+                JobValidator.MAX_MAX_RUNTIME_MS + 1, true, Double.NaN, true, 100, 86_400_001L, 10_001);
+        assertThat(JobValidator.validate(tooLarge)).extracting(FieldError::field)
+                .containsExactly("alerting.maxRuntimeMs", "alerting.slowFactor", "alerting.failureRatePercent",
+                        "alerting.failureRateWindowMs", "alerting.failureRateMinRuns");
+        assertThat(JobValidator.validate(Alerting.builtIn())).isEmpty();
     }
 
     @Test

@@ -1,10 +1,7 @@
 package io.carillon.analytics.internal;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -14,23 +11,17 @@ import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /**
- * The failed rule ({@code Alerting}): a fire fails when its last attempt ends FAILED, TIMED_OUT, LOST or NO_WORKER
- * (an attempt the planner will retry does not count), and succeeds when a run of it ends SUCCEEDED; KILLED and
- * SKIPPED count neither way. A fire counts once, by its first such result (a retry's fire id counts as its
- * original's); a fire among the last {@value #COUNTED_FIRES} counted is not counted again, so a replayed result
- * changes nothing. After {@code consecutive} failed fires in a row an incident opens (id
- * {@code failed:<job>:<fire>}, the fire that tipped it); each further failure updates it; {@code recoverAfter}
- * successes in a row resolve it. Not thread-safe: one stream task owns it.
+ * The failed rule ({@code Alerting}): fires fail or succeed as {@link FireOutcome} says. A fire counts once, by its
+ * first such result (a retry's fire id counts as its original's); a fire among the last {@value #COUNTED_FIRES} counted
+ * is not counted again, so a replayed result changes nothing. After {@code consecutive} failed fires in a row an
+ * incident opens (id {@code failed:<job>:<fire>}, the fire that tipped it); each further failure updates it;
+ * {@code recoverAfter} successes in a row resolve it. Not thread-safe: one stream task owns it.
  */
 final class FailedRule {
 
     static final int COUNTED_FIRES = 32;
-
-    private static final Set<RunStatus> FAILURES =
-            EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST, RunStatus.NO_WORKER);
 
     private final KeyValueStore<String, FailedMonitor> monitors;
     private final Consumer<Incident> incidents;
@@ -42,18 +33,18 @@ final class FailedRule {
 
     /** Applies terminal {@code result} of {@code job} (null when its definition is not known) under {@code rules}. */
     void onResult(RunResult result, JobDefinition job, AlertRules rules, Instant now) {
-        boolean failure = FAILURES.contains(result.status());
-        if (!rules.failed() || !(failure || result.status() == RunStatus.SUCCEEDED)
-                || (failure && willBeRetried(result, job))) {
+        FireOutcome outcome = FireOutcome.of(result, job);
+        if (!rules.failed() || outcome == FireOutcome.NOT_COUNTED) {
             return;
         }
+        boolean failure = outcome == FireOutcome.FAILED;
         FailedMonitor monitor = monitors.get(result.jobId());
         monitor = monitor == null ? FailedMonitor.empty() : monitor;
-        String fire = originalFire(result.fireId());
+        String fire = FireOutcome.originalFire(result.fireId());
         if (monitor.countedFires().contains(fire)) {
             return;
         }
-        List<String> counted = counted(monitor, fire);
+        List<String> counted = RecentIds.with(monitor.countedFires(), fire, COUNTED_FIRES);
         FailedMonitor next = failure ? failed(monitor, counted, result, rules, now)
                 : succeeded(monitor, counted, result, rules, now);
         monitors.put(result.jobId(), next);
@@ -83,7 +74,7 @@ final class FailedRule {
         if (failures < rules.consecutive()) {
             return new FailedMonitor(failures, 0, counted, null, null, 0);
         }
-        String id = "failed:" + result.jobId() + ":" + originalFire(result.fireId());
+        String id = "failed:" + result.jobId() + ":" + FireOutcome.originalFire(result.fireId());
         incidents.accept(step(id, IncidentAction.OPENED, result.app(), result.jobId(), now, now, failures,
                 result.fireId(), message));
         return new FailedMonitor(failures, 0, counted, id, now, failures);
@@ -103,24 +94,6 @@ final class FailedRule {
                 monitor.openedAt(), now, monitor.count(), result.fireId(),
                 successes + " fire(s) in a row succeeded; last " + result.runId()));
         return new FailedMonitor(0, 0, counted, null, null, 0);
-    }
-
-    private static boolean willBeRetried(RunResult result, JobDefinition job) {
-        return job != null && result.attempt() < job.retry().maxAttempts()
-                && !(job.atMostOnce() && result.status() == RunStatus.LOST);
-    }
-
-    private static List<String> counted(FailedMonitor monitor, String fire) {
-        List<String> counted = new ArrayList<>(monitor.countedFires());
-        counted.add(fire);
-        return counted.size() > COUNTED_FIRES ? counted.subList(counted.size() - COUNTED_FIRES, counted.size())
-                : counted;
-    }
-
-    /** The fire a retry's fire id goes back to: the part before the first {@code ~}. */
-    static String originalFire(String fireId) {
-        int retry = fireId.indexOf('~');
-        return retry < 0 ? fireId : fireId.substring(0, retry);
     }
 
     private static Incident step(String id, IncidentAction action, String app, String jobId, Instant openedAt,

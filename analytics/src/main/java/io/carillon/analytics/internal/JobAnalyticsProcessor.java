@@ -3,13 +3,17 @@ package io.carillon.analytics.internal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.carillon.analytics.AnalyticsSettings;
@@ -18,6 +22,7 @@ import io.carillon.topics.FieldError;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
@@ -26,13 +31,14 @@ import io.carillon.topics.events.StatsWindow;
 
 /**
  * The per-job part of the analytics app, over {@code jobs} and {@code results} (co-partitioned by job id): it keeps
- * each job's definition, counts terminal results in the job's minute and hour windows ({@link StatsWindows}), and
- * runs the job's {@link FailedRule} and {@link MissedRule}; it tells the job's app whether the job watches it for
- * live workers ({@link AppMessage.Job}). A wall-clock punctuator closes due windows (each closed job minute also goes
- * to its app, {@link AppMessage.Minute}) and judges due scheduled instants, once the task has caught up with its
- * input after a start ({@link #CAUGHT_UP_LAG}, {@link #MAX_CATCH_UP_WAIT}). Unreadable results
- * go to {@code dlq}; an invalid job definition is dead-lettered by the planner already, so here it only stops the
- * job's monitors. One instance per stream task, on its stream thread.
+ * each job's definition, counts terminal results in the job's minute and hour windows ({@link StatsWindows}), and runs
+ * the job's monitor rules ({@link JobRules}) under its effective rules ({@link AlertRules}); it tells the job's app
+ * whether the job watches it for live workers ({@link AppMessage.Job}). A wall-clock punctuator closes due windows
+ * (each closed job minute also goes to its app, {@link AppMessage.Minute}, each closed hour to the slow rule), checks
+ * running runs and failure-rate windows, applies changed alerting defaults to the task's jobs, and judges due scheduled
+ * instants, once the task has caught up with its input after a start ({@link #CAUGHT_UP_LAG},
+ * {@link #MAX_CATCH_UP_WAIT}). Unreadable results go to {@code dlq}; an invalid job definition is dead-lettered by the
+ * planner already, so here it only stops the job's monitors. One instance per stream task, on its stream thread.
  */
 public final class JobAnalyticsProcessor implements Processor<String, byte[], String, Emitted> {
 
@@ -55,8 +61,9 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
     private Output output;
     private KeyValueStore<String, byte[]> jobs;
     private StatsWindows windows;
-    private FailedRule failed;
-    private MissedRule missed;
+    private JobRules monitors;
+    private RuleDefaults defaults;
+    private Map<String, Alerting> defaultsApplied;
     private Instant judgeFrom;
     private long newestInputMs;
     private boolean caughtUp;
@@ -74,9 +81,10 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         jobs = context.getStateStore(AnalyticsStores.JOBS);
         windows = new StatsWindows(context.getStateStore(AnalyticsStores.JOB_MINUTES),
                 context.getStateStore(AnalyticsStores.JOB_HOURS), settings.windowGrace());
-        failed = new FailedRule(context.getStateStore(AnalyticsStores.FAILED), output::incident);
-        missed = new MissedRule(context.getStateStore(AnalyticsStores.MISSED),
-                context.getStateStore(AnalyticsStores.MISSED_DUE), output::incident);
+        monitors = new JobRules(context, output::incident);
+        defaults = new RuleDefaults(context.getStateStore(AnalyticsStores.ALERT_RULES),
+                settings.alertingDefaults());
+        defaultsApplied = null;
         judgeFrom = clock.instant().plus(MAX_CATCH_UP_WAIT);
         newestInputMs = Long.MIN_VALUE;
         caughtUp = false;
@@ -104,13 +112,12 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         if (job == null) {
             String app = previous == null ? null : previous.app();
             String why = value == null ? "job deleted" : "job definition not valid";
-            failed.stop(jobId, app, why, now);
-            missed.stop(jobId, why, now);
+            monitors.stop(jobId, app, why, now);
             jobs.delete(jobId);
             return;
         }
         jobs.put(jobId, value);
-        missed.onJob(job, rules(job), now);
+        monitors.onJob(job, rules(job), now);
     }
 
     /** Tells the job's app (and its former app) whether the job watches it for live workers. */
@@ -128,7 +135,7 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
     }
 
     private AlertRules rules(JobDefinition job) {
-        return AlertRules.of(job, settings.alertingDefaults());
+        return AlertRules.of(job, defaults);
     }
 
     private void onResult(String jobId, byte[] value) {
@@ -144,21 +151,47 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
             return;
         }
         Instant now = clock.instant();
-        missed.onResult(result, now);
+        Instant countedAt = countedAt(result, now);
         if (result.status().isTerminal()) {
-            windows.add(jobId, countedAt(result, now), RunAggregate.of(result), now);
-            JobDefinition job = job(jobId);
-            failed.onResult(result, job, rules(job), now);
+            windows.add(jobId, countedAt, RunAggregate.of(result), now);
         }
+        JobDefinition job = job(jobId);
+        monitors.onResult(result, job, rules(job), countedAt, now);
     }
 
     private void punctuate() {
         Instant now = clock.instant();
         windows.closeDue(now, this::closed);
         caughtUp = caughtUp || newestInputMs >= now.minus(CAUGHT_UP_LAG).toEpochMilli();
-        if (caughtUp || !now.isBefore(judgeFrom)) {
-            missed.check(now);
+        applyChangedDefaults(now);
+        monitors.check(now, this::rulesOf, caughtUp || !now.isBefore(judgeFrom));
+    }
+
+    /**
+     * When the alerting defaults differ from those last applied (or none were applied since the task started),
+     * applies them to every job of the task: a rule a job takes from its app's or the global defaults follows their
+     * change without the job being written again.
+     */
+    private void applyChangedDefaults(Instant now) {
+        Map<String, Alerting> current = defaults.snapshot();
+        if (current.equals(defaultsApplied)) {
+            return;
         }
+        defaultsApplied = current;
+        List<KeyValue<String, byte[]>> all = new ArrayList<>();
+        try (KeyValueIterator<String, byte[]> entries = jobs.all()) {
+            entries.forEachRemaining(all::add);
+        }
+        for (KeyValue<String, byte[]> entry : all) {
+            JobDefinition job = EventSerdes.JOB.deserialize(null, entry.value);
+            followWatch(entry.key, job, job);
+            monitors.onJob(job, rules(job), now);
+        }
+    }
+
+    private AlertRules rulesOf(String jobId) {
+        JobDefinition job = job(jobId);
+        return job == null ? null : rules(job);
     }
 
     private void closed(String jobId, StatsWindow window, Instant start, RunAggregate aggregate) {
@@ -167,6 +200,9 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         output.stats(stats);
         if (window == StatsWindow.MINUTE && aggregate.app != null) {
             output.toApp(aggregate.app, new AppMessage.Minute(start, aggregate).encode());
+        }
+        if (window == StatsWindow.HOUR) {
+            monitors.onHourClosed(jobId, start, aggregate, rules(job(jobId)), now);
         }
     }
 

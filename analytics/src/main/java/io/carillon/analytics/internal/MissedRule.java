@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.carillon.topics.events.FireIds;
@@ -40,17 +39,15 @@ final class MissedRule {
     /** The most later instants remembered as started in time ahead of the one expected. */
     static final int MAX_STARTED_AHEAD = 16;
 
-    private static final int DUE_DIGITS = 19;
-
     private final KeyValueStore<String, MissedMonitor> monitors;
-    private final KeyValueStore<String, String> due;
+    private final DueIndex due;
     private final Consumer<Incident> incidents;
 
     MissedRule(KeyValueStore<String, MissedMonitor> monitors, KeyValueStore<String, String> due,
             Consumer<Incident> incidents) {
         this.monitors = monitors;
         this.incidents = incidents;
-        this.due = due;
+        this.due = new DueIndex(due);
     }
 
     /** Follows a new or changed definition of a job, under {@code rules}. */
@@ -81,9 +78,7 @@ final class MissedRule {
         if (monitor.isOpen()) {
             incidents.accept(step(monitor, IncidentAction.RESOLVED, jobId, now, monitor.count(), null, why));
         }
-        if (monitor.dueKey() != null) {
-            due.delete(monitor.dueKey());
-        }
+        due.remove(monitor.dueKey());
         monitors.delete(jobId);
     }
 
@@ -117,15 +112,11 @@ final class MissedRule {
 
     /** Judges every job whose expected instant is due at {@code now}. */
     void check(Instant now) {
-        List<KeyValue<String, String>> dueJobs = new ArrayList<>();
-        try (KeyValueIterator<String, String> entries = due.range(dueKey(0, ""), dueKey(now.toEpochMilli() + 1, ""))) {
-            entries.forEachRemaining(dueJobs::add);
-        }
-        for (KeyValue<String, String> entry : dueJobs) {
+        for (KeyValue<String, String> entry : due.due(now)) {
             String jobId = entry.value;
             MissedMonitor monitor = monitors.get(jobId);
             if (monitor == null) {
-                due.delete(entry.key);
+                due.remove(entry.key);
                 continue;
             }
             List<Instant> missed = new ArrayList<>();
@@ -193,14 +184,8 @@ final class MissedRule {
     }
 
     private void save(String jobId, MissedMonitor monitor) {
-        String key = monitor.expected() == null ? null
-                : dueKey(monitor.dueOf(monitor.expected()).toEpochMilli(), jobId);
-        if (monitor.dueKey() != null && !monitor.dueKey().equals(key)) {
-            due.delete(monitor.dueKey());
-        }
-        if (key != null) {
-            due.put(key, jobId);
-        }
+        String key = due.move(monitor.dueKey(), monitor.expected() == null ? null : monitor.dueOf(monitor.expected()),
+                jobId);
         monitors.put(jobId, monitor.withDueKey(key));
     }
 
@@ -212,10 +197,5 @@ final class MissedRule {
 
     private static boolean isMonitored(ScheduleType type) {
         return type == ScheduleType.CRON || type == ScheduleType.FIXED_RATE || type == ScheduleType.ONCE;
-    }
-
-    static String dueKey(long dueMillis, String jobId) {
-        String millis = Long.toString(Math.max(0, dueMillis));
-        return "0".repeat(Math.max(0, DUE_DIGITS - millis.length())) + millis + "|" + jobId;
     }
 }

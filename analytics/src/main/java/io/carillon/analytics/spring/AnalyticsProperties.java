@@ -32,9 +32,11 @@ public class AnalyticsProperties {
     /** Whether a new application id reads the results topic from the beginning rather than from the end. */
     private boolean resultsFromStart = false;
     /**
-     * The monitor rules of every job that leaves a field of its alerting block out (failed, consecutive,
-     * recover-after, missed, start-grace-ms, no-worker, no-worker-grace-ms); unset fields: all rules on, 1, 1,
-     * 60000, 60000.
+     * The monitor rules of every job that leaves a field of its alerting block out and whose app's and the global
+     * defaults (the alert-rules topic) leave it out too (failed, consecutive, recover-after, missed, start-grace-ms,
+     * no-worker, no-worker-grace-ms, overrun, max-runtime-ms, slow, slow-factor, failure-rate, failure-rate-percent,
+     * failure-rate-window-ms, failure-rate-min-runs); unset fields: the built-in rules (failed, missed and no-worker
+     * on, the others off).
      */
     private Alerting alerting = Alerting.unset();
     /** Standby replicas of each state store, for faster fail-over. */

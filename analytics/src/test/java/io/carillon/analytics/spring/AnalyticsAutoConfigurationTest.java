@@ -55,7 +55,8 @@ class AnalyticsAutoConfigurationTest {
                     assertThat(properties.getAppWindowDelay()).isEqualTo(Duration.ofSeconds(3));
                     assertThat(properties.isResultsFromStart()).isTrue();
                     assertThat(properties.getAlerting())
-                            .isEqualTo(new Alerting(null, 3, null, null, null, false, null));
+                            .isEqualTo(new Alerting(null, 3, null, null, null, false, null,
+                                    null, null, null, null, null, null, null, null));
                     assertThat(properties.getStandbyReplicas()).isZero();
                     Analytics analytics = context.getBean(Analytics.class);
                     started.set(analytics);
