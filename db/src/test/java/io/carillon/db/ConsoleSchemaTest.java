@@ -37,7 +37,7 @@ class ConsoleSchemaTest {
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
                 + " AND table_name <> 'flyway_schema_history' ORDER BY table_name"))
                 .containsExactly("api_tokens", "apps", "audit_log", "deliveries", "incident_events", "incidents",
-                        "job_outbox", "job_pauses", "jobs", "notification_channels", "run_log_state", "run_logs", "runs",
+                        "job_outbox", "job_pauses", "jobs", "notification_channels", "run_log_state", "run_logs", "run_stats", "runs",
                         "token_grants", "user_grants", "users");
     }
 
