@@ -1,16 +1,18 @@
 // The console's shell: who is signed in, the navigation their grants allow, and one page at a time (#/page).
 import { getJson, csrfToken, Me } from './api.js';
 import { showError } from './dom.js';
+import * as dashboard from './dashboard.js';
 import * as jobs from './jobs.js';
 import * as runs from './runs.js';
 import * as run from './run.js';
 import * as workers from './workers.js';
+import * as incidents from './incidents.js';
 import * as audit from './audit.js';
 import * as users from './users.js';
 import * as tokens from './tokens.js';
 import './exchange.js';
 
-const PAGES = { jobs, runs, run, workers, audit, users, tokens };
+const PAGES = { dashboard, jobs, runs, run, workers, incidents, audit, users, tokens };
 let me = null;
 let current = null;
 
@@ -22,7 +24,7 @@ function allowed(page) {
 
 function route() {
   const [path, search] = window.location.hash.replace(/^#\/?/, '').split('?');
-  const name = PAGES[path] && allowed(path) ? path : 'jobs';
+  const name = PAGES[path] && allowed(path) ? path : 'dashboard';
   if (current) PAGES[current].hide();
   current = name;
   for (const section of document.querySelectorAll('[data-page]')) {
@@ -43,7 +45,7 @@ async function start() {
   try {
     me = new Me(await getJson('api/v1/me'));
   } catch (e) {
-    showError('error', e);
+    showError('dashboard-error', e);
     return;
   }
   document.getElementById('user').textContent = me.name;
