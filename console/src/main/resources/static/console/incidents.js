@@ -137,6 +137,10 @@ export function show(caller, params) {
   document.getElementById('incident-view').hidden = !id;
   if (id) {
     document.getElementById('incident-title').textContent = id;
+    document.getElementById('incident-state').textContent = 'loading…';
+    document.getElementById('incident-state').className = 'muted';
+    document.getElementById('incident-actions').replaceChildren();
+    document.getElementById('incident-facts').replaceChildren();
     loadDetail(id);
     return;
   }

@@ -203,6 +203,8 @@ class DashboardIT {
         assertThat(refused.status()).isEqualTo(400);
         assertThat(refused.errorFields()).containsExactly("days");
         assertThat(admin.anonymous().get("/api/v1/dashboard").status()).isEqualTo(401);
+        assertThat(admin.get("/v3/api-docs").json().at("/paths/~1api~1v1~1dashboard/get/parameters").valueStream()
+                .map(parameter -> parameter.get("name").asString())).containsExactlyInAnyOrder("range", "days");
     }
 
     private void createUser(String name, String role, String app) {
