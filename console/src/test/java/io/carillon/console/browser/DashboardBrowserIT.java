@@ -38,7 +38,7 @@ import io.carillon.topics.events.StatsWindow;
 /**
  * A user in a real Chromium lands on the dashboard and sees charts ECharts drew from the stats produced here to
  * {@code stats}; then finds an incident produced to {@code alerts} on the Incidents page (filters in the URL),
- * opens it and acknowledges it, confirming first.
+ * opens it and acknowledges it, confirming first, and finds the acknowledgement in the audit log.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -129,6 +129,10 @@ class DashboardBrowserIT {
                 assertThat(browser.driver.findElement(By.id("incident-facts")).getText()).contains("admin");
                 assertThat(browser.driver.findElements(By.id("incident-ack"))).isEmpty();
                 browser.screenshot("DashboardBrowserIT-incident");
+
+                browser.driver.get("http://localhost:" + port + "/#/audit?action=INCIDENT_ACK");
+                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("audit-entries"), id));
+                assertThat(browser.driver.findElement(By.id("audit-entries")).getText()).contains("admin");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("DashboardBrowserIT-incidents");
                 throw e;
