@@ -1,4 +1,5 @@
 // The console's shell: who is signed in, the navigation their grants allow, and one page at a time (#/page).
+import './i18n.js';
 import { getJson, csrfToken, Me } from './api.js';
 import { showError } from './dom.js';
 import * as dashboard from './dashboard.js';

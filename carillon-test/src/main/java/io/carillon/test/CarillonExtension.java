@@ -26,13 +26,17 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.utils.AppInfoParser;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.TestAbortedException;
 
-import io.carillon.broker.KafkaBroker;
 import io.carillon.dispatcher.Dispatcher;
 import io.carillon.planner.Planner;
+import io.carillon.test.internal.KafkaSource;
 import io.carillon.test.internal.TopicTail;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
@@ -77,7 +81,7 @@ import io.carillon.topics.events.WorkerHeartbeat;
  * for later test classes would stop at the JVM's exit, after the broker, and wait for it in vain). Starting takes a
  * few seconds (the broker, then the planner's first rebalance). Thread-safe.
  */
-public final class CarillonExtension implements BeforeAllCallback, AutoCloseable {
+public final class CarillonExtension implements ExecutionCondition, BeforeAllCallback, AutoCloseable {
 
     /** How long {@link #run} waits for a worker and then for the result, unless told otherwise. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
@@ -85,6 +89,8 @@ public final class CarillonExtension implements BeforeAllCallback, AutoCloseable
     public static final int PARTITIONS = 3;
     /** Who the run requests name as their requester. */
     public static final String REQUESTED_BY = "carillon-test";
+    /** The image of {@link #withKafkaContainer()}: Apache Kafka of the version of the Kafka clients in use. */
+    public static final String DEFAULT_KAFKA_IMAGE = "apache/kafka:" + AppInfoParser.getVersion();
 
     private static final Duration POLL = Duration.ofMillis(100);
 
@@ -92,16 +98,18 @@ public final class CarillonExtension implements BeforeAllCallback, AutoCloseable
     private final Clock clock;
     private final Duration timeout;
     private final Map<String, Long> versions = new HashMap<>();
+    private final KafkaSource kafka;
 
-    private KafkaBroker broker;
+    private String bootstrapServers;
     private Path plannerState;
     private Planner planner;
     private Dispatcher dispatcher;
     private KafkaProducer<String, byte[]> producer;
 
-    private CarillonExtension(Clock clock, Duration timeout) {
+    private CarillonExtension(Clock clock, Duration timeout, KafkaSource kafka) {
         this.clock = clock;
         this.timeout = timeout;
+        this.kafka = kafka;
     }
 
     /** An extension whose {@link #run} waits at most {@link #DEFAULT_TIMEOUT}. */
@@ -111,15 +119,31 @@ public final class CarillonExtension implements BeforeAllCallback, AutoCloseable
 
     /** An extension whose {@link #run} waits at most {@code timeout} for a worker and as long for the result. */
     public static CarillonExtension create(Duration timeout) {
-        return new CarillonExtension(Clock.systemUTC(), requirePositive(timeout));
+        return new CarillonExtension(Clock.systemUTC(), requirePositive(timeout), KafkaSource.inProcess());
+    }
+
+    /**
+     * An extension on a Kafka container ({@value #DEFAULT_KAFKA_IMAGE}, started by Testcontainers) instead of the
+     * in-process broker, for a test that wants the broker a production cluster runs. Add
+     * {@code org.testcontainers:testcontainers-kafka} to the test class path. Without a Docker engine the test class
+     * is skipped, not failed.
+     */
+    public static CarillonExtension withKafkaContainer() {
+        return withKafkaContainer(DEFAULT_KAFKA_IMAGE, DEFAULT_TIMEOUT);
+    }
+
+    /** An extension on a Kafka container of {@code image}, waiting at most {@code timeout} in {@link #run}. */
+    public static CarillonExtension withKafkaContainer(String image, Duration timeout) {
+        Objects.requireNonNull(image, "image is required");
+        return new CarillonExtension(Clock.systemUTC(), requirePositive(timeout), KafkaSource.container(image));
     }
 
     /** The broker's bootstrap servers; starts Carillon on the first call. */
     public synchronized String bootstrapServers() {
-        if (broker == null) {
+        if (bootstrapServers == null) {
             start();
         }
-        return broker.bootstrapServers();
+        return bootstrapServers;
     }
 
     /** The topics: Carillon's default prefix, {@value #PARTITIONS} partitions each. */
@@ -171,6 +195,14 @@ public final class CarillonExtension implements BeforeAllCallback, AutoCloseable
         }
     }
 
+    /** Disables the test class, with the reason, when its Kafka cannot start here (a container, no Docker engine). */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        String unavailable = kafka.unavailableReason();
+        return unavailable == null ? ConditionEvaluationResult.enabled("Kafka can start")
+                : ConditionEvaluationResult.disabled(unavailable);
+    }
+
     /**
      * Arranges for {@link #close()} when the test class's extension context closes: after every
      * {@code afterAll}, so after Spring's test support closed a {@code @DirtiesContext} application context and
@@ -193,36 +225,36 @@ public final class CarillonExtension implements BeforeAllCallback, AutoCloseable
         if (planner != null) {
             planner.close();
         }
-        if (broker != null) {
-            broker.close();
-        }
+        kafka.close();
         if (plannerState != null) {
             deleteRecursively(plannerState);
         }
         producer = null;
         dispatcher = null;
         planner = null;
-        broker = null;
+        bootstrapServers = null;
         plannerState = null;
         versions.clear();
     }
 
     private void start() {
         try {
-            broker = KafkaBroker.builder().start();
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                    broker.bootstrapServers()))) {
+            bootstrapServers = kafka.start();
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
                 new TopicInitializer(admin).ensure(catalog.coreTopics());
             }
             plannerState = Files.createTempDirectory("carillon-test-planner");
-            planner = Planner.builder().bootstrapServers(broker.bootstrapServers()).catalog(catalog).clock(clock)
+            planner = Planner.builder().bootstrapServers(bootstrapServers).catalog(catalog).clock(clock)
                     .stateDir(plannerState).build();
             planner.start();
-            dispatcher = Dispatcher.builder().bootstrapServers(broker.bootstrapServers()).catalog(catalog)
+            dispatcher = Dispatcher.builder().bootstrapServers(bootstrapServers).catalog(catalog)
                     .clock(clock).build();
             dispatcher.start();
-            producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+            producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                     ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
+        } catch (TestAbortedException e) {
+            close();
+            throw e;
         } catch (IOException | RuntimeException e) {
             close();
             throw new IllegalStateException("could not start Carillon for the test: " + e.getMessage(), e);

@@ -53,6 +53,8 @@ public final class Dispatcher implements AutoCloseable {
      * lateness p90 9.1–16.4 ms and p99 19.1–29.6 ms with a 1 s lead, p90 6.7–6.8 ms and p99 15.0–16.0 ms with 1.5 s.
      */
     public static final Duration DEFAULT_TRIGGER_LEAD = Duration.ofMillis(1_500);
+    /** The default of {@link Builder#noWorkerGrace}. */
+    public static final Duration DEFAULT_NO_WORKER_GRACE = Duration.ofSeconds(10);
     /** The broker's default {@code offset.metadata.max.bytes}. */
     public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = DoneOffsets.BROKER_DEFAULT_MAX_CHARS;
 
@@ -156,6 +158,7 @@ public final class Dispatcher implements AutoCloseable {
         private Duration timerTick = DEFAULT_TIMER_TICK;
         private MeterRegistry meterRegistry;
         private Duration triggerLead = DEFAULT_TRIGGER_LEAD;
+        private Duration noWorkerGrace = DEFAULT_NO_WORKER_GRACE;
         private final Map<String, Object> clientProperties = new HashMap<>();
 
         private Builder() {
@@ -245,6 +248,18 @@ public final class Dispatcher implements AutoCloseable {
         }
 
         /**
+         * How long a fire that no live worker can take waits for one before it ends NO_WORKER, counted from its first
+         * try; default 10 s, zero to answer NO_WORKER at once. It covers a worker that restarts (a deploy of a
+         * single instance) or starts after the dispatcher (a restart of the whole installation), whose fires would
+         * otherwise end NO_WORKER in the seconds before its first heartbeat. A waiting fire is asked about again
+         * every 200 ms, is still subject to its misfire policy when a worker comes, and counts as held.
+         */
+        public Builder noWorkerGrace(Duration noWorkerGrace) {
+            this.noWorkerGrace = noWorkerGrace;
+            return this;
+        }
+
+        /**
          * Where the dispatcher's meters go: {@code carillon.dispatch.lateness} (timer per {@code app}: how long after
          * its due instant each trigger was produced), the counters {@code carillon.dispatch.dispatched},
          * {@code carillon.dispatch.no.worker}, {@code carillon.dispatch.misfire.skipped} (per {@code app}),
@@ -298,9 +313,11 @@ public final class Dispatcher implements AutoCloseable {
                     "timerTick must be at least 1 ms, was " + timerTick);
             require(triggerLead != null && !triggerLead.isNegative(),
                     "triggerLead must be zero or a positive duration, was " + triggerLead);
+            require(noWorkerGrace != null && !noWorkerGrace.isNegative(),
+                    "noWorkerGrace must be zero or a positive duration, was " + noWorkerGrace);
             return new Dispatcher(new DispatcherSettings(bootstrapServers, catalog, clock, group,
                     transactionalIdPrefix + UUID.randomUUID(), maxPollWait, transactionTimeout, closeTimeout,
-                    offsetMetadataMaxBytes, timerTick, triggerLead,
+                    offsetMetadataMaxBytes, timerTick, triggerLead, noWorkerGrace,
                     KafkaClientProperties.of("clientProperties", clientProperties)),
                     meterRegistry != null ? meterRegistry : new CompositeMeterRegistry());
         }

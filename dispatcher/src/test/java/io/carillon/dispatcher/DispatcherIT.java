@@ -46,6 +46,7 @@ class DispatcherIT {
     private static final int PARTITIONS = 2;
     private static final int WORKER_PARTITION = 1;
     private static final long HEARTBEAT_INTERVAL_MS = 60_000;
+    private static final Duration NO_WORKER_GRACE = Duration.ofSeconds(5);
 
     private final Clock clock = Clock.systemUTC();
     private final List<Dispatcher> dispatchers = new ArrayList<>();
@@ -120,7 +121,25 @@ class DispatcherIT {
     }
 
     @Test
-    void aFireWithoutALiveWorkerGetsANoWorkerResult() {
+    void aFireWaitsForAWorkerThatComesWithinTheGrace() {
+        Dispatcher dispatcher = startDispatcher();
+        FireEvent early = new FireEvent(0, null, "early-job@1", "early-job", 1, "demo", "report", clock.instant(),
+                FireKind.MANUAL, 1, null, null, null, null, 0, null, null, clock.instant());
+        sendFire(early);
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> dispatcher.stats().heldFires() == 1);
+
+        Instant now = clock.instant();
+        send(catalog.workers(), "w2", EventSerdes.HEARTBEAT.serialize(null, new WorkerHeartbeat(0, "w2", "demo",
+                List.of("report"), 4, 0, List.of(WORKER_PARTITION), HEARTBEAT_INTERVAL_MS, now, now)));
+
+        Trigger trigger = awaitTriggers("early-job@1").stream().map(ConsumerRecord::value)
+                .filter(t -> t.fireId().equals("early-job@1")).findFirst().orElseThrow();
+        assertThat(trigger.targetInstance()).isEqualTo("w2");
+        assertThat(dispatcher.stats().app("demo").noWorker()).isZero();
+    }
+
+    @Test
+    void aFireWithoutALiveWorkerGetsANoWorkerResultAfterTheGrace() {
         startDispatcher();
         FireEvent ghost = new FireEvent(0, null, "ghost-job@1", "ghost-job", 1, "ghost", "echo", clock.instant(),
                 FireKind.MANUAL, 1, null, null, null, null, 0, null, null, clock.instant());
@@ -139,6 +158,7 @@ class DispatcherIT {
             assertThat(result.runId()).isEqualTo("ghost-job@1#0");
             assertThat(result.message()).contains("'ghost'").contains("'echo'");
             assertThat(byJob.get("stale-job").value().status()).isEqualTo(RunStatus.NO_WORKER);
+            assertThat(Duration.between(ghost.dueAt(), result.finishedAt())).isGreaterThanOrEqualTo(NO_WORKER_GRACE);
         }
     }
 
@@ -242,6 +262,7 @@ class DispatcherIT {
                 .catalog(catalog)
                 .clock(clock)
                 .groupId("dispatcher-" + catalog.prefix())
+                .noWorkerGrace(NO_WORKER_GRACE)
                 .build();
         dispatchers.add(dispatcher);
         dispatcher.start();

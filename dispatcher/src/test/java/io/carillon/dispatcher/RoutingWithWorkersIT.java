@@ -49,6 +49,7 @@ class RoutingWithWorkersIT {
     private static final Duration HEARTBEAT = Duration.ofMillis(200);
     /** Fires are due this long after they are sent, so that the dispatcher's registry has the latest heartbeats. */
     private static final Duration LEAD = Duration.ofMillis(700);
+    private static final Duration NO_WORKER_GRACE = Duration.ofSeconds(2);
     private static final int PARTITIONS = 3;
     private static final String APP = "demo";
     private static final List<String> INSTANCES = List.of("w1", "w2", "w3");
@@ -79,7 +80,7 @@ class RoutingWithWorkersIT {
         heartbeats = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT);
         closeables.add(heartbeats);
         dispatcher = Dispatcher.builder().bootstrapServers(TestKafka.bootstrapServers()).catalog(catalog).clock(clock)
-                .build();
+                .noWorkerGrace(NO_WORKER_GRACE).build();
         dispatcher.start();
         INSTANCES.forEach(this::startWorker);
         await().atMost(DEADLINE).pollInterval(POLL)

@@ -9,6 +9,8 @@ import java.util.Map;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.logging.LogLevel;
+import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.CommandLinePropertySource;
 import org.springframework.core.env.MapPropertySource;
@@ -80,7 +82,9 @@ public final class Standalone implements AutoCloseable {
         defaults.put("carillon.worker.app", "demo");
         defaults.put("carillon.console.initial-admin-password-file", dataDir.resolve(INITIAL_ADMIN_PASSWORD_FILE).toString());
         defaults.put("carillon.standalone.demo", Arrays.asList(args).contains(DEMO_FLAG));
+        LoggingSystem logging = LoggingSystem.get(Standalone.class.getClassLoader());
         for (String quiet : QUIET_LOGGERS) {
+            logging.setLogLevel(quiet, LogLevel.WARN);
             defaults.put("logging.level." + quiet, "WARN");
         }
 

@@ -51,7 +51,7 @@ final class Browser implements AutoCloseable {
         ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
                 .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                         "--disable-quic", "--no-first-run", "--disable-background-networking",
-                        "--disable-component-update", "--disable-sync", "--window-size=1400,900",
+                        "--disable-component-update", "--disable-sync", "--window-size=1400,900", "--lang=en-US",
                         "--user-data-dir=" + profile);
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();

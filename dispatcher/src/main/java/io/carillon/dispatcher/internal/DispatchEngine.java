@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -54,6 +53,9 @@ public final class DispatchEngine {
      */
     public static final Duration RELEASE_WINDOW = Duration.ofMillis(100);
 
+    /** How often a fire waiting for a live worker asks the registry again. */
+    static final Duration NO_WORKER_RECHECK = Duration.ofMillis(200);
+
     private final FireTimer timer;
     private final FireRouter router;
     private final MisfireRule misfire;
@@ -63,7 +65,8 @@ public final class DispatchEngine {
     private final Duration triggerLead;
     private final Duration releaseWindow;
     private final EarlyFires earlyFires;
-    private static final Function<Instant, List<ProducerRecord<String, Object>>> NOTHING = at -> List.of();
+    private final Duration noWorkerGrace;
+    private static final Work NOTHING = at -> Optional.of(List.of());
     private final Map<TopicPartition, PartitionProgress> partitions = new HashMap<>();
     private final List<HeldBack> heldBack = new ArrayList<>();
 
@@ -71,8 +74,13 @@ public final class DispatchEngine {
      * A record whose handling would make the list of done offsets overflow the offset metadata: done once it fits
      * (when the partition's low-water mark has moved). {@code fireId} names a fire to dispatch, else null.
      */
-    private record HeldBack(TopicPartition partition, long offset, String fireId,
-            Function<Instant, List<ProducerRecord<String, Object>>> work) {
+    private record HeldBack(TopicPartition partition, long offset, String fireId, Work work) {
+    }
+
+    /** What finishing a record produces at an instant; empty when the record was held again instead of finished. */
+    @FunctionalInterface
+    private interface Work {
+        Optional<List<ProducerRecord<String, Object>>> apply(Instant now);
     }
 
     /**
@@ -80,11 +88,13 @@ public final class DispatchEngine {
      * the due instant); a fire that arrives within the lead, or later, goes at once. {@code earlyFires} remembers the
      * fires sent before their due instant, so that a cancel of one kills its runs. Fires leave the timer in groups:
      * when one is released (or the plan produces records anyway), so is every fire released up to
-     * {@code releaseWindow} (at most {@code triggerLead}) later; see {@link #RELEASE_WINDOW}.
+     * {@code releaseWindow} (at most {@code triggerLead}) later; see {@link #RELEASE_WINDOW}. A fire that finds no
+     * live worker waits for one up to {@code noWorkerGrace} from its first try (a worker restarting, or starting
+     * after the dispatcher), asking again every {@link #NO_WORKER_RECHECK}, and then ends NO_WORKER.
      */
     public DispatchEngine(FireTimer timer, FireRouter router, MisfireRule misfire, DeadLetters deadLetters,
             StatsRecorder stats, int offsetMetadataMaxChars, Duration triggerLead, Duration releaseWindow,
-            EarlyFires earlyFires) {
+            EarlyFires earlyFires, Duration noWorkerGrace) {
         if (releaseWindow.isNegative()) {
             throw new IllegalArgumentException("releaseWindow must not be negative, was " + releaseWindow);
         }
@@ -97,6 +107,7 @@ public final class DispatchEngine {
         this.stats = stats;
         this.offsetMetadataMaxChars = offsetMetadataMaxChars;
         this.earlyFires = earlyFires;
+        this.noWorkerGrace = noWorkerGrace;
     }
 
     /** {@code partition} now belongs to this dispatcher, which reads it from {@code committed} (null: none). */
@@ -138,8 +149,7 @@ public final class DispatchEngine {
         boolean releasing = !out.isEmpty() || timer.nextDue().filter(due -> !due.isAfter(now)).isPresent();
         List<HeldFire> released = releasing ? timer.expire(now.plus(releaseWindow)) : List.of();
         for (HeldFire due : released) {
-            complete(due.partition(), due.offset(), due.fireId(), at -> dispatch(due.partition(), due.fire(), at),
-                    now, out);
+            complete(due.partition(), due.offset(), due.fireId(), at -> dispatch(due, at), now, out);
         }
         retryHeldBack(now, out);
         return new DispatchPlan(out, offsetsToCommit());
@@ -156,13 +166,11 @@ public final class DispatchEngine {
     }
 
     /** Does {@code work} for the record at {@code offset} and finishes it, or holds it back if that would not fit. */
-    private void complete(TopicPartition partition, long offset, String fireId,
-            Function<Instant, List<ProducerRecord<String, Object>>> work, Instant now,
+    private void complete(TopicPartition partition, long offset, String fireId, Work work, Instant now,
             List<ProducerRecord<String, Object>> out) {
         PartitionProgress progress = progress(partition);
         if (progress.canFinish(offset)) {
-            out.addAll(work.apply(now));
-            progress.finish(offset);
+            finish(progress, offset, work, now, out);
             return;
         }
         if (heldBack.stream().noneMatch(entry -> entry.partition().equals(partition))) {
@@ -185,11 +193,19 @@ public final class DispatchEngine {
             HeldBack entry = entries.next();
             PartitionProgress progress = progress(entry.partition());
             if (progress.canFinish(entry.offset())) {
-                out.addAll(entry.work().apply(now));
-                progress.finish(entry.offset());
+                finish(progress, entry.offset(), entry.work(), now, out);
                 entries.remove();
             }
         }
+    }
+
+    /** Does {@code work} and, unless it held the record again, finishes the record. */
+    private static void finish(PartitionProgress progress, long offset, Work work, Instant now,
+            List<ProducerRecord<String, Object>> out) {
+        work.apply(now).ifPresent(records -> {
+            out.addAll(records);
+            progress.finish(offset);
+        });
     }
 
     /**
@@ -239,14 +255,14 @@ public final class DispatchEngine {
             String reason = problem;
             complete(partition, record.offset(), null, at -> {
                 stats.deadLetter();
-                return List.of(deadLetters.of(record, reason, at));
+                return Optional.of(List.of(deadLetters.of(record, reason, at)));
             }, now, out);
         } else if (fire.action() == FireAction.CANCEL) {
             cancel(fire.fireId(), now, out);
             complete(partition, record.offset(), null, NOTHING, now, out);
         } else if (!releaseAt(fire).isAfter(now)) {
-            FireEvent late = fire;
-            complete(partition, record.offset(), fire.fireId(), at -> dispatch(partition, late, at), now, out);
+            HeldFire late = new HeldFire(partition, record.offset(), fire, now);
+            complete(partition, record.offset(), fire.fireId(), at -> dispatch(late, at), now, out);
         } else if (timer.add(new HeldFire(partition, record.offset(), fire, releaseAt(fire)))) {
             progress.hold(record.offset());
         } else {
@@ -259,17 +275,35 @@ public final class DispatchEngine {
         return fire.dueAt().minus(triggerLead);
     }
 
-    /** A SKIPPED result if the fire is later than its misfire threshold and its policy says so; else routed. */
-    private List<ProducerRecord<String, Object>> dispatch(TopicPartition partition, FireEvent fire, Instant now) {
+    /**
+     * A SKIPPED result if the fire is later than its misfire threshold and its policy says so; else routed; else, with
+     * no live worker to take it, held again until the next check while within the grace, and NO_WORKER after it.
+     */
+    private Optional<List<ProducerRecord<String, Object>>> dispatch(HeldFire held, Instant now) {
+        FireEvent fire = held.fire();
         Optional<ProducerRecord<String, Object>> skipped = misfire.skip(fire, now);
         if (skipped.isPresent()) {
             log.info("fire {} skipped: {}", fire.fireId(), ((RunResult) skipped.get().value()).message());
             stats.skipped(fire.app());
-            return List.of(skipped.get());
+            return Optional.of(List.of(skipped.get()));
         }
         List<ProducerRecord<String, Object>> records = router.route(fire, now);
-        earlyFires.dispatched(partition, fire, records, now);
-        return records;
+        if (!records.isEmpty()) {
+            earlyFires.dispatched(held.partition(), fire, records, now);
+            return Optional.of(records);
+        }
+        Instant waitingSince = held.noWorkerSince() != null ? held.noWorkerSince() : now;
+        Instant giveUpAt = waitingSince.plus(noWorkerGrace);
+        if (now.isBefore(giveUpAt) && timer.add(new HeldFire(held.partition(), held.offset(), fire,
+                earliest(now.plus(NO_WORKER_RECHECK), giveUpAt), waitingSince))) {
+            progress(held.partition()).hold(held.offset());
+            return Optional.empty();
+        }
+        return Optional.of(List.of(router.noWorker(fire, now)));
+    }
+
+    private static Instant earliest(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
     }
 
     private PartitionProgress progress(TopicPartition partition) {

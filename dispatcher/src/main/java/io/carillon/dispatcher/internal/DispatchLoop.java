@@ -67,7 +67,7 @@ public final class DispatchLoop implements Runnable {
         FireTimer timer = new HashedWheelFireTimer(settings.timerTick(), HashedWheelFireTimer.DEFAULT_SLOTS);
         this.engine = new DispatchEngine(timer, router, new MisfireRule(settings.catalog()), deadLetters, stats,
                 settings.offsetMetadataMaxBytes(), settings.triggerLead(), DispatchEngine.RELEASE_WINDOW,
-                new EarlyFires(settings.catalog()));
+                new EarlyFires(settings.catalog()), settings.noWorkerGrace());
     }
 
     @Override

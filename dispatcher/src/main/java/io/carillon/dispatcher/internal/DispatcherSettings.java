@@ -18,5 +18,6 @@ public record DispatcherSettings(
         int offsetMetadataMaxBytes,
         Duration timerTick,
         Duration triggerLead,
+        Duration noWorkerGrace,
         KafkaClientProperties clientProperties) {
 }

@@ -20,8 +20,8 @@ import io.carillon.topics.events.WorkerHeartbeat;
 /**
  * Turns a due fire into the records that dispatch it: one trigger per selected live instance (one trigger only for a
  * single-shard fire, which re-runs one shard of a sharded run), on a partition that instance owns when its heartbeat
- * says which, or a NO_WORKER result when no live instance can take it. Used from the
- * dispatcher's thread only.
+ * says which; when no live instance can take it, nothing, and {@link #noWorker} gives the NO_WORKER result once the
+ * caller stops waiting for one. Used from the dispatcher's thread only.
  */
 public final class FireRouter {
 
@@ -44,12 +44,11 @@ public final class FireRouter {
         this.stats = stats;
     }
 
-    /** The records that dispatch {@code fire} at {@code now}. */
+    /** The records that dispatch {@code fire} at {@code now}: empty when no live instance can take it. */
     public List<ProducerRecord<String, Object>> route(FireEvent fire, Instant now) {
         List<WorkerHeartbeat> live = registry.live(fire.app(), fire.handler(), fire.pinnedInstances(), now);
         if (live.isEmpty()) {
-            stats.noWorker(fire.app());
-            return List.of(noWorker(fire, now));
+            return List.of();
         }
         List<WorkerHeartbeat> targets = selectors.forStrategy(fire.routing()).select(fire, live, now);
         if (fire.coversOneShard()) {
@@ -93,7 +92,9 @@ public final class FireRouter {
         return owned;
     }
 
-    private ProducerRecord<String, Object> noWorker(FireEvent fire, Instant now) {
+    /** The NO_WORKER result of {@code fire}, which no live instance could take. */
+    public ProducerRecord<String, Object> noWorker(FireEvent fire, Instant now) {
+        stats.noWorker(fire.app());
         String pinned = fire.pinnedInstances().isEmpty() ? "" : " among pinned instances " + fire.pinnedInstances();
         String message = "no live worker of app '" + fire.app() + "' has handler '" + fire.handler() + "'" + pinned;
         RunResult result = RunResult.ofUnrunFire(fire, RunStatus.NO_WORKER, message, now);

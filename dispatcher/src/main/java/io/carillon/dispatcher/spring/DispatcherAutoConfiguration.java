@@ -41,7 +41,8 @@ public final class DispatcherAutoConfiguration {
                 .closeTimeout(properties.getCloseTimeout())
                 .offsetMetadataMaxBytes(properties.getOffsetMetadataMaxBytes())
                 .timerTick(properties.getTimerTick())
-                .triggerLead(properties.getTriggerLead());
+                .triggerLead(properties.getTriggerLead())
+                .noWorkerGrace(properties.getNoWorkerGrace());
         meterRegistry.ifAvailable(builder::meterRegistry);
         if (properties.getGroupId() != null) {
             builder.groupId(properties.getGroupId());

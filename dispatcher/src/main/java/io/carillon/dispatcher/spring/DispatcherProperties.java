@@ -40,6 +40,11 @@ public class DispatcherProperties {
      * zero sends each trigger at its due instant. A cancel within the lead kills the fire's runs on the worker.
      */
     private Duration triggerLead = io.carillon.dispatcher.Dispatcher.DEFAULT_TRIGGER_LEAD;
+    /** How long a fire no live worker can take waits for one before it ends NO_WORKER; default 10 s. */
+    private Duration noWorkerGrace = io.carillon.dispatcher.Dispatcher.DEFAULT_NO_WORKER_GRACE;
+
+    public Duration getNoWorkerGrace() { return noWorkerGrace; }
+    public void setNoWorkerGrace(Duration noWorkerGrace) { this.noWorkerGrace = noWorkerGrace; }
 
     public Duration getTriggerLead() { return triggerLead; }
     public void setTriggerLead(Duration triggerLead) { this.triggerLead = triggerLead; }

@@ -42,6 +42,7 @@ class DispatchEngineTest {
     private static final int TRIGGER_PARTITIONS = 4;
     private static final long HEARTBEAT_INTERVAL_MS = 60_000;
     private static final Instant LONG_AGO = T0.minus(Duration.ofHours(1));
+    private static final Duration GRACE = Duration.ofSeconds(10);
 
     private final SettableClock clock = new SettableClock(T0);
     private final WorkerRegistry registry = new WorkerRegistry();
@@ -262,6 +263,56 @@ class DispatchEngineTest {
         assertThat(result.finishedAt()).isEqualTo(T0);
         assertThat(result.message()).contains("'demo'").contains("'echo'");
         assertThat(stats.snapshot().app("demo").noWorker()).isEqualTo(1);
+    }
+
+    @Test
+    void aFireWaitsForAWorkerThatComesWithinTheGraceAndKeepsItsOffsetUncommitted() {
+        engine = newEngine(Duration.ZERO, 4096, Duration.ZERO, GRACE);
+
+        DispatchPlan first = engine.plan(List.of(fire("waits@1", 0), fire("later@1", 60_000)), now());
+        assertThat(first.records()).isEmpty();
+        assertThat(first.offsets()).containsEntry(partition(0), new OffsetAndMetadata(0, ""));
+        assertThat(engine.heldFires()).isEqualTo(2);
+
+        clock.advance(GRACE.minusSeconds(1));
+        assertThat(tick().records()).isEmpty();
+        live("w1");
+        clock.advance(DispatchEngine.NO_WORKER_RECHECK);
+
+        assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("waits@1");
+        assertThat(stats.snapshot().app("demo").noWorker()).isZero();
+    }
+
+    @Test
+    void aFireWithNoWorkerAfterTheGraceEndsNoWorkerAtTheGracesEnd() {
+        engine = newEngine(Duration.ZERO, 4096, Duration.ZERO, GRACE);
+        engine.plan(List.of(fire("lonely@1", -3_000)), now());
+
+        for (int checks = 0; checks < 100 && engine.heldFires() > 0; checks++) {
+            clock.advance(DispatchEngine.NO_WORKER_RECHECK);
+            List<ProducerRecord<String, Object>> records = tick().records();
+            if (!records.isEmpty()) {
+                RunResult result = (RunResult) records.get(0).value();
+                assertThat(result.status()).isEqualTo(RunStatus.NO_WORKER);
+                assertThat(result.finishedAt()).isEqualTo(T0.plus(GRACE));
+            }
+        }
+        assertThat(engine.heldFires()).isZero();
+        assertThat(stats.snapshot().app("demo").noWorker()).isEqualTo(1);
+    }
+
+    @Test
+    void aCancelWithdrawsAFireWaitingForAWorker() {
+        engine = newEngine(Duration.ZERO, 4096, Duration.ZERO, GRACE);
+        engine.plan(List.of(fire("waits@1", 0)), now());
+
+        DispatchPlan cancelled = engine.plan(List.of(cancel("waits@1")), now());
+
+        assertThat(cancelled.records()).isEmpty();
+        assertThat(cancelled.offsets()).containsEntry(partition(0), new OffsetAndMetadata(2, ""));
+        live("w1");
+        clock.advance(GRACE);
+        assertThat(tick().records()).isEmpty();
     }
 
     @Test
@@ -703,11 +754,16 @@ class DispatchEngineTest {
     }
 
     private DispatchEngine newEngine(Duration triggerLead, int offsetMetadataMaxChars, Duration releaseWindow) {
+        return newEngine(triggerLead, offsetMetadataMaxChars, releaseWindow, Duration.ZERO);
+    }
+
+    private DispatchEngine newEngine(Duration triggerLead, int offsetMetadataMaxChars, Duration releaseWindow,
+            Duration noWorkerGrace) {
         FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
                 stats);
         return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG),
                 new DeadLetters(CATALOG), stats, offsetMetadataMaxChars, triggerLead, releaseWindow,
-                new EarlyFires(CATALOG));
+                new EarlyFires(CATALOG), noWorkerGrace);
     }
 
     private DispatchPlan tick() {
