@@ -60,6 +60,7 @@ function render(dashboard) {
   drawStatusChart('chart-minutes', dashboard.perMinute.buckets);
   drawLatenessChart('chart-lateness', dashboard.perMinute.buckets);
   drawStatusChart('chart-days', dashboard.perDay.buckets);
+  resizeCharts(CHARTS);
   document.getElementById('chart-minutes-source').textContent = SOURCES[dashboard.perMinute.source];
   document.getElementById('chart-lateness-source').textContent = SOURCES[dashboard.perMinute.source];
   document.getElementById('chart-days-source').textContent = SOURCES[dashboard.perDay.source];
