@@ -2,18 +2,22 @@
 import './i18n.js';
 import { getJson, csrfToken, Me } from './api.js';
 import { showError } from './dom.js';
+import * as dashboard from './dashboard.js';
 import * as jobs from './jobs.js';
 import * as job from './job.js';
 import * as jobForm from './jobform.js';
 import * as runs from './runs.js';
 import * as run from './run.js';
 import * as workers from './workers.js';
+import * as incidents from './incidents.js';
 import * as audit from './audit.js';
 import * as users from './users.js';
 import * as tokens from './tokens.js';
 import './exchange.js';
 
-const PAGES = { jobs, job, 'job-edit': jobForm, 'job-new': jobForm, runs, run, workers, audit, users, tokens };
+const PAGES = {
+  dashboard, jobs, job, 'job-edit': jobForm, 'job-new': jobForm, runs, run, workers, incidents, audit, users, tokens
+};
 /** The section of a page, when it is not the page's own name. */
 const SECTIONS = { 'job-edit': 'job-form', 'job-new': 'job-form' };
 /** The navigation link lit for a page, when it is not the page's own name. */
@@ -29,7 +33,7 @@ function allowed(page) {
 
 function route() {
   const [path, search] = window.location.hash.replace(/^#\/?/, '').split('?');
-  const name = PAGES[path] && allowed(path) ? path : 'jobs';
+  const name = PAGES[path] && allowed(path) ? path : 'dashboard';
   if (current) PAGES[current].hide();
   current = name;
   for (const section of document.querySelectorAll('[data-page]')) {
@@ -50,7 +54,7 @@ async function start() {
   try {
     me = new Me(await getJson('api/v1/me'));
   } catch (e) {
-    showError('error', e);
+    showError('dashboard-error', e);
     return;
   }
   document.getElementById('user').textContent = me.name;

@@ -35,6 +35,11 @@ export function timeCell(row, iso) {
   return td;
 }
 
+/** A label and its value (a dash when empty) for a {@code <dl class="facts">}. */
+export function fact(label, value) {
+  return [el('dt', { text: label }), el('dd', { text: value == null || value === '' ? '—' : String(value) })];
+}
+
 export function grantText(grant) {
   return grant.role + ':' + grant.app;
 }

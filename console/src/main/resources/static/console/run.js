@@ -1,6 +1,6 @@
 // One run: its status and timeline, the other attempts of its fire, and its log, live while it runs.
 import { getJson, send } from './api.js';
-import { cell, el, showError, time, timeCell } from './dom.js';
+import { cell, el, fact, showError, time, timeCell } from './dom.js';
 import { runLink } from './runs.js';
 
 const RETRYABLE = ['FAILED', 'TIMED_OUT', 'LOST', 'NO_WORKER', 'KILLED'];
@@ -9,10 +9,6 @@ let me = null;
 let runId = null;
 let stream = null;
 let lastSeq = 0;
-
-function fact(label, value) {
-  return [el('dt', { text: label }), el('dd', { text: value == null || value === '' ? '—' : String(value) })];
-}
 
 function renderRun(detail) {
   const run = detail.run;

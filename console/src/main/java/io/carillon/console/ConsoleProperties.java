@@ -22,6 +22,7 @@ public class ConsoleProperties {
     private String publicUrl = "http://localhost:8080";
     private final LogProperties logs = new LogProperties();
     private final JobProperties jobs = new JobProperties();
+    private final DashboardProperties dashboard = new DashboardProperties();
     private final Workers workers = new Workers();
     /**
      * Password of the {@code admin} user created at the first start (when the database has no user); also read from
@@ -73,6 +74,10 @@ public class ConsoleProperties {
 
     public LogProperties getLogs() {
         return logs;
+    }
+
+    public DashboardProperties getDashboard() {
+        return dashboard;
     }
 
     public Workers getWorkers() {

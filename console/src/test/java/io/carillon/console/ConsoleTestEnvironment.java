@@ -44,7 +44,7 @@ public final class ConsoleTestEnvironment {
     }
 
     /** A producer to the test broker; the caller closes it. */
-    static Producer<String, byte[]> producer() {
+    public static Producer<String, byte[]> producer() {
         return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),
                 new StringSerializer(), new ByteArraySerializer());
     }

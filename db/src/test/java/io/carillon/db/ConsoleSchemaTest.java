@@ -38,7 +38,7 @@ class ConsoleSchemaTest {
                 + " AND table_name <> 'flyway_schema_history' ORDER BY table_name"))
                 .containsExactly("alert_rules", "api_tokens", "apps", "audit_log", "deliveries", "incident_events",
                         "incidents", "job_outbox", "job_pauses", "jobs", "notification_channels", "run_log_state",
-                        "run_logs", "runs",
+                        "run_logs", "run_stats", "runs",
                         "token_grants", "user_grants", "users");
     }
 

@@ -78,6 +78,7 @@ class AccessBrowserIT {
         browser.driver.get("http://localhost:" + port + "/");
         browser.wait.until(ExpectedConditions.urlContains("/login"));
         browser.signIn(port, "vera", PASSWORD);
+        browser.driver.findElement(By.cssSelector("nav a[data-nav=jobs]")).click();
 
         List<WebElement> rows = browser.wait.until(ExpectedConditions.numberOfElementsToBe(
                 By.cssSelector("#jobs tbody tr"), 1));

@@ -58,7 +58,8 @@ class ExchangeBrowserIT {
         try (Browser browser = Browser.start()) {
             try {
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
-                assertThat(browser.driver.findElement(By.id("no-jobs")).isDisplayed()).isTrue();
+                browser.driver.findElement(By.cssSelector("nav a[data-nav=jobs]")).click();
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("no-jobs")));
 
                 browser.driver.executeScript("document.getElementById('import-file').hidden = false");
                 browser.driver.findElement(By.id("import-file")).sendKeys(export.toString());

@@ -8,10 +8,11 @@ import java.util.Base64;
 import io.carillon.console.internal.InvalidInputException;
 
 /**
- * The filters of an incidents page: {@code state} (OPEN or RESOLVED), {@code app}, {@code jobId}, each null for any,
- * and the position after which the page starts ({@code after}, null for the first page).
+ * The filters of an incidents page: {@code state} (OPEN or RESOLVED), {@code app}, {@code jobId}, {@code rule} (an
+ * {@link io.carillon.topics.events.IncidentRule} name), each null for any, and the position after which the page
+ * starts ({@code after}, null for the first page).
  */
-public record IncidentQuery(String state, String app, String jobId, Position after) {
+public record IncidentQuery(String state, String app, String jobId, String rule, Position after) {
 
     private static final char SEPARATOR = '|';
 

@@ -132,6 +132,10 @@ class IncidentRepository {
             sql.append(" AND app = ?");
             params.add(query.app());
         }
+        if (query.rule() != null) {
+            sql.append(" AND rule = ?");
+            params.add(query.rule());
+        }
         if (query.jobId() != null) {
             sql.append(" AND job_id = ?");
             params.add(query.jobId());

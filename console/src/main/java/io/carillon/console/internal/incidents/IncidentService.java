@@ -2,7 +2,6 @@ package io.carillon.console.internal.incidents;
 
 import java.time.Clock;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -11,7 +10,6 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.Grant;
@@ -30,7 +28,6 @@ import io.carillon.topics.Json;
 public class IncidentService {
 
     static final String TARGET_TYPE = "INCIDENT";
-    private static final Set<String> STATES = Set.of("OPEN", "RESOLVED");
 
     private final IncidentRepository incidents;
     private final DeliveryRepository deliveries;
@@ -57,21 +54,15 @@ public class IncidentService {
     /**
      * A page of at most {@code size} incidents of the apps the caller may read, newest opened first.
      *
-     * @param state OPEN or RESOLVED (any case), or null for both
-     * @param app only this app's (refused when the caller may not read it), or null
+     * @param filters as the caller wrote them; an app filter is refused when the caller may not read it
      * @param cursor the {@code nextCursor} of the previous page, or null for the first
      */
-    public IncidentPage page(String state, String app, String jobId, String cursor, int size) {
-        String wantedState = state == null || state.isBlank() ? null : state.trim().toUpperCase(Locale.ROOT);
-        if (wantedState != null && !STATES.contains(wantedState)) {
-            throw InvalidInputException.of("state", "'" + state + "' is not one of OPEN, RESOLVED");
+    public IncidentPage page(IncidentFilters filters, String cursor, int size) {
+        IncidentQuery query = filters.toQuery(cursor == null || cursor.isBlank() ? null : Position.parse(cursor));
+        if (query.app() != null) {
+            authorizer.requireRead(query.app());
         }
-        if (app != null) {
-            authorizer.requireRead(app);
-        }
-        Position after = cursor == null || cursor.isBlank() ? null : Position.parse(cursor);
-        List<IncidentView> page = incidents.page(new IncidentQuery(wantedState, app, jobId, after), readableApps(),
-                size);
+        List<IncidentView> page = incidents.page(query, readableApps(), size);
         IncidentView last = page.size() < size ? null : page.get(page.size() - 1);
         return new IncidentPage(page, last == null ? null : new Position(last.openedAt(), last.id()).cursor());
     }

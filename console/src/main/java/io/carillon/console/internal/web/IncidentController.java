@@ -8,13 +8,14 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.incidents.IncidentDetail;
+import io.carillon.console.internal.incidents.IncidentFilters;
 import io.carillon.console.internal.incidents.IncidentPage;
 import io.carillon.console.internal.incidents.IncidentService;
 import io.carillon.console.internal.incidents.IncidentView;
 
 /**
  * {@code /api/v1/incidents}: pages of the incidents of the apps the caller may read (filters {@code state},
- * {@code app}, {@code job}; {@code cursor} is the {@code nextCursor} of the previous page), one incident with its
+ * {@code app}, {@code job}, {@code rule}; {@code cursor} is the {@code nextCursor} of the previous page), one incident with its
  * history and deliveries, and its acknowledgement by an OPERATOR of its app.
  */
 @RestController
@@ -30,10 +31,10 @@ class IncidentController {
 
     @GetMapping("/api/v1/incidents")
     IncidentPage list(@RequestParam(required = false) String state, @RequestParam(required = false) String app,
-            @RequestParam(required = false) String job, @RequestParam(required = false) String cursor,
-            @RequestParam(required = false) Integer size) {
+            @RequestParam(required = false) String job, @RequestParam(required = false) String rule,
+            @RequestParam(required = false) String cursor, @RequestParam(required = false) Integer size) {
         int rows = Limits.within("size", size, limits.getDefaultPageSize(), limits.getMaxPageSize());
-        return incidents.page(state, app, job, cursor, rows);
+        return incidents.page(new IncidentFilters(state, app, job, rule), cursor, rows);
     }
 
     @GetMapping("/api/v1/incidents/{id}")

@@ -1,0 +1,26 @@
+package io.carillon.console.internal.dashboard;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+
+import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.topics.spring.CarillonTopics;
+
+/**
+ * The spring-kafka container that feeds {@link StatsMaterializer} ({@link MaterializerContainers}): group
+ * {@code carillon.console.dashboard.group-id}, polls sized like the results materializer's.
+ */
+@Configuration(proxyBeanMethods = false)
+class StatsMaterializerConfiguration {
+
+    @Bean
+    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleStatsContainer(CarillonTopics topics,
+            ConsoleProperties properties, StatsMaterializer materializer) {
+        String groupId = properties.getDashboard().getGroupId() != null ? properties.getDashboard().getGroupId()
+                : topics.catalog().prefix() + "console-stats";
+        return MaterializerContainers.create(topics, properties.getMaterializer(), topics.catalog().stats(), groupId,
+                "carillon-console-stats", materializer);
+    }
+}

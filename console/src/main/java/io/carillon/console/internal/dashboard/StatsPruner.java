@@ -1,0 +1,71 @@
+package io.carillon.console.internal.dashboard;
+
+import java.time.Clock;
+import java.time.Instant;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import io.carillon.console.ConsoleProperties;
+import io.carillon.console.DashboardProperties;
+import io.carillon.console.internal.PeriodicPass;
+import io.carillon.topics.events.StatsWindow;
+
+/**
+ * Keeps {@code run_stats} bounded: every {@code carillon.console.dashboard.prune-interval} it deletes the per-minute
+ * windows older than {@code minute-retention} and the per-hour windows older than {@code hour-retention}, measured
+ * from the injected Clock's now, in statements of at most {@code prune-batch-size} rows. Deleting is idempotent, so
+ * console instances sharing a database need no lock. A failing pass is logged and retried at the next interval.
+ */
+@Component
+public class StatsPruner implements SmartLifecycle {
+
+    private final StatsRepository stats;
+    private final DashboardProperties settings;
+    private final Clock clock;
+    private final PeriodicPass passes;
+
+    StatsPruner(StatsRepository stats, ConsoleProperties properties, Clock clock) {
+        this.stats = stats;
+        this.settings = properties.getDashboard();
+        this.clock = clock;
+        this.passes = new PeriodicPass("stats-pruner", settings.getPruneInterval(),
+                properties.getKafka().getSendTimeout(), this::prune);
+    }
+
+    @Override
+    public void start() {
+        passes.start();
+    }
+
+    @Override
+    public void stop() {
+        passes.stop();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return passes.isRunning();
+    }
+
+    /**
+     * Deletes every window past its retention at the Clock's now; called by the pruner's thread, safe from others.
+     *
+     * @return how many windows were deleted
+     */
+    public long prune() {
+        Instant now = clock.instant();
+        return pruneAll(StatsWindow.MINUTE, now.minus(settings.getMinuteRetention()))
+                + pruneAll(StatsWindow.HOUR, now.minus(settings.getHourRetention()));
+    }
+
+    private long pruneAll(StatsWindow window, Instant before) {
+        long deleted = 0;
+        int batch;
+        do {
+            batch = stats.prune(window, before, settings.getPruneBatchSize());
+            deleted += batch;
+        } while (batch == settings.getPruneBatchSize());
+        return deleted;
+    }
+}

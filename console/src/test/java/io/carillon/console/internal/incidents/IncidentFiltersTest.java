@@ -1,0 +1,32 @@
+package io.carillon.console.internal.incidents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+import io.carillon.console.internal.InvalidInputException;
+import io.carillon.topics.FieldError;
+
+class IncidentFiltersTest {
+
+    @Test
+    void readsStateAndRuleInAnyCaseAndBlanksAsAny() {
+        IncidentQuery query = new IncidentFilters("open", " ops ", "", "no_worker").toQuery(null);
+
+        assertThat(query).isEqualTo(new IncidentQuery("OPEN", "ops", null, "NO_WORKER", null));
+        assertThat(new IncidentFilters(null, null, null, " ").toQuery(null))
+                .isEqualTo(new IncidentQuery(null, null, null, null, null));
+    }
+
+    @Test
+    void refusesAnUnknownRuleOrStateNamingIt() {
+        assertThatThrownBy(() -> new IncidentFilters(null, null, null, "slow").toQuery(null))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.fieldErrors())
+                        .extracting(FieldError::field).containsExactly("rule"))
+                .hasMessageContaining("FAILED, MISSED, NO_WORKER");
+        assertThatThrownBy(() -> new IncidentFilters("closed", null, null, null).toQuery(null))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.fieldErrors())
+                        .extracting(FieldError::field).containsExactly("state"));
+    }
+}
