@@ -35,7 +35,9 @@ final class AnalyticsFigures implements AutoCloseable {
     private final StatsWatcher stats;
     private final WebhookReceiver webhook;
     private final String threadNames;
+    private final GroupLag resultsLag;
     private Map<Long, Long> cpuAtWindowStart = Map.of();
+    private long resultsLagAtWindowEnd;
     private long windowCpuNanos;
     private int threads;
 
@@ -46,6 +48,7 @@ final class AnalyticsFigures implements AutoCloseable {
         this.stats = stats;
         this.webhook = webhook;
         this.threadNames = cluster.catalog().prefix() + "analytics";
+        this.resultsLag = new GroupLag(cluster.clientConfig(), threadNames, cluster.catalog().results());
     }
 
     /**
@@ -78,18 +81,24 @@ final class AnalyticsFigures implements AutoCloseable {
         cpuAtWindowStart = ThreadCpu.snapshot(threadNames);
     }
 
-    /** Notes the analytics threads' CPU spent since {@link #windowStarts()}. */
+    /**
+     * Notes the analytics threads' CPU spent since {@link #windowStarts()}, and how many records of {@code results}
+     * the analytics app has not committed yet.
+     */
     void windowEnds() {
         Map<Long, Long> now = ThreadCpu.snapshot(threadNames);
         windowCpuNanos = ThreadCpu.spentNanos(cpuAtWindowStart, now);
         threads = now.size();
+        resultsLagAtWindowEnd = resultsLag.remaining();
     }
 
     /**
      * Waits for the stats of the window's last whole minute and the notifications of its failures, then returns the
      * figures' keys: {@code stats_delay_ms} (app minute records), {@code job_stats_delay_ms} (the last job minute
      * record of each minute) and {@code job_stats_records_per_minute}, {@code analytics_cpu_s},
-     * {@code analytics_cpu_ms_per_fire} ({@code fires} handler starts in the window), and with failing jobs the
+     * {@code analytics_cpu_ms_per_fire} ({@code fires} handler starts in the window), {@code analytics_results_lag}
+     * (records of {@code results} it had not committed at the window's end and after the stats wait), and with failing
+     * jobs the
      * keys of {@link FailureToWebhook#of}.
      */
     Map<String, Object> measure(Instant windowStart, Instant windowEnd, long fires, WallClock wallClock,
@@ -113,6 +122,8 @@ final class AnalyticsFigures implements AutoCloseable {
         figures.put("analytics_cpu_ms_per_fire", fires == 0 ? null
                 : Math.round(cpuMs / fires * ROUND_TO_THOUSANDTHS) / ROUND_TO_THOUSANDTHS);
         figures.put("analytics_threads", threads);
+        figures.put("analytics_results_lag", Map.of("window_end", resultsLagAtWindowEnd, "after_stats_wait",
+                resultsLag.remaining()));
         if (webhook != null) {
             figures.put("failing_jobs", failingJobIds.size());
             figures.putAll(notifications(windowStart, windowEnd, wallClock, progress));

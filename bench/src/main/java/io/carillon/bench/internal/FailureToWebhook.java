@@ -65,12 +65,14 @@ final class FailureToWebhook {
     /**
      * The figures: {@code failure_to_webhook_ms {count, p50, p99, max}} over the failures that arrived (the first
      * arrival of each), and the counts of notifications expected, arrived, missing, repeated (a failure's
-     * notification beyond its first), other (of fires outside {@code failures}: before the window, or other rules),
+     * notification beyond its first), other (of fires outside {@code failures}: before the window, or other rules;
+     * also by rule),
      * unsigned (a signature that did not match), and the arrived ones by event.
      */
     static Map<String, Object> of(Map<String, Instant> failures, List<Arrival> arrivals) {
         Map<String, Instant> firstArrival = new HashMap<>();
         Map<String, Long> byEvent = new TreeMap<>();
+        Map<String, Long> otherByRule = new TreeMap<>();
         long repeated = 0;
         long other = 0;
         long unsigned = 0;
@@ -80,6 +82,7 @@ final class FailureToWebhook {
             }
             if (!isFailedRule(arrival) || !failures.containsKey(arrival.fireId())) {
                 other++;
+                otherByRule.merge(String.valueOf(arrival.rule()), 1L, Long::sum);
             } else if (firstArrival.putIfAbsent(arrival.fireId(), arrival.arrivedAt()) == null) {
                 byEvent.merge(String.valueOf(arrival.event()), 1L, Long::sum);
             } else {
@@ -96,6 +99,7 @@ final class FailureToWebhook {
         figures.put("notifications_missing", failures.size() - firstArrival.size());
         figures.put("notifications_repeated", repeated);
         figures.put("notifications_other", other);
+        figures.put("notifications_other_by_rule", otherByRule);
         figures.put("notifications_unsigned", unsigned);
         figures.put("notifications_by_event", byEvent);
         return figures;

@@ -35,7 +35,9 @@ class FailureToWebhookTest {
                 "max", 500L));
         assertThat(figures).containsEntry("notifications_expected", 3).containsEntry("notifications_arrived", 2)
                 .containsEntry("notifications_missing", 1).containsEntry("notifications_repeated", 1L)
-                .containsEntry("notifications_other", 2L).containsEntry("notifications_unsigned", 1L)
+                .containsEntry("notifications_other", 2L)
+                .containsEntry("notifications_other_by_rule", Map.of("FAILED", 1L, "MISSED", 1L))
+                .containsEntry("notifications_unsigned", 1L)
                 .containsEntry("notifications_by_event", Map.of("UPDATED", 2L));
         assertThat(FailureToWebhook.arrived(failures, arrivals)).isEqualTo(2);
     }
