@@ -13,10 +13,10 @@ import io.carillon.worker.JobContext;
 import io.carillon.worker.JobHandlerFunction;
 
 /**
- * The bench worker's handlers (no-op, and failing for the alerting figures) and what they saw: every handler start, keyed by (job, scheduled instant, shard,
- * attempt), with how often that key started and the wall-clock instant of its first start. This is the harness's own
- * count, independent of Carillon's metrics. {@link #handler()} is called on the worker's run threads; the other
- * methods may be called from any thread at the same time.
+ * The bench worker's handlers (no-op, and failing for the alerting figures) and what they saw: every handler start,
+ * keyed by (job, scheduled instant, shard, attempt), with how often that key started and the wall-clock instant of its
+ * first start. This is the harness's own count, independent of Carillon's metrics. {@link #handler()} is called on the
+ * worker's run threads; the other methods may be called from any thread at the same time.
  */
 public final class HandlerStarts {
 

@@ -26,10 +26,11 @@ import io.carillon.topics.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The receiving end of the console's webhook channel: a JDK {@link HttpServer} on the loopback interface that notes,
- * by the clock, when each notification arrived, what it was about (event, rule, job, fire, incident) and whether its
+ * The receiving end of the console's webhook channel: a JDK {@link HttpServer} on the loopback interface that notes, by
+ * the clock, when each notification arrived, what it was about (event, rule, job, fire, incident) and whether its
  * {@code X-Carillon-Signature} matched the body signed with the channel's secret. Answers 200 to every POST, at once.
- * An arrival is noted before the answer is sent. Requests are handled on {@value #THREADS} threads; {@link #arrivals()} may be read from any thread.
+ * An arrival is noted before the answer is sent. Requests are handled on {@value #THREADS} threads; {@link #arrivals()}
+ * may be read from any thread.
  */
 final class WebhookReceiver implements AutoCloseable {
 
