@@ -27,6 +27,7 @@ public final class BenchMain {
     private static final String USAGE_TEXT = """
             usage: java -jar carillon-bench.jar <workload> [flags]
               steady   --jobs J --period-ms P --duration-s D --warmup-s W
+                       [--analytics true (stats delay, analytics CPU) --failing F (F failing jobs, webhook latency)]
               burst    --fires N [--lead-s 20]
               scale    --jobs N --active J [--duration-s 30 --warmup-s 10 --intake-timeout-s 3600]
               failover --jobs J --period-ms P --duration-s D [--warmup-s 10 --session-timeout-ms 10000]

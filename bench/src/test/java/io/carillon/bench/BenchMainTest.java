@@ -36,6 +36,19 @@ class BenchMainTest {
     }
 
     @Test
+    void failingJobsNeedTheAnalyticsAppAndNoMoreThanTheJobs() {
+        assertThat(run("steady", "--jobs", "10", "--failing", "2", "--analytics", "false"))
+                .isEqualTo(BenchMain.USAGE);
+        assertThat(run("steady", "--jobs", "10", "--failing", "11")).isEqualTo(BenchMain.USAGE);
+        assertThat(run("steady", "--jobs", "10", "--analytics", "maybe")).isEqualTo(BenchMain.USAGE);
+
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--failing needs the analytics app")
+                .contains("--failing must be at most --jobs (10), was 11")
+                .contains("--analytics takes true or false, was 'maybe'");
+        assertThat(stdout.size()).isZero();
+    }
+
+    @Test
     void aMistypedFlagIsRefusedNamingIt() {
         int status = run("steady", "--job", "10");
 

@@ -45,6 +45,8 @@ public final class BenchCluster implements AutoCloseable {
 
     public static final String APP = "bench";
     public static final String HANDLER = "noop";
+    /** The handler that records its start, then fails: the jobs of {@code --failing}. */
+    public static final String FAILING_HANDLER = "fail";
     public static final int DEFAULT_WORKER_CAPACITY = 16;
     static final long START_FILE_POLL_MS = 20;
     /**
@@ -62,6 +64,7 @@ public final class BenchCluster implements AutoCloseable {
     private final Path dataDir;
     private final boolean keepData;
     private final boolean workerProcess;
+    private final boolean analytics;
     private final Optional<String> carillonProperty;
     private final boolean externalKafka;
     private final int workerCapacity;
@@ -90,6 +93,7 @@ public final class BenchCluster implements AutoCloseable {
         this.kafkaProperties = kafkaConfig.map(KafkaConfigFile::read).orElse(Map.of());
         this.keepData = options.keepData();
         this.workerProcess = options.workerProcess();
+        this.analytics = options.analytics();
         this.carillonProperty = options.text(CARILLON_PROPERTY);
         this.workerCapacity = options.positiveInt("worker-capacity", DEFAULT_WORKER_CAPACITY);
         this.workerFetchMaxWaitMs = options.text("worker-fetch-max-wait-ms").isPresent()
@@ -167,12 +171,13 @@ public final class BenchCluster implements AutoCloseable {
         carillonProperty.ifPresent(property -> args.add("--" + property));
         kafkaProperties.forEach((name, value) -> args.add("--carillon.kafka.properties." + name + "=" + value));
         args.add("--carillon.planner.enabled=" + inProcess.planner());
-        args.add("--carillon.analytics.enabled=false");
+        args.add("--carillon.analytics.enabled=" + analytics);
         args.add("--carillon.dispatcher.enabled=" + inProcess.dispatcher());
         standalone = Standalone.start(args.toArray(String[]::new));
         started.add(standalone);
         progress.println("Carillon: console" + (inProcess.planner() ? ", planner" : "")
-                + (inProcess.dispatcher() ? ", dispatcher" : "") + " in this process on port " + standalone.port()
+                + (inProcess.dispatcher() ? ", dispatcher" : "") + (analytics ? ", analytics" : "")
+                + " in this process on port " + standalone.port()
                 + ", topic prefix " + catalog.prefix());
     }
 
@@ -185,7 +190,8 @@ public final class BenchCluster implements AutoCloseable {
                 .app(APP)
                 .instanceId("bench-worker-1")
                 .capacity(workerCapacity)
-                .handler(HANDLER, starts.handler());
+                .handler(HANDLER, starts.handler())
+                .handler(FAILING_HANDLER, starts.failingHandler());
         if (workerFetchMaxWaitMs != null) {
             builder.kafkaProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, workerFetchMaxWaitMs);
         }
@@ -310,6 +316,11 @@ public final class BenchCluster implements AutoCloseable {
     /** The password of the console's {@code admin} user, made up for this run. */
     public String consolePassword() {
         return consolePassword;
+    }
+
+    /** Whether the analytics app runs in this JVM ({@code --analytics true}). */
+    public boolean analytics() {
+        return analytics;
     }
 
     public int workerCapacity() {

@@ -19,7 +19,7 @@ public final class BenchOptions {
             "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "worker-process", "drain-s", "materialize-wait-s",
             "create", "keep-data", "carillon-property", KafkaConfigFile.FLAG);
     private static final Map<String, Set<String>> WORKLOAD_FLAGS = Map.of(
-            "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s"),
+            "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "analytics", "failing"),
             "burst", Set.of("fires", "lead-s"),
             "scale", Set.of("jobs", "active", "duration-s", "warmup-s", "intake-timeout-s", "planner-jvm-options",
                     "planner-streams-property"),
@@ -134,6 +134,22 @@ public final class BenchOptions {
      */
     public boolean workerProcess() {
         return bool("worker-process", true);
+    }
+
+    /**
+     * Whether the analytics app runs ({@code --analytics true}); {@code --failing} with failing jobs turns it on, and
+     * refuses {@code --analytics false}, since the failures' notifications come from it.
+     *
+     * @throws UsageException when {@code --failing} asks for failures while {@code --analytics} is false
+     */
+    public boolean analytics() {
+        boolean failing = nonNegativeInt("failing", 0) > 0;
+        boolean analytics = bool("analytics", failing);
+        if (failing && !analytics) {
+            throw new UsageException("--failing needs the analytics app, which turns failures into incidents:"
+                    + " drop --analytics false");
+        }
+        return analytics;
     }
 
     private boolean bool(String flag, boolean defaultValue) {

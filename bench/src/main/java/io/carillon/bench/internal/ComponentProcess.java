@@ -133,7 +133,8 @@ public final class ComponentProcess {
                 .capacity(Integer.parseInt(flags.getOrDefault("capacity",
                         Integer.toString(BenchCluster.DEFAULT_WORKER_CAPACITY))))
                 .heartbeatInterval(WORKER_HEARTBEAT_INTERVAL)
-                .handler(BenchCluster.HANDLER, starts.handler());
+                .handler(BenchCluster.HANDLER, starts.handler())
+                .handler(BenchCluster.FAILING_HANDLER, starts.failingHandler());
         sessionTimeoutMs.ifPresent(timeout -> builder
                 .kafkaProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, timeout)
                 .kafkaProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS));

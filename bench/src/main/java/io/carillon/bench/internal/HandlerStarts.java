@@ -13,10 +13,10 @@ import io.carillon.worker.JobContext;
 import io.carillon.worker.JobHandlerFunction;
 
 /**
- * The bench worker's no-op handler and what it saw: every handler start, keyed by (job, scheduled instant, shard,
- * attempt), with how often that key started and the wall-clock instant of its first start. This is the harness's own
- * count, independent of Carillon's metrics. {@link #handler()} is called on the worker's run threads; the other
- * methods may be called from any thread at the same time.
+ * The bench worker's handlers (no-op, and failing for the alerting figures) and what they saw: every handler start,
+ * keyed by (job, scheduled instant, shard, attempt), with how often that key started and the wall-clock instant of its
+ * first start. This is the harness's own count, independent of Carillon's metrics. {@link #handler()} is called on the
+ * worker's run threads; the other methods may be called from any thread at the same time.
  */
 public final class HandlerStarts {
 
@@ -31,6 +31,14 @@ public final class HandlerStarts {
     /** The handler: reads the clock first, records the start, returns at once. */
     public JobHandlerFunction handler() {
         return this::record;
+    }
+
+    /** The failing handler: records the start as {@link #handler()} does, then throws, so the run ends FAILED. */
+    public JobHandlerFunction failingHandler() {
+        return context -> {
+            record(context);
+            throw new FailingOnPurpose(context.jobId());
+        };
     }
 
     private Object record(JobContext context) {
@@ -74,6 +82,13 @@ public final class HandlerStarts {
 
     static long micros(Instant instant) {
         return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1_000;
+    }
+
+    /** What the failing handler throws: the bench job fails on purpose. */
+    static final class FailingOnPurpose extends RuntimeException {
+        FailingOnPurpose(String jobId) {
+            super("carillon-bench: " + jobId + " fails on purpose");
+        }
     }
 
     /** One run of a fire as the handler saw it. */

@@ -1,23 +1,13 @@
 package io.carillon.bench.internal;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 
 import io.carillon.topics.EventSerdes;
-import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
 
 /**
@@ -28,33 +18,23 @@ import io.carillon.topics.events.JobDefinition;
 final class RestJobCreator implements JobCreator {
 
     private static final int IN_FLIGHT = 16;
-    private static final int CREATED = 201;
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    private static final String JOBS_PATH = "/api/v1/jobs";
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
-    private final URI jobsUri;
-    private final URI tokensUri;
-    private final String adminPassword;
+    private final ConsoleApi console;
 
     RestJobCreator(int consolePort, String adminPassword) {
-        this.jobsUri = URI.create("http://127.0.0.1:" + consolePort + "/api/v1/jobs");
-        this.tokensUri = URI.create("http://127.0.0.1:" + consolePort + "/api/v1/tokens");
-        this.adminPassword = adminPassword;
+        this.console = new ConsoleApi(consolePort, adminPassword);
     }
 
     @Override
     public void create(List<JobDefinition> jobs) {
-        String authorization = "Bearer " + newToken();
+        String authorization = console.newAuthorization();
         Semaphore slots = new Semaphore(IN_FLIGHT);
         List<CompletableFuture<Void>> posts = new ArrayList<>(jobs.size());
         try {
             for (JobDefinition job : jobs) {
                 slots.acquire();
-                HttpRequest request = HttpRequest.newBuilder(jobsUri).timeout(REQUEST_TIMEOUT)
-                        .header("Content-Type", "application/json")
-                        .header("Authorization", authorization)
-                        .POST(HttpRequest.BodyPublishers.ofString(EventSerdes.JOB.toJson(job))).build();
-                posts.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                posts.add(console.postAsync(JOBS_PATH, authorization, EventSerdes.JOB.toJson(job))
                         .whenComplete((response, failure) -> slots.release())
                         .thenAccept(response -> requireCreated(job, response)));
             }
@@ -67,30 +47,9 @@ final class RestJobCreator implements JobCreator {
         }
     }
 
-    private String newToken() {
-        String basic = Base64.getEncoder().encodeToString(("admin:" + adminPassword).getBytes(StandardCharsets.UTF_8));
-        HttpRequest request = HttpRequest.newBuilder(tokensUri).timeout(REQUEST_TIMEOUT)
-                .header("Content-Type", "application/json")
-                .header("Authorization", "Basic " + basic)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"bench-" + UUID.randomUUID() + "\"}")).build();
-        try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != CREATED) {
-                throw new IllegalStateException("POST /api/v1/tokens answered " + response.statusCode() + ": "
-                        + response.body());
-            }
-            return Json.mapper().readTree(response.body()).get("token").asString();
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not create an API token", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating an API token", e);
-        }
-    }
-
     private static void requireCreated(JobDefinition job, HttpResponse<String> response) {
-        if (response.statusCode() != CREATED) {
-            throw new IllegalStateException("POST /api/v1/jobs for " + job.id() + " answered "
+        if (response.statusCode() != ConsoleApi.CREATED) {
+            throw new IllegalStateException("POST " + JOBS_PATH + " for " + job.id() + " answered "
                     + response.statusCode() + ": " + response.body());
         }
     }

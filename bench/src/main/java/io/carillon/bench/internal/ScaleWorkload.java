@@ -78,7 +78,8 @@ final class ScaleWorkload implements Workload {
             long createMs = Duration.between(creating, created).toMillis();
             progress.say(created, "produced in " + createMs + " ms; waiting for the planner to read them");
 
-            PlannerIntake intake = new PlannerIntake(cluster.clientConfig(), cluster.catalog());
+            GroupLag intake = new GroupLag(cluster.clientConfig(), cluster.catalog().prefix() + "planner",
+                    cluster.catalog().jobs());
             long[] remaining = {intake.remaining()};
             boolean read = wallClock.awaitCondition(() -> (remaining[0] = intake.remaining()) == 0,
                     created.plusSeconds(intakeTimeoutS),

@@ -12,9 +12,9 @@ import io.carillon.worker.JobContext;
 import io.carillon.worker.JobHandlerFunction;
 
 /**
- * The no-op handler of a worker process, writing one line per handler start to its own file: {@code <job id>
- * <scheduled epoch ms> <shard> <attempt> <start epoch µs> <fire id>}. Each line is one unbuffered {@code write}
- * to the operating system, so a {@code kill -9} of the process loses no start it recorded. The handler may be
+ * The handlers of a worker process (no-op, and failing), writing one line per handler start to its own file: {@code
+ * <job id> <scheduled epoch ms> <shard> <attempt> <start epoch µs> <fire id>}. Each line is one unbuffered {@code
+ * write} to the operating system, so a {@code kill -9} of the process loses no start it recorded. The handler may be
  * called from any number of run threads at once (writes are serialized).
  */
 final class StartFile implements AutoCloseable {
@@ -38,6 +38,14 @@ final class StartFile implements AutoCloseable {
     /** The handler: reads the clock first, then writes the line. */
     JobHandlerFunction handler() {
         return this::record;
+    }
+
+    /** The failing handler: writes the line as {@link #handler()} does, then throws, so the run ends FAILED. */
+    JobHandlerFunction failingHandler() {
+        return context -> {
+            record(context);
+            throw new HandlerStarts.FailingOnPurpose(context.jobId());
+        };
     }
 
     private Object record(JobContext context) {

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.Schedule;
@@ -17,6 +18,9 @@ import io.carillon.topics.events.Schedule;
  * jobs by producing them to the jobs topic; {@code --create} overrides). After W s of
  * warm-up a D-second window starts on a whole second; every fire scheduled in it is expected exactly once, and the
  * harness waits up to {@code --drain-s} (default 15) after the window for late ones before counting the rest lost.
+ * With {@code --analytics true} the analytics app runs too and the line gets its figures ({@link AnalyticsFigures});
+ * {@code --failing F} makes the first F jobs fail (and turns the analytics app on), so the line also gets the
+ * failures' time to a webhook.
  */
 final class SteadyWorkload implements Workload {
 
@@ -36,13 +40,20 @@ final class SteadyWorkload implements Workload {
         int durationS = options.positiveInt("duration-s", DEFAULT_DURATION_S);
         int warmupS = options.nonNegativeInt("warmup-s", DEFAULT_WARMUP_S);
         int drainS = options.nonNegativeInt("drain-s", DEFAULT_DRAIN_S);
+        int failing = options.nonNegativeInt("failing", 0);
+        if (failing > jobCount) {
+            throw new UsageException("--failing must be at most --jobs (" + jobCount + "), was " + failing);
+        }
         JobRoute route = options.create(jobCount <= MAX_REST_JOBS ? JobRoute.REST : JobRoute.KAFKA);
         WallClock wallClock = new WallClock(clock);
         Instant startedAt = wallClock.now();
 
-        try (BenchCluster cluster = BenchCluster.start(options, clock, out)) {
+        List<JobDefinition> jobs = BenchJobs.of(jobCount, failing, i -> Schedule.fixedRate(periodMs));
+        Set<String> failingIds = Set.copyOf(BenchJobs.ids(jobs.subList(0, failing)));
+        try (BenchCluster cluster = BenchCluster.start(options, clock, out);
+                AnalyticsFigures analytics = cluster.analytics()
+                        ? AnalyticsFigures.start(cluster, failingIds, clock) : null) {
             Progress progress = new Progress(out, "steady", startedAt, cluster.starts());
-            List<JobDefinition> jobs = BenchJobs.of(jobCount, i -> Schedule.fixedRate(periodMs));
             progress.say(wallClock.now(), "creating " + jobCount + " FIXED_RATE " + periodMs + " ms jobs via " + route);
             Instant creating = wallClock.now();
             JobCreator.of(route, cluster).create(jobs);
@@ -57,10 +68,16 @@ final class SteadyWorkload implements Workload {
             wallClock.awaitInstant(windowStart, now -> progress.rate(now, "warm-up"));
             double cpuAtStart = cluster.cpuSeconds();
             double loadAtStart = ProcessMeter.loadAverage();
+            if (analytics != null) {
+                analytics.windowStarts();
+            }
             progress.say(wallClock.now(), "window of " + durationS + " s starts, expecting " + expected.count()
                     + " fires");
             wallClock.awaitInstant(windowEnd, now -> progress.rate(now, "window"));
             double windowCpu = cluster.cpuSeconds() - cpuAtStart;
+            if (analytics != null) {
+                analytics.windowEnds();
+            }
             Outstanding outstanding = new Outstanding(expected, cluster.starts());
             boolean drained = wallClock.awaitCondition(() -> outstanding.count() == 0,
                     windowEnd.plusSeconds(drainS), now -> progress.rate(now, "drain"));
@@ -70,6 +87,8 @@ final class SteadyWorkload implements Workload {
             FireTally tally = FireTally.of(expected, cluster.starts());
             Map<String, Object> stages = PipelineStages.measure(cluster.clientConfig(), cluster.catalog(),
                     BenchCluster.APP, expected, cluster.starts(), wallClock);
+            Map<String, Object> analyticsFigures = analytics == null ? Map.of()
+                    : analytics.measure(windowStart, windowEnd, tally.observed(), wallClock, progress);
             long materialized = new MaterializedRuns(cluster.database(), wallClock, out).await(windowStart,
                     windowEnd, tally.observed(), Duration.ofSeconds(
                             options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
@@ -83,6 +102,8 @@ final class SteadyWorkload implements Workload {
                     .load(loadAtStart)
                     .put("window_start", windowStart.toString())
                     .put("window_cpu_s", Math.round(windowCpu * 100) / 100.0)
+                    .put("analytics", analytics != null)
+                    .putAll(analyticsFigures)
                     .strays(tally)
                     .putAll(stages)
                     .setup(cluster, route, createMs)

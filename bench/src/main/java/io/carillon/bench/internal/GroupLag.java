@@ -11,33 +11,33 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
-import io.carillon.topics.TopicCatalog;
-
 /**
- * How far the planner has read the jobs topic: the committed offsets of its Kafka Streams application (consumer
- * group {@code <prefix>planner}) against the topic's end offsets. Opens an admin client per call; used by one
- * thread.
+ * How far a consumer group (a Kafka Streams application: the planner on the jobs topic, the analytics app on the
+ * results topic) has read a topic: its committed offsets against the topic's end offsets. Opens an admin client per
+ * call; used by one thread.
  */
-final class PlannerIntake {
+final class GroupLag {
 
     private final Map<String, Object> clientConfig;
-    private final TopicCatalog catalog;
+    private final String group;
+    private final String topic;
 
-    PlannerIntake(Map<String, Object> clientConfig, TopicCatalog catalog) {
+    GroupLag(Map<String, Object> clientConfig, String group, String topic) {
         this.clientConfig = clientConfig;
-        this.catalog = catalog;
+        this.group = group;
+        this.topic = topic;
     }
 
-    /** Records of the jobs topic the planner has not committed yet (all of them before its first commit). */
+    /** Records of the topic the group has not committed yet (all of them before its first commit). */
     long remaining() {
         try (Admin admin = Admin.create(clientConfig)) {
-            List<TopicPartition> partitions = admin.describeTopics(List.of(catalog.jobs())).allTopicNames().get()
-                    .get(catalog.jobs()).partitions().stream()
-                    .map(info -> new TopicPartition(catalog.jobs(), info.partition())).toList();
+            List<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames().get()
+                    .get(topic).partitions().stream()
+                    .map(info -> new TopicPartition(topic, info.partition())).toList();
             Map<TopicPartition, ListOffsetsResultInfo> ends = admin.listOffsets(partitions.stream()
                     .collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest()))).all().get();
-            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(
-                    catalog.prefix() + "planner").partitionsToOffsetAndMetadata().get();
+            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata().get();
             long remaining = 0;
             for (TopicPartition partition : partitions) {
                 OffsetAndMetadata offset = committed.get(partition);
@@ -45,11 +45,11 @@ final class PlannerIntake {
             }
             return remaining;
         } catch (ExecutionException e) {
-            throw new IllegalStateException("could not read the planner's progress on " + catalog.jobs() + ": "
+            throw new IllegalStateException("could not read the progress of " + group + " on " + topic + ": "
                     + e.getCause().getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading the planner's progress", e);
+            throw new IllegalStateException("interrupted while reading the progress of " + group, e);
         }
     }
 }
