@@ -14,10 +14,10 @@ import io.carillon.topics.events.Alerting;
  *
  * @param punctuateInterval how often the wall-clock punctuators close due windows and check due scheduled instants
  *                          (default 1 s); windows of partitions that receive nothing close all the same
- * @param windowGrace       how long after a minute or hour ends a result for it still counts in it (default 5 s); a
+ * @param windowGrace       how long after a minute or hour ends a result for it still counts in it (default 3 s); a
  *                          job's window is written to {@code stats} at the first check after that
  * @param appWindowDelay    how much longer an app's window waits, for its jobs' closed windows to arrive through the
- *                          repartition topic (default 5 s); an app's minute is written at most about
+ *                          repartition topic (default 2 s); an app's minute is written at most about
  *                          {@code windowGrace + appWindowDelay + 2 * punctuateInterval} after it ends
  * @param resultsFromStart  whether a new application id reads {@code results} from the beginning (true) or from the
  *                          end (false, the default: a first start does not turn the retained history into late
@@ -29,8 +29,8 @@ public record AnalyticsSettings(Duration punctuateInterval, Duration windowGrace
         boolean resultsFromStart, Alerting alertingDefaults) {
 
     public static final Duration DEFAULT_PUNCTUATE_INTERVAL = Duration.ofSeconds(1);
-    public static final Duration DEFAULT_WINDOW_GRACE = Duration.ofSeconds(5);
-    public static final Duration DEFAULT_APP_WINDOW_DELAY = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_WINDOW_GRACE = Duration.ofSeconds(3);
+    public static final Duration DEFAULT_APP_WINDOW_DELAY = Duration.ofSeconds(2);
 
     public AnalyticsSettings {
         requirePositive(punctuateInterval, "punctuateInterval");

@@ -25,9 +25,9 @@ public class AnalyticsProperties {
     private Path stateDir = Path.of(System.getProperty("java.io.tmpdir"), "carillon-analytics");
     /** How often windows are closed and scheduled instants judged (default 1s). */
     private Duration punctuateInterval = AnalyticsSettings.DEFAULT_PUNCTUATE_INTERVAL;
-    /** How long after a minute or hour ends a result still counts in it (default 5s). */
+    /** How long after a minute or hour ends a result still counts in it (default 3s). */
     private Duration windowGrace = AnalyticsSettings.DEFAULT_WINDOW_GRACE;
-    /** How much longer an app's window waits for its jobs' windows (default 5s). */
+    /** How much longer an app's window waits for its jobs' windows (default 2s). */
     private Duration appWindowDelay = AnalyticsSettings.DEFAULT_APP_WINDOW_DELAY;
     /** Whether a new application id reads the results topic from the beginning rather than from the end. */
     private boolean resultsFromStart = false;
