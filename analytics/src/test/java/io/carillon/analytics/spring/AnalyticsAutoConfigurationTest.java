@@ -75,8 +75,8 @@ class AnalyticsAutoConfigurationTest {
         assertThat(properties.getStateDir())
                 .isEqualTo(Path.of(System.getProperty("java.io.tmpdir"), "carillon-analytics"));
         assertThat(properties.getPunctuateInterval()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(properties.getWindowGrace()).isEqualTo(Duration.ofSeconds(5));
-        assertThat(properties.getAppWindowDelay()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(properties.getWindowGrace()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(properties.getAppWindowDelay()).isEqualTo(Duration.ofSeconds(2));
         assertThat(properties.isResultsFromStart()).isFalse();
         assertThat(properties.getAlerting()).isEqualTo(Alerting.unset());
         assertThat(properties.getStandbyReplicas()).isZero();
