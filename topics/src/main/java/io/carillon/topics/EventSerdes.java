@@ -1,5 +1,6 @@
 package io.carillon.topics;
 
+import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
@@ -26,6 +27,7 @@ public final class EventSerdes {
     public static final JsonSerde<DeadLetter> DEAD_LETTER = JsonSerde.of(DeadLetter.class);
     public static final JsonSerde<RunStats> STATS = JsonSerde.of(RunStats.class);
     public static final JsonSerde<Incident> INCIDENT = JsonSerde.of(Incident.class);
+    public static final JsonSerde<AppDeclarations> DECLARATIONS = JsonSerde.of(AppDeclarations.class);
 
     private EventSerdes() {
     }

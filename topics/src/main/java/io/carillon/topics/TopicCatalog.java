@@ -10,7 +10,7 @@ import org.apache.kafka.common.config.TopicConfig;
  * The names and settings of every Carillon topic. Names carry a prefix (default {@value #DEFAULT_PREFIX}); the
  * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}) share one partition count.
  * Every topic states how long it keeps records, so a long-running installation does not grow without bound:
- * {@code jobs} and {@code workers} are compacted (the latest record of each key is kept); {@code control} keeps
+ * {@code jobs}, {@code workers} and {@code declarations} are compacted (the latest record of each key is kept); {@code control} keeps
  * {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep {@link #HISTORY_RETENTION}; the others
  * {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by reading back. The settings apply
  * when a topic is created; an existing topic keeps its own. Immutable and thread-safe.
@@ -72,6 +72,8 @@ public final class TopicCatalog {
     public String stats() { return prefix + "stats"; }
     public String alerts() { return prefix + "alerts"; }
     public String dlq() { return prefix + "dlq"; }
+    /** The jobs each worker app declares in its code or configuration (compacted, key: app). */
+    public String declarations() { return prefix + "declarations"; }
 
     /** The trigger topic of worker app {@code app}. */
     public String trigger(String app) {
@@ -91,7 +93,8 @@ public final class TopicCatalog {
                 spec(control(), SHORT, false),
                 spec(stats(), HISTORY, false),
                 spec(alerts(), HISTORY, false),
-                spec(dlq(), DEFAULT, false));
+                spec(dlq(), DEFAULT, false),
+                spec(declarations(), COMPACTED, false));
     }
 
     /** The trigger topic of worker app {@code app}. */
