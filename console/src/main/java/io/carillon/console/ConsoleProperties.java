@@ -22,6 +22,7 @@ public class ConsoleProperties {
     private String publicUrl = "http://localhost:8080";
     private final LogProperties logs = new LogProperties();
     private final JobProperties jobs = new JobProperties();
+    private final DeclarationProperties declarations = new DeclarationProperties();
     private final Workers workers = new Workers();
     /**
      * Password of the {@code admin} user created at the first start (when the database has no user); also read from
@@ -54,6 +55,10 @@ public class ConsoleProperties {
 
     public JobProperties getJobs() {
         return jobs;
+    }
+
+    public DeclarationProperties getDeclarations() {
+        return declarations;
     }
 
     public Oidc getOidc() {
