@@ -1,6 +1,6 @@
 // The jobs page: every job the user may read with its latest run, and the runs of the job clicked.
 import { getJson, send } from './api.js';
-import { cell, el, showError, timeCell } from './dom.js';
+import { cell, el, showError, time, timeCell } from './dom.js';
 import { runLink } from './runs.js';
 
 const REFRESH_MS = 3000;
@@ -25,6 +25,21 @@ function scheduleText(schedule) {
     case 'ONCE': return 'once at ' + new Date(schedule.at).toLocaleString();
     default: return 'manual';
   }
+}
+
+// A job an app declares in its code: a "code" badge naming the app and version, and "orphaned" once the app's
+// newest version no longer declares it.
+function managementBadges(managedBy) {
+  if (!managedBy) return [];
+  const badges = [el('span', { className: 'badge badge-code', text: 'code',
+    title: 'managed by app ' + managedBy.app + ' version ' + managedBy.version
+      + ': change it in the app\'s code, or detach it' })];
+  if (managedBy.orphaned) {
+    badges.push(el('span', { className: 'badge badge-orphaned', text: 'orphaned',
+      title: 'no longer declared by app ' + managedBy.app + ' since ' + time(managedBy.orphanedAt)
+        + ' (' + managedBy.orphanedAt + ')' }));
+  }
+  return badges;
 }
 
 function statusCell(row, status) {
@@ -55,10 +70,10 @@ function renderJobs(overview) {
     selectedJob = null;
     document.getElementById('runs-section').hidden = true;
   }
-  for (const { job, latestRun } of overview) {
+  for (const { job, latestRun, managedBy } of overview) {
     const row = el('tr', { className: 'job' + (job.id === selectedJob ? ' selected' : ''),
       onClick: () => { selectedJob = job.id; refresh(); } });
-    cell(row, job.id);
+    cell(row, job.id).append(...managementBadges(managedBy));
     cell(row, job.description, 'message');
     cell(row, job.app + ' / ' + job.handler);
     cell(row, scheduleText(job.schedule));

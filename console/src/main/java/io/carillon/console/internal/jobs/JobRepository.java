@@ -93,6 +93,17 @@ public class JobRepository {
                 .optional();
     }
 
+    /** Who manages each job an app manages, by job id. */
+    public java.util.Map<String, ManagedBy> managedJobs() {
+        java.util.Map<String, ManagedBy> managed = new java.util.HashMap<>();
+        jdbc.sql("SELECT id, managed_by_app, managed_version, orphaned_at FROM jobs WHERE managed_by_app IS NOT NULL")
+                .query(row -> {
+                    managed.put(row.getString("id"), ManagedBy.of(row.getString("managed_by_app"),
+                            row.getString("managed_version"), SqlTimes.instant(row, "orphaned_at")));
+                });
+        return managed;
+    }
+
     /** Marks job {@code id} as declared by version {@code version} of {@code app}, and not orphaned. */
     public void markManaged(String id, String app, String version) {
         jdbc.sql("UPDATE jobs SET managed_by_app = :app, managed_version = :version, orphaned_at = NULL"

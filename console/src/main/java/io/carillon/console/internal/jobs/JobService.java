@@ -273,6 +273,11 @@ public class JobService {
         return jobs.findAll().stream().filter(job -> authorizer.canRead(job.app())).toList();
     }
 
+    /** Who manages each job an app manages, by job id, whatever the caller's grants (combine with {@link #list}). */
+    public java.util.Map<String, ManagedBy> managedJobs() {
+        return jobs.managedJobs();
+    }
+
     /** The problems of {@code job} by the contract's rules and the console's limits; empty when it is valid. */
     public List<FieldError> problems(JobDefinition job) {
         List<FieldError> errors = new java.util.ArrayList<>(JobValidator.validate(job));
