@@ -176,29 +176,12 @@ final class DeclarationValues {
     }
 
     private Integer optionalInteger(String name) {
-        String text = text(name);
-        if (text == null) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(text);
-        } catch (NumberFormatException e) {
-            errors.add(new FieldError(name, "'" + text + "' is not a whole number"));
-            return null;
-        }
+        return parsed(name, Integer::valueOf, "is not a whole number");
     }
 
     private double decimal(String name) {
-        String text = text(name);
-        if (text == null) {
-            return 1;
-        }
-        try {
-            return new BigDecimal(text).doubleValue();
-        } catch (NumberFormatException e) {
-            errors.add(new FieldError(name, "'" + text + "' is not a number"));
-            return 1;
-        }
+        BigDecimal value = parsed(name, BigDecimal::new, "is not a number");
+        return value == null ? 1 : value.doubleValue();
     }
 
     private boolean bool(String name, boolean unset) {
@@ -219,14 +202,19 @@ final class DeclarationValues {
     }
 
     private Instant instant(String name) {
+        return parsed(name, Instant::parse, "is not an ISO-8601 instant such as 2026-12-24T18:00:00Z");
+    }
+
+    /** The value of {@code name} read by {@code parser}; null when unset or unreadable (then an error says why). */
+    private <T> T parsed(String name, java.util.function.Function<String, T> parser, String problem) {
         String text = text(name);
         if (text == null) {
             return null;
         }
         try {
-            return Instant.parse(text);
-        } catch (DateTimeParseException e) {
-            errors.add(new FieldError(name, "'" + text + "' is not an ISO-8601 instant such as 2026-12-24T18:00:00Z"));
+            return parser.apply(text);
+        } catch (NumberFormatException | DateTimeParseException e) {
+            errors.add(new FieldError(name, "'" + text + "' " + problem));
             return null;
         }
     }
