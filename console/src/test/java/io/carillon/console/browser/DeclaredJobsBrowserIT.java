@@ -14,7 +14,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -58,13 +57,14 @@ class DeclaredJobsBrowserIT {
 
                 browser.wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#jobs .badge-orphaned"),
                         1));
-                List<WebElement> code = browser.driver.findElements(By.cssSelector("#jobs .badge-code"));
-                assertThat(code).hasSize(2).allSatisfy(badge -> assertThat(badge.getText()).isEqualTo("code"));
-                WebElement orphanedRow = browser.driver.findElement(By.cssSelector("#jobs .badge-orphaned"))
-                        .findElement(By.xpath("./ancestor::tr"));
-                assertThat(orphanedRow.getText()).contains("shop-prices");
-                assertThat(orphanedRow.findElement(By.cssSelector(".badge-code")).getAttribute("title"))
-                        .contains("managed by app shop version 1.0");
+                // one script call reads the table at one instant: the page re-renders its rows every 3 s
+                List<?> seen = (List<?>) browser.driver.executeScript("""
+                        const orphaned = document.querySelector('#jobs .badge-orphaned').closest('tr');
+                        return [Array.from(document.querySelectorAll('#jobs .badge-code'), b => b.textContent),
+                            orphaned.cells[0].textContent, orphaned.querySelector('.badge-code').title];""");
+                assertThat(seen.get(0)).isEqualTo(List.of("code", "code"));
+                assertThat(seen.get(1)).isEqualTo("shop-pricescodeorphaned");
+                assertThat((String) seen.get(2)).contains("managed by app shop version 1.0");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("DeclaredJobsBrowserIT");
                 throw e;

@@ -24,6 +24,9 @@ import io.carillon.console.internal.joblist.JobListQuery;
 import io.carillon.console.internal.joblist.JobListing;
 import io.carillon.console.internal.joblist.JobPage;
 import io.carillon.topics.Json;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.ScheduleType;
@@ -74,12 +77,16 @@ class JobController {
         return ResponseEntity.created(URI.create("/api/v1/jobs/" + created.id())).body(created);
     }
 
+    /** The job's definition, with {@code managedBy} when an app declares it. */
     @GetMapping("/{id}")
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = JobDefinition.class)))
     ObjectNode get(@PathVariable String id) {
         return view(jobs.view(id));
     }
 
+    /** Makes a job an app manages a console job (409 when no app manages it). */
     @PostMapping("/{id}/detach")
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = JobDefinition.class)))
     ObjectNode detach(@PathVariable String id) {
         return view(jobs.detach(id));
     }
