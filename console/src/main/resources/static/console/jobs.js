@@ -1,7 +1,7 @@
 // The jobs page: every job the user may read with its latest run; a row opens the job's page, checked rows take a
 // batch action, and "New job" opens the job form.
 import { getJson, send } from './api.js';
-import { cell, el, go, showError, timeCell } from './dom.js';
+import { cell, el, go, showError, time, timeCell } from './dom.js';
 import { listed, onBatch, selectBox } from './jobbatch.js';
 
 const REFRESH_MS = 3000;
@@ -25,6 +25,21 @@ function scheduleText(schedule) {
   }
 }
 
+// A job an app declares in its code: a "code" badge naming the app and version, and "orphaned" once the app's
+// newest version no longer declares it.
+function managementBadges(managedBy) {
+  if (!managedBy) return [];
+  const badges = [el('span', { className: 'badge badge-code', text: 'code',
+    title: 'managed by app ' + managedBy.app + ' version ' + managedBy.version
+      + ': change it in the app\'s code, or detach it' })];
+  if (managedBy.orphaned) {
+    badges.push(el('span', { className: 'badge badge-orphaned', text: 'orphaned',
+      title: 'no longer declared by app ' + managedBy.app + ' since ' + time(managedBy.orphanedAt)
+        + ' (' + managedBy.orphanedAt + ')' }));
+  }
+  return badges;
+}
+
 function statusCell(row, status) {
   cell(row, status || '—', 'status' + (status ? ' status-' + status : ''));
 }
@@ -45,12 +60,12 @@ function renderJobs(overview) {
   const body = document.querySelector('#jobs tbody');
   body.replaceChildren();
   document.getElementById('no-jobs').hidden = overview.length > 0;
-  for (const { job, latestRun } of overview) {
+  for (const { job, latestRun, managedBy } of overview) {
     const row = el('tr', { className: 'job', 'data-job': job.id, onClick: () => go('job', { id: job.id }) });
     const operable = me.canOperate(job.app);
     cell(row, '').append(operable ? selectBox(job) : '');
     cell(row, '').append(el('a', { href: '#/job?id=' + encodeURIComponent(job.id), text: job.id,
-      onClick: event => event.stopPropagation() }));
+      onClick: event => event.stopPropagation() }), ...managementBadges(managedBy));
     cell(row, job.description, 'message');
     cell(row, job.app + ' / ' + job.handler);
     cell(row, scheduleText(job.schedule));

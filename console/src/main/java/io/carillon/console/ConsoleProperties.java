@@ -23,6 +23,7 @@ public class ConsoleProperties {
     private final LogProperties logs = new LogProperties();
     private final JobProperties jobs = new JobProperties();
     private final DashboardProperties dashboard = new DashboardProperties();
+    private final DeclarationProperties declarations = new DeclarationProperties();
     private final Workers workers = new Workers();
     /**
      * Password of the {@code admin} user created at the first start (when the database has no user); also read from
@@ -55,6 +56,10 @@ public class ConsoleProperties {
 
     public JobProperties getJobs() {
         return jobs;
+    }
+
+    public DeclarationProperties getDeclarations() {
+        return declarations;
     }
 
     public Oidc getOidc() {

@@ -99,4 +99,19 @@ class ConsolePropertiesTest {
         assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(20);
         assertThat(properties.getJobs().getFiresPerDayWarning()).isEqualTo(100);
     }
+
+    @Test
+    void bindsTheOrphanPolicyWithPerAppOverrides() {
+        assertThat(new ConsoleProperties().getDeclarations().orphansOf("billing"))
+                .isEqualTo(DeclarationProperties.OrphanPolicy.DISABLE);
+        Map<String, String> source = Map.of(
+                "carillon.console.declarations.orphans", "keep",
+                "carillon.console.declarations.app-orphans.billing", "DELETE");
+
+        DeclarationProperties declarations = new Binder(new MapConfigurationPropertySource(source))
+                .bind("carillon.console", ConsoleProperties.class).get().getDeclarations();
+
+        assertThat(declarations.orphansOf("billing")).isEqualTo(DeclarationProperties.OrphanPolicy.DELETE);
+        assertThat(declarations.orphansOf("reports")).isEqualTo(DeclarationProperties.OrphanPolicy.KEEP);
+    }
 }

@@ -36,7 +36,7 @@ class ConsoleSchemaTest {
     void createsTheConsoleTables() throws SQLException {
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
                 + " AND table_name <> 'flyway_schema_history' ORDER BY table_name"))
-                .containsExactly("alert_rules", "api_tokens", "apps", "audit_log", "deliveries", "incident_events",
+                .containsExactly("alert_rules", "api_tokens", "app_declarations", "apps", "audit_log", "deliveries", "incident_events",
                         "incidents", "job_outbox", "job_pauses", "jobs", "notification_channels", "run_log_state",
                         "run_logs", "run_stats", "runs",
                         "token_grants", "user_grants", "users");

@@ -36,8 +36,8 @@ final class LeastPrivilegeAcls {
     }
 
     /**
-     * Writes job definitions, requests, kills, dead letters and alerting defaults; materializes results, logs and
-     * incidents; reads heartbeats without a group; creates the core topics.
+     * Writes job definitions, requests, kills, dead letters and alerting defaults; materializes results, logs,
+     * incidents and stats; reconciles declared jobs; reads heartbeats without a group; creates the core topics.
      */
     List<AclBinding> console(String user) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
@@ -45,10 +45,13 @@ final class LeastPrivilegeAcls {
             acls.allow(TOPIC, topic.name(), LITERAL, CREATE);
         }
         acls.topics(WRITE, catalog.jobs(), catalog.requests(), catalog.control(), catalog.dlq(), catalog.alertRules());
-        acls.topics(READ, catalog.results(), catalog.logs(), catalog.workers(), catalog.alerts());
+        acls.topics(READ, catalog.results(), catalog.logs(), catalog.workers(), catalog.alerts(), catalog.stats(),
+                catalog.declarations());
         acls.allow(GROUP, catalog.prefix() + "console", LITERAL, READ);
+        acls.allow(GROUP, catalog.prefix() + "console-declarations", LITERAL, READ);
         acls.allow(GROUP, catalog.prefix() + "console-logs", LITERAL, READ);
         acls.allow(GROUP, catalog.prefix() + "console-incidents", LITERAL, READ);
+        acls.allow(GROUP, catalog.prefix() + "console-stats", LITERAL, READ);
         return acls.list;
     }
 
@@ -76,14 +79,19 @@ final class LeastPrivilegeAcls {
         return acls.list;
     }
 
-    /** Reads its own app's trigger topic in its group and the kill requests; writes results, logs, heartbeats. */
+    /**
+     * Reads its own app's trigger topic in its group and the kill requests; writes results, logs, heartbeats and its
+     * app's declared jobs.
+     */
     List<AclBinding> worker(String user, String app) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
         acls.allow(TOPIC, catalog.trigger(app), LITERAL, READ);
         acls.allow(TOPIC, catalog.trigger(app), LITERAL, CREATE);
         acls.allow(GROUP, catalog.trigger(app), LITERAL, READ);
         acls.topics(READ, catalog.control());
-        acls.topics(WRITE, catalog.results(), catalog.logs(), catalog.workers(), catalog.dlq());
+        acls.topics(WRITE, catalog.results(), catalog.logs(), catalog.workers(), catalog.dlq(),
+                catalog.declarations());
+        acls.allow(TOPIC, catalog.declarations(), LITERAL, CREATE);
         return acls.list;
     }
 

@@ -47,6 +47,9 @@ class StandaloneLauncherIT {
             List<Object> ids = items.stream().<Object>map(item -> ((Map<?, ?>) ((Map<?, ?>) item).get("job")).get("id"))
                     .toList();
             assertThat(ids).contains("demo-echo", "demo-cron", "demo-fail");
+            await().atMost(Duration.ofSeconds(30)).until(() -> http.get().uri("/api/v1/jobs/demo-daily-report")
+                    .exchange((request, response) -> response.getStatusCode().value() == 200
+                            && "demo".equals(((Map<?, ?>) response.bodyTo(Map.class).get("managedBy")).get("app"))));
             await().atMost(Duration.ofSeconds(30)).until(() -> http.get().uri("/api/v1/jobs/demo-echo/runs?limit=10")
                     .retrieve().body(LIST_OF_MAPS).stream().anyMatch(run -> "SUCCEEDED".equals(run.get("status"))));
             assertThat(http.get().uri("/").retrieve().body(String.class)).containsIgnoringCase("<html");

@@ -10,10 +10,11 @@ import org.apache.kafka.common.config.TopicConfig;
  * The names and settings of every Carillon topic. Names carry a prefix (default {@value #DEFAULT_PREFIX}); the
  * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}) share one partition count.
  * Every topic states how long it keeps records, so a long-running installation does not grow without bound:
- * {@code jobs}, {@code workers} and {@code alert-rules} are compacted (the latest record of each key is kept);
- * {@code control} keeps {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep {@link #HISTORY_RETENTION}; the
- * others {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by reading back. The settings apply
- * when a topic is created; an existing topic keeps its own. Immutable and thread-safe.
+ * {@code jobs}, {@code workers}, {@code alert-rules} and {@code declarations} are compacted (the latest record of each
+ * key is kept); {@code control} keeps {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep
+ * {@link #HISTORY_RETENTION}; the others {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by
+ * reading back. The settings apply when a topic is created; an existing topic keeps its own. Immutable and
+ * thread-safe.
  */
 public final class TopicCatalog {
 
@@ -75,6 +76,8 @@ public final class TopicCatalog {
     public String stats() { return prefix + "stats"; }
     public String alerts() { return prefix + "alerts"; }
     public String dlq() { return prefix + "dlq"; }
+    /** The jobs each worker app declares in its code or configuration (compacted, key: app). */
+    public String declarations() { return prefix + "declarations"; }
 
     /**
      * The alerting defaults the console publishes and the analytics app reads as a table: key
@@ -102,7 +105,8 @@ public final class TopicCatalog {
                 spec(stats(), HISTORY, false),
                 spec(alerts(), HISTORY, false),
                 spec(dlq(), DEFAULT, false),
-                spec(alertRules(), COMPACTED, false));
+                spec(alertRules(), COMPACTED, false),
+                spec(declarations(), COMPACTED, false));
     }
 
     /** The trigger topic of worker app {@code app}. */

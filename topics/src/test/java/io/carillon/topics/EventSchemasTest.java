@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.carillon.topics.events.Alerting;
+import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.DeadLetter;
@@ -71,7 +72,8 @@ class EventSchemasTest {
                         new Percentiles(2, 5, 7, 7, 7), T)),
                 Arguments.of("incident", new Incident(1, "failed:nightly-report:nightly-report@1",
                         IncidentAction.OPENED, IncidentRule.FAILED, "reports", "nightly-report", T, T, 1,
-                        "nightly-report@1", "1 fire in a row failed")));
+                        "nightly-report@1", "1 fire in a row failed")),
+                Arguments.of("app-declarations", new AppDeclarations(1, "reports", "2.4.1", "w-1", T, List.of(JOB))));
     }
 
     @ParameterizedTest

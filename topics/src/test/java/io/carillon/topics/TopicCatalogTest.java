@@ -34,11 +34,12 @@ class TopicCatalogTest {
         topics.add(catalog.triggerTopic("billing"));
 
         assertThat(topics).filteredOn(spec -> "compact".equals(spec.configs().get("cleanup.policy")))
-                .extracting(TopicSpec::name).containsExactly("acme.jobs", "acme.workers", "acme.alert-rules");
+                .extracting(TopicSpec::name)
+                .containsExactly("acme.jobs", "acme.workers", "acme.alert-rules", "acme.declarations");
         Map<String, String> retention = new LinkedHashMap<>();
         topics.stream().filter(spec -> "delete".equals(spec.configs().get("cleanup.policy")))
                 .forEach(spec -> retention.put(spec.name(), spec.configs().get("retention.ms")));
-        assertThat(retention).hasSize(topics.size() - 3).containsEntry("acme.fires", "604800000")
+        assertThat(retention).hasSize(topics.size() - 4).containsEntry("acme.fires", "604800000")
                 .containsEntry("acme.control", "86400000").containsEntry("acme.alerts", "2592000000")
                 .containsEntry("acme.trigger.billing", "604800000");
     }

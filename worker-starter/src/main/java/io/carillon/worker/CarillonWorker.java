@@ -6,6 +6,7 @@ import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -13,6 +14,8 @@ import java.util.TreeSet;
 
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.AppDeclarations;
+import io.carillon.topics.events.JobDefinition;
 import io.carillon.worker.internal.WorkerEngine;
 import io.carillon.worker.internal.WorkerSettings;
 
@@ -51,15 +54,21 @@ public final class CarillonWorker implements AutoCloseable {
     public static final int DEFAULT_MAX_EARLY_RUNS = 16_384;
     public static final Duration DEFAULT_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
     public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
+    /** The longest app version a worker's declarations may carry. */
+    public static final int MAX_APP_VERSION_LENGTH = 100;
 
     private enum State { NEW, RUNNING, CLOSED }
 
     private final WorkerSettings settings;
+    private final String appVersion;
+    private final List<JobDefinition> declaredJobs;
     private volatile State state = State.NEW;
     private WorkerEngine engine;
 
-    private CarillonWorker(WorkerSettings settings) {
+    private CarillonWorker(WorkerSettings settings, String appVersion, List<JobDefinition> declaredJobs) {
         this.settings = settings;
+        this.appVersion = appVersion;
+        this.declaredJobs = declaredJobs;
     }
 
     public static Builder builder() {
@@ -67,18 +76,23 @@ public final class CarillonWorker implements AutoCloseable {
     }
 
     /**
-     * Creates the app's trigger topic if it is missing, joins the consumer group and starts taking triggers and
-     * sending heartbeats. Returns once the clients are up; partitions are assigned shortly after.
+     * Creates the app's trigger topic if it is missing, publishes the app's {@linkplain Builder#declarations declared
+     * jobs} when there are, joins the consumer group and starts taking triggers and sending heartbeats. Returns once
+     * the clients are up; partitions are assigned shortly after.
      *
      * @throws IllegalStateException when the worker was already started or closed, or the trigger topic cannot be
      *         created
+     * @throws org.apache.kafka.common.KafkaException when the declared jobs could not be published
      */
     public synchronized void start() {
         if (state != State.NEW) {
             throw new IllegalStateException("worker " + settings.instanceId() + " of app " + settings.app()
                     + " was already " + (state == State.RUNNING ? "started" : "closed") + "; build a new one");
         }
-        engine = WorkerEngine.start(settings);
+        AppDeclarations declarations = declaredJobs == null ? null : new AppDeclarations(
+                AppDeclarations.SCHEMA_VERSION, settings.app(), appVersion, settings.instanceId(),
+                settings.clock().instant(), declaredJobs);
+        engine = WorkerEngine.start(settings, declarations);
         state = State.RUNNING;
     }
 
@@ -116,6 +130,16 @@ public final class CarillonWorker implements AutoCloseable {
         return new TreeSet<>(settings.handlers().keySet());
     }
 
+    /** The jobs this worker declares for its app, or null when it declares none (and publishes nothing). */
+    public List<JobDefinition> declaredJobs() {
+        return declaredJobs;
+    }
+
+    /** The version of the app its declarations carry, or null when it declares none. */
+    public String appVersion() {
+        return appVersion;
+    }
+
     /** Configures a {@link CarillonWorker}; not thread-safe. {@link #build()} may be called more than once. */
     public static final class Builder {
 
@@ -130,8 +154,27 @@ public final class CarillonWorker implements AutoCloseable {
         private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
         private final Map<String, JobHandlerFunction> handlers = new LinkedHashMap<>();
         private final Map<String, Object> kafkaProperties = new LinkedHashMap<>();
+        private String appVersion;
+        private List<JobDefinition> declaredJobs;
 
         private Builder() {
+        }
+
+        /**
+         * The jobs this app declares in its code or configuration, and the app's version: published at
+         * {@link CarillonWorker#start()} (possibly none, which tells the console the app declares no job any more). The
+         * console keeps the jobs of the app's newest version, versions compared numerically per dotted segment.
+         * Without this call nothing is published. Each job's {@code app} must be this worker's app.
+         */
+        public Builder declarations(String appVersion, List<JobDefinition> jobs) {
+            this.appVersion = appVersion;
+            this.declaredJobs = List.copyOf(jobs);
+            return this;
+        }
+
+        /** The names of the handlers registered so far. */
+        public Set<String> handlerNames() {
+            return new TreeSet<>(handlers.keySet());
         }
 
         /** Kafka bootstrap servers, comma-separated host:port pairs. Required. */
@@ -258,9 +301,31 @@ public final class CarillonWorker implements AutoCloseable {
             if (shutdownGrace == null || shutdownGrace.isNegative()) {
                 throw new IllegalArgumentException("shutdownGrace must be zero or positive, was " + shutdownGrace);
             }
+            requireValidDeclarations();
             String instance = instanceId == null || instanceId.isBlank() ? defaultInstanceId() : instanceId;
             return new CarillonWorker(new WorkerSettings(bootstrapServers, catalog, clock, app, instance, capacity,
-                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties, maxEarlyRuns));
+                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties, maxEarlyRuns), appVersion,
+                    declaredJobs);
+        }
+
+        private void requireValidDeclarations() {
+            if (declaredJobs == null) {
+                return;
+            }
+            if (appVersion == null || appVersion.isBlank() || appVersion.length() > MAX_APP_VERSION_LENGTH) {
+                throw new IllegalArgumentException("appVersion must be 1 to " + MAX_APP_VERSION_LENGTH
+                        + " characters, was '" + appVersion + "'");
+            }
+            if (declaredJobs.size() > AppDeclarations.MAX_JOBS) {
+                throw new IllegalArgumentException(declaredJobs.size() + " jobs are declared; at most "
+                        + AppDeclarations.MAX_JOBS + " may be");
+            }
+            for (JobDefinition job : declaredJobs) {
+                if (!app.equals(job.app())) {
+                    throw new IllegalArgumentException("declared job '" + job.id() + "' belongs to app '" + job.app()
+                            + "', not to this worker's app '" + app + "'");
+                }
+            }
         }
 
         private static void requirePositive(String name, Duration value) {

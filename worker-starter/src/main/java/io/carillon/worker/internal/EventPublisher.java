@@ -17,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.LogLine;
@@ -112,6 +113,29 @@ public final class EventPublisher implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KafkaException("interrupted while writing claims", e);
+        }
+    }
+
+    /**
+     * Writes the app's declared jobs to {@code declarations} (key: app) on the calling thread and waits at most
+     * {@code timeout} until the broker has them.
+     *
+     * @throws KafkaException when the record was not written in time
+     */
+    public void declarationsNow(AppDeclarations declarations, Duration timeout) {
+        try {
+            producer.send(new ProducerRecord<>(catalog.declarations(), declarations.app(),
+                    EventSerdes.DECLARATIONS.serialize(null, declarations))).get(timeout.toMillis(),
+                    TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new KafkaException("the declared jobs of app " + declarations.app() + " were not written: "
+                    + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new KafkaException("the declared jobs of app " + declarations.app() + " were not written within "
+                    + timeout, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KafkaException("interrupted while writing the declared jobs", e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.carillon.worker.internal;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -12,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.TopicInitializer;
 import io.carillon.topics.TopicSpec;
+import io.carillon.topics.events.AppDeclarations;
 
 /**
  * The running parts of a started worker and the order in which they start and stop. Created by
@@ -22,6 +24,8 @@ public final class WorkerEngine {
     private static final Logger log = LoggerFactory.getLogger(WorkerEngine.class);
     /** How long closing waits for the consumer to commit and leave the group, and for the producer to flush. */
     private static final Duration CLIENT_CLOSE_TIMEOUT = Duration.ofSeconds(15);
+    /** How long the start waits for the broker to take the app's declared jobs. */
+    private static final Duration DECLARATIONS_TIMEOUT = Duration.ofSeconds(30);
 
     private final WorkerSettings settings;
     private final ScheduledExecutorService timer;
@@ -66,11 +70,35 @@ public final class WorkerEngine {
      * (a kill written after this returns is obeyed), then starts heartbeats and both loops.
      */
     public static WorkerEngine start(WorkerSettings settings) {
+        return start(settings, null);
+    }
+
+    /**
+     * As {@link #start(WorkerSettings)}, after writing {@code declarations} (unless null) to the
+     * {@code declarations} topic, which it ensures too.
+     *
+     * @throws org.apache.kafka.common.KafkaException when the declarations were not written in time
+     */
+    public static WorkerEngine start(WorkerSettings settings, AppDeclarations declarations) {
+        List<TopicSpec> topics = new ArrayList<>(List.of(settings.catalog().triggerTopic(settings.app()),
+                coreTopic(settings.catalog(), settings.catalog().control())));
+        if (declarations != null) {
+            topics.add(coreTopic(settings.catalog(), settings.catalog().declarations()));
+        }
         try (Admin admin = KafkaClients.admin(settings)) {
-            new TopicInitializer(admin).ensure(List.of(settings.catalog().triggerTopic(settings.app()),
-                    controlTopic(settings.catalog())));
+            new TopicInitializer(admin).ensure(topics);
         }
         WorkerEngine engine = new WorkerEngine(settings);
+        if (declarations != null) {
+            try {
+                engine.publisher.declarationsNow(declarations, DECLARATIONS_TIMEOUT);
+            } catch (RuntimeException e) {
+                engine.publisher.close(Duration.ZERO);
+                throw e;
+            }
+            log.info("worker {} declared {} jobs of app {} version {}", settings.instanceId(),
+                    declarations.jobs().size(), settings.app(), declarations.appVersion());
+        }
         engine.control.positionAtEnd();
         engine.controlThread.start();
         engine.heartbeats.start(engine.timer);
@@ -80,9 +108,9 @@ public final class WorkerEngine {
         return engine;
     }
 
-    private static TopicSpec controlTopic(TopicCatalog catalog) {
-        return catalog.coreTopics().stream().filter(spec -> spec.name().equals(catalog.control())).findFirst()
-                .orElseThrow(() -> new IllegalStateException("the topic catalog lists no control topic"));
+    private static TopicSpec coreTopic(TopicCatalog catalog, String name) {
+        return catalog.coreTopics().stream().filter(spec -> spec.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the topic catalog lists no topic " + name));
     }
 
     /**

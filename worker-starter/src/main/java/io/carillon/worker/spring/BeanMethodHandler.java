@@ -55,7 +55,7 @@ final class BeanMethodHandler implements JobHandlerFunction {
         return describe(method) + " (bean '" + beanName + "')";
     }
 
-    private static String describe(Method method) {
+    static String describe(Method method) {
         return ClassUtils.getQualifiedMethodName(method) + "("
                 + (method.getParameterCount() == 0 ? "" : method.getParameterTypes()[0].getSimpleName()) + ")";
     }

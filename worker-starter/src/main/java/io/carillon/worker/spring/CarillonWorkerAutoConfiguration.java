@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
@@ -27,7 +28,8 @@ import io.carillon.worker.CarillonWorker;
  * {@code carillon.worker.enabled=true}, and off when {@code carillon.worker.enabled=false}. It runs the
  * {@link io.carillon.worker.JobHandler @JobHandler} methods of the context's beans, with the topics, the Kafka
  * client properties ({@code carillon.kafka.properties.*}) and the {@link Clock} of
- * {@link CarillonCoreAutoConfiguration}.
+ * {@link CarillonCoreAutoConfiguration}, and publishes the jobs the app declares ({@code @DeclaredJob} and
+ * {@code carillon.worker.jobs.*}) at its start.
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
 @Conditional(CarillonWorkerAutoConfiguration.WorkerWanted.class)
@@ -35,24 +37,49 @@ import io.carillon.worker.CarillonWorker;
 public final class CarillonWorkerAutoConfiguration {
 
     private static final String APP_PROPERTY = "carillon.worker.app";
+    private static final String APPLICATION_VERSION_PROPERTY = "spring.application.version";
+    /** The version of an app whose version is known nowhere: any known version is newer. */
+    static final String UNKNOWN_APP_VERSION = "0";
 
     @Bean
     @ConditionalOnMissingBean
     CarillonWorkerLifecycle carillonWorker(CarillonTopics topics, Clock clock, CarillonWorkerProperties properties,
-            ObjectProvider<CarillonWorkerCustomizer> customizers) {
+            ObjectProvider<CarillonWorkerCustomizer> customizers, ObjectProvider<BuildProperties> buildProperties,
+            Environment environment) {
+        String app = requireApp(properties);
         CarillonWorker.Builder builder = CarillonWorker.builder()
                 .bootstrapServers(requireBootstrapServers(topics))
                 .clientProperties(topics.clientProperties().asMap())
                 .catalog(topics.catalog())
                 .clock(clock)
-                .app(requireApp(properties))
+                .app(app)
                 .instanceId(properties.getInstanceId())
                 .capacity(properties.getCapacity())
                 .maxEarlyRuns(properties.getMaxEarlyRuns())
                 .heartbeatInterval(properties.getHeartbeatInterval())
                 .shutdownGrace(properties.getShutdownGrace());
         validate(builder);
-        return new CarillonWorkerLifecycle(builder, customizers.orderedStream().toList(), properties.isAutoStartup());
+        CarillonWorkerLifecycle.Declarations declarations = new CarillonWorkerLifecycle.Declarations(app,
+                appVersion(properties, buildProperties.getIfAvailable(), environment), properties.getJobs(),
+                environment);
+        return new CarillonWorkerLifecycle(builder, customizers.orderedStream().toList(), properties.isAutoStartup(),
+                declarations);
+    }
+
+    /** {@code carillon.worker.app-version}, else the build-info version, else spring.application.version, else "0". */
+    static String appVersion(CarillonWorkerProperties properties, BuildProperties build, Environment environment) {
+        if (hasText(properties.getAppVersion())) {
+            return properties.getAppVersion().trim();
+        }
+        if (build != null && hasText(build.getVersion())) {
+            return build.getVersion();
+        }
+        String applicationVersion = environment.getProperty(APPLICATION_VERSION_PROPERTY);
+        return hasText(applicationVersion) ? applicationVersion.trim() : UNKNOWN_APP_VERSION;
+    }
+
+    private static boolean hasText(String text) {
+        return text != null && !text.isBlank();
     }
 
     private static void validate(CarillonWorker.Builder builder) {

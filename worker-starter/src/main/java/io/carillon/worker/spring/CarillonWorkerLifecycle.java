@@ -1,12 +1,14 @@
 package io.carillon.worker.spring;
 
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.core.env.PropertyResolver;
 
 import io.carillon.worker.CarillonWorker;
 
@@ -27,6 +29,7 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
     private final CarillonWorker.Builder builder;
     private final List<CarillonWorkerCustomizer> customizers;
     private final boolean autoStartup;
+    private final Declarations declarations;
     private ConfigurableListableBeanFactory beanFactory;
     private boolean configured;
     private CarillonWorker worker;
@@ -37,9 +40,24 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
      */
     public CarillonWorkerLifecycle(CarillonWorker.Builder builder, List<CarillonWorkerCustomizer> customizers,
             boolean autoStartup) {
+        this(builder, customizers, autoStartup, null);
+    }
+
+    /** As the public constructor; the worker publishes the jobs the app declares, read by {@code declarations}. */
+    CarillonWorkerLifecycle(CarillonWorker.Builder builder, List<CarillonWorkerCustomizer> customizers,
+            boolean autoStartup, Declarations declarations) {
         this.builder = builder;
         this.customizers = List.copyOf(customizers);
         this.autoStartup = autoStartup;
+        this.declarations = declarations;
+    }
+
+    /**
+     * Where the app's declared jobs come from besides its {@code @DeclaredJob} methods: the app, its version, the jobs
+     * of {@code carillon.worker.jobs.*} and the resolver of the annotations' placeholders.
+     */
+    record Declarations(String app, String appVersion, Map<String, DeclaredJobProperties> configured,
+            PropertyResolver resolver) {
     }
 
     @Override
@@ -47,7 +65,10 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
         this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
     }
 
-    /** Registers the {@code @JobHandler} methods, so a misconfiguration fails the start of the context. */
+    /**
+     * Registers the {@code @JobHandler} methods and reads the declared jobs, so a misconfiguration or a misdeclaration
+     * fails the start of the context.
+     */
     @Override
     public void afterSingletonsInstantiated() {
         worker();
@@ -56,8 +77,14 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
     /** The worker, built on first use; after {@link #stop()} a fresh one that has not started yet. */
     public synchronized CarillonWorker worker() {
         if (!configured) {
-            JobHandlerMethods.find(beanFactory).forEach(builder::handler);
+            JobHandlerMethods.Found found = JobHandlerMethods.find(beanFactory);
+            found.handlers().forEach(builder::handler);
             customizers.forEach(customizer -> customizer.customize(builder));
+            if (declarations != null) {
+                builder.declarations(declarations.appVersion(), JobDeclarations.read(found.declarations(),
+                        declarations.configured(), declarations.app(), builder.handlerNames(),
+                        declarations.resolver()));
+            }
             configured = true;
         }
         if (worker == null) {

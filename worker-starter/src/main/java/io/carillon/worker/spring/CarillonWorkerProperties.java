@@ -1,6 +1,8 @@
 package io.carillon.worker.spring;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -44,6 +46,19 @@ public class CarillonWorkerProperties {
     /** Whether the worker starts with the application context. */
     private boolean autoStartup = true;
 
+    /**
+     * The version of this app that its declared jobs carry; the console keeps the jobs of an app's newest version
+     * (compared numerically per dotted segment). Defaults to the build-info version, then spring.application.version
+     * (the jar's Implementation-Version), else "0".
+     */
+    private String appVersion;
+
+    /**
+     * Jobs declared in configuration, by job id, and overrides of the attributes of @DeclaredJob annotations of the
+     * same id.
+     */
+    private Map<String, DeclaredJobProperties> jobs = new LinkedHashMap<>();
+
     public Boolean getEnabled() { return enabled; }
     public void setEnabled(Boolean enabled) { this.enabled = enabled; }
     public String getApp() { return app; }
@@ -60,4 +75,8 @@ public class CarillonWorkerProperties {
     public void setShutdownGrace(Duration shutdownGrace) { this.shutdownGrace = shutdownGrace; }
     public boolean isAutoStartup() { return autoStartup; }
     public void setAutoStartup(boolean autoStartup) { this.autoStartup = autoStartup; }
+    public String getAppVersion() { return appVersion; }
+    public void setAppVersion(String appVersion) { this.appVersion = appVersion; }
+    public Map<String, DeclaredJobProperties> getJobs() { return jobs; }
+    public void setJobs(Map<String, DeclaredJobProperties> jobs) { this.jobs = jobs; }
 }

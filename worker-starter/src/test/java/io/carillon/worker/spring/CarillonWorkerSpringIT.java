@@ -26,10 +26,14 @@ import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.topics.events.AppDeclarations;
+import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.worker.DeclaredJob;
 import io.carillon.worker.JobContext;
 import io.carillon.worker.JobHandler;
 import io.carillon.worker.TestTriggers;
@@ -112,6 +116,48 @@ class CarillonWorkerSpringIT {
                     .last().extracting(ConsumerRecord::value).isNull());
         }
         await().atMost(DEADLINE).until(() -> !keepAlive.get().isAlive());
+    }
+
+    static class Reporter {
+        @JobHandler("report")
+        @DeclaredJob(id = "nightly-report", cron = "${report.cron}", zone = "Europe/Berlin", tags = "reports")
+        public String report() {
+            return "done";
+        }
+    }
+
+    @Test
+    void theDeclaredJobsArePublishedWithTheAppVersionAtStart() {
+        TopicCatalog catalog = TestKafka.newCatalog(1);
+        ApplicationContextRunner runner = new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
+                        CarillonWorkerAutoConfiguration.class))
+                .withBean(Reporter.class)
+                .withPropertyValues("carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+                        "carillon.topics.prefix=" + catalog.prefix(), "carillon.topics.partitions=1",
+                        "carillon.worker.app=" + APP, "carillon.worker.instance-id=" + INSTANCE,
+                        "carillon.worker.app-version=3.1.4", "report.cron=0 0 2 * * ?",
+                        "carillon.worker.jobs.weekly-report.handler=report",
+                        "carillon.worker.jobs.weekly-report.cron=0 0 3 ? * SUN");
+
+        try (TopicReader<AppDeclarations> declarations = new TopicReader<>(catalog.declarations(),
+                EventSerdes.DECLARATIONS)) {
+            runner.run(context -> {
+                assertThat(context).hasNotFailed();
+                await().atMost(DEADLINE).untilAsserted(() -> assertThat(declarations.poll()).singleElement()
+                        .satisfies(record -> {
+                            assertThat(record.key()).isEqualTo(APP);
+                            AppDeclarations declared = record.value();
+                            assertThat(declared.appVersion()).isEqualTo("3.1.4");
+                            assertThat(declared.instanceId()).isEqualTo(INSTANCE);
+                            assertThat(declared.jobs()).extracting(JobDefinition::id)
+                                    .containsExactly("nightly-report", "weekly-report");
+                            assertThat(declared.jobs().get(0).schedule())
+                                    .isEqualTo(Schedule.cron("0 0 2 * * ?", "Europe/Berlin"));
+                            assertThat(declared.jobs().get(1).handler()).isEqualTo("report");
+                        }));
+            });
+        }
     }
 
     private static Thread thread(String name) {

@@ -20,6 +20,14 @@ public record Caller(String name, String tokenName, Grants grants, String addres
         return new Caller(SYSTEM.name() + " (" + task + ")", null, SYSTEM.grants(), null);
     }
 
+    /**
+     * Worker app {@code app} reconciling the jobs it declares in its code: it may operate its own app's jobs only;
+     * the audit log names it {@code app <app>}.
+     */
+    public static Caller app(String app) {
+        return new Caller("app " + app, null, Grants.of(java.util.List.of(new Grant(Role.OPERATOR, app))), null);
+    }
+
     /** The name the audit log shows: the user, and the token when one was used. */
     public String actor() {
         return tokenName == null ? name : name + " (token " + tokenName + ")";

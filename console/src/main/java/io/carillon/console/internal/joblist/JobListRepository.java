@@ -15,6 +15,7 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Repository;
 
+import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.RunStatus;
 
@@ -30,6 +31,7 @@ class JobListRepository {
     private static final String ENDED = String.join(", ", Arrays.stream(RunStatus.values())
             .filter(RunStatus::isTerminal).map(status -> "'" + status.name() + "'").toList());
     private static final String SELECT = "SELECT j.definition::text AS definition,"
+            + " j.managed_by_app, j.managed_version, j.orphaned_at,"
             + " p.reason AS pause_reason, p.paused_by, p.paused_at,"
             + " lr.run_id, lr.status, lr.scheduled_at, lr.started_at, lr.finished_at, lr.lateness_ms,"
             + " st.ended, st.succeeded"
@@ -103,11 +105,13 @@ class JobListRepository {
         long ended = row.getLong("ended");
         long succeeded = row.getLong("succeeded");
         return new JobSummaryRow(EventSerdes.JOB.parse(row.getString("definition")), pause, lastRun,
-                new JobSummary.Last24Hours(ended, succeeded, ended == 0 ? null : (double) succeeded / ended));
+                new JobSummary.Last24Hours(ended, succeeded, ended == 0 ? null : (double) succeeded / ended),
+                ManagedBy.of(row.getString("managed_by_app"), row.getString("managed_version"),
+                        instant(row, "orphaned_at")));
     }
 
     /** A row as read, before the next fire is worked out. */
     record JobSummaryRow(io.carillon.topics.events.JobDefinition job, JobSummary.Pause pause,
-            JobSummary.LastRun lastRun, JobSummary.Last24Hours last24h) {
+            JobSummary.LastRun lastRun, JobSummary.Last24Hours last24h, ManagedBy managedBy) {
     }
 }

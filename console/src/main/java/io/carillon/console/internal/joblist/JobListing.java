@@ -76,7 +76,7 @@ public class JobListing {
         JobDefinition job = row.job();
         boolean paused = row.pause() != null;
         return new JobSummary(job, Schedules.describe(job.schedule()), nextFire(job, paused, row.lastRun(), now),
-                paused, row.pause(), row.lastRun(), row.last24h());
+                paused, row.pause(), row.lastRun(), row.last24h(), row.managedBy());
     }
 
     private static Instant nextFire(JobDefinition job, boolean paused, JobSummary.LastRun lastRun, Instant now) {

@@ -4,16 +4,18 @@ import java.time.Instant;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.topics.events.JobDefinition;
 
 /**
  * One job of the list: its definition, its schedule in words, its next fire (none when disabled, paused, ended,
- * or FIXED_DELAY without an ended run), its pause, its newest run and how its runs of the last 24 hours ended.
+ * or FIXED_DELAY without an ended run), its pause, its newest run, how its runs of the last 24 hours ended, and the
+ * app that declares it in code ({@code managedBy}, absent for a job managed in the console).
  * Absent values are left out of JSON.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobSummary(JobDefinition job, String scheduleInWords, Instant nextFireAt, boolean paused, Pause pause,
-        LastRun lastRun, Last24Hours last24h) {
+        LastRun lastRun, Last24Hours last24h, ManagedBy managedBy) {
 
     /** Who paused the job through the console, when and why. */
     public record Pause(String reason, String by, Instant at) {

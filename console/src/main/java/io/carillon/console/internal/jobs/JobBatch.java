@@ -24,7 +24,7 @@ public class JobBatch {
     public enum Action { ENABLE, DISABLE, RUN, DELETE }
 
     /** How one id went: done, nothing to do, no such job, not allowed, or Kafka did not take it. */
-    public enum Outcome { OK, UNCHANGED, NOT_FOUND, FORBIDDEN, FAILED }
+    public enum Outcome { OK, UNCHANGED, NOT_FOUND, FORBIDDEN, CONFLICT, FAILED }
 
     /** The outcome of one id; {@code requestId} for RUN, {@code version} the job's version after ENABLE/DISABLE. */
     public record Result(String id, Outcome outcome, String message, String requestId, Long version) {
@@ -73,6 +73,8 @@ public class JobBatch {
             return Result.of(id, Outcome.NOT_FOUND, e.getMessage());
         } catch (AccessDeniedException e) {
             return Result.of(id, Outcome.FORBIDDEN, e.getMessage());
+        } catch (ManagedJobException e) {
+            return Result.of(id, Outcome.CONFLICT, e.getMessage());
         } catch (PublishException e) {
             return Result.of(id, Outcome.FAILED, "could not publish to Kafka, try again: " + e.getMessage());
         }

@@ -10,6 +10,7 @@ import java.util.OptionalLong;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.carillon.console.internal.SqlTimes;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.JobDefinition;
 
@@ -80,6 +81,60 @@ public class JobRepository {
                 .query(String.class)
                 .optional()
                 .map(EventSerdes.JOB::parse);
+    }
+
+    /** Who manages job {@code id}: empty when the console does (or there is no such job). */
+    public Optional<ManagedBy> managedBy(String id) {
+        return jdbc.sql("SELECT managed_by_app, managed_version, orphaned_at FROM jobs WHERE id = :id"
+                        + " AND managed_by_app IS NOT NULL")
+                .param("id", id)
+                .query((row, number) -> ManagedBy.of(row.getString("managed_by_app"),
+                        row.getString("managed_version"), SqlTimes.instant(row, "orphaned_at")))
+                .optional();
+    }
+
+    /** Who manages each job an app manages, by job id. */
+    public java.util.Map<String, ManagedBy> managedJobs() {
+        java.util.Map<String, ManagedBy> managed = new java.util.HashMap<>();
+        jdbc.sql("SELECT id, managed_by_app, managed_version, orphaned_at FROM jobs WHERE managed_by_app IS NOT NULL")
+                .query(row -> {
+                    managed.put(row.getString("id"), ManagedBy.of(row.getString("managed_by_app"),
+                            row.getString("managed_version"), SqlTimes.instant(row, "orphaned_at")));
+                });
+        return managed;
+    }
+
+    /** Marks job {@code id} as declared by version {@code version} of {@code app}, and not orphaned. */
+    public void markManaged(String id, String app, String version) {
+        jdbc.sql("UPDATE jobs SET managed_by_app = :app, managed_version = :version, orphaned_at = NULL"
+                        + " WHERE id = :id")
+                .param("id", id)
+                .param("app", app)
+                .param("version", version)
+                .update();
+    }
+
+    /** Marks job {@code id} as no longer declared by its app's newest version, since {@code at}. */
+    public void markOrphaned(String id, Instant at) {
+        jdbc.sql("UPDATE jobs SET orphaned_at = :at WHERE id = :id AND orphaned_at IS NULL")
+                .param("id", id)
+                .param("at", parameter(at))
+                .update();
+    }
+
+    /** Makes job {@code id} a job managed in the console. */
+    public void clearManaged(String id) {
+        jdbc.sql("UPDATE jobs SET managed_by_app = NULL, managed_version = NULL, orphaned_at = NULL WHERE id = :id")
+                .param("id", id)
+                .update();
+    }
+
+    /** The ids of the jobs {@code app} manages that are not orphaned yet, by id. */
+    public List<String> managedIds(String app) {
+        return jdbc.sql("SELECT id FROM jobs WHERE managed_by_app = :app AND orphaned_at IS NULL ORDER BY id")
+                .param("app", app)
+                .query(String.class)
+                .list();
     }
 
     public boolean exists(String id) {

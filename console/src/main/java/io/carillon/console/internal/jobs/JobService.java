@@ -18,6 +18,7 @@ import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.outbox.OutboxRepository;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
+import io.carillon.topics.Json;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.events.JobDefinition;
 
@@ -26,7 +27,9 @@ import io.carillon.topics.events.JobDefinition;
  * matching {@code job_outbox} row in one database transaction, so the {@code jobs} topic gets every committed change
  * and nothing else. Versions grow by one with every change of a job, across delete and re-create. Each change is
  * allowed by {@link Authorizer} for the job's app (both apps when a job moves) and audited in its own transaction;
- * reads answer only the jobs of apps the caller may read. Thread-safe.
+ * reads answer only the jobs of apps the caller may read. A job a worker app declares in its code is managed by that
+ * app: its fields change only through the app's declarations ({@code createDeclared}, {@code updateDeclared}), and
+ * replacing or deleting it here is refused until it is detached. Thread-safe.
  */
 @Service
 public class JobService {
@@ -59,6 +62,18 @@ public class JobService {
      * @throws JobAlreadyExistsException when the id is taken
      */
     public JobDefinition create(JobDefinition requested) {
+        return create(requested, null);
+    }
+
+    /**
+     * As {@link #create(JobDefinition)} for a job that version {@code appVersion} of its app declares: the job is
+     * managed by its app from then on.
+     */
+    public JobDefinition createDeclared(JobDefinition requested, String appVersion) {
+        return create(requested, appVersion);
+    }
+
+    private JobDefinition create(JobDefinition requested, String appVersion) {
         requireValid(requested);
         authorizer.requireOperate(requested.app());
         return transactions.execute(status -> {
@@ -67,6 +82,9 @@ public class JobService {
             jobs.registerApp(job.app(), now);
             if (!jobs.insert(job, now)) {
                 throw new JobAlreadyExistsException(job.id());
+            }
+            if (appVersion != null) {
+                jobs.markManaged(job.id(), job.app(), appVersion);
             }
             String json = EventSerdes.JOB.toJson(job);
             outbox.append(job.id(), job.version(), json, now);
@@ -80,6 +98,7 @@ public class JobService {
      *
      * @throws InvalidInputException when the definition is invalid or names another id
      * @throws JobNotFoundException when there is no such job
+     * @throws ManagedJobException when an app manages the job
      */
     public JobDefinition replace(String id, JobDefinition requested) {
         if (!id.equals(requested.id())) {
@@ -92,8 +111,75 @@ public class JobService {
             long current = jobs.lockVersion(id).orElseThrow(() -> new JobNotFoundException(id));
             JobDefinition before = jobs.find(id).orElseThrow(() -> new JobNotFoundException(id));
             authorizer.requireOperate(before.app());
+            requireManagedHere(id);
             return write(before, requested.toBuilder().version(current + 1).build());
         });
+    }
+
+    /**
+     * Sets managed job {@code declared.id()} to what version {@code appVersion} of its app declares; its
+     * {@code enabled} stays as operators left it unless {@code declaredEnabled}. A new version only when a field
+     * changes.
+     *
+     * @return the job, and whether its definition changed
+     */
+    public EnabledChange updateDeclared(JobDefinition declared, String appVersion, boolean declaredEnabled) {
+        requireValid(declared);
+        return transactions.execute(status -> {
+            long current = jobs.lockVersion(declared.id()).orElseThrow(() -> new JobNotFoundException(declared.id()));
+            JobDefinition before = jobs.find(declared.id()).orElseThrow(
+                    () -> new JobNotFoundException(declared.id()));
+            authorizer.requireOperate(before.app());
+            authorizer.requireOperate(declared.app());
+            JobDefinition after = declared.toBuilder().enabled(declaredEnabled ? declared.enabled() : before.enabled())
+                    .version(before.version()).build();
+            jobs.markManaged(declared.id(), declared.app(), appVersion);
+            if (after.equals(before)) {
+                return new EnabledChange(before, false);
+            }
+            return new EnabledChange(write(before, after.toBuilder().version(current + 1).build()), true);
+        });
+    }
+
+    /**
+     * Turns job {@code id}, managed by an app, into a job managed in the console: its fields can be changed here and
+     * its app's declarations leave it alone. Audited as JOB_DETACH.
+     *
+     * @throws JobNotFoundException when there is no such job
+     * @throws ManagedJobException when no app manages the job
+     */
+    public JobView detach(String id) {
+        return transactions.execute(status -> {
+            jobs.lockVersion(id).orElseThrow(() -> new JobNotFoundException(id));
+            JobDefinition job = jobs.find(id).orElseThrow(() -> new JobNotFoundException(id));
+            authorizer.requireOperate(job.app());
+            ManagedBy managedBy = jobs.managedBy(id).orElseThrow(() -> ManagedJobException.notManaged(id));
+            jobs.clearManaged(id);
+            audit.record(AuditAction.JOB_DETACH, TARGET_TYPE, id, job.app(),
+                    Json.mapper().writeValueAsString(java.util.Map.of("managedBy", managedBy)), null,
+                    AuditOutcome.OK);
+            return new JobView(job, null);
+        });
+    }
+
+    /** A job as the console shows it: its definition and, when an app declares it, which. */
+    public record JobView(JobDefinition job, ManagedBy managedBy) {
+    }
+
+    /**
+     * Job {@code id} with who manages it, when the caller may read its app.
+     *
+     * @throws JobNotFoundException when there is no such job
+     */
+    public JobView view(String id) {
+        return new JobView(get(id), jobs.managedBy(id).orElse(null));
+    }
+
+    private void requireManagedHere(String id) {
+        Optional<ManagedBy> managedBy = jobs.managedBy(id);
+        if (managedBy.isPresent()) {
+            throw ManagedJobException.managed(id, managedBy.get());
+        }
     }
 
     /**
@@ -135,12 +221,25 @@ public class JobService {
      * Deletes job {@code id} and queues its tombstone.
      *
      * @throws JobNotFoundException when there is no such job
+     * @throws ManagedJobException when an app manages the job
      */
     public void delete(String id) {
+        delete(id, false);
+    }
+
+    /** Deletes job {@code id}, which its app no longer declares, as {@link #delete(String)}. */
+    public void deleteOrphan(String id) {
+        delete(id, true);
+    }
+
+    private void delete(String id, boolean orphan) {
         transactions.executeWithoutResult(status -> {
             long current = jobs.lockVersion(id).orElseThrow(() -> new JobNotFoundException(id));
             JobDefinition before = jobs.find(id).orElseThrow(() -> new JobNotFoundException(id));
             authorizer.requireOperate(before.app());
+            if (!orphan) {
+                requireManagedHere(id);
+            }
             jobs.delete(id);
             outbox.append(id, current + 1, null, clock.instant());
             audit.record(AuditAction.JOB_DELETE, TARGET_TYPE, id, before.app(), EventSerdes.JOB.toJson(before), null,
@@ -172,6 +271,11 @@ public class JobService {
     /** The jobs of the apps the caller may read, by id. */
     public List<JobDefinition> list() {
         return jobs.findAll().stream().filter(job -> authorizer.canRead(job.app())).toList();
+    }
+
+    /** Who manages each job an app manages, by job id, whatever the caller's grants (combine with {@link #list}). */
+    public java.util.Map<String, ManagedBy> managedJobs() {
+        return jobs.managedJobs();
     }
 
     /** The problems of {@code job} by the contract's rules and the console's limits; empty when it is valid. */

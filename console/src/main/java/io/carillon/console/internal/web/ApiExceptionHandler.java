@@ -22,6 +22,7 @@ import io.carillon.console.internal.incidents.ChannelNotFoundException;
 import io.carillon.console.internal.incidents.IncidentNotFoundException;
 import io.carillon.console.internal.jobs.JobAlreadyExistsException;
 import io.carillon.console.internal.jobs.JobNotFoundException;
+import io.carillon.console.internal.jobs.ManagedJobException;
 import io.carillon.console.internal.kafka.PublishException;
 import io.carillon.console.internal.logs.TooManyStreamsException;
 import io.carillon.console.internal.runs.RunNotFoundException;
@@ -62,7 +63,7 @@ class ApiExceptionHandler {
         return ApiError.of(e.getMessage());
     }
 
-    @ExceptionHandler({JobAlreadyExistsException.class, RunStateConflictException.class,
+    @ExceptionHandler({JobAlreadyExistsException.class, ManagedJobException.class, RunStateConflictException.class,
         UserConflictException.class, ChannelConflictException.class})
     @ResponseStatus(HttpStatus.CONFLICT)
     ApiError conflict(RuntimeException e) {

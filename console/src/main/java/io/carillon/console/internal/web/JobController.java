@@ -23,13 +23,19 @@ import io.carillon.console.internal.jobs.SchedulePreviewer.SchedulePreview;
 import io.carillon.console.internal.joblist.JobListQuery;
 import io.carillon.console.internal.joblist.JobListing;
 import io.carillon.console.internal.joblist.JobPage;
+import io.carillon.topics.Json;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.ScheduleType;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code /api/v1/jobs}: job CRUD, run now and the schedule preview. A job body is a JobDefinition without
+ * {@code /api/v1/jobs}: job CRUD, run now, detach and the schedule preview. A job an app declares in its code
+ * carries {@code managedBy} ({@code app}, {@code version}, {@code orphaned}); replacing or deleting it answers 409
+ * until it is detached. A job body is a JobDefinition without
  * {@code version} and {@code schemaVersion} (the console assigns them; sent values are ignored), {@code enabled}
  * defaults to true (also when sent as null), and unknown fields are refused. The list is paged by id:
  * {@code nextCursor} of an answer is the {@code cursor} of the next page; blank filters count as absent.
@@ -71,9 +77,27 @@ class JobController {
         return ResponseEntity.created(URI.create("/api/v1/jobs/" + created.id())).body(created);
     }
 
+    /** The job's definition, with {@code managedBy} when an app declares it. */
     @GetMapping("/{id}")
-    JobDefinition get(@PathVariable String id) {
-        return jobs.get(id);
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = JobDefinition.class)))
+    ObjectNode get(@PathVariable String id) {
+        return view(jobs.view(id));
+    }
+
+    /** Makes a job an app manages a console job (409 when no app manages it). */
+    @PostMapping("/{id}/detach")
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = JobDefinition.class)))
+    ObjectNode detach(@PathVariable String id) {
+        return view(jobs.detach(id));
+    }
+
+    /** The job's definition, with {@code managedBy} when an app declares it. */
+    private static ObjectNode view(JobService.JobView view) {
+        ObjectNode node = Json.mapper().valueToTree(view.job());
+        if (view.managedBy() != null) {
+            node.set("managedBy", Json.mapper().valueToTree(view.managedBy()));
+        }
+        return node;
     }
 
     @PutMapping("/{id}")

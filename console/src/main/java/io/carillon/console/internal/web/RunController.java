@@ -13,6 +13,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.console.internal.jobs.JobNotFoundException;
 import io.carillon.console.internal.jobs.JobService;
 import io.carillon.console.internal.runs.RunAccess;
@@ -74,14 +77,17 @@ class RunController {
     @GetMapping("/api/v1/overview")
     List<JobOverview> overview() {
         Map<String, RunView> latest = runs.latestOfEveryJob();
-        return jobs.list().stream().map(job -> new JobOverview(job, latest.get(job.id()))).toList();
+        Map<String, ManagedBy> managed = jobs.managedJobs();
+        return jobs.list().stream().map(job -> new JobOverview(job, latest.get(job.id()), managed.get(job.id())))
+                .toList();
     }
 
     /** The optional body of a retry: params for the new attempt instead of the run's own. */
     record RetryBody(String params) {
     }
 
-    /** One line of the overview. */
-    record JobOverview(JobDefinition job, RunView latestRun) {
+    /** One line of the overview; {@code managedBy} only for a job an app declares. */
+    record JobOverview(JobDefinition job, RunView latestRun,
+            @JsonInclude(JsonInclude.Include.NON_NULL) ManagedBy managedBy) {
     }
 }

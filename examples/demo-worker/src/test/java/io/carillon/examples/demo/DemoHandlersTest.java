@@ -3,6 +3,8 @@ package io.carillon.examples.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Instant;
+
 import org.junit.jupiter.api.Test;
 
 import io.carillon.test.TestJobContext;
@@ -27,6 +29,14 @@ class DemoHandlersTest {
         handlers.sleep(context);
 
         assertThat(context.logLines()).containsExactly("sleeping 1 ms");
+    }
+
+    @Test
+    void theDailyReportCoversTheDayBeforeItsScheduledDay() {
+        TestJobContext context = TestJobContext.builder().scheduledAt(Instant.parse("2026-11-25T06:00:00Z")).build();
+
+        assertThat(handlers.dailyReport(context)).isEqualTo("report for the day before 2026-11-25");
+        assertThat(context.logLines()).containsExactly("report for the day before 2026-11-25");
     }
 
     @Test

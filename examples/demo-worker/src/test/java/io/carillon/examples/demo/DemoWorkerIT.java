@@ -43,6 +43,14 @@ class DemoWorkerIT {
         assertThat(result.message()).contains("demo failure: on purpose");
     }
 
+    @Test
+    void theDailyReportDeclaredInCodeRuns() {
+        RunResult result = carillon.run(job("daily-report").build());
+
+        assertThat(result.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(result.message()).startsWith("report for the day before ");
+    }
+
     private static JobDefinition.Builder job(String handler) {
         return JobDefinition.builder("demo-" + handler).app("demo").handler(handler);
     }

@@ -1,0 +1,117 @@
+package io.carillon.worker.spring;
+
+import java.util.List;
+
+/**
+ * A job declared, or a {@link io.carillon.worker.DeclaredJob @DeclaredJob} overridden, through configuration:
+ * {@code carillon.worker.jobs.<id>.*}. Each field has the meaning and the text form of the annotation attribute of
+ * the same name; a field left unset keeps the annotation's value. A job declared only here names its
+ * {@code handler}, one of this app's handlers.
+ */
+public class DeclaredJobProperties {
+
+    /** The handler the job runs; required for a job declared only in configuration. */
+    private String handler;
+    private String cron;
+    private String zone;
+    private String fixedRate;
+    private String fixedDelay;
+    private String at;
+    private String startAt;
+    private String endAt;
+    private String enabled;
+    private String params;
+    private String routing;
+    private List<String> pinnedInstances;
+    private String blockStrategy;
+    private String timeout;
+    private String retryAttempts;
+    private String retryBackoff;
+    private String retryMultiplier;
+    private String retryMaxBackoff;
+    private String misfire;
+    private String misfireThreshold;
+    private String maxCatchUp;
+    private List<String> children;
+    private String jitter;
+    private String atMostOnce;
+    private String alertFailed;
+    private String alertConsecutive;
+    private String alertRecoverAfter;
+    private String alertMissed;
+    private String alertStartGrace;
+    private String alertNoWorker;
+    private String alertNoWorkerGrace;
+    private String description;
+    private String owner;
+    private List<String> tags;
+
+    public String getHandler() { return handler; }
+    public void setHandler(String handler) { this.handler = handler; }
+    public String getCron() { return cron; }
+    public void setCron(String cron) { this.cron = cron; }
+    public String getZone() { return zone; }
+    public void setZone(String zone) { this.zone = zone; }
+    public String getFixedRate() { return fixedRate; }
+    public void setFixedRate(String fixedRate) { this.fixedRate = fixedRate; }
+    public String getFixedDelay() { return fixedDelay; }
+    public void setFixedDelay(String fixedDelay) { this.fixedDelay = fixedDelay; }
+    public String getAt() { return at; }
+    public void setAt(String at) { this.at = at; }
+    public String getStartAt() { return startAt; }
+    public void setStartAt(String startAt) { this.startAt = startAt; }
+    public String getEndAt() { return endAt; }
+    public void setEndAt(String endAt) { this.endAt = endAt; }
+    public String getEnabled() { return enabled; }
+    public void setEnabled(String enabled) { this.enabled = enabled; }
+    public String getParams() { return params; }
+    public void setParams(String params) { this.params = params; }
+    public String getRouting() { return routing; }
+    public void setRouting(String routing) { this.routing = routing; }
+    public List<String> getPinnedInstances() { return pinnedInstances; }
+    public void setPinnedInstances(List<String> pinnedInstances) { this.pinnedInstances = pinnedInstances; }
+    public String getBlockStrategy() { return blockStrategy; }
+    public void setBlockStrategy(String blockStrategy) { this.blockStrategy = blockStrategy; }
+    public String getTimeout() { return timeout; }
+    public void setTimeout(String timeout) { this.timeout = timeout; }
+    public String getRetryAttempts() { return retryAttempts; }
+    public void setRetryAttempts(String retryAttempts) { this.retryAttempts = retryAttempts; }
+    public String getRetryBackoff() { return retryBackoff; }
+    public void setRetryBackoff(String retryBackoff) { this.retryBackoff = retryBackoff; }
+    public String getRetryMultiplier() { return retryMultiplier; }
+    public void setRetryMultiplier(String retryMultiplier) { this.retryMultiplier = retryMultiplier; }
+    public String getRetryMaxBackoff() { return retryMaxBackoff; }
+    public void setRetryMaxBackoff(String retryMaxBackoff) { this.retryMaxBackoff = retryMaxBackoff; }
+    public String getMisfire() { return misfire; }
+    public void setMisfire(String misfire) { this.misfire = misfire; }
+    public String getMisfireThreshold() { return misfireThreshold; }
+    public void setMisfireThreshold(String misfireThreshold) { this.misfireThreshold = misfireThreshold; }
+    public String getMaxCatchUp() { return maxCatchUp; }
+    public void setMaxCatchUp(String maxCatchUp) { this.maxCatchUp = maxCatchUp; }
+    public List<String> getChildren() { return children; }
+    public void setChildren(List<String> children) { this.children = children; }
+    public String getJitter() { return jitter; }
+    public void setJitter(String jitter) { this.jitter = jitter; }
+    public String getAtMostOnce() { return atMostOnce; }
+    public void setAtMostOnce(String atMostOnce) { this.atMostOnce = atMostOnce; }
+    public String getAlertFailed() { return alertFailed; }
+    public void setAlertFailed(String alertFailed) { this.alertFailed = alertFailed; }
+    public String getAlertConsecutive() { return alertConsecutive; }
+    public void setAlertConsecutive(String alertConsecutive) { this.alertConsecutive = alertConsecutive; }
+    public String getAlertRecoverAfter() { return alertRecoverAfter; }
+    public void setAlertRecoverAfter(String alertRecoverAfter) { this.alertRecoverAfter = alertRecoverAfter; }
+    public String getAlertMissed() { return alertMissed; }
+    public void setAlertMissed(String alertMissed) { this.alertMissed = alertMissed; }
+    public String getAlertStartGrace() { return alertStartGrace; }
+    public void setAlertStartGrace(String alertStartGrace) { this.alertStartGrace = alertStartGrace; }
+    public String getAlertNoWorker() { return alertNoWorker; }
+    public void setAlertNoWorker(String alertNoWorker) { this.alertNoWorker = alertNoWorker; }
+    public String getAlertNoWorkerGrace() { return alertNoWorkerGrace; }
+    public void setAlertNoWorkerGrace(String alertNoWorkerGrace) { this.alertNoWorkerGrace = alertNoWorkerGrace; }
+    public String getDescription() { return description; }
+    public void setDescription(String description) { this.description = description; }
+    public String getOwner() { return owner; }
+    public void setOwner(String owner) { this.owner = owner; }
+    public List<String> getTags() { return tags; }
+    public void setTags(List<String> tags) { this.tags = tags; }
+}
