@@ -131,6 +131,30 @@ public @interface DeclaredJob {
     /** How long without a live worker before that incident opens. */
     String alertNoWorkerGrace() default "";
 
+    /** Whether a warning opens while a run runs longer than {@link #alertMaxRuntime}. */
+    String alertOverrun() default "";
+
+    /** How long a run may run before the overrun warning opens (a duration). */
+    String alertMaxRuntime() default "";
+
+    /** Whether an incident opens when a run takes longer than the job's p95 of the last day times {@link #alertSlowFactor}. */
+    String alertSlow() default "";
+
+    /** How many times the day's p95 a run may take before it counts as slow. */
+    String alertSlowFactor() default "";
+
+    /** Whether an incident opens when too many of the job's fires fail within a window. */
+    String alertFailureRate() default "";
+
+    /** The share of failed fires, in percent, above which that incident opens. */
+    String alertFailureRatePercent() default "";
+
+    /** The window the failure rate is counted over (a duration). */
+    String alertFailureRateWindow() default "";
+
+    /** How many fires the window must hold before the rate is judged. */
+    String alertFailureRateMinRuns() default "";
+
     /** What the job does, for people. */
     String description() default "";
 

@@ -128,7 +128,10 @@ final class DeclarationValues {
         }
         return new Alerting(optionalBool("alertFailed"), optionalInteger("alertConsecutive"),
                 optionalInteger("alertRecoverAfter"), optionalBool("alertMissed"), optionalMillis("alertStartGrace"),
-                optionalBool("alertNoWorker"), optionalMillis("alertNoWorkerGrace"));
+                optionalBool("alertNoWorker"), optionalMillis("alertNoWorkerGrace"), optionalBool("alertOverrun"),
+                optionalMillis("alertMaxRuntime"), optionalBool("alertSlow"), optionalDecimal("alertSlowFactor"),
+                optionalBool("alertFailureRate"), optionalInteger("alertFailureRatePercent"),
+                optionalMillis("alertFailureRateWindow"), optionalInteger("alertFailureRateMinRuns"));
     }
 
     private String text(String name) {
@@ -180,8 +183,13 @@ final class DeclarationValues {
     }
 
     private double decimal(String name) {
+        Double value = optionalDecimal(name);
+        return value == null ? 1 : value;
+    }
+
+    private Double optionalDecimal(String name) {
         BigDecimal value = parsed(name, BigDecimal::new, "is not a number");
-        return value == null ? 1 : value.doubleValue();
+        return value == null ? null : value.doubleValue();
     }
 
     private boolean bool(String name, boolean unset) {

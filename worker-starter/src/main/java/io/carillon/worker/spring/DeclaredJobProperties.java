@@ -42,6 +42,14 @@ public class DeclaredJobProperties {
     private String alertStartGrace;
     private String alertNoWorker;
     private String alertNoWorkerGrace;
+    private String alertOverrun;
+    private String alertMaxRuntime;
+    private String alertSlow;
+    private String alertSlowFactor;
+    private String alertFailureRate;
+    private String alertFailureRatePercent;
+    private String alertFailureRateWindow;
+    private String alertFailureRateMinRuns;
     private String description;
     private String owner;
     private List<String> tags;
@@ -108,6 +116,22 @@ public class DeclaredJobProperties {
     public void setAlertNoWorker(String alertNoWorker) { this.alertNoWorker = alertNoWorker; }
     public String getAlertNoWorkerGrace() { return alertNoWorkerGrace; }
     public void setAlertNoWorkerGrace(String alertNoWorkerGrace) { this.alertNoWorkerGrace = alertNoWorkerGrace; }
+    public String getAlertOverrun() { return alertOverrun; }
+    public void setAlertOverrun(String alertOverrun) { this.alertOverrun = alertOverrun; }
+    public String getAlertMaxRuntime() { return alertMaxRuntime; }
+    public void setAlertMaxRuntime(String alertMaxRuntime) { this.alertMaxRuntime = alertMaxRuntime; }
+    public String getAlertSlow() { return alertSlow; }
+    public void setAlertSlow(String alertSlow) { this.alertSlow = alertSlow; }
+    public String getAlertSlowFactor() { return alertSlowFactor; }
+    public void setAlertSlowFactor(String alertSlowFactor) { this.alertSlowFactor = alertSlowFactor; }
+    public String getAlertFailureRate() { return alertFailureRate; }
+    public void setAlertFailureRate(String alertFailureRate) { this.alertFailureRate = alertFailureRate; }
+    public String getAlertFailureRatePercent() { return alertFailureRatePercent; }
+    public void setAlertFailureRatePercent(String alertFailureRatePercent) { this.alertFailureRatePercent = alertFailureRatePercent; }
+    public String getAlertFailureRateWindow() { return alertFailureRateWindow; }
+    public void setAlertFailureRateWindow(String alertFailureRateWindow) { this.alertFailureRateWindow = alertFailureRateWindow; }
+    public String getAlertFailureRateMinRuns() { return alertFailureRateMinRuns; }
+    public void setAlertFailureRateMinRuns(String alertFailureRateMinRuns) { this.alertFailureRateMinRuns = alertFailureRateMinRuns; }
     public String getDescription() { return description; }
     public void setDescription(String description) { this.description = description; }
     public String getOwner() { return owner; }

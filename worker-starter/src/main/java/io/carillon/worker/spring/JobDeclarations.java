@@ -106,6 +106,11 @@ final class JobDeclarations {
             case "alerting.recoverAfter" -> "alertRecoverAfter";
             case "alerting.startGraceMs" -> "alertStartGrace";
             case "alerting.noWorkerGraceMs" -> "alertNoWorkerGrace";
+            case "alerting.maxRuntimeMs" -> "alertMaxRuntime";
+            case "alerting.slowFactor" -> "alertSlowFactor";
+            case "alerting.failureRatePercent" -> "alertFailureRatePercent";
+            case "alerting.failureRateWindowMs" -> "alertFailureRateWindow";
+            case "alerting.failureRateMinRuns" -> "alertFailureRateMinRuns";
             default -> field;
         };
         return new FieldError(field, error.message());

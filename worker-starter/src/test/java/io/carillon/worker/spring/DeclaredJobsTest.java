@@ -41,7 +41,8 @@ class DeclaredJobsTest {
                 routing = "failover", blockStrategy = "DISCARD_LATER", timeout = "10m", retryAttempts = "3",
                 retryBackoff = "30s", retryMultiplier = "2", retryMaxBackoff = "5m", misfire = "CATCH_UP",
                 misfireThreshold = "1m", maxCatchUp = "5", children = "archive", jitter = "2s",
-                alertConsecutive = "2", alertMissed = "false", description = "the daily report",
+                alertConsecutive = "2", alertMissed = "false", alertOverrun = "true", alertMaxRuntime = "20m",
+                alertFailureRate = "true", alertFailureRatePercent = "30", description = "the daily report",
                 owner = "reports-team", tags = {"reports", "daily"})
         @DeclaredJob(id = "hourly-report", fixedRate = "1h")
         public void render() {
@@ -110,7 +111,8 @@ class DeclaredJobsTest {
             assertThat(daily.misfire()).isEqualTo(new MisfirePolicy(MisfireStrategy.CATCH_UP, 60_000, 5));
             assertThat(daily.children()).containsExactly("archive");
             assertThat(daily.jitterMs()).isEqualTo(2_000);
-            assertThat(daily.alerting()).isEqualTo(new Alerting(null, 2, null, false, null, null, null));
+            assertThat(daily.alerting()).isEqualTo(new Alerting(null, 2, null, false, null, null, null, true,
+                    1_200_000L, null, null, true, 30, null, null));
             assertThat(daily.description()).isEqualTo("the daily report");
             assertThat(daily.owner()).isEqualTo("reports-team");
             assertThat(daily.tags()).containsExactly("reports", "daily");
