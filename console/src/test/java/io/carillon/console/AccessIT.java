@@ -206,7 +206,10 @@ class AccessIT {
         String secret = created.json().get("token").asString();
         ApiClient ci = admin.withToken(secret);
 
-        assertThat(ci.get("/api/v1/jobs/d1").status()).isEqualTo(200);
+        Answer read = ci.get("/api/v1/jobs/d1");
+        assertThat(read.status()).isEqualTo(200);
+        assertThat(read.cookies()).as("a token's request gets no session").noneMatch(cookie ->
+                cookie.startsWith("JSESSIONID"));
         assertThat(ci.post("/api/v1/jobs/d1/run", "").status()).as("the token is a viewer").isEqualTo(403);
         assertThat(ci.get("/api/v1/me").json().get("token").asString()).isEqualTo("ci");
         assertThat(ci.post("/api/v1/tokens", "{\"name\": \"more\"}").status()).isEqualTo(403);
@@ -318,6 +321,10 @@ class AccessIT {
         assertThat(Json.mapper().readTree(disable.get("before").asString()).get("enabled").asBoolean()).isTrue();
         assertThat(Json.mapper().readTree(disable.get("after").asString()).get("enabled").asBoolean()).isFalse();
         assertThat(audit("RUN_RETRY", "audited@1#0")).containsExactly("OK");
+        JsonNode create = entries.get(2);
+        assertThat(create.get("actor").asString()).isEqualTo("otto");
+        assertThat(create.hasNonNull("before")).isFalse();
+        assertThat(Json.mapper().readTree(create.get("after").asString()).get("version").asLong()).isEqualTo(1);
 
         assertThat(operator.get("/api/v1/audit?action=USER_CREATE").json().get("entries").isEmpty())
                 .as("an operator reads only the entries of its apps' jobs and runs").isTrue();
