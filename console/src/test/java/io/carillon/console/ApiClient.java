@@ -82,8 +82,7 @@ final class ApiClient {
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
-                    response.headers().firstValue("Location").orElse(null), response.body(),
-                    response.headers().allValues("Set-Cookie"));
+                    response.headers().firstValue("Location").orElse(null), response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -96,8 +95,8 @@ final class ApiClient {
         return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** An HTTP answer; {@code cookies} are its Set-Cookie headers. */
-    record Answer(int status, String contentType, String location, String body, List<String> cookies) {
+    /** An HTTP answer. */
+    record Answer(int status, String contentType, String location, String body) {
 
         JsonNode json() {
             return Json.mapper().readTree(body);

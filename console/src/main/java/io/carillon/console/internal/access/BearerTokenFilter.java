@@ -13,14 +13,11 @@ import org.springframework.security.authentication.UsernamePasswordAuthenticatio
 import org.springframework.security.core.context.SecurityContext;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
-import org.springframework.security.web.context.RequestAttributeSecurityContextRepository;
-import org.springframework.security.web.context.SecurityContextRepository;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Authenticates a request that carries {@code Authorization: Bearer <token>} as the token's user with the token's
- * grants, for this request only: the context is kept in the request's attributes, so no HTTP session is created
- * for it. A token that authenticates nobody is answered 401 at once.
+ * grants, for this request only (no session). A token that authenticates nobody is answered 401 at once.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {
 
@@ -28,7 +25,6 @@ final class BearerTokenFilter extends OncePerRequestFilter {
 
     private final TokenService tokens;
     private final AuthenticationEntryPoint entryPoint;
-    private final SecurityContextRepository requestScope = new RequestAttributeSecurityContextRepository();
 
     BearerTokenFilter(TokenService tokens, AuthenticationEntryPoint entryPoint) {
         this.tokens = tokens;
@@ -54,7 +50,6 @@ final class BearerTokenFilter extends OncePerRequestFilter {
         context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(principal.get(), null,
                 GrantAuthorities.of(principal.get().grants())));
         SecurityContextHolder.setContext(context);
-        requestScope.saveContext(context, request, response);
         try {
             chain.doFilter(request, response);
         } finally {
