@@ -318,6 +318,10 @@ class AccessIT {
         assertThat(Json.mapper().readTree(disable.get("before").asString()).get("enabled").asBoolean()).isTrue();
         assertThat(Json.mapper().readTree(disable.get("after").asString()).get("enabled").asBoolean()).isFalse();
         assertThat(audit("RUN_RETRY", "audited@1#0")).containsExactly("OK");
+        JsonNode create = entries.get(2);
+        assertThat(create.get("actor").asString()).isEqualTo("otto");
+        assertThat(create.hasNonNull("before")).isFalse();
+        assertThat(Json.mapper().readTree(create.get("after").asString()).get("version").asLong()).isEqualTo(1);
 
         assertThat(operator.get("/api/v1/audit?action=USER_CREATE").json().get("entries").isEmpty())
                 .as("an operator reads only the entries of its apps' jobs and runs").isTrue();

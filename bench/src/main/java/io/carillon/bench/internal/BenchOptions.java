@@ -24,10 +24,11 @@ public final class BenchOptions {
             "scale", Set.of("jobs", "active", "duration-s", "warmup-s", "intake-timeout-s", "planner-jvm-options",
                     "planner-streams-property"),
             "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms"),
-            "import", Set.of("jobs", "publish-wait-s"));
+            "import", Set.of("jobs", "publish-wait-s"),
+            "create", Set.of("jobs", "clients", "route", "plan-wait-s"));
 
     private final String workload;
-    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover or import";
+    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover, import or create";
 
     private final Map<String, String> flags;
 
@@ -190,14 +191,19 @@ public final class BenchOptions {
 
     /** How jobs are created: through the console's REST API or as JobDefinitions produced to the jobs topic. */
     public JobRoute create(JobRoute defaultRoute) {
-        String value = flags.get("create");
+        return route("create", defaultRoute);
+    }
+
+    /** The job route flag {@code flag} names ({@code rest} or {@code kafka}), or {@code defaultRoute}. */
+    public JobRoute route(String flag, JobRoute defaultRoute) {
+        String value = flags.get(flag);
         if (value == null) {
             return defaultRoute;
         }
         return switch (value) {
             case "rest" -> JobRoute.REST;
             case "kafka" -> JobRoute.KAFKA;
-            default -> throw new UsageException("--create must be rest or kafka, was '" + value + "'");
+            default -> throw new UsageException("--" + flag + " must be rest or kafka, was '" + value + "'");
         };
     }
 }

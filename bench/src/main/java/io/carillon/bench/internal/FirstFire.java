@@ -33,17 +33,22 @@ final class FirstFire implements AutoCloseable {
     }
 
     static FirstFire open(Map<String, Object> clientConfig, TopicCatalog catalog) {
+        return new FirstFire(fromEnd(clientConfig, catalog.fires()));
+    }
+
+    /** A consumer (read_committed, no group) of every partition of {@code topic}, positioned at its end now. */
+    static KafkaConsumer<byte[], byte[]> fromEnd(Map<String, Object> clientConfig, String topic) {
         Map<String, Object> config = new HashMap<>(clientConfig);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
-        List<TopicPartition> partitions = consumer.partitionsFor(catalog.fires()).stream()
-                .map(info -> new TopicPartition(catalog.fires(), info.partition())).toList();
+        List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                .map(info -> new TopicPartition(topic, info.partition())).toList();
         consumer.assign(partitions);
         consumer.seekToEnd(partitions);
         partitions.forEach(consumer::position);
-        return new FirstFire(consumer);
+        return consumer;
     }
 
     /**
@@ -67,7 +72,8 @@ final class FirstFire implements AutoCloseable {
     record Seen(Instant seenAt, Instant emittedAt) {
     }
 
-    private static FireEvent parse(byte[] value) {
+    /** The fire in {@code value}, or null for a tombstone or a record that is no fire. */
+    static FireEvent parse(byte[] value) {
         if (value == null) {
             return null;
         }

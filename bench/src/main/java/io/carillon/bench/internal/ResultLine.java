@@ -47,8 +47,7 @@ public final class ResultLine {
         return this;
     }
 
-    /** Adds how the run was set up: job route and creation time, worker capacity, partitions, where Kafka and
-     * PostgreSQL ran, cores, and whether the working tree had uncommitted changes. */
+    /** Adds how the run was set up: job route and creation time, worker capacity, and {@link #environment}. */
     public ResultLine setup(BenchCluster cluster, JobRoute route, long createMs) {
         keys.put("create_route", route.name().toLowerCase(Locale.ROOT));
         keys.put("create_ms", createMs);
@@ -60,6 +59,11 @@ public final class ResultLine {
         if (cluster.workerFetchMaxWaitMs() != null) {
             keys.put("worker_fetch_max_wait_ms", cluster.workerFetchMaxWaitMs());
         }
+        return environment(cluster);
+    }
+
+    /** Adds where the run's parts ran: partitions, Kafka, PostgreSQL, cores, and whether the tree was dirty. */
+    public ResultLine environment(BenchCluster cluster) {
         keys.put("partitions", cluster.catalog().partitions());
         keys.put("kafka", cluster.externalKafka() ? "external" : "in-process");
         keys.put("postgres", cluster.database().embedded() ? "embedded" : "server");

@@ -67,6 +67,11 @@ class TokenRepository {
                 .param("id", id).param("now", parameter(now)).update();
     }
 
+    /** Whether a use of {@code token} at {@code now} is worth writing: its stored last use is older than the precision. */
+    static boolean useIsStale(StoredToken token, Instant now) {
+        return token.lastUsedAt() == null || !token.lastUsedAt().isAfter(now.minus(LAST_USED_PRECISION));
+    }
+
     void recordUse(String id, Instant now) {
         jdbc.sql("UPDATE api_tokens SET last_used_at = :now WHERE id = :id"
                         + " AND (last_used_at IS NULL OR last_used_at <= :stale)")

@@ -114,7 +114,9 @@ public class TokenService {
         if (user.isEmpty()) {
             return Optional.empty();
         }
-        tokens.recordUse(token.id(), now);
+        if (TokenRepository.useIsStale(token, now)) {
+            tokens.recordUse(token.id(), now);
+        }
         return Optional.of(new CallerPrincipal(token.userName(), token.name(), user.get().grants()
                 .narrow(token.grants())));
     }

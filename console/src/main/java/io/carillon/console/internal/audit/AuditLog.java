@@ -5,7 +5,9 @@ import static io.carillon.console.internal.SqlTimes.parameter;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -22,6 +24,13 @@ public class AuditLog {
 
     /** Longest actor or target text stored; longer ones (a user name typed at the login page) are cut. */
     static final int MAX_NAME_LENGTH = 200;
+
+    /** The start of a statement that adds an entry; its columns end with before, after and outcome. */
+    public static final String INSERT = "INSERT INTO audit_log (at, actor, source_address, action, target_type,"
+            + " target, target_app, before, after, outcome)";
+    /** The values of {@link #INSERT}'s first seven columns, as named parameters {@link #entry} fills. */
+    public static final String ENTRY_VALUES = ":auditAt, :auditActor, :auditAddress, :auditAction, :auditTargetType,"
+            + " :auditTarget, :auditTargetApp";
 
     private final JdbcClient jdbc;
     private final CurrentCaller callers;
@@ -43,20 +52,36 @@ public class AuditLog {
     /** Records an action of {@code actor}, for the actions that happen before a caller exists (logins). */
     public void record(String actor, String sourceAddress, AuditAction action, String targetType, String target,
             String targetApp, String before, String after, AuditOutcome outcome) {
-        jdbc.sql("INSERT INTO audit_log (at, actor, source_address, action, target_type, target, target_app,"
-                        + " before, after, outcome) VALUES (:at, :actor, :address, :action, :targetType, :target,"
-                        + " :targetApp, CAST(:before AS jsonb), CAST(:after AS jsonb), :outcome)")
-                .param("at", parameter(clock.instant()))
-                .param("actor", cut(actor))
-                .param("address", sourceAddress)
-                .param("action", action.name())
-                .param("targetType", targetType)
-                .param("target", cut(target))
-                .param("targetApp", targetApp)
+        jdbc.sql(INSERT + " VALUES (" + ENTRY_VALUES + ", CAST(:before AS jsonb), CAST(:after AS jsonb), :auditOutcome)")
+                .params(entry(actor, sourceAddress, action, targetType, target, targetApp, outcome))
                 .param("before", before)
                 .param("after", after)
-                .param("outcome", outcome.name())
                 .update();
+    }
+
+    /**
+     * An entry of the current caller's {@code action} on {@code target} without its before and after JSON, as the
+     * named parameters of {@link #ENTRY_VALUES} (and {@code auditOutcome}), for a statement that writes the entry
+     * together with its change: {@code INSERT ... SELECT ENTRY_VALUES, before, after, :auditOutcome FROM ...}.
+     */
+    public Map<String, Object> entry(AuditAction action, String targetType, String target, String targetApp,
+            AuditOutcome outcome) {
+        Caller caller = callers.get();
+        return entry(caller.actor(), caller.address(), action, targetType, target, targetApp, outcome);
+    }
+
+    private Map<String, Object> entry(String actor, String sourceAddress, AuditAction action, String targetType,
+            String target, String targetApp, AuditOutcome outcome) {
+        Map<String, Object> entry = new HashMap<>();
+        entry.put("auditAt", parameter(clock.instant()));
+        entry.put("auditActor", cut(actor));
+        entry.put("auditAddress", sourceAddress);
+        entry.put("auditAction", action.name());
+        entry.put("auditTargetType", targetType);
+        entry.put("auditTarget", cut(target));
+        entry.put("auditTargetApp", targetApp);
+        entry.put("auditOutcome", outcome.name());
+        return entry;
     }
 
     /**

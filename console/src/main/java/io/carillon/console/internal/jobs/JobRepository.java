@@ -4,6 +4,7 @@ import static io.carillon.console.internal.SqlTimes.parameter;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -11,12 +12,36 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import io.carillon.console.internal.SqlTimes;
+import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.JobDefinition;
 
 /** The {@code jobs} and {@code apps} tables. Writes take part in the caller's transaction. */
 @Repository
 public class JobRepository {
+
+    private static final String CREATE = """
+            WITH next AS (
+                SELECT coalesce(max(version), 0) + 1 AS version FROM job_outbox WHERE job_id = :id
+            ), stored AS (
+                SELECT next.version, jsonb_set(CAST(:definition AS jsonb), '{version}', to_jsonb(next.version))
+                    AS definition FROM next
+            ), app AS (
+                INSERT INTO apps (name, created_at) SELECT :app, :now
+                WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE id = :id) ON CONFLICT (name) DO NOTHING
+            ), job AS (
+                INSERT INTO jobs (id, app, handler, definition, version, enabled, created_at, updated_at)
+                SELECT :id, :app, :handler, stored.definition, stored.version, :enabled, :now, :now FROM stored
+                ON CONFLICT (id) DO NOTHING
+                RETURNING version, definition
+            ), outbox AS (
+                INSERT INTO job_outbox (job_id, version, payload, created_at)
+                SELECT :id, version, definition, :now FROM job
+            ), audit AS (
+            """ + AuditLog.INSERT + " SELECT " + AuditLog.ENTRY_VALUES + """
+                , NULL, definition, :auditOutcome FROM job
+            )
+            SELECT version FROM job""";
 
     private final JdbcClient jdbc;
 
@@ -32,19 +57,28 @@ public class JobRepository {
                 .update();
     }
 
-    /** Inserts {@code job}; false when a job with its id exists already. */
-    public boolean insert(JobDefinition job, Instant now) {
-        return jdbc.sql("INSERT INTO jobs (id, app, handler, definition, version, enabled, created_at, updated_at)"
-                        + " VALUES (:id, :app, :handler, CAST(:definition AS jsonb), :version, :enabled, :now, :now)"
-                        + " ON CONFLICT (id) DO NOTHING")
+    /**
+     * Creates {@code job} in one statement, so in one transaction (the caller's when there is one): the next version
+     * of its id (one above the highest in the outbox, deletes included), its app when the id is free, its
+     * {@code jobs} row, its {@code job_outbox} row and its audit entry ({@code auditEntry} from
+     * {@link AuditLog#entry}, with the stored definition as {@code after}), all holding the definition with that
+     * version.
+     *
+     * @return the version the job got, or empty when a job with its id exists (then nothing was written)
+     */
+    public OptionalLong create(JobDefinition job, Instant now, Map<String, Object> auditEntry) {
+        return jdbc.sql(CREATE)
+                .params(auditEntry)
                 .param("id", job.id())
                 .param("app", job.app())
                 .param("handler", job.handler())
                 .param("definition", EventSerdes.JOB.toJson(job))
-                .param("version", job.version())
                 .param("enabled", job.enabled())
                 .param("now", parameter(now))
-                .update() == 1;
+                .query(Long.class)
+                .optional()
+                .map(OptionalLong::of)
+                .orElseGet(OptionalLong::empty);
     }
 
     /** Replaces the stored definition of {@code job.id()}, which must exist. */

@@ -56,7 +56,8 @@ public class JobService {
     }
 
     /**
-     * Stores a new job (its {@code version} is assigned here) and queues it for the {@code jobs} topic.
+     * Stores a new job (its {@code version} is assigned here), queues it for the {@code jobs} topic and audits it, in
+     * one statement (one round trip to the database), so in one transaction: the caller's when there is one.
      *
      * @throws InvalidInputException when the definition breaks {@link JobValidator}'s rules
      * @throws JobAlreadyExistsException when the id is taken
@@ -76,21 +77,21 @@ public class JobService {
     private JobDefinition create(JobDefinition requested, String appVersion) {
         requireValid(requested);
         authorizer.requireOperate(requested.app());
+        if (appVersion == null) {
+            return insert(requested);
+        }
         return transactions.execute(status -> {
-            Instant now = clock.instant();
-            JobDefinition job = requested.toBuilder().version(outbox.lastVersion(requested.id()) + 1).build();
-            jobs.registerApp(job.app(), now);
-            if (!jobs.insert(job, now)) {
-                throw new JobAlreadyExistsException(job.id());
-            }
-            if (appVersion != null) {
-                jobs.markManaged(job.id(), job.app(), appVersion);
-            }
-            String json = EventSerdes.JOB.toJson(job);
-            outbox.append(job.id(), job.version(), json, now);
-            audit.record(AuditAction.JOB_CREATE, TARGET_TYPE, job.id(), job.app(), null, json, AuditOutcome.OK);
+            JobDefinition job = insert(requested);
+            jobs.markManaged(job.id(), job.app(), appVersion);
             return job;
         });
+    }
+
+    private JobDefinition insert(JobDefinition requested) {
+        long version = jobs.create(requested, clock.instant(), audit.entry(AuditAction.JOB_CREATE, TARGET_TYPE,
+                requested.id(), requested.app(), AuditOutcome.OK))
+                .orElseThrow(() -> new JobAlreadyExistsException(requested.id()));
+        return requested.toBuilder().version(version).build();
     }
 
     /**

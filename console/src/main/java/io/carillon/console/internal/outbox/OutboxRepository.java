@@ -35,14 +35,6 @@ public class OutboxRepository {
                 .update();
     }
 
-    /** The highest version ever written for {@code jobId}, deletes included; 0 when there is none. */
-    public long lastVersion(String jobId) {
-        return jdbc.sql("SELECT coalesce(max(version), 0) FROM job_outbox WHERE job_id = :jobId")
-                .param("jobId", jobId)
-                .query(Long.class)
-                .single();
-    }
-
     /** Whether a change of {@code jobId} waits in the outbox to be published. */
     public boolean hasUnpublished(String jobId) {
         return jdbc.sql("SELECT EXISTS (SELECT 1 FROM job_outbox WHERE job_id = :jobId AND published_at IS NULL)")
