@@ -238,7 +238,7 @@ public final class DispatchEngine {
                     problem);
             String reason = problem;
             complete(partition, record.offset(), null, at -> {
-                stats.deadLetter();
+                stats.deadLetter(record.topic());
                 return List.of(deadLetters.of(record, reason, at));
             }, now, out);
         } else if (fire.action() == FireAction.CANCEL) {
