@@ -130,6 +130,7 @@ public final class CarillonWorker implements AutoCloseable {
         private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
         private final Map<String, JobHandlerFunction> handlers = new LinkedHashMap<>();
         private final Map<String, Object> kafkaProperties = new LinkedHashMap<>();
+        private RunListener runListener = RunListener.NONE;
 
         private Builder() {
         }
@@ -235,6 +236,12 @@ public final class CarillonWorker implements AutoCloseable {
             return this;
         }
 
+        /** Told of every run the worker ends (see {@link RunListener}); default none. */
+        public Builder runListener(RunListener runListener) {
+            this.runListener = Objects.requireNonNull(runListener, "runListener");
+            return this;
+        }
+
         /**
          * Checks the settings and creates the worker; nothing connects to Kafka before {@link CarillonWorker#start()}.
          *
@@ -260,7 +267,7 @@ public final class CarillonWorker implements AutoCloseable {
             }
             String instance = instanceId == null || instanceId.isBlank() ? defaultInstanceId() : instanceId;
             return new CarillonWorker(new WorkerSettings(bootstrapServers, catalog, clock, app, instance, capacity,
-                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties, maxEarlyRuns));
+                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties, maxEarlyRuns, runListener));
         }
 
         private static void requirePositive(String name, Duration value) {
