@@ -50,7 +50,7 @@ public final class Standalone implements AutoCloseable {
     private static final int DEFAULT_BROKER_PORT = 9092;
     private static final String[] QUIET_LOGGERS = {"kafka", "org.apache.kafka", "state.change.logger", "io.zonky"};
     /** Every part runs here, so the process measures the lag of every Carillon consumer group. */
-    private static final String CONSUMER_LAG_GROUPS = "planner,dispatcher,analytics,console,trigger.*";
+    private static final String CONSUMER_LAG_GROUPS = "planner,dispatcher,analytics,console*,trigger.*";
 
     private final DataDirLock lock;
     private final KafkaBroker broker;
