@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.carillon.analytics.app.AnalyticsApplication;
-import io.carillon.testkit.HttpProbe;
 import io.carillon.testkit.PrometheusText;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.EventSerdes;
@@ -53,7 +51,7 @@ class AnalyticsMetricsIT {
                 "--carillon.analytics.results-from-start=true",
                 "--carillon.metrics.consumer-lag-interval=500ms",
                 "--server.port=0");
-                KafkaProducer<String, String> producer = producer()) {
+                KafkaProducer<String, String> producer = TestKafka.producer(new StringSerializer())) {
             int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
             producer.send(new ProducerRecord<>(prefix + "jobs", "invoice",
                     EventSerdes.JOB.toJson(TestRuns.job("invoice", Schedule.none(), WITHOUT_WORKER_RULE)))).get();
@@ -63,7 +61,7 @@ class AnalyticsMetricsIT {
             producer.send(new ProducerRecord<>(prefix + "results", "invoice", "{ not a result")).get();
 
             await().atMost(WAIT).untilAsserted(() -> {
-                PrometheusText scrape = scrape(port);
+                PrometheusText scrape = PrometheusText.scrape(port);
                 assertThat(scrape.sum("carillon_analytics_incidents_total", Map.of("rule", "FAILED",
                         "action", "OPENED"))).isEqualTo(1);
                 assertThat(scrape.sum("carillon_dead_letters_total",
@@ -71,22 +69,9 @@ class AnalyticsMetricsIT {
                 assertThat(scrape.samples("carillon_consumer_lag_records", Map.of("group", prefix + "analytics")))
                         .hasSize(1);
             });
-            PrometheusText scrape = scrape(port);
+            PrometheusText scrape = PrometheusText.scrape(port);
             assertThat(scrape.sum("carillon_analytics_incidents_total", Map.of("action", "RESOLVED"))).isZero();
             assertThat(scrape.hasPrefix("kafka_stream_")).as("Kafka Streams' own metrics").isTrue();
         }
-    }
-
-    private static PrometheusText scrape(int port) {
-        var answer = HttpProbe.get(port, "/actuator/prometheus");
-        assertThat(answer.statusCode()).isEqualTo(200);
-        return PrometheusText.parse(answer.body());
-    }
-
-    private static KafkaProducer<String, String> producer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"),
-                new StringSerializer(), new StringSerializer());
     }
 }

@@ -1,5 +1,6 @@
 package io.carillon.testkit;
 
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,9 @@ import java.util.regex.Pattern;
  */
 public final class PrometheusText {
 
+    /** Where a Carillon part serves its meters. */
+    public static final String PATH = "/actuator/prometheus";
+    private static final int HTTP_OK = 200;
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})?\\s+(\\S+).*$");
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
@@ -24,6 +28,19 @@ public final class PrometheusText {
 
     private PrometheusText(List<Sample> samples) {
         this.samples = List.copyOf(samples);
+    }
+
+    /**
+     * Scrapes {@code GET http://localhost:<port>/actuator/prometheus} without credentials, as Prometheus does.
+     *
+     * @throws IllegalStateException when the answer is not 200
+     */
+    public static PrometheusText scrape(int port) {
+        HttpResponse<String> answer = HttpProbe.get(port, PATH);
+        if (answer.statusCode() != HTTP_OK) {
+            throw new IllegalStateException("GET " + PATH + " answered " + answer.statusCode());
+        }
+        return parse(answer.body());
     }
 
     /** The samples of {@code body}; comment lines ({@code # HELP}, {@code # TYPE}) are skipped. */

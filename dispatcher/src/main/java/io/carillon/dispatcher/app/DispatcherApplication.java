@@ -12,9 +12,8 @@ import io.carillon.topics.spring.HealthProbes;
 /**
  * The dispatcher as a process of its own: {@code java -jar carillon-dispatcher.jar}. Its web server on port
  * {@value #DEFAULT_PORT} ({@code server.port}) serves only the Actuator health probes and the Prometheus scrape
- * endpoint ({@link HealthProbes}). Its
- * defaults are set here, not in an application.properties, so that a process that embeds the dispatcher (the
- * standalone jar) keeps its own.
+ * endpoint ({@link HealthProbes}). Its defaults are set here, not in an application.properties, so that a process
+ * that embeds the dispatcher (the standalone jar) keeps its own.
  */
 @SpringBootApplication
 public class DispatcherApplication {

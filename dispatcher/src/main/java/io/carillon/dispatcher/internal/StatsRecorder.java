@@ -118,8 +118,10 @@ public final class StatsRecorder {
                 transactions.get());
     }
 
+    /** The app's meters; a plain lookup once registered, so recording a fire allocates nothing here. */
     private AppMeters meters(String app) {
-        return meters.computeIfAbsent(app, this::register);
+        AppMeters registered = meters.get(app);
+        return registered != null ? registered : meters.computeIfAbsent(app, this::register);
     }
 
     private AppMeters register(String app) {

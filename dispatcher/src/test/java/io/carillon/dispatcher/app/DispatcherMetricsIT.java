@@ -12,15 +12,12 @@ import java.util.Map;
 import java.util.UUID;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.carillon.dispatcher.Dispatcher;
-import io.carillon.testkit.HttpProbe;
 import io.carillon.testkit.PrometheusText;
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
@@ -58,7 +55,7 @@ class DispatcherMetricsIT {
                         "server.port=0")
                 .run();
                 CarillonWorker worker = worker(catalog, clock);
-                KafkaProducer<String, byte[]> producer = producer()) {
+                KafkaProducer<String, byte[]> producer = TestKafka.producer(new ByteArraySerializer())) {
             int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
             worker.start();
             try (TopicReader<WorkerHeartbeat> heartbeats = new TopicReader<>(catalog.workers(),
@@ -75,7 +72,7 @@ class DispatcherMetricsIT {
                     .get();
 
             await().atMost(WAIT).untilAsserted(() -> {
-                PrometheusText scrape = scrape(port);
+                PrometheusText scrape = PrometheusText.scrape(port);
                 assertThat(scrape.sum("carillon_dispatch_dispatched_total", Map.of("app", APP))).isEqualTo(1);
                 assertThat(scrape.sum("carillon_dispatch_lateness_seconds_count", Map.of("app", APP))).isEqualTo(1);
                 assertThat(scrape.sum("carillon_dispatch_held_fires", Map.of())).isEqualTo(1);
@@ -84,7 +81,7 @@ class DispatcherMetricsIT {
                 assertThat(scrape.samples("carillon_consumer_lag_records", Map.of("group", prefix + "dispatcher")))
                         .hasSize(1);
             });
-            PrometheusText scrape = scrape(port);
+            PrometheusText scrape = PrometheusText.scrape(port);
             assertThat(scrape.samples("carillon_dispatch_lateness_seconds_bucket", Map.of("app", APP)))
                     .as("a percentile histogram: buckets Prometheus computes p99 from").hasSizeGreaterThan(10)
                     .allSatisfy(bucket -> assertThat(bucket.labels()).containsOnlyKeys("app", "le"));
@@ -109,17 +106,5 @@ class DispatcherMetricsIT {
             throws Exception {
         producer.send(new ProducerRecord<>(catalog.fires(), fire.jobId(), EventSerdes.FIRE.serialize(null, fire)))
                 .get();
-    }
-
-    private static PrometheusText scrape(int port) {
-        var answer = HttpProbe.get(port, "/actuator/prometheus");
-        assertThat(answer.statusCode()).isEqualTo(200);
-        return PrometheusText.parse(answer.body());
-    }
-
-    private static KafkaProducer<String, byte[]> producer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
     }
 }

@@ -14,8 +14,7 @@ import io.carillon.topics.spring.HealthProbes;
  * {@code carillon.kafka.bootstrap-servers}, topics from {@code carillon.topics.*}, planner settings from
  * {@code carillon.planner.*}. Its web server on port {@value #DEFAULT_PORT} ({@code server.port}) serves only the
  * Actuator health probes and the Prometheus scrape endpoint ({@link HealthProbes}). Its defaults are set here, not
- * in an application.properties, so
- * that a process that embeds the planner (the standalone jar) keeps its own.
+ * in an application.properties, so that a process that embeds the planner (the standalone jar) keeps its own.
  */
 @SpringBootApplication
 public class PlannerApplication {

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -44,7 +43,7 @@ class PlannerMetricsIT {
                 "--carillon.planner.state-dir=" + stateDir,
                 "--carillon.metrics.consumer-lag-interval=500ms",
                 "--server.port=0");
-                KafkaProducer<String, String> producer = producer()) {
+                KafkaProducer<String, String> producer = TestKafka.producer(new StringSerializer())) {
             int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
             JobDefinition job = JobDefinition.builder("tick").app("demo").handler("echo")
                     .schedule(Schedule.fixedRate(1000)).build();
@@ -52,14 +51,14 @@ class PlannerMetricsIT {
             producer.send(new ProducerRecord<>(prefix + "requests", "tick", "{ not a request")).get();
 
             await().atMost(WAIT).untilAsserted(() -> {
-                PrometheusText scrape = scrape(port);
+                PrometheusText scrape = PrometheusText.scrape(port);
                 assertThat(scrape.sum("carillon_planner_fires_total", Map.of("kind", "SCHEDULED"))).isPositive();
                 assertThat(scrape.sum("carillon_dead_letters_total",
                         Map.of("component", "planner", "topic", prefix + "requests"))).isEqualTo(1);
                 assertThat(scrape.samples("carillon_consumer_lag_records", Map.of("group", prefix + "planner")))
                         .hasSize(1);
             });
-            PrometheusText scrape = scrape(port);
+            PrometheusText scrape = PrometheusText.scrape(port);
             assertThat(scrape.has("carillon_planner_fires_total")).isTrue();
             assertThat(scrape.hasPrefix("kafka_stream_")).as("Kafka Streams' own metrics").isTrue();
             assertThat(scrape.samples("carillon_planner_fires_total", Map.of()))
@@ -67,18 +66,5 @@ class PlannerMetricsIT {
             assertThat(HttpProbe.get(port, "/actuator/env").statusCode()).as("only health and prometheus")
                     .isEqualTo(404);
         }
-    }
-
-    private static PrometheusText scrape(int port) {
-        var answer = HttpProbe.get(port, "/actuator/prometheus");
-        assertThat(answer.statusCode()).isEqualTo(200);
-        return PrometheusText.parse(answer.body());
-    }
-
-    private static KafkaProducer<String, String> producer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"),
-                new StringSerializer(), new StringSerializer());
     }
 }

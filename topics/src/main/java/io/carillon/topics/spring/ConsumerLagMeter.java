@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.GroupListing;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.ListGroupsOptions;
@@ -154,10 +153,7 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
 
     private synchronized Admin admin() {
         if (admin == null) {
-            Map<String, Object> config = topics.clientConfig();
-            config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
-            config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
-            admin = Admin.create(config);
+            admin = topics.admin(TIMEOUT);
         }
         return admin;
     }
