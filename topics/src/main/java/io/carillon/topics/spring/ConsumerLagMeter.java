@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.GroupListing;
@@ -28,9 +30,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.MultiGauge;
-import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
@@ -38,8 +39,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * have not committed yet, summed over the group's partitions (last stable offset minus committed offset, so a
  * transaction still open counts nothing). Read with one admin client every interval on a thread of its own: three
  * requests per interval however many records flow, and at most {@code maxGroups} groups, so the cost and the number
- * of series stay bounded. A group that is gone drops out at the next reading; a reading that fails keeps the last
- * values and is logged.
+ * of series stay bounded. A group's gauge is registered once and then only its value changes; a group that is gone
+ * drops out at the next reading; a reading that fails keeps the last values and is logged.
  *
  * <p>Thread-safe: {@link #refresh()} runs on the meter's own thread (or a test's); the gauges are read on any.
  */
@@ -57,7 +58,10 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
     private final List<String> patterns;
     private final Duration interval;
     private final int maxGroups;
-    private final List<MultiGauge> gauges = new ArrayList<>();
+    private final List<MeterRegistry> registries = new ArrayList<>();
+    /** The lag of each measured group, read by its gauges; a group's gauges are registered once. */
+    private final Map<String, AtomicLong> lags = new ConcurrentHashMap<>();
+    private final Map<String, List<Gauge>> gauges = new HashMap<>();
     private Admin admin;
     private ScheduledExecutorService scheduler;
 
@@ -82,9 +86,8 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
 
     @Override
     public synchronized void bindTo(MeterRegistry registry) {
-        gauges.add(MultiGauge.builder(LAG)
-                .description("records of the topics a consumer group reads that it has not committed yet")
-                .baseUnit("records").register(registry));
+        registries.add(registry);
+        lags.forEach((group, lag) -> gauges.get(group).add(register(registry, group, lag)));
     }
 
     /** Reads the lag of the watched groups now and updates the gauges. */
@@ -102,10 +105,9 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
         Map<TopicPartition, ListOffsetsResultInfo> ends = latest.isEmpty() ? Map.of()
                 : client.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all()
                         .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        List<MultiGauge.Row<?>> rows = new ArrayList<>();
-        committed.forEach((group, offsets) -> rows.add(MultiGauge.Row.of(Tags.of("group", group),
-                lag(offsets, ends))));
-        publish(rows);
+        Map<String, Long> measured = new HashMap<>();
+        committed.forEach((group, offsets) -> measured.put(group, lag(offsets, ends)));
+        publish(measured);
     }
 
     private static long lag(Map<TopicPartition, OffsetAndMetadata> offsets,
@@ -147,8 +149,31 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
         return false;
     }
 
-    private synchronized void publish(List<MultiGauge.Row<?>> rows) {
-        gauges.forEach(gauge -> gauge.register(rows, true));
+    /** Sets the lag of the measured groups, registers the gauges of new ones and removes those of groups gone. */
+    private synchronized void publish(Map<String, Long> measured) {
+        measured.forEach((group, lag) -> lags.computeIfAbsent(group, this::registerAll).set(lag));
+        for (String gone : new ArrayList<>(lags.keySet())) {
+            if (!measured.containsKey(gone)) {
+                lags.remove(gone);
+                for (Gauge gauge : gauges.remove(gone)) {
+                    registries.forEach(registry -> registry.remove(gauge));
+                }
+            }
+        }
+    }
+
+    private AtomicLong registerAll(String group) {
+        AtomicLong lag = new AtomicLong();
+        List<Gauge> registered = new ArrayList<>();
+        registries.forEach(registry -> registered.add(register(registry, group, lag)));
+        gauges.put(group, registered);
+        return lag;
+    }
+
+    private static Gauge register(MeterRegistry registry, String group, AtomicLong lag) {
+        return Gauge.builder(LAG, lag, AtomicLong::get).tag("group", group)
+                .description("records of the topics a consumer group reads that it has not committed yet")
+                .baseUnit("records").register(registry);
     }
 
     private synchronized Admin admin() {
