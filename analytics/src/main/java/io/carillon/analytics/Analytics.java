@@ -15,9 +15,12 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThr
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.carillon.analytics.internal.AnalyticsMeters;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.Alerting;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 
 /**
  * Carillon's analytics app: a Kafka Streams application ({@link AnalyticsTopology}) with {@code exactly_once_v2}
@@ -38,6 +41,7 @@ public final class Analytics implements AutoCloseable {
     private static final String CLASSIC_GROUP_PROTOCOL = "classic";
 
     private final KafkaStreams streams;
+    private final KafkaStreamsMetrics streamsMetrics;
     private final String applicationId;
     private boolean started;
     private boolean closed;
@@ -46,8 +50,14 @@ public final class Analytics implements AutoCloseable {
         this.applicationId = builder.applicationId();
         AnalyticsSettings settings = new AnalyticsSettings(builder.punctuateInterval, builder.windowGrace,
                 builder.appWindowDelay, builder.resultsFromStart, builder.alertingDefaults);
-        this.streams = new KafkaStreams(AnalyticsTopology.build(builder.catalog, builder.clock, settings),
+        AnalyticsMeters meters = builder.meterRegistry != null ? new AnalyticsMeters(builder.meterRegistry)
+                : AnalyticsMeters.none();
+        this.streams = new KafkaStreams(AnalyticsTopology.build(builder.catalog, builder.clock, settings, meters),
                 builder.streamsProperties());
+        this.streamsMetrics = builder.meterRegistry != null ? new KafkaStreamsMetrics(streams) : null;
+        if (streamsMetrics != null) {
+            streamsMetrics.bindTo(builder.meterRegistry);
+        }
         streams.setStateListener((now, before) -> log.info("analytics {}: {} -> {}", applicationId, before, now));
         streams.setUncaughtExceptionHandler(e -> {
             log.error("analytics {}: stream thread failed, shutting the analytics app down", applicationId, e);
@@ -92,6 +102,9 @@ public final class Analytics implements AutoCloseable {
             closed = true;
             streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
                     .withTimeout(CLOSE_TIMEOUT));
+            if (streamsMetrics != null) {
+                streamsMetrics.close();
+            }
         }
     }
 
@@ -111,6 +124,7 @@ public final class Analytics implements AutoCloseable {
         private Alerting alertingDefaults = Alerting.unset();
         private int standbyReplicas;
         private final Map<String, String> streamsProperties = new LinkedHashMap<>();
+        private MeterRegistry meterRegistry;
 
         private Builder() {
         }
@@ -210,6 +224,16 @@ public final class Analytics implements AutoCloseable {
         public Builder streamsProperty(String name, String value) {
             KafkaClientProperties.requireAllowed("streamsProperty", name);
             streamsProperties.put(name, value);
+            return this;
+        }
+
+        /**
+         * Where the app's meters go: the incident steps it writes ({@code carillon.analytics.incidents} per
+         * {@code rule} and {@code action}), its dead letters ({@code carillon.dead.letters}) and Kafka Streams' own
+         * metrics ({@code kafka.stream.*}, {@code kafka.consumer.*}, ...); default none.
+         */
+        public Builder meterRegistry(MeterRegistry meterRegistry) {
+            this.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
             return this;
         }
 

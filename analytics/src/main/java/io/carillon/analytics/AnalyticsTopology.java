@@ -1,6 +1,7 @@
 package io.carillon.analytics;
 
 import java.time.Clock;
+import java.util.function.Consumer;
 
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.AutoOffsetReset;
@@ -13,6 +14,7 @@ import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
 
 import io.carillon.analytics.internal.AlertRulesUpdater;
+import io.carillon.analytics.internal.AnalyticsMeters;
 import io.carillon.analytics.internal.AnalyticsStores;
 import io.carillon.analytics.internal.AppAnalyticsProcessor;
 import io.carillon.analytics.internal.Emitted;
@@ -43,6 +45,12 @@ public final class AnalyticsTopology {
 
     /** A new topology over {@code catalog}'s topics, reading time from {@code clock}. Called from any thread. */
     public static Topology build(TopicCatalog catalog, Clock clock, AnalyticsSettings settings) {
+        return build(catalog, clock, settings, AnalyticsMeters.none());
+    }
+
+    /** A new topology as above that counts the incident steps and dead letters it writes in {@code meters}. */
+    public static Topology build(TopicCatalog catalog, Clock clock, AnalyticsSettings settings,
+            AnalyticsMeters meters) {
         StreamsBuilder builder = new StreamsBuilder();
         AnalyticsStores.jobStores().forEach(builder::addStateStore);
         AnalyticsStores.appStores().forEach(builder::addStateStore);
@@ -60,11 +68,11 @@ public final class AnalyticsTopology {
         KStream<String, Emitted> perJob = jobs.merge(results, Named.as("job-inputs"))
                 .process(() -> new JobAnalyticsProcessor(catalog, clock, settings), Named.as("job-analytics"),
                         AnalyticsStores.names(AnalyticsStores.jobStores()));
-        route(perJob, catalog, "job");
+        route(perJob, catalog, "job", meters);
         KStream<String, Emitted> heartbeats = builder.stream(catalog.workers(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("workers-source"))
                 .process(() -> new HeartbeatRouter(clock), Named.as("heartbeats"));
-        route(heartbeats, catalog, "workers");
+        route(heartbeats, catalog, "workers", meters);
         KStream<String, Emitted> perApp = perJob
                 .filter((app, emitted) -> emitted.isFor(Emitted.Target.TO_APP), Named.as("job-to-app"))
                 .merge(heartbeats.filter((app, emitted) -> emitted.isFor(Emitted.Target.TO_APP),
@@ -74,20 +82,23 @@ public final class AnalyticsTopology {
                         .withKeySerde(Serdes.String()).withValueSerde(Serdes.ByteArray()))
                 .process(() -> new AppAnalyticsProcessor(clock, settings), Named.as("app-analytics"),
                         AnalyticsStores.names(AnalyticsStores.appStores()));
-        route(perApp, catalog, "app");
+        route(perApp, catalog, "app", meters);
         return builder.build();
     }
 
-    private static void route(KStream<String, Emitted> emitted, TopicCatalog catalog, String from) {
-        to(emitted, Emitted.Target.STATS, catalog.stats(), from);
-        to(emitted, Emitted.Target.ALERTS, catalog.alerts(), from);
-        to(emitted, Emitted.Target.DLQ, catalog.dlq(), from);
+    private static void route(KStream<String, Emitted> emitted, TopicCatalog catalog, String from,
+            AnalyticsMeters meters) {
+        to(emitted, Emitted.Target.STATS, catalog.stats(), from, value -> { });
+        to(emitted, Emitted.Target.ALERTS, catalog.alerts(), from, meters::incident);
+        to(emitted, Emitted.Target.DLQ, catalog.dlq(), from, meters::deadLetter);
     }
 
-    private static void to(KStream<String, Emitted> emitted, Emitted.Target target, String topic, String from) {
+    private static void to(KStream<String, Emitted> emitted, Emitted.Target target, String topic, String from,
+            Consumer<byte[]> count) {
         String name = from + "-" + target.name().toLowerCase(java.util.Locale.ROOT);
         emitted.filter((key, value) -> value.isFor(target), Named.as(name + "-filter"))
                 .mapValues(Emitted::value, Named.as(name + "-bytes"))
+                .peek((key, value) -> count.accept(value), Named.as(name + "-count"))
                 .to(topic, Produced.with(Serdes.String(), Serdes.ByteArray()).withName(name + "-sink"));
     }
 }

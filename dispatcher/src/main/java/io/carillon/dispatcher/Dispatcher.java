@@ -263,8 +263,9 @@ public final class Dispatcher implements AutoCloseable {
          * Where the dispatcher's meters go: {@code carillon.dispatch.lateness} (timer per {@code app}: how long after
          * its due instant each trigger was produced), the counters {@code carillon.dispatch.dispatched},
          * {@code carillon.dispatch.no.worker}, {@code carillon.dispatch.misfire.skipped} (per {@code app}),
-         * {@code carillon.dispatch.dead.letters} and {@code carillon.dispatch.transactions}, and the gauges
-         * {@code carillon.dispatch.held.fires} and {@code carillon.dispatch.assigned.partitions}. Default: none kept (an empty composite registry);
+         * {@code carillon.dispatch.transactions} and {@code carillon.dead.letters} (tags {@code component},
+         * {@code topic}), and the gauges {@code carillon.dispatch.held.fires} and
+         * {@code carillon.dispatch.assigned.partitions}. Default: none kept (an empty composite registry);
          * {@link Dispatcher#stats()} works either way.
          */
         public Builder meterRegistry(MeterRegistry meterRegistry) {

@@ -18,9 +18,12 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThr
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.carillon.planner.internal.PlannerMeters;
 import io.carillon.planner.internal.StartGate;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 
 /**
  * Carillon's planner: a Kafka Streams application ({@link PlannerTopology}) with {@code exactly_once_v2} and the
@@ -59,6 +62,7 @@ public final class Planner implements AutoCloseable {
     private static final long NO_TASK_IDLING = StreamsConfig.MAX_TASK_IDLE_MS_DISABLED;
 
     private final KafkaStreams streams;
+    private final KafkaStreamsMetrics streamsMetrics;
     private final String applicationId;
     private boolean started;
     private boolean closed;
@@ -69,8 +73,11 @@ public final class Planner implements AutoCloseable {
                 builder.backfillPerPunctuation, builder.maxBackfillFires, builder.runTimeoutGrace,
                 builder.openRunCheckInterval, builder.unknownJobGrace);
         StartGate gate = new StartGate();
-        this.streams = new KafkaStreams(PlannerTopology.build(builder.catalog, builder.clock, settings, gate),
+        PlannerMeters meters = builder.meterRegistry != null ? new PlannerMeters(builder.meterRegistry)
+                : PlannerMeters.none();
+        this.streams = new KafkaStreams(PlannerTopology.build(builder.catalog, builder.clock, settings, gate, meters),
                 builder.streamsProperties());
+        this.streamsMetrics = builder.meterRegistry != null ? bind(streams, builder.meterRegistry) : null;
         streams.setStateListener((now, before) -> {
             log.info("planner {}: {} -> {}", applicationId, before, now);
             gate.onStateChange(now, before);
@@ -79,6 +86,12 @@ public final class Planner implements AutoCloseable {
             log.error("planner {}: stream thread failed, shutting the planner down", applicationId, e);
             return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
         });
+    }
+
+    private static KafkaStreamsMetrics bind(KafkaStreams streams, MeterRegistry registry) {
+        KafkaStreamsMetrics metrics = new KafkaStreamsMetrics(streams);
+        metrics.bindTo(registry);
+        return metrics;
     }
 
     public static Builder builder() {
@@ -122,6 +135,9 @@ public final class Planner implements AutoCloseable {
             closed = true;
             streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
                     .withTimeout(CLOSE_TIMEOUT));
+            if (streamsMetrics != null) {
+                streamsMetrics.close();
+            }
         }
     }
 
@@ -141,6 +157,7 @@ public final class Planner implements AutoCloseable {
         private Duration openRunCheckInterval = PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL;
         private Duration unknownJobGrace = PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE;
         private int standbyReplicas;
+        private MeterRegistry meterRegistry;
         private KafkaClientProperties clientProperties = KafkaClientProperties.NONE;
         private final Map<String, String> streamsProperties = new LinkedHashMap<>();
 
@@ -258,6 +275,16 @@ public final class Planner implements AutoCloseable {
         public Builder streamsProperty(String name, String value) {
             KafkaClientProperties.requireAllowed("streamsProperty", name);
             streamsProperties.put(name, value);
+            return this;
+        }
+
+        /**
+         * Where the planner's meters go: the fires and cancels it writes ({@code carillon.planner.fires} per
+         * {@code kind}, {@code carillon.planner.cancels}), its dead letters ({@code carillon.dead.letters}) and Kafka
+         * Streams' own metrics ({@code kafka.stream.*}, {@code kafka.consumer.*}, ...); default none.
+         */
+        public Builder meterRegistry(MeterRegistry meterRegistry) {
+            this.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
             return this;
         }
 

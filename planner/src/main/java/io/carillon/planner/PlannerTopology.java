@@ -12,6 +12,7 @@ import org.apache.kafka.streams.Topology;
 import io.carillon.planner.internal.AheadOfResults;
 import io.carillon.planner.internal.HeartbeatStoreProcessor;
 import io.carillon.planner.internal.PlannerNodes;
+import io.carillon.planner.internal.PlannerMeters;
 import io.carillon.planner.internal.PlannerProcessor;
 import io.carillon.planner.internal.PlannerStores;
 import io.carillon.planner.internal.StartGate;
@@ -53,6 +54,12 @@ public final class PlannerTopology {
      */
     public static Topology build(TopicCatalog catalog, Clock clock, PlannerSettings settings,
             BooleanSupplier punctuationAllowed) {
+        return build(catalog, clock, settings, punctuationAllowed, PlannerMeters.none());
+    }
+
+    /** A new topology as above whose processors count the fires and dead letters they write in {@code meters}. */
+    public static Topology build(TopicCatalog catalog, Clock clock, PlannerSettings settings,
+            BooleanSupplier punctuationAllowed, PlannerMeters meters) {
         StringDeserializer keys = new StringDeserializer();
         ByteArrayDeserializer values = new ByteArrayDeserializer();
         Topology topology = new Topology();
@@ -63,7 +70,7 @@ public final class PlannerTopology {
                 catalog.requests());
         topology.addSource(PlannerNodes.RESULTS_SOURCE, keys, values, catalog.results());
         topology.addProcessor(PlannerNodes.PLANNER,
-                () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed, urgentCommits),
+                () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed, urgentCommits, meters),
                 PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE, PlannerNodes.RESULTS_SOURCE);
         PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));
         topology.addGlobalStore(PlannerStores.workers(), PlannerNodes.WORKERS_SOURCE, keys, values, catalog.workers(),

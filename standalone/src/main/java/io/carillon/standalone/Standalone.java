@@ -51,6 +51,8 @@ public final class Standalone implements AutoCloseable {
     private static final String DEFAULT_DATA_DIR = "carillon-data";
     private static final int DEFAULT_BROKER_PORT = 9092;
     private static final String[] QUIET_LOGGERS = {"kafka", "org.apache.kafka", "state.change.logger", "io.zonky"};
+    /** Every part runs here, so the process measures the lag of every Carillon consumer group. */
+    private static final String CONSUMER_LAG_GROUPS = "planner,dispatcher,analytics,console*,trigger.*";
 
     private final DataDirLock lock;
     private final KafkaBroker broker;
@@ -122,14 +124,16 @@ public final class Standalone implements AutoCloseable {
     }
 
     /**
-     * The probe groups of the whole process (planner, dispatcher and analytics besides the console's database), above the
-     * console's application.properties and below the command line.
+     * The probe groups of the whole process (planner, dispatcher and analytics besides the console's database) and the
+     * consumer groups whose lag it measures (all of them), above the console's application.properties and below the
+     * command line.
      */
     private static void healthProbes(ConfigurableApplicationContext context) {
         MutablePropertySources sources = context.getEnvironment().getPropertySources();
-        MapPropertySource probes = new MapPropertySource("carillon-standalone-health",
-                HealthProbes.properties(List.of("planner", "dispatcher", "analytics"),
-                        List.of("db", "carillonDatabaseMigration")));
+        Map<String, Object> properties = new HashMap<>(HealthProbes.properties(
+                List.of("planner", "dispatcher", "analytics"), List.of("db", "carillonDatabaseMigration")));
+        properties.put("carillon.metrics.consumer-lag-groups", CONSUMER_LAG_GROUPS);
+        MapPropertySource probes = new MapPropertySource("carillon-standalone-health", properties);
         if (sources.contains(CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME)) {
             sources.addAfter(CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME, probes);
         } else {

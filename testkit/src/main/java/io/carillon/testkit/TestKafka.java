@@ -5,6 +5,10 @@ import java.util.UUID;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 import io.carillon.broker.KafkaBroker;
 import io.carillon.topics.TopicCatalog;
@@ -38,6 +42,12 @@ public final class TestKafka {
             new TopicInitializer(admin).ensure(catalog.coreTopics());
         }
         return catalog;
+    }
+
+    /** A new producer with string keys, waiting for every replica ({@code acks=all}); the caller closes it. */
+    public static <V> KafkaProducer<String, V> producer(Serializer<V> values) {
+        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), values);
     }
 
     /** A new admin client; the caller closes it. */

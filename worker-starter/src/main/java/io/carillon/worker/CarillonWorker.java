@@ -156,6 +156,7 @@ public final class CarillonWorker implements AutoCloseable {
         private final Map<String, Object> kafkaProperties = new LinkedHashMap<>();
         private String appVersion;
         private List<JobDefinition> declaredJobs;
+        private RunListener runListener = RunListener.NONE;
 
         private Builder() {
         }
@@ -278,6 +279,12 @@ public final class CarillonWorker implements AutoCloseable {
             return this;
         }
 
+        /** Told of every run the worker ends (see {@link RunListener}); default none. */
+        public Builder runListener(RunListener runListener) {
+            this.runListener = Objects.requireNonNull(runListener, "runListener");
+            return this;
+        }
+
         /**
          * Checks the settings and creates the worker; nothing connects to Kafka before {@link CarillonWorker#start()}.
          *
@@ -304,7 +311,7 @@ public final class CarillonWorker implements AutoCloseable {
             requireValidDeclarations();
             String instance = instanceId == null || instanceId.isBlank() ? defaultInstanceId() : instanceId;
             return new CarillonWorker(new WorkerSettings(bootstrapServers, catalog, clock, app, instance, capacity,
-                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties, maxEarlyRuns), appVersion,
+                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties, maxEarlyRuns, runListener), appVersion,
                     declaredJobs);
         }
 

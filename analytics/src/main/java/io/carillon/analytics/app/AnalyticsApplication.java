@@ -13,8 +13,8 @@ import io.carillon.topics.spring.HealthProbes;
  * The analytics app as its own process ({@code analytics/target/carillon-analytics.jar}): Kafka from
  * {@code carillon.kafka.bootstrap-servers}, topics from {@code carillon.topics.*}, analytics settings from
  * {@code carillon.analytics.*}. Its web server on port {@value #DEFAULT_PORT} ({@code server.port}) serves only the
- * Actuator health probes ({@link HealthProbes}). Its defaults are set here, not in an application.properties, so
- * that a process that embeds the analytics app (the standalone jar) keeps its own.
+ * Actuator health probes and the Prometheus scrape endpoint ({@link HealthProbes}). Its defaults are set here, not
+ * in an application.properties, so that a process that embeds the analytics app (the standalone jar) keeps its own.
  */
 @SpringBootApplication
 public class AnalyticsApplication {
@@ -30,6 +30,7 @@ public class AnalyticsApplication {
     public static SpringApplicationBuilder application() {
         Map<String, Object> defaults = new HashMap<>(HealthProbes.properties(List.of("analytics"), List.of()));
         defaults.put("spring.application.name", "carillon-analytics");
+        defaults.put("carillon.metrics.consumer-lag-groups", "analytics");
         defaults.put("server.port", DEFAULT_PORT);
         return new SpringApplicationBuilder(AnalyticsApplication.class).properties(defaults);
     }

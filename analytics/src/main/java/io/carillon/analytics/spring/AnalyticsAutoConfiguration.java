@@ -2,6 +2,7 @@ package io.carillon.analytics.spring;
 
 import java.time.Clock;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -11,6 +12,7 @@ import org.springframework.context.annotation.Bean;
 import io.carillon.analytics.Analytics;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import io.carillon.topics.spring.CarillonTopics;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Runs the {@link Analytics} app in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics}
@@ -24,7 +26,8 @@ public final class AnalyticsAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    Analytics carillonAnalytics(CarillonTopics topics, Clock clock, AnalyticsProperties properties) {
+    Analytics carillonAnalytics(CarillonTopics topics, Clock clock, AnalyticsProperties properties,
+            ObjectProvider<MeterRegistry> meterRegistry) {
         Analytics.Builder builder = Analytics.builder()
                 .bootstrapServers(topics.bootstrapServers())
                 .clientProperties(topics.clientProperties().asMap())
@@ -37,6 +40,7 @@ public final class AnalyticsAutoConfiguration {
                 .resultsFromStart(properties.isResultsFromStart())
                 .alertingDefaults(properties.getAlerting())
                 .standbyReplicas(properties.getStandbyReplicas());
+        meterRegistry.ifAvailable(builder::meterRegistry);
         if (properties.getApplicationId() != null) {
             builder.applicationId(properties.getApplicationId());
         }

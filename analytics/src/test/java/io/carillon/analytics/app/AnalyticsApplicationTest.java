@@ -38,7 +38,7 @@ class AnalyticsApplicationTest {
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> HttpProbe.get(port, "/actuator/health/readiness").statusCode() == 200);
             assertThat(HttpProbe.get(port, "/actuator/health/liveness").statusCode()).isEqualTo(200);
-            assertThat(HttpProbe.get(port, "/actuator/env").statusCode()).as("only health is exposed")
+            assertThat(HttpProbe.get(port, "/actuator/env").statusCode()).as("only health and prometheus are exposed")
                     .isEqualTo(404);
             assertThat(context.getBean(HealthEndpointGroups.class).get("readiness").isMember("analytics")).isTrue();
         }

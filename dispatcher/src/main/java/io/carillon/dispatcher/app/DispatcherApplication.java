@@ -11,9 +11,9 @@ import io.carillon.topics.spring.HealthProbes;
 
 /**
  * The dispatcher as a process of its own: {@code java -jar carillon-dispatcher.jar}. Its web server on port
- * {@value #DEFAULT_PORT} ({@code server.port}) serves only the Actuator health probes ({@link HealthProbes}). Its
- * defaults are set here, not in an application.properties, so that a process that embeds the dispatcher (the
- * standalone jar) keeps its own.
+ * {@value #DEFAULT_PORT} ({@code server.port}) serves only the Actuator health probes and the Prometheus scrape
+ * endpoint ({@link HealthProbes}). Its defaults are set here, not in an application.properties, so that a process
+ * that embeds the dispatcher (the standalone jar) keeps its own.
  */
 @SpringBootApplication
 public class DispatcherApplication {
@@ -29,6 +29,7 @@ public class DispatcherApplication {
     public static SpringApplicationBuilder application() {
         Map<String, Object> defaults = new HashMap<>(HealthProbes.properties(List.of("dispatcher"), List.of()));
         defaults.put("spring.application.name", "carillon-dispatcher");
+        defaults.put("carillon.metrics.consumer-lag-groups", "dispatcher");
         defaults.put("server.port", DEFAULT_PORT);
         defaults.put("spring.main.keep-alive", "true");
         return new SpringApplicationBuilder(DispatcherApplication.class).properties(defaults);

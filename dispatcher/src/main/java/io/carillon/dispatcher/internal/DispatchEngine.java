@@ -254,7 +254,7 @@ public final class DispatchEngine {
                     problem);
             String reason = problem;
             complete(partition, record.offset(), null, at -> {
-                stats.deadLetter();
+                stats.deadLetter(record.topic());
                 return Optional.of(List.of(deadLetters.of(record, reason, at)));
             }, now, out);
         } else if (fire.action() == FireAction.CANCEL) {

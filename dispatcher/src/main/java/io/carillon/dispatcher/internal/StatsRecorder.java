@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.carillon.dispatcher.DispatcherStats;
 import io.carillon.dispatcher.DispatcherStats.AppStats;
+import io.carillon.topics.metrics.DeadLetterMeter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,10 +19,12 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
  * Collects the dispatcher's counters, both as a {@link DispatcherStats} snapshot and as Micrometer meters:
  * <ul>
  * <li>{@value #LATENESS} (timer, tag {@code app}): how long after its due instant each trigger was produced (0 for a
- * trigger sent ahead of it, within the trigger lead);</li>
+ * trigger sent ahead of it, within the trigger lead), with a percentile histogram (buckets from
+ * {@link #LATENESS_MIN} to {@link #LATENESS_MAX}) from which Prometheus computes p50, p99;</li>
  * <li>{@value #DISPATCHED}, {@value #NO_WORKER}, {@value #MISFIRE_SKIPPED} (counters, tag {@code app}): triggers
  * produced, fires answered NO_WORKER, fires answered SKIPPED by the misfire rule;</li>
- * <li>{@value #DEAD_LETTERS} (counter): records sent to the dlq;</li>
+ * <li>{@link DeadLetterMeter#DEAD_LETTERS} (counter, tags {@code component=dispatcher} and {@code topic}): records
+ * sent to the dlq;</li>
  * <li>{@value #TRANSACTIONS} (counter): Kafka transactions committed (each writes a marker to every partition it
  * touched, and the {@code fires} offsets);</li>
  * <li>{@value #HELD_FIRES}, {@value #ASSIGNED_PARTITIONS} (gauges).</li>
@@ -34,11 +37,14 @@ public final class StatsRecorder {
     public static final String DISPATCHED = "carillon.dispatch.dispatched";
     public static final String NO_WORKER = "carillon.dispatch.no.worker";
     public static final String MISFIRE_SKIPPED = "carillon.dispatch.misfire.skipped";
-    public static final String DEAD_LETTERS = "carillon.dispatch.dead.letters";
     public static final String TRANSACTIONS = "carillon.dispatch.transactions";
     public static final String HELD_FIRES = "carillon.dispatch.held.fires";
     public static final String ASSIGNED_PARTITIONS = "carillon.dispatch.assigned.partitions";
     public static final String APP_TAG = "app";
+    /** The smallest lateness bucket of the histogram: below it a fire counts as on time. */
+    public static final Duration LATENESS_MIN = Duration.ofMillis(1);
+    /** The largest lateness bucket: later fires all count as later than this. */
+    public static final Duration LATENESS_MAX = Duration.ofMinutes(5);
 
     private record AppMeters(Timer lateness, Counter dispatched, Counter noWorker, Counter skipped) {
     }
@@ -49,7 +55,7 @@ public final class StatsRecorder {
     private final AtomicInteger assignedPartitions = new AtomicInteger();
     private final AtomicInteger heldFires = new AtomicInteger();
     private final AtomicLong deadLetters = new AtomicLong();
-    private final Counter deadLetterCounter;
+    private final DeadLetterMeter deadLetterMeter;
     private final AtomicLong transactions = new AtomicLong();
     private final Counter transactionCounter;
 
@@ -61,8 +67,7 @@ public final class StatsRecorder {
     /** A recorder that registers its meters in {@code registry}. */
     public StatsRecorder(MeterRegistry registry) {
         this.registry = registry;
-        this.deadLetterCounter = Counter.builder(DEAD_LETTERS)
-                .description("fire and heartbeat records the dispatcher sent to the dlq").register(registry);
+        this.deadLetterMeter = new DeadLetterMeter(registry);
         this.transactionCounter = Counter.builder(TRANSACTIONS)
                 .description("Kafka transactions the dispatcher committed").register(registry);
         Gauge.builder(HELD_FIRES, heldFires, AtomicInteger::get)
@@ -89,9 +94,10 @@ public final class StatsRecorder {
         meters(app).skipped().increment();
     }
 
-    public void deadLetter() {
+    /** Counts a record of {@code topic} sent to the dlq. */
+    public void deadLetter(String topic) {
         deadLetters.incrementAndGet();
-        deadLetterCounter.increment();
+        deadLetterMeter.record(DeadLetters.COMPONENT, topic);
     }
 
     public void transactionCommitted() {
@@ -112,13 +118,16 @@ public final class StatsRecorder {
                 transactions.get());
     }
 
+    /** The app's meters; a plain lookup once registered, so recording a fire allocates nothing here. */
     private AppMeters meters(String app) {
-        return meters.computeIfAbsent(app, this::register);
+        AppMeters registered = meters.get(app);
+        return registered != null ? registered : meters.computeIfAbsent(app, this::register);
     }
 
     private AppMeters register(String app) {
         return new AppMeters(
-                Timer.builder(LATENESS).tag(APP_TAG, app)
+                Timer.builder(LATENESS).tag(APP_TAG, app).publishPercentileHistogram()
+                        .minimumExpectedValue(LATENESS_MIN).maximumExpectedValue(LATENESS_MAX)
                         .description("how long after its due instant a trigger was produced").register(registry),
                 Counter.builder(DISPATCHED).tag(APP_TAG, app).description("triggers produced").register(registry),
                 Counter.builder(NO_WORKER).tag(APP_TAG, app)

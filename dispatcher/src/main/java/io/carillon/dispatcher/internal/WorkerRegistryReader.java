@@ -97,7 +97,7 @@ public final class WorkerRegistryReader {
             if (problem != null) {
                 log.warn("heartbeat record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(),
                         record.offset(), problem);
-                stats.deadLetter();
+                stats.deadLetter(record.topic());
                 out.add(deadLetters.of(record, problem, now));
             }
         }

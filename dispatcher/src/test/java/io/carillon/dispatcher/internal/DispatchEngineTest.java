@@ -32,6 +32,7 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.metrics.DeadLetterMeter;
 import io.carillon.topics.offsets.DoneOffsets;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
@@ -726,7 +727,7 @@ class DispatchEngineTest {
         assertThat(meters.get(StatsRecorder.DISPATCHED).tag("app", "demo").counter().count()).isEqualTo(2);
         assertThat(meters.get(StatsRecorder.MISFIRE_SKIPPED).tag("app", "demo").counter().count()).isEqualTo(1);
         assertThat(meters.get(StatsRecorder.NO_WORKER).tag("app", "shop").counter().count()).isEqualTo(1);
-        assertThat(meters.get(StatsRecorder.DEAD_LETTERS).counter().count()).isEqualTo(1);
+        assertThat(meters.get(DeadLetterMeter.DEAD_LETTERS).tag("component", "dispatcher").counter().count()).isEqualTo(1);
         stats.heldFires(engine.heldFires());
         assertThat(meters.get(StatsRecorder.HELD_FIRES).gauge().value()).isEqualTo(1);
     }

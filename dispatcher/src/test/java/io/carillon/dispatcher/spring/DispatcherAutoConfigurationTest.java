@@ -83,7 +83,7 @@ class DispatcherAutoConfigurationTest {
             MeterRegistry registry = context.getBean(MeterRegistry.class);
             assertThat(registry.find("carillon.dispatch.held.fires").gauge()).isNotNull();
             assertThat(registry.find("carillon.dispatch.assigned.partitions").gauge()).isNotNull();
-            assertThat(registry.find("carillon.dispatch.dead.letters").counter()).isNotNull();
+            assertThat(registry.find("carillon.dispatch.transactions").counter()).isNotNull();
         });
     }
 

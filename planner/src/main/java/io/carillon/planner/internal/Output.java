@@ -33,13 +33,15 @@ final class Output {
     private final ProcessorContext<String, Object> context;
     private final Clock clock;
     private final UrgentCommits urgentCommits;
+    private final PlannerMeters meters;
     /** The fires held until {@link #endFireBatch()}; null outside a batch. */
     private List<FireEvent> batch;
 
-    Output(ProcessorContext<String, Object> context, Clock clock, UrgentCommits urgentCommits) {
+    Output(ProcessorContext<String, Object> context, Clock clock, UrgentCommits urgentCommits, PlannerMeters meters) {
         this.context = context;
         this.clock = clock;
         this.urgentCommits = urgentCommits;
+        this.meters = meters;
     }
 
     void fire(FireEvent event) {
@@ -48,6 +50,7 @@ final class Output {
             return;
         }
         forward(event.jobId(), event, PlannerNodes.FIRES_SINK);
+        meters.written(event);
         if (isUrgent(event) && urgentCommits.grant()) {
             context.commit();
         }
@@ -84,6 +87,7 @@ final class Output {
 
     void deadLetter(String key, DeadLetter letter) {
         forward(key, letter, PlannerNodes.DLQ_SINK);
+        meters.deadLetter(letter);
     }
 
     private void forward(String key, Object value, String sink) {

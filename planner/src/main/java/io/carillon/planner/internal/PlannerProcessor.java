@@ -34,6 +34,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     private final DeadLetters deadLetters;
     private final BooleanSupplier punctuationAllowed;
     private final UrgentCommits urgentCommits;
+    private final PlannerMeters meters;
     private ProcessorContext<String, Object> context;
     private Output output;
     private JobUpdates jobUpdates;
@@ -48,7 +49,14 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
      */
     public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings,
             BooleanSupplier punctuationAllowed, UrgentCommits urgentCommits) {
+        this(catalog, clock, settings, punctuationAllowed, urgentCommits, PlannerMeters.none());
+    }
+
+    /** A processor as above that counts what it writes in {@code meters}, shared by the processors of one planner. */
+    public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings,
+            BooleanSupplier punctuationAllowed, UrgentCommits urgentCommits, PlannerMeters meters) {
         this.urgentCommits = urgentCommits;
+        this.meters = meters;
         this.catalog = catalog;
         this.clock = clock;
         this.settings = settings;
@@ -62,7 +70,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         JobStore jobs = new JobStore(context.getStateStore(PlannerStores.JOBS));
         KeyValueStore<String, Timer> timerStore = context.getStateStore(PlannerStores.TIMERS);
         WindowStore<String, Long> requestIdStore = context.getStateStore(PlannerStores.REQUEST_IDS);
-        output = new Output(context, clock, urgentCommits);
+        output = new Output(context, clock, urgentCommits, meters);
         RequestIds processedIds = new RequestIds(requestIdStore, PlannerStores.REQUEST_ID_RETENTION);
         Scheduler scheduler = new Scheduler(settings, jobs, new TimerStore(timerStore), output, new Misfires(output));
         jobUpdates = new JobUpdates(clock, jobs, scheduler);

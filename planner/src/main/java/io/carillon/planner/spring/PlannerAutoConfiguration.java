@@ -2,6 +2,7 @@ package io.carillon.planner.spring;
 
 import java.time.Clock;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -12,11 +13,13 @@ import io.carillon.planner.Planner;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import io.carillon.topics.spring.CarillonTopics;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Runs a {@link Planner} in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics} and the
  * application's {@link Clock}, its Kafka clients given {@code carillon.kafka.properties.*} and, for Kafka Streams
- * alone, {@code carillon.planner.streams.*}, started and stopped with the context. Off with
+ * alone, {@code carillon.planner.streams.*}, its meters in the context's {@link MeterRegistry} when there is one,
+ * started and stopped with the context. Off with
  * {@code carillon.planner.enabled=false}.
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
@@ -28,7 +31,8 @@ public final class PlannerAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    Planner carillonPlanner(CarillonTopics topics, Clock clock, PlannerProperties properties) {
+    Planner carillonPlanner(CarillonTopics topics, Clock clock, PlannerProperties properties,
+            ObjectProvider<MeterRegistry> meterRegistry) {
         Planner.Builder builder = Planner.builder()
                 .bootstrapServers(topics.bootstrapServers())
                 .clientProperties(topics.clientProperties().asMap())
@@ -43,6 +47,7 @@ public final class PlannerAutoConfiguration {
                 .openRunCheckInterval(properties.getOpenRunCheckInterval())
                 .unknownJobGrace(properties.getUnknownJobGrace())
                 .standbyReplicas(properties.getStandbyReplicas());
+        meterRegistry.ifAvailable(builder::meterRegistry);
         if (properties.getApplicationId() != null) {
             builder.applicationId(properties.getApplicationId());
         }

@@ -44,7 +44,7 @@ class PlannerApplicationTest {
             assertThat(planner.state()).isEqualTo(KafkaStreams.State.RUNNING);
             assertThat(HttpProbe.get(port, "/actuator/health/liveness").statusCode()).isEqualTo(200);
             assertThat(HttpProbe.get(port, "/actuator/health/readiness").body()).contains("\"status\":\"UP\"");
-            assertThat(HttpProbe.get(port, "/actuator/env").statusCode()).as("only health is exposed")
+            assertThat(HttpProbe.get(port, "/actuator/env").statusCode()).as("only health and prometheus are exposed")
                     .isEqualTo(404);
             assertThat(context.getBean(HealthEndpointGroups.class).get("readiness").isMember("planner")).isTrue();
             assertThat(context.getBean(HealthEndpointGroups.class).get("readiness").isMember("carillonKafka"))

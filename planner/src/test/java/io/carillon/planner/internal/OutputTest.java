@@ -19,7 +19,7 @@ class OutputTest {
 
     private final MockProcessorContext<String, Object> context = new MockProcessorContext<>();
     private final SettableClock clock = new SettableClock(NOW);
-    private final Output output = new Output(context, clock, new UrgentCommits(clock));
+    private final Output output = new Output(context, clock, new UrgentCommits(clock), PlannerMeters.none());
 
     @Test
     void aFireDueWithinTheCommitIntervalAsksForACommit() {

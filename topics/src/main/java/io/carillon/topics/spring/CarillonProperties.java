@@ -1,6 +1,9 @@
 package io.carillon.topics.spring;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -13,6 +16,7 @@ public class CarillonProperties {
 
     private final Kafka kafka = new Kafka();
     private final Topics topics = new Topics();
+    private final Metrics metrics = new Metrics();
 
     public Kafka getKafka() {
         return kafka;
@@ -20,6 +24,10 @@ public class CarillonProperties {
 
     public Topics getTopics() {
         return topics;
+    }
+
+    public Metrics getMetrics() {
+        return metrics;
     }
 
     public static class Kafka {
@@ -57,5 +65,25 @@ public class CarillonProperties {
         public void setReplicationFactor(short replicationFactor) { this.replicationFactor = replicationFactor; }
         public boolean isInitialize() { return initialize; }
         public void setInitialize(boolean initialize) { this.initialize = initialize; }
+    }
+
+    public static class Metrics {
+        /**
+         * Consumer groups whose lag this process measures ({@code carillon.consumer.lag}), relative to the topic
+         * prefix: {@code dispatcher} is {@code <prefix>dispatcher}, {@code trigger.*} every group whose id starts with
+         * {@code <prefix>trigger.}. Each runnable part sets its own groups; empty measures none.
+         */
+        private List<String> consumerLagGroups = new ArrayList<>();
+        /** How often the lag of those groups is read from the cluster with the admin client. */
+        private Duration consumerLagInterval = ConsumerLagMeter.DEFAULT_INTERVAL;
+        /** The most consumer groups measured, so that the number of series stays bounded. */
+        private int consumerLagMaxGroups = ConsumerLagMeter.DEFAULT_MAX_GROUPS;
+
+        public List<String> getConsumerLagGroups() { return consumerLagGroups; }
+        public void setConsumerLagGroups(List<String> consumerLagGroups) { this.consumerLagGroups = consumerLagGroups; }
+        public Duration getConsumerLagInterval() { return consumerLagInterval; }
+        public void setConsumerLagInterval(Duration consumerLagInterval) { this.consumerLagInterval = consumerLagInterval; }
+        public int getConsumerLagMaxGroups() { return consumerLagMaxGroups; }
+        public void setConsumerLagMaxGroups(int consumerLagMaxGroups) { this.consumerLagMaxGroups = consumerLagMaxGroups; }
     }
 }

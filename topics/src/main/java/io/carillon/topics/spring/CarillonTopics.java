@@ -1,10 +1,13 @@
 package io.carillon.topics.spring;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
 import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
@@ -20,6 +23,17 @@ public record CarillonTopics(TopicCatalog catalog, String bootstrapServers, Kafk
     public CarillonTopics {
         Objects.requireNonNull(catalog, "catalog");
         Objects.requireNonNull(clientProperties, "clientProperties");
+    }
+
+    /**
+     * A new admin client of {@link #clientConfig()} whose requests and API calls give up after {@code timeout}; the
+     * caller closes it.
+     */
+    public Admin admin(Duration timeout) {
+        Map<String, Object> config = clientConfig();
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        return Admin.create(config);
     }
 
     /** A new, modifiable client configuration: the client properties and the bootstrap servers. */

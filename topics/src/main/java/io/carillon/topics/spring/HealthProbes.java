@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Actuator settings a runnable Carillon process starts with: {@code /actuator/health} and its two probe groups
- * are the only actuator endpoints on the web, details are shown to authorized users only, and
+ * The Actuator settings a runnable Carillon process starts with: {@code /actuator/health} with its two probe groups
+ * and {@code /actuator/prometheus} (the process's meters for Prometheus to scrape) are the only actuator endpoints
+ * on the web, health details are shown to authorized users only, and
  * <ul>
  *   <li>{@code /actuator/health/liveness}: {@code livenessState} and the process's engines (planner, dispatcher),
  *       where OUT_OF_SERVICE (starting, rebalancing) still answers 200: only a dead engine asks for a restart;</li>
@@ -17,6 +18,8 @@ import java.util.Map;
 public final class HealthProbes {
 
     private static final String GROUP = "management.endpoint.health.group.";
+    /** The actuator endpoints on the web. */
+    public static final String EXPOSED_ENDPOINTS = "health,prometheus";
 
     private HealthProbes() {
     }
@@ -30,7 +33,7 @@ public final class HealthProbes {
      */
     public static Map<String, Object> properties(List<String> engines, List<String> needs) {
         Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("management.endpoints.web.exposure.include", "health");
+        properties.put("management.endpoints.web.exposure.include", EXPOSED_ENDPOINTS);
         properties.put("management.endpoint.health.probes.enabled", "true");
         properties.put("management.endpoint.health.show-details", "when-authorized");
         properties.put("management.endpoint.health.validate-group-membership", "false");

@@ -2,12 +2,10 @@ package io.carillon.topics.spring;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -51,10 +49,7 @@ final class KafkaHealthIndicator extends AbstractHealthIndicator implements Disp
 
     private synchronized Admin admin() {
         if (admin == null) {
-            Map<String, Object> config = topics.clientConfig();
-            config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
-            config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
-            admin = Admin.create(config);
+            admin = topics.admin(TIMEOUT);
         }
         return admin;
     }

@@ -1,14 +1,19 @@
 package io.carillon.worker.internal;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 
 import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import io.carillon.worker.RunListener;
 
-/** Reports the status changes of runs to {@code results}, stamped with the worker's clock. Thread-safe. */
+/**
+ * Reports the status changes of runs to {@code results}, stamped with the worker's clock, and tells the
+ * {@link RunListener} of each run it ends. Thread-safe.
+ */
 public final class RunReporter {
 
     /** Longer messages (a huge return value, an exception with a page of text) are cut to this many characters. */
@@ -17,11 +22,18 @@ public final class RunReporter {
     private final EventPublisher publisher;
     private final String instanceId;
     private final Clock clock;
+    private final RunListener listener;
 
     public RunReporter(EventPublisher publisher, String instanceId, Clock clock) {
+        this(publisher, instanceId, clock, RunListener.NONE);
+    }
+
+    /** A reporter that tells {@code listener} of each run it reports ended. */
+    public RunReporter(EventPublisher publisher, String instanceId, Clock clock, RunListener listener) {
         this.publisher = publisher;
         this.instanceId = instanceId;
         this.clock = clock;
+        this.listener = listener;
     }
 
     /**
@@ -55,18 +67,21 @@ public final class RunReporter {
     void skipped(Trigger trigger, String reason) {
         Instant now = clock.instant();
         publisher.result(RunResult.of(trigger, instanceId, RunStatus.SKIPPED, null, now, shorten(reason), null, now));
+        listener.runEnded(RunStatus.SKIPPED, Duration.ZERO);
     }
 
     /** Reports the terminal {@code status}; {@code startedAt} is null when the run never started. */
     void finished(Trigger trigger, RunStatus status, Instant startedAt, String message, String errorClass) {
         Instant now = clock.instant();
         publisher.result(RunResult.of(trigger, instanceId, status, startedAt, now, shorten(message), errorClass, now));
+        listener.runEnded(status, startedAt == null ? Duration.ZERO : Duration.between(startedAt, now));
     }
 
     /** Reports a run that could not start here, such as one for a handler this instance does not have. */
     void rejected(Trigger trigger, String message) {
         Instant now = clock.instant();
         publisher.result(RunResult.of(trigger, instanceId, RunStatus.FAILED, now, now, shorten(message), null, now));
+        listener.runEnded(RunStatus.FAILED, Duration.ZERO);
     }
 
     private static String shorten(String message) {

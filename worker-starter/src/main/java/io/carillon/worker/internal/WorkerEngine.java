@@ -42,7 +42,8 @@ public final class WorkerEngine {
         this.timer = Executors.newSingleThreadScheduledExecutor(new WorkerThreads(settings.app(), "timer"));
         this.publisher = new EventPublisher(KafkaClients.producer(settings), KafkaClients.logProducer(settings),
                 settings.catalog(), new WorkerThreads(settings.app(), "results"));
-        RunReporter reporter = new RunReporter(publisher, settings.instanceId(), settings.clock());
+        RunReporter reporter = new RunReporter(publisher, settings.instanceId(), settings.clock(),
+                settings.runListener());
         this.runs = new RunExecutor(settings, reporter, publisher, timer);
         this.heartbeats = new Heartbeats(settings, publisher, runs);
         RememberedKills remembered = new RememberedKills(settings.clock());

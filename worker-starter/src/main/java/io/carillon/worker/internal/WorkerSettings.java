@@ -8,6 +8,7 @@ import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.worker.CarillonWorker;
 import io.carillon.worker.JobHandlerFunction;
+import io.carillon.worker.RunListener;
 
 /** A worker's validated settings; {@link #toString()} hides secrets. */
 public record WorkerSettings(
@@ -21,11 +22,21 @@ public record WorkerSettings(
         Duration shutdownGrace,
         Map<String, JobHandlerFunction> handlers,
         Map<String, Object> kafkaProperties,
-        int maxEarlyRuns) {
+        int maxEarlyRuns,
+        RunListener runListener) {
 
     public WorkerSettings {
         handlers = Map.copyOf(handlers);
         kafkaProperties = Map.copyOf(kafkaProperties);
+        runListener = runListener != null ? runListener : RunListener.NONE;
+    }
+
+    /** Settings whose runs are told to no {@link RunListener}. */
+    public WorkerSettings(String bootstrapServers, TopicCatalog catalog, Clock clock, String app, String instanceId,
+            int capacity, Duration heartbeatInterval, Duration shutdownGrace,
+            Map<String, JobHandlerFunction> handlers, Map<String, Object> kafkaProperties, int maxEarlyRuns) {
+        this(bootstrapServers, catalog, clock, app, instanceId, capacity, heartbeatInterval, shutdownGrace, handlers,
+                kafkaProperties, maxEarlyRuns, RunListener.NONE);
     }
 
     /** Settings with the default bound of early runs ({@link CarillonWorker#DEFAULT_MAX_EARLY_RUNS}). */

@@ -25,6 +25,8 @@ import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.JobDefinition;
@@ -68,6 +70,11 @@ class CarillonWorkerSpringIT {
         Greeter greeter() {
             return new Greeter();
         }
+
+        @Bean
+        MeterRegistry meterRegistry() {
+            return new SimpleMeterRegistry();
+        }
     }
 
     @Test
@@ -76,7 +83,7 @@ class CarillonWorkerSpringIT {
         TopicCatalog catalog = TestKafka.newCatalog(2);
         ApplicationContextRunner runner = new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
-                        CarillonWorkerAutoConfiguration.class))
+                        CarillonWorkerAutoConfiguration.class, WorkerMetricsAutoConfiguration.class))
                 .withUserConfiguration(Service.class)
                 .withPropertyValues("carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
                         "carillon.topics.prefix=" + catalog.prefix(), "carillon.topics.partitions=2",
@@ -101,6 +108,13 @@ class CarillonWorkerSpringIT {
                 assertThat(result.status()).isEqualTo(RunStatus.SUCCEEDED);
                 assertThat(result.message()).isEqualTo("hello Ada");
                 assertThat(result.startedAt()).isEqualTo(NOW);
+                MeterRegistry meters = context.getBean(MeterRegistry.class);
+                await().atMost(DEADLINE).untilAsserted(() -> assertThat(meters.get(RunMeters.RUNS)
+                        .tags("app", APP, "status", "SUCCEEDED").counter().count()).isEqualTo(1));
+                assertThat(meters.get(RunMeters.DURATION).tags("app", APP, "status", "SUCCEEDED").timer().count())
+                        .isEqualTo(1);
+                assertThat(meters.get(RunMeters.RUNS).tags("app", APP, "status", "FAILED").counter().count())
+                        .isZero();
                 await().atMost(DEADLINE).untilAsserted(() -> assertThat(workers.values())
                         .anySatisfy(beat -> {
                             assertThat(beat.instanceId()).isEqualTo(INSTANCE);

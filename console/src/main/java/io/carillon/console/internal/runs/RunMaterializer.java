@@ -12,6 +12,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
 import io.carillon.console.internal.kafka.ParsedRecords;
+import io.carillon.console.internal.metrics.RunMeters;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.RunResult;
@@ -29,7 +30,8 @@ import io.carillon.topics.events.RunResult;
  * ({@code AckMode.BATCH}). A crash in between redelivers records whose results are already stored; since the upsert
  * is an idempotent merge (a row only moves forward and a result that adds nothing changes nothing) storing them
  * again, alone or folded with others, leaves the rows as they are. A database outage throws and the container
- * retries the batch. Called by one container thread at a time per partition assignment.
+ * retries the batch. The terminal results of each stored batch are counted in {@link RunMeters}. Called by one
+ * container thread at a time per partition assignment.
  */
 @Component
 public class RunMaterializer implements BatchMessageListener<String, byte[]> {
@@ -39,14 +41,16 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]> {
     private final ConsoleProducer producer;
     private final TransactionTemplate transactions;
     private final Clock clock;
+    private final RunMeters meters;
 
     public RunMaterializer(RunRepository runs, DeadLetters deadLetters, ConsoleProducer producer,
-            PlatformTransactionManager transactionManager, Clock clock) {
+            PlatformTransactionManager transactionManager, Clock clock, RunMeters meters) {
         this.runs = runs;
         this.deadLetters = deadLetters;
         this.producer = producer;
         this.transactions = new TransactionTemplate(transactionManager);
         this.clock = clock;
+        this.meters = meters;
     }
 
     @Override
@@ -58,6 +62,7 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]> {
 
     private void upsert(List<RunResult> results) {
         transactions.executeWithoutResult(status -> runs.upsert(results, clock.instant()));
+        meters.stored(results);
     }
 
     private static RunResult parse(ConsumerRecord<String, byte[]> record) {
