@@ -37,8 +37,18 @@ class ConsoleSchemaTest {
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
                 + " AND table_name <> 'flyway_schema_history' ORDER BY table_name"))
                 .containsExactly("api_tokens", "apps", "audit_log", "deliveries", "incident_events", "incidents",
-                        "job_outbox", "job_pauses", "jobs", "notification_channels", "run_log_state", "run_logs", "runs",
-                        "token_grants", "user_grants", "users");
+                        "job_outbox", "job_pauses", "jobs", "notification_channels", "run_log_state", "run_logs",
+                        "run_logs_default", "runs", "runs_default", "token_grants", "user_grants", "users");
+    }
+
+    @Test
+    void partitionsRunsAndTheirLogsByScheduledTimeWithADefaultPartition() throws SQLException {
+        assertThat(query("SELECT c.relname || ':' || pg_get_partkeydef(c.oid) FROM pg_partitioned_table p"
+                + " JOIN pg_class c ON c.oid = p.partrelid ORDER BY c.relname"))
+                .containsExactly("run_logs:RANGE (run_scheduled_at)", "runs:RANGE (scheduled_at)");
+        assertThat(query("SELECT c.relname || ':' || pg_get_expr(c.relpartbound, c.oid) FROM pg_class c"
+                + " WHERE c.relispartition AND c.relkind = 'r' ORDER BY c.relname"))
+                .containsExactly("run_logs_default:DEFAULT", "runs_default:DEFAULT");
     }
 
     @Test
@@ -72,14 +82,17 @@ class ConsoleSchemaTest {
 
     @Test
     void keysTheRetriesOfAFireAndShardByTheirFirstAttempt() throws SQLException {
-        execute("INSERT INTO runs (run_id, job_id, attempt, shard_index, shard_total, status, updated_at) VALUES"
-                + " ('c@1#0', 'c', 1, 0, 1, 'FAILED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1~2#0', 'c', 2, 0, 1, 'FAILED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1~3#0', 'c', 3, 0, 1, 'SUCCEEDED', '2026-01-01T00:00:00Z'),"
-                + " ('c@2#0', 'c', 1, 0, 1, 'FAILED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1#1', 'c', 1, 1, 2, 'FAILED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1#1~2#1', 'c', 2, 1, 2, 'SUCCEEDED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1~2#0>child#0', 'child', 1, 0, 1, 'SUCCEEDED', '2026-01-01T00:00:00Z')");
+        execute("INSERT INTO runs (run_id, job_id, attempt, shard_index, shard_total, status, scheduled_at,"
+                + " updated_at) SELECT run_id, job_id, attempt, shard_index, shard_total, status,"
+                + " '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z' FROM (VALUES"
+                + " ('c@1#0', 'c', 1, 0, 1, 'FAILED'),"
+                + " ('c@1~2#0', 'c', 2, 0, 1, 'FAILED'),"
+                + " ('c@1~3#0', 'c', 3, 0, 1, 'SUCCEEDED'),"
+                + " ('c@2#0', 'c', 1, 0, 1, 'FAILED'),"
+                + " ('c@1#1', 'c', 1, 1, 2, 'FAILED'),"
+                + " ('c@1#1~2#1', 'c', 2, 1, 2, 'SUCCEEDED'),"
+                + " ('c@1~2#0>child#0', 'child', 1, 0, 1, 'SUCCEEDED'))"
+                + " AS v (run_id, job_id, attempt, shard_index, shard_total, status)");
 
         assertThat(query("SELECT run_id || '=' || regexp_replace(run_id, '(#[0-9]+)?~[0-9]+(#[0-9]+)$', '\\2')"
                 + " FROM runs ORDER BY run_id")).containsExactly("c@1#0=c@1#0", "c@1#1=c@1#1", "c@1#1~2#1=c@1#1",
