@@ -26,10 +26,10 @@ import io.carillon.console.internal.PeriodicPass;
 
 /**
  * Keeps the day partitions of {@code runs} and {@code run_logs}: every {@code carillon.console.retention.interval}
- * (first at start) a pass creates the partitions of the days from the oldest kept one to {@code days-ahead} days
- * after today (by the injected Clock, in UTC), drops the days that ended more than the retention ago, deletes the
- * rows of such days from the default partitions and the log states of runs of dropped days, and logs what it
- * dropped. Every console instance runs the task; a pass works only while it holds the PostgreSQL advisory lock
+ * (first at start) a pass creates the partitions of today and of {@code days-ahead} days after it (by the injected
+ * Clock, in UTC; an earlier day without a partition, of a backfill say, lands in the default partition), drops the
+ * days that ended more than the retention ago, deletes the rows of such days from the default partitions and the
+ * log states of runs of dropped days, and logs what it dropped. Every console instance runs the task; a pass works only while it holds the PostgreSQL advisory lock
  * {@link #LOCK_NAME} (a session lock on the connection the pass uses), so two instances never work at once: the
  * other one's pass does nothing. Thread-safe: passes run one at a time on the task's thread, {@link #runPass} may be
  * called from any thread.
@@ -112,7 +112,8 @@ public class RetentionTask implements SmartLifecycle {
 
     private RetentionPass work(DayPartitions partitions) throws SQLException {
         Instant now = clock.instant();
-        LocalDate lastAhead = LocalDate.ofInstant(now, ZoneOffset.UTC).plusDays(settings.getDaysAhead());
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        LocalDate lastAhead = today.plusDays(settings.getDaysAhead());
         List<String> created = new ArrayList<>();
         List<String> dropped = new ArrayList<>();
         for (PartitionedTable table : PartitionedTable.values()) {
@@ -125,7 +126,7 @@ public class RetentionTask implements SmartLifecycle {
                 log.info("retention: dropped {} ({} rows of {}, kept {})", table.partition(day), rows, day,
                         retention);
             }
-            for (LocalDate day = oldestKept; !day.isAfter(lastAhead); day = day.plusDays(1)) {
+            for (LocalDate day = today; !day.isAfter(lastAhead); day = day.plusDays(1)) {
                 if (!days.contains(day)) {
                     long moved = partitions.create(table, day);
                     created.add(table.partition(day));

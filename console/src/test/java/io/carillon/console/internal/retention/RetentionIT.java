@@ -48,43 +48,52 @@ class RetentionIT {
     }
 
     @Test
-    void createsTheDaysFromTheOldestKeptToTheDaysAheadAndDropsThemPastTheRetention() {
+    void createsTheDaysAheadAndDropsThemPastTheRetention() {
         RetentionPass first = task.runPass();
 
         assertThat(first.worked()).isTrue();
         assertThat(first.dropped()).isEmpty();
-        assertThat(days("runs")).hasSize(34).startsWith("runs_p20260410").endsWith("runs_p20260513");
-        assertThat(days("run_logs")).hasSize(11).startsWith("run_logs_p20260503").endsWith("run_logs_p20260513");
+        assertThat(days("runs")).containsExactly("runs_p20260510", "runs_p20260511", "runs_p20260512",
+                "runs_p20260513");
+        assertThat(days("run_logs")).hasSize(4).startsWith("run_logs_p20260510").endsWith("run_logs_p20260513");
         assertThat(task.runPass().created()).isEmpty();
 
         clock.advance(Duration.ofDays(2));
+        assertThat(task.runPass().created()).containsExactly("runs_p20260514", "runs_p20260515",
+                "run_logs_p20260514", "run_logs_p20260515");
+
+        clock.advance(Duration.ofDays(30));
         RetentionPass later = task.runPass();
 
-        assertThat(later.dropped()).containsExactly("runs_p20260410", "runs_p20260411", "run_logs_p20260503",
-                "run_logs_p20260504");
-        assertThat(later.created()).containsExactly("runs_p20260514", "runs_p20260515", "run_logs_p20260514",
+        assertThat(later.dropped()).containsExactly("runs_p20260510", "runs_p20260511", "run_logs_p20260510",
+                "run_logs_p20260511", "run_logs_p20260512", "run_logs_p20260513", "run_logs_p20260514",
                 "run_logs_p20260515");
-        assertThat(days("runs")).hasSize(34).startsWith("runs_p20260412").endsWith("runs_p20260515");
+        assertThat(days("runs")).startsWith("runs_p20260512").endsWith("runs_p20260614").hasSize(8);
+        assertThat(days("run_logs")).containsExactly("run_logs_p20260611", "run_logs_p20260612",
+                "run_logs_p20260613", "run_logs_p20260614");
     }
 
     @Test
-    void dropsADaysRunsWithTheirLogsAndKeepsTheOthers() {
+    void dropsADaysLogsWithTheirStatesAndKeepsTheOthers() {
         task.runPass();
-        run("old@1#0", "2026-05-04T23:00:00Z");
-        run("kept@1#0", "2026-05-05T00:00:00Z");
+        run("old@1#0", "2026-05-10T23:00:00Z");
+        run("kept@1#0", "2026-05-11T00:00:00Z");
         execute("INSERT INTO run_logs (run_id, seq, run_scheduled_at, message) VALUES"
-                + " ('old@1#0', 1, '2026-05-04T23:00:00Z', 'old line'), ('kept@1#0', 1, '2026-05-05T00:00:00Z', 'kept')");
+                + " ('old@1#0', 1, '2026-05-10T23:00:00Z', 'old line'), ('kept@1#0', 1, '2026-05-11T00:00:00Z', 'kept')");
         execute("INSERT INTO run_log_state (run_id, last_seq, lines, bytes, cut_lines, updated_at, run_scheduled_at)"
-                + " VALUES ('old@1#0', 1, 1, 8, 0, now(), '2026-05-04T23:00:00Z'),"
-                + " ('kept@1#0', 1, 1, 4, 0, now(), '2026-05-05T00:00:00Z')");
+                + " VALUES ('old@1#0', 1, 1, 8, 0, now(), '2026-05-10T23:00:00Z'),"
+                + " ('kept@1#0', 1, 1, 4, 0, now(), '2026-05-11T00:00:00Z')");
 
-        clock.set(Instant.parse("2026-05-12T00:00:00Z"));
-        assertThat(task.runPass().dropped()).containsExactly("runs_p20260410", "runs_p20260411",
-                "run_logs_p20260503", "run_logs_p20260504");
+        clock.set(Instant.parse("2026-05-18T12:00:00Z"));
+        assertThat(task.runPass().dropped()).containsExactly("run_logs_p20260510");
 
         assertThat(strings("SELECT run_id FROM runs ORDER BY run_id")).containsExactly("kept@1#0", "old@1#0");
         assertThat(strings("SELECT run_id FROM run_logs")).containsExactly("kept@1#0");
         assertThat(strings("SELECT run_id FROM run_log_state")).containsExactly("kept@1#0");
+
+        clock.set(Instant.parse("2026-06-10T12:00:00Z"));
+        assertThat(task.runPass().dropped()).contains("runs_p20260510").doesNotContain("runs_p20260511");
+        assertThat(strings("SELECT run_id FROM runs")).containsExactly("kept@1#0");
     }
 
     @Test
@@ -116,7 +125,7 @@ class RetentionIT {
         }
         assertThat(otherConsole.runPass().worked()).isTrue();
         assertThat(task.runPass().worked()).isTrue();
-        assertThat(days("runs")).hasSize(34);
+        assertThat(days("runs")).hasSize(4);
     }
 
     @Test
