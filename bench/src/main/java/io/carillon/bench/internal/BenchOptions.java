@@ -24,10 +24,11 @@ public final class BenchOptions {
             "scale", Set.of("jobs", "active", "duration-s", "warmup-s", "intake-timeout-s", "planner-jvm-options",
                     "planner-streams-property"),
             "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms"),
-            "import", Set.of("jobs", "publish-wait-s"));
+            "import", Set.of("jobs", "publish-wait-s"),
+            "console", Set.of("jobs", "runs", "days", "requests"));
 
     private final String workload;
-    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover or import";
+    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover, import or console";
 
     private final Map<String, String> flags;
 

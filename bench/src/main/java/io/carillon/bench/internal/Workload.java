@@ -23,6 +23,7 @@ public interface Workload {
             case "scale" -> new ScaleWorkload();
             case "failover" -> new FailoverWorkload();
             case "import" -> new ImportWorkload();
+            case "console" -> new ConsoleWorkload();
             default -> null;
         };
     }
