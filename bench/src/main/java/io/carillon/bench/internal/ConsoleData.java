@@ -12,7 +12,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
-import io.carillon.topics.Json;
+import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.Schedule;
 
 /**
@@ -31,6 +31,7 @@ final class ConsoleData {
     static final int LOG_EVERY = 1000;
     static final int LINES_PER_LOG = 20;
     static final int FAILED_EVERY = 20;
+    private static final String CRON = "0 0 2 * * ?";
     private static final int STRIDE = 7919;
     private static final int INSTANCES = 8;
     private static final long DAY_MS = 86_400_000L;
@@ -125,8 +126,7 @@ final class ConsoleData {
     }
 
     private void loadJobs(Connection connection) throws SQLException {
-        String template = Json.mapper().writeValueAsString(BenchJobs.of(1,
-                i -> Schedule.cron("0 0 2 * * ?", "UTC")).get(0));
+        String template = EventSerdes.JOB.toJson(BenchJobs.of(1, i -> Schedule.cron(CRON, "UTC")).get(0));
         execute(connection, "INSERT INTO apps (name, created_at) SELECT '" + APP_PREFIX + "' || a, now()"
                 + " FROM generate_series(0, " + (APPS - 1) + ") a");
         try (PreparedStatement statement = connection.prepareStatement("INSERT INTO jobs (id, app, handler,"
