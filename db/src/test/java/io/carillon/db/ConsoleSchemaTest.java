@@ -3,11 +3,7 @@ package io.carillon.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.flywaydb.core.Flyway;
@@ -100,21 +96,10 @@ class ConsoleSchemaTest {
     }
 
     private static void execute(String sql) throws SQLException {
-        try (Connection connection = database.dataSource().getConnection();
-                Statement statement = connection.createStatement()) {
-            statement.execute(sql);
-        }
+        Sql.execute(database.dataSource(), sql);
     }
 
     private static List<String> query(String sql) throws SQLException {
-        List<String> values = new ArrayList<>();
-        try (Connection connection = database.dataSource().getConnection();
-                Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(sql)) {
-            while (rows.next()) {
-                values.add(rows.getString(1));
-            }
-        }
-        return values;
+        return Sql.query(database.dataSource(), sql);
     }
 }
