@@ -39,6 +39,7 @@ final class ConsoleWorkload implements Workload {
     private static final int LATER_PAGES = 4;
     private static final int PAGE_SIZE = 50;
     private static final int OK = 200;
+    private static final int ERROR_CHARS = 500;
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
     private static final double NANOS_PER_MS = 1_000_000.0;
     private static final int[] PERCENTILES = {50, 95, 99};
@@ -60,7 +61,7 @@ final class ConsoleWorkload implements Workload {
             Instant loadStart = wallClock.now();
             data.load(progress, wallClock);
             long loadMs = Duration.between(loadStart, wallClock.now()).toMillis();
-            Api api = new Api(cluster);
+            Api api = new Api(cluster, wallClock.now());
 
             Map<String, Object> timings = new LinkedHashMap<>();
             timings.put("jobs_first_page", measure(progress, wallClock, "jobs first page", requests,
@@ -165,15 +166,30 @@ final class ConsoleWorkload implements Workload {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
-    /** GETs of the console's API as admin; {@link #get} answers the request's duration. */
+    /**
+     * GETs of the console's API with an API token of the ADMIN grant, created once with the admin's password (a
+     * password is checked with bcrypt on every HTTP Basic request, a token by its SHA-256, as a browser session
+     * is by its cookie); {@link #get} answers the request's duration.
+     */
     private final class Api {
+        private static final Duration TOKEN_LIFETIME = Duration.ofDays(1);
+        private static final int CREATED = 201;
+
         private final String base;
         private final String authorization;
 
-        Api(BenchCluster cluster) {
+        Api(BenchCluster cluster, Instant now) {
             this.base = "http://127.0.0.1:" + cluster.consolePort();
-            this.authorization = "Basic " + Base64.getEncoder().encodeToString(("admin:" + cluster.consolePassword())
+            String basic = "Basic " + Base64.getEncoder().encodeToString(("admin:" + cluster.consolePassword())
                     .getBytes(StandardCharsets.UTF_8));
+            String body = """
+                    {"name": "bench", "grants": [{"role": "ADMIN", "app": "*"}], "expiresAt": "%s"}"""
+                    .formatted(now.plus(TOKEN_LIFETIME));
+            HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/api/v1/tokens")).timeout(REQUEST_TIMEOUT)
+                    .header("Authorization", basic).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            String answer = send(request, CREATED);
+            this.authorization = "Bearer " + Json.mapper().readTree(answer).get("token").asString();
         }
 
         Duration get(String path) {
@@ -183,20 +199,24 @@ final class ConsoleWorkload implements Workload {
         }
 
         String fetch(String path) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(REQUEST_TIMEOUT)
-                    .header("Authorization", authorization).GET().build();
+            return send(HttpRequest.newBuilder(URI.create(base + path)).timeout(REQUEST_TIMEOUT)
+                    .header("Authorization", authorization).GET().build(), OK);
+        }
+
+        private String send(HttpRequest request, int expected) {
+            String what = request.method() + " " + request.uri().getPath();
             try {
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() != OK) {
-                    throw new IllegalStateException("GET " + path + " answered " + response.statusCode() + ": "
-                            + response.body().substring(0, Math.min(response.body().length(), 500)));
+                if (response.statusCode() != expected) {
+                    throw new IllegalStateException(what + " answered " + response.statusCode() + ": "
+                            + response.body().substring(0, Math.min(response.body().length(), ERROR_CHARS)));
                 }
                 return response.body();
             } catch (IOException e) {
-                throw new IllegalStateException("GET " + path + " failed: " + e.getMessage(), e);
+                throw new IllegalStateException(what + " failed: " + e.getMessage(), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted during GET " + path, e);
+                throw new IllegalStateException("interrupted during " + what, e);
             }
         }
     }
