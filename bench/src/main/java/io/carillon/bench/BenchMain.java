@@ -33,6 +33,7 @@ public final class BenchMain {
               failover --jobs J --period-ms P --duration-s D [--warmup-s 10 --session-timeout-ms 10000]
               import   --jobs N [--publish-wait-s 600]   (an export document through POST /api/v1/import)
               create   --jobs N --clients C --route rest|kafka [--plan-wait-s 600]   (until the planner planned all)
+              console  --jobs N --runs M [--days 30 --requests 300]   (jobs list, run search, run page over REST)
             common: --bootstrap host:port (else an in-process broker)
                     --kafka-config FILE (Kafka client properties of every client, for a secured --bootstrap cluster:
                       security.protocol, sasl.*, ssl.*; only the path is passed to the part processes)

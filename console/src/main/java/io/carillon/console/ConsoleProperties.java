@@ -21,6 +21,7 @@ public class ConsoleProperties {
     /** The console's address as its users reach it, for links in notifications. Default http://localhost:8080. */
     private String publicUrl = "http://localhost:8080";
     private final LogProperties logs = new LogProperties();
+    private final RetentionProperties retention = new RetentionProperties();
     private final JobProperties jobs = new JobProperties();
     private final DashboardProperties dashboard = new DashboardProperties();
     private final DeclarationProperties declarations = new DeclarationProperties();
@@ -83,6 +84,10 @@ public class ConsoleProperties {
 
     public DashboardProperties getDashboard() {
         return dashboard;
+    }
+
+    public RetentionProperties getRetention() {
+        return retention;
     }
 
     public Workers getWorkers() {

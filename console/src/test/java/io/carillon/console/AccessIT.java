@@ -369,8 +369,9 @@ class AccessIT {
     }
 
     private void insertRun(String runId, String jobId, String app, String status) {
-        jdbc.sql("INSERT INTO runs (run_id, job_id, app, attempt, shard_index, shard_total, status, updated_at)"
-                        + " VALUES (:runId, :jobId, :app, 1, 0, 1, :status, now()) ON CONFLICT DO NOTHING")
+        jdbc.sql("INSERT INTO runs (run_id, job_id, app, attempt, shard_index, shard_total, status, scheduled_at,"
+                        + " updated_at) VALUES (:runId, :jobId, :app, 1, 0, 1, :status, now(), now())"
+                        + " ON CONFLICT DO NOTHING")
                 .param("runId", runId).param("jobId", jobId).param("app", app).param("status", status).update();
     }
 

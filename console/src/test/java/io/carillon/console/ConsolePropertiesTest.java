@@ -40,6 +40,11 @@ class ConsolePropertiesTest {
         assertThat(properties.getLogs().getStreamSettle()).isEqualTo(Duration.ofSeconds(2));
         assertThat(properties.getWorkers().getStaleAfterMissedBeats()).isEqualTo(3);
         assertThat(properties.getWorkers().getForgetAfter()).isEqualTo(Duration.ofHours(1));
+        assertThat(properties.getRetention().getRuns()).isEqualTo(Duration.ofDays(30));
+        assertThat(properties.getRetention().getLogs()).isEqualTo(Duration.ofDays(30));
+        assertThat(properties.getRetention().getDaysAhead()).isEqualTo(7);
+        assertThat(properties.getRetention().getInterval()).isEqualTo(Duration.ofHours(1));
+        assertThat(properties.getRetention().getLockTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(properties.getJobs().getDefaultPageSize()).isEqualTo(50);
         assertThat(properties.getJobs().getMaxPageSize()).isEqualTo(500);
         assertThat(properties.getJobs().getMaxFilterLength()).isEqualTo(200);

@@ -29,6 +29,12 @@ public final class ConsoleTestEnvironment {
     /** The password of the {@code admin} user each test console creates at its first start. */
     public static final String ADMIN_PASSWORD = "test-admin-password";
 
+    /**
+     * Retention of runs and logs in test consoles: the tests' runs are scheduled at fixed instants, which the
+     * default 30 days would delete once the real clock is far enough past them.
+     */
+    public static final String RETENTION = "3650d";
+
     public final TestDatabase database = TestDatabase.create();
     public final TopicCatalog catalog = TestKafka.newCatalog(PARTITIONS);
 
@@ -41,6 +47,8 @@ public final class ConsoleTestEnvironment {
         registry.add("carillon.topics.partitions", () -> PARTITIONS);
         registry.add("carillon.console.materializer.group-id", () -> catalog.prefix() + "console");
         registry.add("carillon.console.admin-password", () -> ADMIN_PASSWORD);
+        registry.add("carillon.console.retention.runs", () -> RETENTION);
+        registry.add("carillon.console.retention.logs", () -> RETENTION);
     }
 
     /** A producer to the test broker; the caller closes it. */

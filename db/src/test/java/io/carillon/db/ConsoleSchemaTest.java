@@ -3,11 +3,7 @@ package io.carillon.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.flywaydb.core.Flyway;
@@ -36,10 +32,20 @@ class ConsoleSchemaTest {
     void createsTheConsoleTables() throws SQLException {
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
                 + " AND table_name <> 'flyway_schema_history' ORDER BY table_name"))
-                .containsExactly("alert_rules", "api_tokens", "app_declarations", "apps", "audit_log", "deliveries", "incident_events",
-                        "incidents", "job_outbox", "job_pauses", "jobs", "notification_channels", "run_log_state",
-                        "run_logs", "run_stats", "runs",
+                .containsExactly("alert_rules", "api_tokens", "app_declarations", "apps", "audit_log", "deliveries",
+                        "incident_events", "incidents", "job_outbox", "job_pauses", "jobs", "notification_channels",
+                        "run_log_state", "run_logs", "run_logs_default", "run_stats", "runs", "runs_default",
                         "token_grants", "user_grants", "users");
+    }
+
+    @Test
+    void partitionsRunsAndTheirLogsByScheduledTimeWithADefaultPartition() throws SQLException {
+        assertThat(query("SELECT c.relname || ':' || pg_get_partkeydef(c.oid) FROM pg_partitioned_table p"
+                + " JOIN pg_class c ON c.oid = p.partrelid ORDER BY c.relname"))
+                .containsExactly("run_logs:RANGE (run_scheduled_at)", "runs:RANGE (scheduled_at)");
+        assertThat(query("SELECT c.relname || ':' || pg_get_expr(c.relpartbound, c.oid) FROM pg_class c"
+                + " WHERE c.relispartition AND c.relkind = 'r' ORDER BY c.relname"))
+                .containsExactly("run_logs_default:DEFAULT", "runs_default:DEFAULT");
     }
 
     @Test
@@ -73,14 +79,17 @@ class ConsoleSchemaTest {
 
     @Test
     void keysTheRetriesOfAFireAndShardByTheirFirstAttempt() throws SQLException {
-        execute("INSERT INTO runs (run_id, job_id, attempt, shard_index, shard_total, status, updated_at) VALUES"
-                + " ('c@1#0', 'c', 1, 0, 1, 'FAILED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1~2#0', 'c', 2, 0, 1, 'FAILED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1~3#0', 'c', 3, 0, 1, 'SUCCEEDED', '2026-01-01T00:00:00Z'),"
-                + " ('c@2#0', 'c', 1, 0, 1, 'FAILED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1#1', 'c', 1, 1, 2, 'FAILED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1#1~2#1', 'c', 2, 1, 2, 'SUCCEEDED', '2026-01-01T00:00:00Z'),"
-                + " ('c@1~2#0>child#0', 'child', 1, 0, 1, 'SUCCEEDED', '2026-01-01T00:00:00Z')");
+        execute("INSERT INTO runs (run_id, job_id, attempt, shard_index, shard_total, status, scheduled_at,"
+                + " updated_at) SELECT run_id, job_id, attempt, shard_index, shard_total, status,"
+                + " '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z' FROM (VALUES"
+                + " ('c@1#0', 'c', 1, 0, 1, 'FAILED'),"
+                + " ('c@1~2#0', 'c', 2, 0, 1, 'FAILED'),"
+                + " ('c@1~3#0', 'c', 3, 0, 1, 'SUCCEEDED'),"
+                + " ('c@2#0', 'c', 1, 0, 1, 'FAILED'),"
+                + " ('c@1#1', 'c', 1, 1, 2, 'FAILED'),"
+                + " ('c@1#1~2#1', 'c', 2, 1, 2, 'SUCCEEDED'),"
+                + " ('c@1~2#0>child#0', 'child', 1, 0, 1, 'SUCCEEDED'))"
+                + " AS v (run_id, job_id, attempt, shard_index, shard_total, status)");
 
         assertThat(query("SELECT run_id || '=' || regexp_replace(run_id, '(#[0-9]+)?~[0-9]+(#[0-9]+)$', '\\2')"
                 + " FROM runs ORDER BY run_id")).containsExactly("c@1#0=c@1#0", "c@1#1=c@1#1", "c@1#1~2#1=c@1#1",
@@ -88,21 +97,10 @@ class ConsoleSchemaTest {
     }
 
     private static void execute(String sql) throws SQLException {
-        try (Connection connection = database.dataSource().getConnection();
-                Statement statement = connection.createStatement()) {
-            statement.execute(sql);
-        }
+        Sql.execute(database.dataSource(), sql);
     }
 
     private static List<String> query(String sql) throws SQLException {
-        List<String> values = new ArrayList<>();
-        try (Connection connection = database.dataSource().getConnection();
-                Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(sql)) {
-            while (rows.next()) {
-                values.add(rows.getString(1));
-            }
-        }
-        return values;
+        return Sql.query(database.dataSource(), sql);
     }
 }

@@ -25,10 +25,11 @@ public final class BenchOptions {
                     "planner-streams-property"),
             "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms"),
             "import", Set.of("jobs", "publish-wait-s"),
-            "create", Set.of("jobs", "clients", "route", "plan-wait-s"));
+            "create", Set.of("jobs", "clients", "route", "plan-wait-s"),
+            "console", Set.of("jobs", "runs", "days", "requests"));
 
     private final String workload;
-    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover, import or create";
+    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover, import, create or console";
 
     private final Map<String, String> flags;
 

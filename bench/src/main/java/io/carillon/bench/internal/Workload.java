@@ -24,6 +24,7 @@ public interface Workload {
             case "failover" -> new FailoverWorkload();
             case "import" -> new ImportWorkload();
             case "create" -> new CreateWorkload();
+            case "console" -> new ConsoleWorkload();
             default -> null;
         };
     }

@@ -33,6 +33,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.carillon.console.ConsoleTestEnvironment;
 import io.carillon.testkit.TestDatabase;
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
@@ -126,7 +127,9 @@ class ConsoleKillJarIT {
                 "--carillon.console.materializer.group-id=" + catalog.prefix() + "console",
                 "--spring.datasource.url=" + database.jdbcUrl(),
                 "--spring.datasource.username=" + database.username(),
-                "--carillon.console.admin-password=" + PASSWORD, "--server.port=" + port));
+                "--carillon.console.admin-password=" + PASSWORD, "--server.port=" + port,
+                "--carillon.console.retention.runs=" + ConsoleTestEnvironment.RETENTION,
+                "--carillon.console.retention.logs=" + ConsoleTestEnvironment.RETENTION));
         if (!database.password().isEmpty()) {
             command.add("--spring.datasource.password=" + database.password());
         }

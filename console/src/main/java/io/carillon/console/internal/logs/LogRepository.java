@@ -24,10 +24,14 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
+import io.carillon.console.internal.SqlTimes;
 import io.carillon.topics.events.LogLine;
 
 /**
- * The {@code run_logs} and {@code run_log_state} tables. {@link #append} is idempotent: a line at or below the highest
+ * The {@code run_logs} and {@code run_log_state} tables. {@code run_logs} is partitioned by day like {@code runs}:
+ * the state of a run's log keeps the scheduled time its lines are stored under (its run's, when the run is stored
+ * as its first lines arrive; else the first line's time), so a run's lines stay in one partition and a page reads
+ * that partition alone. {@link #append} is idempotent: a line at or below the highest
  * seq seen of its run changes nothing, so replaying the logs topic leaves both tables as they are. Stateless and
  * thread-safe; {@link #append} runs in the caller's transaction and locks the state rows of the runs it touches, in
  * run id order, so two transactions appending to the same run follow one another.
@@ -58,7 +62,8 @@ public class LogRepository {
         if (byRun.isEmpty()) {
             return Set.of();
         }
-        Map<String, LogState> states = lockStates(byRun, now);
+        LockedStates locked = lockStates(byRun, now);
+        Map<String, LogState> states = locked.states();
         List<String> lineRuns = new ArrayList<>();
         List<LogLineView> kept = new ArrayList<>();
         List<LogState> changed = new ArrayList<>();
@@ -73,35 +78,47 @@ public class LogRepository {
                 kept.add(line);
             }
         }
-        insertLines(lineRuns, kept);
+        insertLines(lineRuns, kept, locked.days());
         updateStates(changed, now);
         return Set.copyOf(lineRuns);
     }
 
-    private Map<String, LogState> lockStates(Map<String, TreeMap<Long, LogLine>> byRun, Instant now) {
+    /**
+     * Creates the missing states of the runs of {@code byRun}, each with the day its lines go to (the stored run's
+     * scheduled time, else its first line's time, else {@code now}), and locks every state, in run id order.
+     */
+    private LockedStates lockStates(Map<String, TreeMap<Long, LogLine>> byRun, Instant now) {
         String[] runIds = byRun.keySet().toArray(String[]::new);
         String[] jobIds = byRun.values().stream().map(lines -> lines.values().stream().map(LogLine::jobId)
                 .filter(jobId -> jobId != null).findFirst().orElse(null)).toArray(String[]::new);
-        execute("INSERT INTO run_log_state (" + STATE_COLUMNS + ", updated_at)"
-                + " SELECT u.run_id, u.job_id, " + LogState.NO_LINE + ", 0, 0, NULL, NULL, 0, ?"
-                + " FROM unnest(?::text[], ?::text[]) AS u (run_id, job_id) ORDER BY u.run_id"
-                + " ON CONFLICT (run_id) DO NOTHING", parameter(now), runIds, jobIds);
+        String[] firstAts = byRun.values().stream().map(lines -> text(lines.firstEntry().getValue().at()))
+                .toArray(String[]::new);
+        execute("INSERT INTO run_log_state (" + STATE_COLUMNS + ", updated_at, run_scheduled_at)"
+                + " SELECT u.run_id, u.job_id, " + LogState.NO_LINE + ", 0, 0, NULL, NULL, 0, ?, coalesce("
+                + "(SELECT min(r.scheduled_at) FROM runs r WHERE r.run_id = u.run_id), u.first_at::timestamptz, ?)"
+                + " FROM unnest(?::text[], ?::text[], ?::text[]) AS u (run_id, job_id, first_at)"
+                + " WHERE NOT EXISTS (SELECT 1 FROM run_log_state s WHERE s.run_id = u.run_id) ORDER BY u.run_id"
+                + " ON CONFLICT (run_id) DO NOTHING", parameter(now), parameter(now), runIds, jobIds, firstAts);
         Map<String, LogState> states = new HashMap<>();
-        jdbc.query("SELECT " + STATE_COLUMNS + " FROM run_log_state WHERE run_id = ANY (?) ORDER BY run_id"
-                + " FOR UPDATE", row -> {
+        Map<String, Instant> days = new HashMap<>();
+        jdbc.query("SELECT " + STATE_COLUMNS + ", run_scheduled_at FROM run_log_state WHERE run_id = ANY (?)"
+                + " ORDER BY run_id FOR UPDATE", row -> {
                     LogState state = state(row);
                     states.put(state.runId(), state);
+                    days.put(state.runId(), instant(row, "run_scheduled_at"));
                 }, (Object) runIds);
-        return states;
+        return new LockedStates(states, days);
     }
 
-    private void insertLines(List<String> runIds, List<LogLineView> lines) {
+    private void insertLines(List<String> runIds, List<LogLineView> lines, Map<String, Instant> days) {
         if (lines.isEmpty()) {
             return;
         }
-        execute("INSERT INTO run_logs (run_id, " + LINE_COLUMNS + ") SELECT * FROM unnest(?::text[], ?::int8[],"
-                        + " ?::timestamptz[], ?::text[], ?::text[], ?::text[]) ON CONFLICT (run_id, seq) DO NOTHING",
-                runIds.toArray(String[]::new), lines.stream().map(LogLineView::seq).toArray(Long[]::new),
+        execute("INSERT INTO run_logs (run_id, run_scheduled_at, " + LINE_COLUMNS + ") SELECT * FROM unnest("
+                        + "?::text[], ?::timestamptz[], ?::int8[], ?::timestamptz[], ?::text[], ?::text[], ?::text[])"
+                        + " ON CONFLICT (run_id, seq, run_scheduled_at) DO NOTHING",
+                runIds.toArray(String[]::new), runIds.stream().map(days::get).map(SqlTimes::text).toArray(String[]::new),
+                lines.stream().map(LogLineView::seq).toArray(Long[]::new),
                 lines.stream().map(line -> text(line.at())).toArray(String[]::new),
                 lines.stream().map(LogLineView::level).toArray(String[]::new),
                 lines.stream().map(LogLineView::instance).toArray(String[]::new),
@@ -135,8 +152,9 @@ public class LogRepository {
 
     /** At most {@code limit} kept lines of run {@code runId} with a seq above {@code after}, in seq order. */
     public List<LogLineView> page(String runId, long after, int limit) {
-        return jdbc.query("SELECT " + LINE_COLUMNS + " FROM run_logs WHERE run_id = ? AND seq > ? ORDER BY seq"
-                + " LIMIT ?", (row, number) -> line(row), runId, after, limit);
+        return jdbc.query("SELECT " + LINE_COLUMNS + " FROM run_logs WHERE run_id = ? AND seq > ? AND"
+                + " run_scheduled_at = (SELECT run_scheduled_at FROM run_log_state WHERE run_id = ?) ORDER BY seq"
+                + " LIMIT ?", (row, number) -> line(row), runId, after, runId, limit);
     }
 
     /**
@@ -151,8 +169,10 @@ public class LogRepository {
         }
         query("SELECT s.n, l.seq, l.at, l.level, l.instance, l.message"
                         + " FROM unnest(?::text[], ?::int8[]) WITH ORDINALITY AS s (run_id, after, n)"
-                        + " CROSS JOIN LATERAL (SELECT " + LINE_COLUMNS + " FROM run_logs"
-                        + " WHERE run_id = s.run_id AND seq > s.after ORDER BY seq LIMIT ?) l ORDER BY s.n, l.seq",
+                        + " JOIN run_log_state st ON st.run_id = s.run_id"
+                        + " CROSS JOIN LATERAL (SELECT " + LINE_COLUMNS + " FROM run_logs WHERE run_id = s.run_id"
+                        + " AND run_scheduled_at = st.run_scheduled_at AND seq > s.after ORDER BY seq LIMIT ?) l"
+                        + " ORDER BY s.n, l.seq",
                 row -> pages.get(row.getInt("n") - 1).add(line(row)),
                 positions.stream().map(StreamPosition::runId).toArray(String[]::new),
                 positions.stream().map(StreamPosition::after).toArray(Long[]::new), limit);
@@ -223,6 +243,10 @@ public class LogRepository {
     /** Reads one row of a result set. */
     private interface RowConsumer {
         void accept(ResultSet row) throws SQLException;
+    }
+
+    /** The locked states of an append's runs, and the scheduled time (the partition) their lines go to. */
+    private record LockedStates(Map<String, LogState> states, Map<String, Instant> days) {
     }
 
     /** A stream's run and the seq of the last line it sent. */

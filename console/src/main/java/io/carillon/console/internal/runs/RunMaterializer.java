@@ -21,7 +21,7 @@ import io.carillon.topics.events.RunResult;
  * Writes each poll of {@code results} records into {@code runs} at once: every record is parsed once, the results
  * of one run are folded into one row change ({@link RunChanges}, the same outcome as one upsert per result in offset
  * order) and all changes are written by {@link RunRepository#upsert} in one database transaction of at most two
- * statements. A record that is not a valid RunResult (not JSON, a tombstone, a missing runId, jobId or status) goes
+ * statements. A record that is not a valid RunResult (not JSON, a tombstone, a missing runId, jobId, status or scheduledAt) goes
  * to the dlq with the reason and the rest of the batch is stored; when the database refuses the batch, its results
  * are stored one by one in their own transactions and each refused one goes to the dlq.
  * <p>
@@ -74,6 +74,10 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]> {
         requirePresent("jobId", result.jobId());
         if (result.status() == null) {
             throw new InvalidEventException("not a valid RunResult: field 'status' is required");
+        }
+        if (result.scheduledAt() == null) {
+            throw new InvalidEventException("not a valid RunResult: field 'scheduledAt' is required (it places the"
+                    + " run in its day)");
         }
         return result;
     }

@@ -27,7 +27,8 @@ import io.carillon.console.internal.access.ReadScope;
 import io.carillon.topics.events.RunResult;
 
 /**
- * The {@code runs} table. {@link #upsert} is an idempotent merge: a row only moves forward (STARTED, PROGRESS, then
+ * The {@code runs} table, partitioned by day of {@code scheduled_at} (a run is keyed by its id and scheduled time;
+ * a lookup by run id alone probes each day's index). {@link #upsert} is an idempotent merge: a row only moves forward (STARTED, PROGRESS, then
  * one terminal status, which nothing replaces), facts of a run (times, instance, fire) are kept once known and only
  * filled in when missing, and a result that adds nothing leaves the row untouched, so replaying the results topic
  * changes nothing.
@@ -35,8 +36,9 @@ import io.carillon.topics.events.RunResult;
 @Repository
 public class RunRepository {
 
+    /** Facts filled in when missing; not scheduled_at, the partition key, which every result of a run carries. */
     private static final List<String> FACTS = List.of("fire_id", "app", "handler", "kind", "instance",
-            "scheduled_at", "started_at", "finished_at");
+            "started_at", "finished_at");
     private static final List<String> STATUS_BOUND = List.of("status", "message", "error_class", "progress_done",
             "progress_total");
     private static final String COLUMNS = Stream.of(Column.values())
@@ -133,8 +135,8 @@ public class RunRepository {
         if (search.from() != null || search.to() != null) {
             sql.append(" AND scheduled_at IS NOT NULL");
         }
-        filter(sql, parameters, SORT_KEY + " >= :from", "from", parameter(search.from()));
-        filter(sql, parameters, SORT_KEY + " < :to", "to", parameter(search.to()));
+        filter(sql, parameters, SORT_KEY + " >= :from AND scheduled_at >= :from", "from", parameter(search.from()));
+        filter(sql, parameters, SORT_KEY + " < :to AND scheduled_at < :to", "to", parameter(search.to()));
         filter(sql, parameters, "finished_at - started_at >= :minDurationMs * interval '1 millisecond'",
                 "minDurationMs", search.minDurationMs());
         if (search.after() != null) {
@@ -193,7 +195,7 @@ public class RunRepository {
         String arrays = Stream.of(Column.values()).map(column -> "?::" + column.sqlType + "[]")
                 .collect(Collectors.joining(", "));
         return "INSERT INTO runs AS r (" + COLUMNS + ") SELECT u.*, ?::timestamptz FROM unnest(" + arrays + ") AS u"
-                + " ON CONFLICT (run_id) DO UPDATE SET " + assignments + ", updated_at = EXCLUDED.updated_at"
+                + " ON CONFLICT (run_id, scheduled_at) DO UPDATE SET " + assignments + ", updated_at = EXCLUDED.updated_at"
                 + " WHERE " + advances + " OR " + fillsGap;
     }
 
