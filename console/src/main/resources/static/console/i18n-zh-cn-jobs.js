@@ -14,6 +14,13 @@ export const JOB_PHRASES = {
   'Resume…': '恢复…',
   'Edit': '编辑',
   'Copy': '复制',
+  'Detach…': '转为控制台管理…',
+  'Detach': '转为控制台管理',
+  'Managed by': '管理方',
+  'the console': '控制台',
+  'code': '代码',
+  'orphaned': '已孤立',
+  'Detached: the console manages this job now.': '已转为控制台管理。',
   'Delete…': '删除…',
   'enabled': '已启用',
   'disabled': '已停用',
@@ -128,5 +135,6 @@ export const JOB_PATTERNS = [
     '此次补跑将触发 $1 次，首次在 $2，最后一次在 $3。'],
   [/^Backfill of (\d+) fires requested\.$/, '已请求补跑 $1 次。'],
   [/^Run requested \(request (.+)\)\.$/, '已请求运行（请求 $1）。'],
-  [/^Paused by (.+) at (.+): (.*)$/, '由 $1 于 $2 暂停：$3']
+  [/^Paused by (.+) at (.+): (.*)$/, '由 $1 于 $2 暂停：$3'],
+  [/^app (.+) version (.+) \(declared in its code\)$/, '应用 $1 版本 $2（在其代码中声明）']
 ];

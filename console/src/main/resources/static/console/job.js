@@ -39,6 +39,12 @@ function alertingText(alerting) {
   return Object.entries(alerting).map(([name, value]) => name + ' ' + value).join(', ');
 }
 
+function managedText(managedBy) {
+  if (!managedBy) return 'the console';
+  return 'app ' + managedBy.app + ' version ' + managedBy.version + ' (declared in its code)'
+      + (managedBy.orphaned ? '; orphaned: no longer declared since ' + time(managedBy.orphanedAt) : '');
+}
+
 function renderDefinition(job, summary) {
   document.getElementById('job-title').textContent = job.id;
   const state = document.getElementById('job-state');
@@ -51,6 +57,7 @@ function renderDefinition(job, summary) {
   const retry = job.retry;
   document.getElementById('job-facts').replaceChildren(
       ...fact('Description', job.description), ...fact('App / handler', job.app + ' / ' + job.handler),
+      ...fact('Managed by', managedText(job.managedBy)),
       ...fact('Owner', job.owner), ...fact('Tags', job.tags), ...fact('Params', job.params),
       ...scheduleFacts(job.schedule, summary && summary.scheduleInWords),
       ...fact('Missed fires', job.misfire.strategy + ' after ' + duration(job.misfire.thresholdMs)

@@ -1,5 +1,6 @@
 // The actions of the job page: run now (with params), run at an instant, backfill a range (counted first), pause and
-// resume with a reason, enable or disable, edit, copy and delete (confirmed). Shown only to those who operate the app.
+// resume with a reason, enable or disable, edit, copy and delete (confirmed), or, for a job its app declares in code,
+// detach it instead of editing or deleting it. Shown only to those who operate the app.
 import { send } from './api.js';
 import { confirmAction, el, go, time } from './dom.js';
 import { openFormDialog } from './formdialog.js';
@@ -93,6 +94,18 @@ async function remove(job, failed) {
   }
 }
 
+async function detach(job, done, failed) {
+  const sure = await confirmAction('Detach the job ' + job.id + ' from app ' + job.managedBy.app + '? The console'
+      + ' manages it from then on: it can be edited here, and the app\'s declarations leave it alone.', 'Detach');
+  if (!sure) return;
+  try {
+    await send('POST', path(job, 'detach'));
+    done('Detached: the console manages this job now.');
+  } catch (e) {
+    failed(e);
+  }
+}
+
 async function toggle(job, done, failed) {
   try {
     await send('POST', path(job, job.enabled ? 'disable' : 'enable'));
@@ -111,16 +124,18 @@ function button(action, label, onClick, className) {
  * succeeded, {@code failed(error)} when one failed outside a dialog.
  */
 export function jobActions(job, paused, done, failed) {
+  const managed = job.managedBy != null;
   return [
     button('run', 'Run now…', () => runNow(job, done)),
     button('run-at', 'Run at…', () => runAt(job, done)),
     button('backfill', 'Backfill…', () => backfill(job, done)),
     paused ? button('resume', 'Resume…', () => resume(job, done)) : button('pause', 'Pause…', () => pause(job, done)),
     button(job.enabled ? 'disable' : 'enable', job.enabled ? 'Disable' : 'Enable', () => toggle(job, done, failed)),
-    el('a', { className: 'button', href: '#/job-edit?id=' + encodeURIComponent(job.id), text: 'Edit',
-      'data-action': 'edit' }),
+    managed ? button('detach', 'Detach…', () => detach(job, done, failed))
+      : el('a', { className: 'button', href: '#/job-edit?id=' + encodeURIComponent(job.id), text: 'Edit',
+        'data-action': 'edit' }),
     el('a', { className: 'button', href: '#/job-new?copy=' + encodeURIComponent(job.id), text: 'Copy',
       'data-action': 'copy' }),
-    button('delete', 'Delete…', () => remove(job, failed), 'danger')
-  ];
+    managed ? null : button('delete', 'Delete…', () => remove(job, failed), 'danger')
+  ].filter(action => action != null);
 }

@@ -54,6 +54,7 @@ class DeclaredJobsBrowserIT {
                 declare("1.0", "shop-sync", "shop-prices");
                 declare("1.1", "shop-sync");
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                browser.driver.findElement(By.cssSelector("nav a[data-nav=jobs]")).click();
 
                 browser.wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#jobs .badge-orphaned"),
                         1));
@@ -61,10 +62,18 @@ class DeclaredJobsBrowserIT {
                 List<?> seen = (List<?>) browser.driver.executeScript("""
                         const orphaned = document.querySelector('#jobs .badge-orphaned').closest('tr');
                         return [Array.from(document.querySelectorAll('#jobs .badge-code'), b => b.textContent),
-                            orphaned.cells[0].textContent, orphaned.querySelector('.badge-code').title];""");
+                            orphaned.cells[1].textContent, orphaned.querySelector('.badge-code').title];""");
                 assertThat(seen.get(0)).isEqualTo(List.of("code", "code"));
                 assertThat(seen.get(1)).isEqualTo("shop-pricescodeorphaned");
                 assertThat((String) seen.get(2)).contains("managed by app shop version 1.0");
+
+                browser.driver.get("http://localhost:" + port + "/#/job?id=shop-sync");
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
+                        By.cssSelector("#job-actions [data-action=detach]")));
+                assertThat(browser.driver.findElements(By.cssSelector("#job-actions [data-action=edit]"))).isEmpty();
+                assertThat(browser.driver.findElements(By.cssSelector("#job-actions [data-action=delete]"))).isEmpty();
+                assertThat(browser.driver.findElement(By.id("job-facts")).getText())
+                        .contains("app shop version 1.1 (declared in its code)");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("DeclaredJobsBrowserIT");
                 throw e;

@@ -65,6 +65,7 @@ class JobPagesBrowserIT {
                 Browser browser = Browser.start()) {
             try {
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                browser.driver.findElement(By.cssSelector("nav a[data-nav=jobs]")).click();
                 createThroughTheForm(browser);
                 runNowWithParams(browser, standIn);
                 backfill(browser, standIn);
@@ -221,6 +222,7 @@ class JobPagesBrowserIT {
         try (Browser browser = Browser.start()) {
             try {
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                browser.driver.findElement(By.cssSelector("nav a[data-nav=jobs]")).click();
                 browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
                         By.cssSelector("#jobs input[data-job=batch-kept]")));
                 for (String id : batch) {
