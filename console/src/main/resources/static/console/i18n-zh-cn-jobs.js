@@ -14,6 +14,15 @@ export const JOB_PHRASES = {
   'Resume…': '恢复…',
   'Edit': '编辑',
   'Copy': '复制',
+  'No jobs match these filters.': '没有符合这些条件的任务。',
+  'Next page': '下一页',
+  'First page': '第一页',
+  'Paused': '暂停',
+  'Next fire': '下次触发',
+  'Last run': '最近运行',
+  'Tag': '标签',
+  'Succeeded (24 h)': '成功率（24 小时）',
+  'id or description': 'ID 或描述',
   'Detach…': '转为控制台管理…',
   'Detach': '转为控制台管理',
   'Managed by': '管理方',
@@ -136,5 +145,6 @@ export const JOB_PATTERNS = [
   [/^Backfill of (\d+) fires requested\.$/, '已请求补跑 $1 次。'],
   [/^Run requested \(request (.+)\)\.$/, '已请求运行（请求 $1）。'],
   [/^Paused by (.+) at (.+): (.*)$/, '由 $1 于 $2 暂停：$3'],
+  [/^(\d+) % of (\d+)$/, '$2 次中 $1 %'],
   [/^app (.+) version (.+) \(declared in its code\)$/, '应用 $1 版本 $2（在其代码中声明）']
 ];

@@ -1,29 +1,19 @@
-// The jobs page: every job the user may read with its latest run; a row opens the job's page, checked rows take a
-// batch action, and "New job" opens the job form.
+// The jobs page: the jobs the user may read, a page at a time (keyset, newest cursor in the URL), filtered by the
+// form whose values live in the URL so a view can be shared; each row shows the schedule in words, the next fire,
+// the last run and the 24-hour success rate. A row opens the job's page, checked rows take a batch action, and
+// "New job" opens the job form.
 import { getJson, send } from './api.js';
 import { cell, el, go, showError, time, timeCell } from './dom.js';
 import { listed, onBatch, selectBox } from './jobbatch.js';
 
 const REFRESH_MS = 3000;
+const PAGE_SIZE = 50;
+const FILTERS = ['q', 'app', 'handler', 'type', 'enabled', 'paused', 'status', 'tag', 'owner'];
 
 let me = null;
 let timer = null;
 let rendered = null;
-
-function lateness(ms) {
-  return ms == null ? '' : ms + ' ms';
-}
-
-function scheduleText(schedule) {
-  if (!schedule) return '';
-  switch (schedule.type) {
-    case 'CRON': return 'cron ' + schedule.cron + (schedule.zone ? ' (' + schedule.zone + ')' : '');
-    case 'FIXED_RATE': return 'every ' + schedule.intervalMs + ' ms';
-    case 'FIXED_DELAY': return schedule.intervalMs + ' ms after each run';
-    case 'ONCE': return 'once at ' + new Date(schedule.at).toLocaleString();
-    default: return 'manual';
-  }
-}
+let params = new URLSearchParams();
 
 // A job an app declares in its code: a "code" badge naming the app and version, and "orphaned" once the app's
 // newest version no longer declares it.
@@ -40,8 +30,9 @@ function managementBadges(managedBy) {
   return badges;
 }
 
-function statusCell(row, status) {
-  cell(row, status || '—', 'status' + (status ? ' status-' + status : ''));
+function successText(last24h) {
+  if (!last24h || last24h.successRate == null) return '';
+  return Math.round(last24h.successRate * 100) + ' % of ' + last24h.ended;
 }
 
 async function runNow(job, button) {
@@ -56,41 +47,57 @@ async function runNow(job, button) {
   }
 }
 
-function renderJobs(overview) {
-  const body = document.querySelector('#jobs tbody');
-  body.replaceChildren();
-  document.getElementById('no-jobs').hidden = overview.length > 0;
-  for (const { job, latestRun, managedBy } of overview) {
-    const row = el('tr', { className: 'job', 'data-job': job.id, onClick: () => go('job', { id: job.id }) });
-    const operable = me.canOperate(job.app);
-    cell(row, '').append(operable ? selectBox(job) : '');
-    cell(row, '').append(el('a', { href: '#/job?id=' + encodeURIComponent(job.id), text: job.id,
-      onClick: event => event.stopPropagation() }), ...managementBadges(managedBy));
-    cell(row, job.description, 'message');
-    cell(row, job.app + ' / ' + job.handler);
-    cell(row, scheduleText(job.schedule));
-    cell(row, job.enabled ? 'yes' : 'no', 'enabled');
-    statusCell(row, latestRun && latestRun.status);
-    timeCell(row, latestRun && latestRun.scheduledAt);
-    cell(row, latestRun && lateness(latestRun.latenessMs));
-    cell(row, latestRun && latestRun.message, 'message');
-    const actions = cell(row, '');
-    if (operable) {
-      actions.appendChild(el('button', { type: 'button', text: 'Run now',
-        onClick: event => { event.stopPropagation(); runNow(job, event.target); } }));
-    }
-    body.appendChild(row);
+function renderRow(summary) {
+  const { job, lastRun, managedBy } = summary;
+  const row = el('tr', { className: 'job', 'data-job': job.id, onClick: () => go('job', { id: job.id }) });
+  const operable = me.canOperate(job.app);
+  cell(row, '').append(operable ? selectBox(job) : '');
+  cell(row, '').append(el('a', { href: '#/job?id=' + encodeURIComponent(job.id), text: job.id,
+    onClick: event => event.stopPropagation() }), ...managementBadges(managedBy));
+  cell(row, job.description, 'message');
+  cell(row, job.app + ' / ' + job.handler);
+  cell(row, summary.scheduleInWords);
+  cell(row, job.enabled ? 'yes' : 'no', 'enabled');
+  cell(row, summary.paused ? 'paused' : '', 'job-state-paused');
+  timeCell(row, summary.nextFireAt);
+  cell(row, lastRun ? lastRun.status : '—', 'status' + (lastRun ? ' status-' + lastRun.status : ''));
+  timeCell(row, lastRun && lastRun.scheduledAt);
+  cell(row, lastRun && lastRun.latenessMs != null ? lastRun.latenessMs + ' ms' : '');
+  cell(row, successText(summary.last24h));
+  const actions = cell(row, '');
+  if (operable) {
+    actions.appendChild(el('button', { type: 'button', text: 'Run now',
+      onClick: event => { event.stopPropagation(); runNow(job, event.target); } }));
   }
-  listed(overview.map(({ job }) => job).filter(job => me.canOperate(job.app)));
+  return row;
+}
+
+function render(page) {
+  document.querySelector('#jobs tbody').replaceChildren(...page.items.map(renderRow));
+  const filtered = FILTERS.some(name => params.get(name));
+  document.getElementById('no-jobs').hidden = page.items.length > 0 || filtered || params.get('cursor');
+  document.getElementById('no-matching-jobs').hidden = page.items.length > 0 || !(filtered || params.get('cursor'));
+  document.getElementById('jobs-next').hidden = !page.nextCursor;
+  document.getElementById('jobs-first').hidden = !params.get('cursor');
+  document.getElementById('jobs-next').onclick = () => go('jobs', withCursor(page.nextCursor));
+  listed(page.items.map(({ job }) => job).filter(job => me.canOperate(job.app)));
+}
+
+function withCursor(cursor) {
+  const next = new URLSearchParams(params);
+  if (cursor) next.set('cursor', cursor); else next.delete('cursor');
+  return Object.fromEntries(next);
 }
 
 export async function refresh() {
   try {
-    const overview = await getJson('api/v1/overview');
-    const text = JSON.stringify(overview);
+    const query = new URLSearchParams(params);
+    query.set('size', PAGE_SIZE);
+    const page = await getJson('api/v1/jobs?' + query);
+    const text = JSON.stringify(page);
     if (text !== rendered) {
       rendered = text;
-      renderJobs(overview);
+      render(page);
     }
     document.getElementById('refreshed').textContent = 'updated ' + new Date().toLocaleTimeString();
     showError('error', null);
@@ -99,9 +106,24 @@ export async function refresh() {
   }
 }
 
-export function show(caller) {
+function search(event) {
+  event.preventDefault();
+  const chosen = {};
+  for (const name of FILTERS) {
+    const value = document.getElementById('jobs-filter-' + name).value.trim();
+    if (value) chosen[name] = value;
+  }
+  go('jobs', chosen);
+}
+
+export function show(caller, shown) {
   me = caller;
   rendered = null;
+  params = new URLSearchParams();
+  for (const name of [...FILTERS, 'cursor']) {
+    if (shown.get(name)) params.set(name, shown.get(name));
+  }
+  for (const name of FILTERS) document.getElementById('jobs-filter-' + name).value = params.get(name) || '';
   document.getElementById('import').hidden = !me.operatesAnything();
   document.getElementById('new-job').hidden = !me.operatesAnything();
   document.getElementById('select-all').hidden = !me.operatesAnything();
@@ -114,4 +136,6 @@ export function hide() {
   timer = null;
 }
 
+document.getElementById('jobs-filters').addEventListener('submit', search);
+document.getElementById('jobs-first').addEventListener('click', () => go('jobs', withCursor(null)));
 onBatch(refresh);

@@ -252,6 +252,17 @@ class JobPagesBrowserIT {
                 assertThat(browser.driver.findElement(By.cssSelector("#jobs tr[data-job=batch-kept] td.enabled"))
                         .getText()).isEqualTo("yes");
 
+                new Select(browser.driver.findElement(By.id("jobs-filter-enabled"))).selectByValue("false");
+                browser.driver.findElement(By.cssSelector("#jobs-filters button[type=submit]")).click();
+                browser.wait.until(ExpectedConditions.urlContains("enabled=false"));
+                String shared = browser.driver.getCurrentUrl();
+                browser.driver.navigate().refresh();
+                browser.wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#jobs tbody tr"), 3));
+                assertThat(browser.driver.getCurrentUrl()).isEqualTo(shared);
+                assertThat(text(browser, "jobs")).contains(batch).doesNotContain("batch-kept");
+                assertThat(new Select(browser.driver.findElement(By.id("jobs-filter-enabled")))
+                        .getFirstSelectedOption().getAttribute("value")).isEqualTo("false");
+
                 new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
                 browser.wait.until(ExpectedConditions.textToBe(By.id("new-job"), "新建任务"));
                 browser.driver.findElement(By.id("new-job")).click();
