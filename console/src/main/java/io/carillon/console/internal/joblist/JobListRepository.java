@@ -30,6 +30,17 @@ class JobListRepository {
 
     private static final String ENDED = String.join(", ", Arrays.stream(RunStatus.values())
             .filter(RunStatus::isTerminal).map(status -> "'" + status.name() + "'").toList());
+    /**
+     * The newest run of job {@code j} matching {@code condition}. The list asks the days since {@code :since} first
+     * and all days only for a job without a run in them: {@code runs} is partitioned by day, and a probe of every
+     * day's index costs a merge over all partitions.
+     */
+    private static String newestRun(String condition) {
+        return "(SELECT r.run_id, r.status, r.scheduled_at, r.started_at, r.finished_at, r.lateness_ms FROM runs r"
+                + " WHERE r.job_id = j.id " + condition
+                + " ORDER BY r.scheduled_at DESC NULLS LAST, r.run_id DESC LIMIT 1)";
+    }
+
     private static final String SELECT = "SELECT j.definition::text AS definition,"
             + " j.managed_by_app, j.managed_version, j.orphaned_at,"
             + " p.reason AS pause_reason, p.paused_by, p.paused_at,"
@@ -37,9 +48,8 @@ class JobListRepository {
             + " st.ended, st.succeeded"
             + " FROM jobs j"
             + " LEFT JOIN job_pauses p ON p.job_id = j.id"
-            + " LEFT JOIN LATERAL (SELECT r.run_id, r.status, r.scheduled_at, r.started_at, r.finished_at,"
-            + " r.lateness_ms FROM runs r WHERE r.job_id = j.id"
-            + " ORDER BY r.scheduled_at DESC NULLS LAST, r.run_id DESC LIMIT 1) lr ON true"
+            + " LEFT JOIN LATERAL (" + newestRun("AND r.scheduled_at > :since") + " UNION ALL " + newestRun("")
+            + " LIMIT 1) lr ON true"
             + " LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE r.status IN (" + ENDED + ")) AS ended,"
             + " count(*) FILTER (WHERE r.status = '" + RunStatus.SUCCEEDED.name() + "') AS succeeded"
             + " FROM runs r WHERE r.job_id = j.id AND r.scheduled_at > :since AND r.scheduled_at <= :now) st ON true"
