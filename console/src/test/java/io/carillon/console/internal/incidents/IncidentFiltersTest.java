@@ -21,7 +21,7 @@ class IncidentFiltersTest {
 
     @Test
     void refusesAnUnknownRuleOrStateNamingIt() {
-        assertThatThrownBy(() -> new IncidentFilters(null, null, null, "slow").toQuery(null))
+        assertThatThrownBy(() -> new IncidentFilters(null, null, null, "sluggish").toQuery(null))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.fieldErrors())
                         .extracting(FieldError::field).containsExactly("rule"))
                 .hasMessageContaining("FAILED, MISSED, NO_WORKER");
