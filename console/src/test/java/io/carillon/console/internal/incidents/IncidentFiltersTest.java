@@ -24,7 +24,7 @@ class IncidentFiltersTest {
         assertThatThrownBy(() -> new IncidentFilters(null, null, null, "sluggish").toQuery(null))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.fieldErrors())
                         .extracting(FieldError::field).containsExactly("rule"))
-                .hasMessageContaining("FAILED, MISSED, NO_WORKER");
+                .hasMessageContaining("FAILED, FAILURE_RATE, MISSED, NO_WORKER, OVERRUN, SLOW");
         assertThatThrownBy(() -> new IncidentFilters("closed", null, null, null).toQuery(null))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.fieldErrors())
                         .extracting(FieldError::field).containsExactly("state"));
