@@ -67,7 +67,12 @@ public class CarillonProperties {
         public void setInitialize(boolean initialize) { this.initialize = initialize; }
     }
 
+    /** Settings of the consumer-lag meter; plain values, so that a service without Micrometer binds them too. */
     public static class Metrics {
+
+        static final Duration DEFAULT_CONSUMER_LAG_INTERVAL = Duration.ofSeconds(30);
+        static final int DEFAULT_CONSUMER_LAG_MAX_GROUPS = 100;
+
         /**
          * Consumer groups whose lag this process measures ({@code carillon.consumer.lag}), relative to the topic
          * prefix: {@code dispatcher} is {@code <prefix>dispatcher}, {@code trigger.*} every group whose id starts with
@@ -75,9 +80,9 @@ public class CarillonProperties {
          */
         private List<String> consumerLagGroups = new ArrayList<>();
         /** How often the lag of those groups is read from the cluster with the admin client. */
-        private Duration consumerLagInterval = ConsumerLagMeter.DEFAULT_INTERVAL;
+        private Duration consumerLagInterval = DEFAULT_CONSUMER_LAG_INTERVAL;
         /** The most consumer groups measured, so that the number of series stays bounded. */
-        private int consumerLagMaxGroups = ConsumerLagMeter.DEFAULT_MAX_GROUPS;
+        private int consumerLagMaxGroups = DEFAULT_CONSUMER_LAG_MAX_GROUPS;
 
         public List<String> getConsumerLagGroups() { return consumerLagGroups; }
         public void setConsumerLagGroups(List<String> consumerLagGroups) { this.consumerLagGroups = consumerLagGroups; }

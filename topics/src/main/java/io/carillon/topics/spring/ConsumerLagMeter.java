@@ -48,8 +48,8 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
 
     /** The name of the gauge. */
     static final String LAG = "carillon.consumer.lag";
-    static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(30);
-    static final int DEFAULT_MAX_GROUPS = 100;
+    static final Duration DEFAULT_INTERVAL = CarillonProperties.Metrics.DEFAULT_CONSUMER_LAG_INTERVAL;
+    static final int DEFAULT_MAX_GROUPS = CarillonProperties.Metrics.DEFAULT_CONSUMER_LAG_MAX_GROUPS;
     private static final String WILDCARD = "*";
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final Logger log = LoggerFactory.getLogger(ConsumerLagMeter.class);
