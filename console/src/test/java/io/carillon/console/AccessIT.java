@@ -13,6 +13,7 @@ import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -233,6 +234,24 @@ class AccessIT {
         assertThat(admin.withToken("crl_made-up").get("/api/v1/jobs/d1").status()).isEqualTo(401);
         assertThat(output.getAll()).as("no secret in the logs").doesNotContain(secret, revoked, PASSWORD,
                 ConsoleTestEnvironment.ADMIN_PASSWORD);
+    }
+
+    @Test
+    void callsWithAnAuthorizationHeaderGetNoSessionAndNoCsrfCookie() throws Exception {
+        String secret = operator.post("/api/v1/tokens", "{\"name\": \"stateless\"}").json().get("token").asString();
+        HttpClient script = HttpClient.newHttpClient();
+        String base = "http://localhost:" + port;
+        String basic = "Basic " + Base64.getEncoder().encodeToString(("otto:" + PASSWORD)
+                .getBytes(StandardCharsets.UTF_8));
+
+        for (String authorization : List.of("Bearer " + secret, basic)) {
+            HttpResponse<String> created = script.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs"))
+                    .header("Authorization", authorization).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(JOB.formatted("stateless-" + authorization.length(),
+                            "demo"))).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            assertThat(created.headers().allValues("Set-Cookie")).as("no session, no XSRF-TOKEN").isEmpty();
+        }
     }
 
     @Test

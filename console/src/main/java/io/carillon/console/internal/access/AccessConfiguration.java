@@ -8,6 +8,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.authentication.InsufficientAuthenticationException;
@@ -16,6 +18,7 @@ import org.springframework.security.config.observation.SecurityObservationSettin
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -55,6 +58,10 @@ class AccessConfiguration {
     private static final String[] PUBLIC = {LOGIN_PAGE, LOGIN_PAGE + "/options", "/login.html", "/console/login.js", "/console/console.css",
         "/favicon.ico", "/error", "/actuator/health", "/actuator/health/**"};
     private static final String CHALLENGE = "Bearer realm=\"carillon\"";
+    private static final RequestMatcher API = new OrRequestMatcher(
+            PathPatternRequestMatcher.withDefaults().matcher("/api/**"),
+            PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"),
+            PathPatternRequestMatcher.withDefaults().matcher("/v3/api-docs/**"));
 
     @Bean
     PasswordEncoder passwordEncoder() {
@@ -77,42 +84,49 @@ class AccessConfiguration {
         return new PasswordAuthenticationProvider(users, encoder, audit, properties.getLogin(), clock);
     }
 
+    /**
+     * Requests that carry an {@code Authorization} header (a bearer token or HTTP Basic) are authenticated by that
+     * header alone, each on its own: no session, no CSRF token, no saved request. A browser adds no such header by
+     * itself, so this chain needs no CSRF protection.
+     */
     @Bean
+    @Order(1)
+    SecurityFilterChain headerAuthenticatedSecurity(HttpSecurity http, PasswordAuthenticationProvider passwords,
+            TokenService tokens) {
+        AuthenticationEntryPoint entryPoint = apiEntryPoint();
+        http.securityMatcher(request -> request.getHeader(HttpHeaders.AUTHORIZATION) != null)
+                .authorizeHttpRequests(requests -> requests.requestMatchers(PUBLIC).permitAll()
+                        .anyRequest().authenticated())
+                .authenticationProvider(passwords)
+                .httpBasic(basic -> basic.authenticationEntryPoint(entryPoint))
+                .addFilterBefore(new BearerTokenFilter(tokens, entryPoint), BasicAuthenticationFilter.class)
+                .csrf(AbstractHttpConfigurer::disable)
+                .requestCache(AbstractHttpConfigurer::disable)
+                .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .exceptionHandling(errors -> errors.authenticationEntryPoint(entryPoint)
+                        .accessDeniedHandler(accessDenied(entryPoint)));
+        return http.build();
+    }
+
+    @Bean
+    @Order(2)
     SecurityFilterChain consoleSecurity(HttpSecurity http, PasswordAuthenticationProvider passwords,
-            TokenService tokens, AuditLog audit, ObjectProvider<ClientRegistrationRepository> oidc,
-            OidcGrantsMapper oidcGrants) {
-        RequestMatcher api = new OrRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher("/api/**"),
-                PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"),
-                PathPatternRequestMatcher.withDefaults().matcher("/v3/api-docs/**"));
-        AuthenticationEntryPoint apiEntryPoint = (request, response, failure) -> {
-            response.setHeader("WWW-Authenticate", CHALLENGE);
-            JsonAnswers.error(response, failure instanceof SignInRefusedException
-                    ? HttpStatus.TOO_MANY_REQUESTS.value() : HttpServletResponse.SC_UNAUTHORIZED, failure.getMessage());
-        };
-        AccessDeniedHandler denied = (request, response, failure) -> {
-            if (api.matches(request) && !signedIn()) {
-                apiEntryPoint.commence(request, response,
-                        new InsufficientAuthenticationException("sign in first: send a bearer token or HTTP Basic"));
-            } else {
-                JsonAnswers.error(response, HttpServletResponse.SC_FORBIDDEN, failure.getMessage());
-            }
-        };
+            AuditLog audit, ObjectProvider<ClientRegistrationRepository> oidc, OidcGrantsMapper oidcGrants) {
+        AuthenticationEntryPoint apiEntryPoint = apiEntryPoint();
         http.authorizeHttpRequests(requests -> requests.requestMatchers(PUBLIC).permitAll()
                         .anyRequest().authenticated())
                 .authenticationProvider(passwords)
-                .httpBasic(basic -> basic.authenticationEntryPoint(apiEntryPoint))
-                .addFilterBefore(new BearerTokenFilter(tokens, apiEntryPoint), BasicAuthenticationFilter.class)
                 .formLogin(form -> form.loginPage(LOGIN_PAGE).loginProcessingUrl(LOGIN_PAGE)
                         .successHandler(signedIn(audit)).failureHandler(signInFailed()).permitAll())
                 .logout(logout -> logout.logoutUrl("/logout")
                         .logoutSuccessHandler((request, response, authentication) ->
                                 response.setStatus(HttpServletResponse.SC_NO_CONTENT)))
-                .csrf(csrf -> csrf.spa().ignoringRequestMatchers(request -> request.getHeader("Authorization") != null))
+                .csrf(csrf -> csrf.spa())
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.IF_REQUIRED))
-                .exceptionHandling(errors -> errors.defaultAuthenticationEntryPointFor(apiEntryPoint, api)
+                .exceptionHandling(errors -> errors.defaultAuthenticationEntryPointFor(apiEntryPoint, API)
                         .defaultAuthenticationEntryPointFor(new LoginUrlAuthenticationEntryPoint(LOGIN_PAGE),
                                 AnyRequestMatcher.INSTANCE)
-                        .accessDeniedHandler(denied));
+                        .accessDeniedHandler(accessDenied(apiEntryPoint)));
         if (oidc.getIfAvailable() != null) {
             http.oauth2Login(login -> login.loginPage(LOGIN_PAGE)
                     .userInfoEndpoint(userInfo -> userInfo.oidcUserService(oidcGrants))
@@ -124,6 +138,25 @@ class AccessConfiguration {
                     }));
         }
         return http.build();
+    }
+
+    private static AuthenticationEntryPoint apiEntryPoint() {
+        return (request, response, failure) -> {
+            response.setHeader("WWW-Authenticate", CHALLENGE);
+            JsonAnswers.error(response, failure instanceof SignInRefusedException
+                    ? HttpStatus.TOO_MANY_REQUESTS.value() : HttpServletResponse.SC_UNAUTHORIZED, failure.getMessage());
+        };
+    }
+
+    private static AccessDeniedHandler accessDenied(AuthenticationEntryPoint apiEntryPoint) {
+        return (request, response, failure) -> {
+            if (API.matches(request) && !signedIn()) {
+                apiEntryPoint.commence(request, response,
+                        new InsufficientAuthenticationException("sign in first: send a bearer token or HTTP Basic"));
+            } else {
+                JsonAnswers.error(response, HttpServletResponse.SC_FORBIDDEN, failure.getMessage());
+            }
+        };
     }
 
     private static boolean signedIn() {
