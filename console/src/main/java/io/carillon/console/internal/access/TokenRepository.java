@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,6 +54,27 @@ class TokenRepository {
         return select(" WHERE secret_hash = :hash", Map.of("hash", secretHash)).stream().findFirst();
     }
 
+    /**
+     * The token whose secret hashes to {@code secretHash} with its grants and its user's, in one query, when it is
+     * neither revoked nor expired at {@code now} and its user is enabled and not locked.
+     */
+    Optional<UsableToken> findUsable(String secretHash, Instant now) {
+        return jdbc.sql("SELECT t.id, t.user_name, t.name, t.last_used_at,"
+                        + " ARRAY(SELECT g.role || ':' || g.app FROM token_grants g WHERE g.token_id = t.id)"
+                        + " AS token_grants,"
+                        + " ARRAY(SELECT g.role || ':' || g.app FROM user_grants g WHERE g.user_name = t.user_name)"
+                        + " AS user_grants"
+                        + " FROM api_tokens t JOIN users u ON u.name = t.user_name"
+                        + " WHERE t.secret_hash = :hash AND t.revoked_at IS NULL"
+                        + " AND (t.expires_at IS NULL OR t.expires_at > :now)"
+                        + " AND u.enabled AND (u.locked_until IS NULL OR u.locked_until <= :now)")
+                .param("hash", secretHash).param("now", parameter(now))
+                .query((row, number) -> new UsableToken(row.getString("id"), row.getString("user_name"),
+                        row.getString("name"), instant(row, "last_used_at"), grants(row, "token_grants"),
+                        grants(row, "user_grants")))
+                .optional();
+    }
+
     Optional<StoredToken> find(String id) {
         return select(" WHERE id = :id", Map.of("id", id)).stream().findFirst();
     }
@@ -67,9 +89,9 @@ class TokenRepository {
                 .param("id", id).param("now", parameter(now)).update();
     }
 
-    /** Whether a use of {@code token} at {@code now} is worth writing: its stored last use is older than the precision. */
-    static boolean useIsStale(StoredToken token, Instant now) {
-        return token.lastUsedAt() == null || !token.lastUsedAt().isAfter(now.minus(LAST_USED_PRECISION));
+    /** Whether a use at {@code now} is worth writing: the stored last use is older than the precision. */
+    static boolean useIsStale(Instant lastUsedAt, Instant now) {
+        return lastUsedAt == null || !lastUsedAt.isAfter(now.minus(LAST_USED_PRECISION));
     }
 
     void recordUse(String id, Instant now) {
@@ -97,6 +119,16 @@ class TokenRepository {
         return tokens.stream().map(token -> new StoredToken(token.id(), token.userName(), token.name(),
                 token.expiresAt(), token.createdAt(), token.lastUsedAt(), token.revokedAt(),
                 Grants.of(grants.getOrDefault(token.id(), List.of())))).toList();
+    }
+
+    private static Grants grants(ResultSet row, String column) throws SQLException {
+        String[] texts = (String[]) row.getArray(column).getArray();
+        return Grants.of(Arrays.stream(texts).map(Grant::parse).toList());
+    }
+
+    /** A usable token: its user's name, its name and last use, its own grants and its user's. */
+    record UsableToken(String id, String userName, String name, Instant lastUsedAt, Grants grants,
+            Grants userGrants) {
     }
 
     private static StoredToken token(ResultSet row, Grants grants) throws SQLException {

@@ -32,17 +32,15 @@ public class TokenService {
     static final int MAX_NAME_LENGTH = 64;
 
     private final TokenRepository tokens;
-    private final UserRepository users;
     private final Authorizer authorizer;
     private final AuditLog audit;
     private final TransactionTemplate transactions;
     private final Clock clock;
     private final TokenSecrets secrets = new TokenSecrets();
 
-    TokenService(TokenRepository tokens, UserRepository users, Authorizer authorizer, AuditLog audit,
+    TokenService(TokenRepository tokens, Authorizer authorizer, AuditLog audit,
             PlatformTransactionManager transactionManager, Clock clock) {
         this.tokens = tokens;
-        this.users = users;
         this.authorizer = authorizer;
         this.audit = audit;
         this.transactions = new TransactionTemplate(transactionManager);
@@ -103,22 +101,11 @@ public class TokenService {
     /** The principal of the token whose secret is {@code secret}, or empty when it authenticates nobody. */
     Optional<CallerPrincipal> authenticate(String secret) {
         Instant now = clock.instant();
-        Optional<StoredToken> found = tokens.findBySecretHash(TokenSecrets.hash(secret))
-                .filter(token -> token.usableAt(now));
-        if (found.isEmpty()) {
-            return Optional.empty();
-        }
-        StoredToken token = found.get();
-        Optional<StoredUser> user = users.find(token.userName()).filter(StoredUser::enabled)
-                .filter(candidate -> !candidate.lockedAt(now));
-        if (user.isEmpty()) {
-            return Optional.empty();
-        }
-        if (TokenRepository.useIsStale(token, now)) {
-            tokens.recordUse(token.id(), now);
-        }
-        return Optional.of(new CallerPrincipal(token.userName(), token.name(), user.get().grants()
-                .narrow(token.grants())));
+        Optional<TokenRepository.UsableToken> found = tokens.findUsable(TokenSecrets.hash(secret), now);
+        found.filter(token -> TokenRepository.useIsStale(token.lastUsedAt(), now))
+                .ifPresent(token -> tokens.recordUse(token.id(), now));
+        return found.map(token -> new CallerPrincipal(token.userName(), token.name(),
+                token.userGrants().narrow(token.grants())));
     }
 
     private static void requireValid(String name, List<Grant> grants, Grants requested, Caller caller,
