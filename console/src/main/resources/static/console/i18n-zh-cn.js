@@ -87,6 +87,7 @@ export const PHRASES = {
   'No log lines yet.': '暂无日志。',
   'Retry': '重试',
   'Kill': '终止',
+  'Retry requested: the new attempt is run': '已请求重试：新的尝试是运行记录',
   'Duration': '耗时',
   'Progress': '进度',
   // workers
@@ -199,4 +200,6 @@ export const PATTERNS = [
   [/^(\d+) selected$/, '已选择 $1 项'],
   [/^(\d+) incidents shown$/, '显示 $1 条告警事件'],
   [/^as of (.+)$/, '更新于 $1'],
+  [/^Kill run (.+) of job (.+)\? The worker interrupts its handler; the run ends KILLED\.$/,
+    '终止任务 $2 的运行记录 $1？执行器将中断其处理器，运行以 KILLED 结束。'],
 ];

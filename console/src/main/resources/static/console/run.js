@@ -1,6 +1,6 @@
 // One run: its status and timeline, the other attempts of its fire, and its log, live while it runs.
 import { getJson, send } from './api.js';
-import { cell, el, fact, showError, time, timeCell } from './dom.js';
+import { cell, confirmAction, el, fact, showError, time, timeCell } from './dom.js';
 import { runLink } from './runs.js';
 
 const RETRYABLE = ['FAILED', 'TIMED_OUT', 'LOST', 'NO_WORKER', 'KILLED'];
@@ -29,9 +29,10 @@ function renderRun(detail) {
   actions.replaceChildren();
   const path = 'api/v1/runs/' + encodeURIComponent(run.runId);
   if (me.canOperate(run.app) && RETRYABLE.includes(run.status)) {
-    actions.append(el('button', { type: 'button', text: 'Retry', onClick: () => act(path + '/retry') }));
+    actions.append(el('button', { type: 'button', id: 'run-retry', text: 'Retry', onClick: () => retry(path) }));
   } else if (me.canOperate(run.app) && !TERMINAL.includes(run.status)) {
-    actions.append(el('button', { type: 'button', text: 'Kill', className: 'danger', onClick: () => act(path + '/kill') }));
+    actions.append(el('button', { type: 'button', id: 'run-kill', text: 'Kill', className: 'danger',
+      onClick: () => kill(run, path) }));
   }
   const attempts = document.querySelector('#run-attempts tbody');
   attempts.replaceChildren(...detail.attempts.map(attempt => {
@@ -44,6 +45,24 @@ function renderRun(detail) {
     cell(row, attempt.message, 'message');
     return row;
   }));
+}
+
+async function kill(run, path) {
+  if (!await confirmAction('Kill run ' + run.runId + ' of job ' + run.jobId + '? The worker interrupts its handler;'
+      + ' the run ends KILLED.', 'Kill')) return;
+  act(path + '/kill');
+}
+
+async function retry(path) {
+  try {
+    const requested = await send('POST', path + '/retry');
+    const notice = document.getElementById('run-notice');
+    notice.replaceChildren('Retry requested: the new attempt is run ', runLink(requested.runId), '.');
+    notice.hidden = false;
+    showError('run-error', null);
+  } catch (e) {
+    showError('run-error', e);
+  }
 }
 
 async function act(path) {
@@ -98,6 +117,7 @@ export function show(caller, params) {
   lastSeq = 0;
   document.getElementById('run-log').replaceChildren();
   document.getElementById('run-log-empty').hidden = false;
+  document.getElementById('run-notice').hidden = true;
   document.getElementById('run-log-download').href = 'api/v1/runs/' + encodeURIComponent(runId) + '/logs.txt';
   load();
   follow();

@@ -72,6 +72,8 @@ class RunActionsIT {
 
         assertThat(answer.status()).isEqualTo(202);
         String requestId = answer.json().get("requestId").asString();
+        assertThat(answer.json().get("runId").asString()).as("the new attempt is a fire of its own")
+                .isEqualTo(FireIds.runId(requestId, failed.shardIndex()));
         try (TopicReader<JobRequest> requests = new TopicReader<>(environment.catalog.requests(),
                 EventSerdes.REQUEST.deserializer())) {
             await().atMost(DEADLINE).until(() -> !requests.values().isEmpty());

@@ -20,6 +20,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
 
 import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 
 /**
  * A viewer in a real Chromium: signs in on the login page, sees only the jobs of the app it may read and no action

@@ -18,6 +18,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 
 /**
  * An ADMIN in a real Chromium manages access from the console's pages: creates a user on the Users page, finds the

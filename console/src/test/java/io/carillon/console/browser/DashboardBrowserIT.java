@@ -26,6 +26,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import io.carillon.console.ConsoleTestEnvironment;
 import io.carillon.console.StatsRecords;
+import io.carillon.testkit.Browser;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;

@@ -22,6 +22,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.AppDeclarations;

@@ -18,6 +18,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
 
 import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 
 /**
  * An ADMIN in a real Chromium imports an export file through the console's Import button: the dialog shows what

@@ -23,6 +23,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
 
 import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;

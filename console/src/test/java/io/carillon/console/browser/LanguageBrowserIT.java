@@ -14,6 +14,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 
 /**
  * A user switches the console to Simplified Chinese and back: the navigation, headings and table headers change

@@ -16,6 +16,7 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.ControlType;
+import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RunStatus;
@@ -55,14 +56,15 @@ public class RunActions {
     }
 
     /**
-     * Asks the planner for one more attempt of the run {@code runId}, with {@code params} (null: the run's own).
+     * Asks the planner for one more attempt of the run {@code runId}, with {@code params} (null: the run's own). The
+     * attempt is a fire of its own whose id is the request id, so its run id is known at once.
      *
-     * @return the request id
+     * @return the request id and the run id of the new attempt
      * @throws RunNotFoundException when the run is not stored
      * @throws RunStateConflictException when the run did not end in a retryable status
      * @throws PublishException when Kafka did not take the request
      */
-    public String retry(String runId, String params) {
+    public RetryRequested retry(String runId, String params) {
         RunView run = find(runId);
         String app = access.requireOperate(run);
         RunStatus status = RunStatus.valueOf(run.status());
@@ -77,7 +79,7 @@ public class RunActions {
         producer.sendAndWait(topic, run.jobId(), EventSerdes.REQUEST.serialize(topic, request));
         audit.record(AuditAction.RUN_RETRY, TARGET_TYPE, runId, app, null, json("requestId", requestId),
                 AuditOutcome.OK);
-        return requestId;
+        return new RetryRequested(requestId, FireIds.runId(requestId, run.shardIndex()));
     }
 
     /**
@@ -104,6 +106,10 @@ public class RunActions {
         audit.record(AuditAction.RUN_KILL, TARGET_TYPE, runId, app, null, json("commandId", commandId),
                 AuditOutcome.OK);
         return commandId;
+    }
+
+    /** A retry Kafka has taken: its request id and the run id its attempt gets. */
+    public record RetryRequested(String requestId, String runId) {
     }
 
     private static String json(String field, String value) {

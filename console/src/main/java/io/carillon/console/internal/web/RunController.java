@@ -58,13 +58,16 @@ class RunController {
         return found;
     }
 
-    /** One more attempt of a run that ended FAILED, TIMED_OUT, LOST, NO_WORKER or KILLED; optional body {@code {"params": ...}}. */
+    /**
+     * One more attempt of a run that ended FAILED, TIMED_OUT, LOST, NO_WORKER or KILLED; optional body
+     * {@code {"params": ...}}. Answers the request id and the run id the new attempt gets.
+     */
     @PostMapping("/api/v1/runs/{runId}/retry")
-    ResponseEntity<Map<String, String>> retry(@PathVariable String runId,
+    ResponseEntity<RunActions.RetryRequested> retry(@PathVariable String runId,
             @RequestBody(required = false) String body) {
         String params = body == null || body.isBlank() ? null
                 : JsonBodies.convert(JsonBodies.object(body), RetryBody.class).params();
-        return ResponseEntity.status(HttpStatus.ACCEPTED).body(Map.of("requestId", actions.retry(runId, params)));
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(actions.retry(runId, params));
     }
 
     /** Kills a run that has not ended. */

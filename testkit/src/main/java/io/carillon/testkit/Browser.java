@@ -1,4 +1,4 @@
-package io.carillon.console.browser;
+package io.carillon.testkit;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -21,15 +21,17 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * (Selenium Manager cannot download drivers here). Without them the test is skipped with a message naming the
  * packages, unless {@value #REQUIRED} is set (as {@code .ci/run} does), where it fails instead.
  */
-final class Browser implements AutoCloseable {
+public final class Browser implements AutoCloseable {
 
-    static final String REQUIRED = "CARILLON_BROWSER_TESTS_REQUIRED";
+    public static final String REQUIRED = "CARILLON_BROWSER_TESTS_REQUIRED";
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(20);
 
-    final ChromeDriver driver;
-    final WebDriverWait wait;
+    /** The driver of this browser; not thread-safe, like the browser. */
+    public final ChromeDriver driver;
+    /** Waits up to 20 s for a condition of the page. */
+    public final WebDriverWait wait;
     private final Path profile;
 
     private Browser(ChromeDriver driver, Path profile) {
@@ -39,7 +41,7 @@ final class Browser implements AutoCloseable {
     }
 
     /** A new browser, or the test skipped (failed where {@value #REQUIRED} is set) when Chromium is missing. */
-    static Browser start() throws IOException {
+    public static Browser start() throws IOException {
         boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
         String missing = "browser tests need Debian's packages chromium and chromium-driver (" + CHROMIUM + ", "
                 + CHROMEDRIVER + "): apt-get install chromium chromium-driver";
@@ -59,7 +61,7 @@ final class Browser implements AutoCloseable {
     }
 
     /** Signs in on the login page of the console at {@code port}; returns once the console shows the user. */
-    void signIn(int port, String user, String password) {
+    public void signIn(int port, String user, String password) {
         driver.get("http://localhost:" + port + "/login");
         driver.findElement(By.id("username")).sendKeys(user);
         driver.findElement(By.id("password")).sendKeys(password);
@@ -68,7 +70,7 @@ final class Browser implements AutoCloseable {
     }
 
     /** Saves what the browser shows to {@code target/screenshots/<name>.png}. */
-    void screenshot(String name) throws IOException {
+    public void screenshot(String name) throws IOException {
         Path file = Path.of("target", "screenshots", name + ".png");
         Files.createDirectories(file.getParent());
         Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
