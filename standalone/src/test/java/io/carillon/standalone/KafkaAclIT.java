@@ -50,6 +50,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.RestClient;
 
+import io.carillon.analytics.spring.AnalyticsAutoConfiguration;
 import io.carillon.broker.KafkaBroker;
 import io.carillon.broker.SaslScram;
 import io.carillon.console.ConsoleApplication;
@@ -107,6 +108,11 @@ class KafkaAclIT {
     }
 
     @Configuration(proxyBeanMethods = false)
+    @ImportAutoConfiguration({CarillonCoreAutoConfiguration.class, AnalyticsAutoConfiguration.class})
+    static class AnalyticsService {
+    }
+
+    @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration({CarillonCoreAutoConfiguration.class, CarillonWorkerAutoConfiguration.class})
     static class WorkerService {
         @Bean
@@ -125,6 +131,7 @@ class KafkaAclIT {
         acls.addAll(recipe.console(user("carillon-console")));
         acls.addAll(recipe.planner(user("carillon-planner")));
         acls.addAll(recipe.dispatcher(user("carillon-dispatcher")));
+        acls.addAll(recipe.analytics(user("carillon-analytics")));
         acls.addAll(recipe.worker(user("carillon-worker-" + APP), APP));
         acls.addAll(recipe.worker(user("carillon-worker-" + OTHER_APP), OTHER_APP));
         broker.createAcls(acls);
@@ -141,6 +148,7 @@ class KafkaAclIT {
         consoleSettings.put("carillon.console.admin-password", CONSOLE_ADMIN_PASSWORD);
         consoleSettings.put("carillon.planner.enabled", false);
         consoleSettings.put("carillon.dispatcher.enabled", false);
+        consoleSettings.put("carillon.analytics.enabled", false);
         ConfigurableApplicationContext consoleContext = start(ConsoleApplication.class, WebApplicationType.SERVLET,
                 consoleSettings);
         console = RestClient.builder()
@@ -153,6 +161,9 @@ class KafkaAclIT {
         plannerSettings.put("carillon.planner.state-dir", stateDir.toString());
         start(PlannerService.class, WebApplicationType.NONE, plannerSettings);
         start(DispatcherService.class, WebApplicationType.NONE, settings("carillon-dispatcher"));
+        Map<String, Object> analyticsSettings = settings("carillon-analytics");
+        analyticsSettings.put("carillon.analytics.state-dir", stateDir.resolve("analytics").toString());
+        start(AnalyticsService.class, WebApplicationType.NONE, analyticsSettings);
         Map<String, Object> workerSettings = settings("carillon-worker-" + APP);
         workerSettings.put("carillon.worker.app", APP);
         start(WorkerService.class, WebApplicationType.NONE, workerSettings);
@@ -178,6 +189,17 @@ class KafkaAclIT {
         assertThat(runNow("acl-manual")).isEqualTo(202);
 
         await().atMost(DEADLINE).until(() -> succeededRuns("acl-manual") == 1);
+        await("the analytics app reads results and commits its transactions").atMost(DEADLINE)
+                .until(() -> analyticsCommittedResults() > 0);
+    }
+
+    private long analyticsCommittedResults() throws Exception {
+        try (Admin admin = Admin.create(broker.superUserClientConfig())) {
+            return admin.listConsumerGroupOffsets(catalog.prefix() + "analytics").partitionsToOffsetAndMetadata()
+                    .get(SEND_TIMEOUT_S, TimeUnit.SECONDS).entrySet().stream()
+                    .filter(entry -> entry.getKey().topic().equals(catalog.results()) && entry.getValue() != null)
+                    .mapToLong(entry -> entry.getValue().offset()).sum();
+        }
     }
 
     @Test

@@ -67,6 +67,21 @@ final class LeastPrivilegeAcls {
         return acls.list;
     }
 
+    /**
+     * Kafka Streams with exactly-once: reads jobs, results and heartbeats in its group and the alerting defaults
+     * without one (a global store); writes stats, incidents and dead letters, its internal topics, transactionally.
+     */
+    List<AclBinding> analytics(String user) {
+        String applicationId = catalog.prefix() + "analytics";
+        Acls acls = new Acls(user).everyCarillonTopicDescribed();
+        acls.topics(READ, catalog.jobs(), catalog.results(), catalog.workers(), catalog.alertRules());
+        acls.topics(WRITE, catalog.stats(), catalog.alerts(), catalog.dlq());
+        acls.allow(TOPIC, applicationId + "-", PREFIXED, ALL);
+        acls.allow(GROUP, applicationId, LITERAL, READ);
+        acls.allow(TRANSACTIONAL_ID, applicationId + "-", PREFIXED, WRITE);
+        return acls.list;
+    }
+
     /** Reads fires in its group, the registry and results; writes triggers (creating app topics) in transactions. */
     List<AclBinding> dispatcher(String user) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
