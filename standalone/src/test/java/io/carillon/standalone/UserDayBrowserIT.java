@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -75,18 +74,7 @@ class UserDayBrowserIT {
         longWait = new WebDriverWait(browser.driver, DEADLINE);
         database = TestDatabase.create();
         TopicCatalog catalog = TestKafka.newCatalog(TopicCatalog.DEFAULT_PARTITIONS);
-        List<String> args = new ArrayList<>(List.of(
-                "--carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
-                "--carillon.topics.prefix=" + catalog.prefix(),
-                "--spring.datasource.url=" + database.jdbcUrl(),
-                "--spring.datasource.username=" + database.username(),
-                "--carillon.standalone.data-dir=" + dataDir,
-                "--carillon.console.admin-password=" + ADMIN_PASSWORD,
-                "--server.port=0"));
-        if (!database.password().isEmpty()) {
-            args.add("--spring.datasource.password=" + database.password());
-        }
-        standalone = Standalone.start(args.toArray(String[]::new));
+        standalone = SharedInfrastructure.start(database, catalog, dataDir, ADMIN_PASSWORD);
         http = RestClient.builder().baseUrl(base())
                 .defaultHeaders(headers -> headers.setBasicAuth("admin", ADMIN_PASSWORD))
                 .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> { })
