@@ -124,11 +124,17 @@ export const JOB_PHRASES = {
   '(default)': '（默认）',
   'on': '开',
   'off': '关',
+  'The job is paused: these are the times its schedule names.': '任务已暂停：以下是其调度规定的时间。',
+  'The job is disabled: these are the times its schedule names.': '任务已禁用：以下是其调度规定的时间。',
   'Next fires in the job\'s zone': '任务时区内接下来的触发时间',
   'Fix the schedule to see its fires.': '修正调度后可查看触发时间。'
 };
 
 export const JOB_PATTERNS = [
+  [/^Delete the job (.+) \((.+) \/ (.+)\)\? Its schedule stops for good; its runs stay readable until they expire\.$/,
+    '删除任务 $1（$2 / $3）？其调度将永久停止；其运行记录在过期前仍可查看。'],
+  [/^Detach the job (.+) from app (.+)\? The console manages it from then on: it can be edited here, and the app's declarations leave it alone\.$/,
+    '将任务 $1 从应用 $2 转为控制台管理？此后由控制台管理：可在此编辑，应用的声明不再影响它。'],
   [/^(\d+) jobs? selected$/, '已选择 $1 个任务'],
   [/^(Enable|Disable|Run now|Delete): (\d+) of (\d+) done\.$/, '$1：$3 个中完成 $2 个'],
   [/^Edit job (.+)$/, '编辑任务 $1'],
@@ -137,12 +143,14 @@ export const JOB_PATTERNS = [
   [/^Run (.+) now$/, '立即运行 $1'],
   [/^Run (.+) once at an instant$/, '在指定时间运行 $1 一次'],
   [/^Backfill (\d+) fires?$/, '补跑 $1 次'],
-  [/^Backfill (.+)$/, '补跑 $1'],
+  [/^Backfill (?!of )(.+)$/, '补跑 $1'],
   [/^Pause (.+)$/, '暂停 $1'],
   [/^Resume (.+)$/, '恢复 $1'],
   [/^This backfill makes (\d+) fires?, the first at (.+) and the last at (.+)\.$/,
     '此次补跑将触发 $1 次，首次在 $2，最后一次在 $3。'],
   [/^Backfill of (\d+) fires requested\.$/, '已请求补跑 $1 次。'],
+  [/^A run at (.+) is requested\.$/, '已请求在 $1 运行一次。'],
+  [/^(\w+) after (.+), at most (\d+) caught up$/, '$1（超过 $2 视为错过，最多补跑 $3 次）'],
   [/^Run requested \(request (.+)\)\.$/, '已请求运行（请求 $1）。'],
   [/^Paused by (.+) at (.+): (.*)$/, '由 $1 于 $2 暂停：$3'],
   [/^(\d+) % of (\d+)$/, '$2 次中 $1 %'],

@@ -2,6 +2,7 @@
 import { getJson, send } from './api.js';
 import { cell, confirmAction, el, showError, timeCell } from './dom.js';
 import { grantsText, parseGrants } from './grants.js';
+import { t } from './i18n.js';
 
 let me = null;
 
@@ -48,7 +49,8 @@ async function create(event) {
 }
 
 async function edit(user) {
-  const grants = window.prompt('Grants of ' + user.name + ' (ROLE:app, separated by commas)', grantsText(user.grants));
+  const grants = window.prompt(t('Grants of ' + user.name + ' (ROLE:app, separated by commas)'),
+      grantsText(user.grants));
   if (grants == null) return;
   await change(user, { grants: parseGrants(grants), enabled: user.enabled });
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -250,6 +251,9 @@ class UserDayBrowserIT {
         new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
         browser.wait.until(ExpectedConditions.textToBe(By.cssSelector("nav a[data-nav=jobs]"), "任务"));
         assertThat(browser.driver.findElement(By.cssSelector("nav a[data-nav=runs]")).getText()).isEqualTo("运行记录");
+        browser.driver.get(base() + "/#/runs?status=FAILED");
+        browser.wait.until(ExpectedConditions.textMatches(By.id("runs-status"),
+                Pattern.compile("显示 \\d+ 条运行记录")));
         browser.screenshot("UserDayBrowserIT-zh-CN");
     }
 
