@@ -31,7 +31,7 @@ class SteadySmokeIT {
                     System.err, "steady", "--jobs", "20", "--period-ms", "1000", "--duration-s", "5",
                     "--warmup-s", "3", "--bootstrap", TestKafka.bootstrapServers(),
                     "--jdbc-url", server.jdbcUrl(), "--jdbc-user", server.username(),
-                    "--jdbc-password", server.password());
+                    "--jdbc-password", server.password(), "--worker-jvm-options", "-XX:TieredStopAtLevel=1 -Xss1m");
         }
 
         assertThat(status).isEqualTo(BenchMain.RAN);
@@ -42,9 +42,11 @@ class SteadySmokeIT {
         assertThat(result.get("lost").asLong()).isZero();
         assertThat(result.get("duplicates").asLong()).isZero();
         for (String key : List.of("observed", "fires_per_s", "lateness_ms", "materialized", "cpu_s", "peak_rss_mb",
-                "started_at", "git_sha", "period_ms", "duration_s", "jobs")) {
+                "started_at", "git_sha", "period_ms", "duration_s", "jobs", "jvm_options", "window_postgres_cpu_s")) {
             assertThat(result.has(key)).as(key).isTrue();
         }
+        assertThat(result.get("cpu_ms_per_fire").asDouble()).isPositive();
+        assertThat(result.get("worker_jvm_options").asString()).isEqualTo("-XX:TieredStopAtLevel=1 -Xss1m");
         for (String percentile : List.of("p50", "p90", "p99", "p999", "max")) {
             assertThat(result.get("lateness_ms").has(percentile)).as(percentile).isTrue();
         }

@@ -69,6 +69,7 @@ public final class BenchCluster implements AutoCloseable {
     private final boolean externalKafka;
     private final int workerCapacity;
     private final Integer workerFetchMaxWaitMs;
+    private final List<String> workerJvmOptions;
     private final Optional<Path> kafkaConfig;
     private final Map<String, String> kafkaProperties;
     private String bootstrapServers;
@@ -98,6 +99,7 @@ public final class BenchCluster implements AutoCloseable {
         this.workerCapacity = options.positiveInt("worker-capacity", DEFAULT_WORKER_CAPACITY);
         this.workerFetchMaxWaitMs = options.text("worker-fetch-max-wait-ms").isPresent()
                 ? options.nonNegativeInt("worker-fetch-max-wait-ms", 0) : null;
+        this.workerJvmOptions = options.jvmOptions("worker-jvm-options");
         try {
             this.dataDir = Files.createTempDirectory("carillon-bench-");
         } catch (IOException e) {
@@ -213,7 +215,7 @@ public final class BenchCluster implements AutoCloseable {
         if (workerFetchMaxWaitMs != null) {
             args.addAll(List.of("--fetch-max-wait-ms", workerFetchMaxWaitMs.toString()));
         }
-        workerFleet.start("bench-worker-1", "worker", List.of(), args);
+        workerFleet.start("bench-worker-1", "worker", workerJvmOptions, args);
         StartFiles startFiles = new StartFiles(starts);
         startFiles.add(file);
         ScheduledExecutorService reader = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -253,6 +255,11 @@ public final class BenchCluster implements AutoCloseable {
      */
     public Optional<String> workerLayout() {
         return workerLayout;
+    }
+
+    /** The JVM options of the worker process ({@code --worker-jvm-options}); empty when none were given. */
+    public List<String> workerJvmOptions() {
+        return workerJvmOptions;
     }
 
     /** The worker process's CPU seconds and peak RSS by name; empty when the worker ran in this JVM. */

@@ -2,6 +2,7 @@ package io.carillon.bench.internal;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -16,7 +17,8 @@ public final class BenchOptions {
     public static final String DEFAULT_JDBC_USER = "postgres";
 
     private static final Set<String> COMMON = Set.of("bootstrap", "jdbc-url", "jdbc-user", "jdbc-password",
-            "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "worker-process", "drain-s", "materialize-wait-s",
+            "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "worker-process",
+            "worker-jvm-options", "drain-s", "materialize-wait-s",
             "create", "keep-data", "carillon-property", KafkaConfigFile.FLAG);
     private static final Map<String, Set<String>> WORKLOAD_FLAGS = Map.of(
             "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "analytics", "failing"),
@@ -82,6 +84,12 @@ public final class BenchOptions {
 
     public String workload() {
         return workload;
+    }
+
+    /** JVM options separated by white space ({@code "-XX:TieredStopAtLevel=1 -Xmx512m"}); empty when absent. */
+    public List<String> jvmOptions(String flag) {
+        String value = flags.get(flag);
+        return value == null || value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
     }
 
     /** A positive whole number, or {@code defaultValue} when the flag is absent. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * CPU time and peak resident memory of a process, read from Linux's {@code /proc}: {@code stat} (utime + stime, in
@@ -36,6 +37,22 @@ public final class ProcessMeter {
                 .mapToDouble(process -> Math.max(0, cpuSeconds(Long.toString(process.pid())))).sum();
     }
 
+    /**
+     * CPU seconds of the live processes on this machine whose command name ({@code /proc/<pid>/comm}) is
+     * {@code command}, summed: {@code "postgres"} gives a local PostgreSQL server's CPU, background processes
+     * included; 0 when none runs here.
+     */
+    public static double cpuSecondsOfCommand(String command) {
+        try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
+            return processes.map(path -> path.getFileName().toString())
+                    .filter(pid -> pid.chars().allMatch(Character::isDigit))
+                    .filter(pid -> command.equals(commandOf(pid)))
+                    .mapToDouble(pid -> Math.max(0, cpuSeconds(pid))).sum();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** The 1-minute load average of the machine (other processes compete for the same cores), or -1. */
     public static double loadAverage() {
         try {
@@ -53,6 +70,14 @@ public final class ProcessMeter {
             return ticks / TICKS_PER_SECOND;
         } catch (IOException | RuntimeException e) {
             return -1;
+        }
+    }
+
+    private static String commandOf(String pid) {
+        try {
+            return Files.readString(Path.of("/proc", pid, "comm")).strip();
+        } catch (IOException | RuntimeException e) {
+            return "";
         }
     }
 

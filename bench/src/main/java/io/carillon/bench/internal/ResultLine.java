@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -56,6 +57,9 @@ public final class ResultLine {
         if (!cluster.workerProcesses().isEmpty()) {
             keys.put("worker_processes", cluster.workerProcesses());
         }
+        if (!cluster.workerJvmOptions().isEmpty()) {
+            keys.put("worker_jvm_options", String.join(" ", cluster.workerJvmOptions()));
+        }
         if (cluster.workerFetchMaxWaitMs() != null) {
             keys.put("worker_fetch_max_wait_ms", cluster.workerFetchMaxWaitMs());
         }
@@ -68,6 +72,7 @@ public final class ResultLine {
         keys.put("kafka", cluster.externalKafka() ? "external" : "in-process");
         keys.put("postgres", cluster.database().embedded() ? "embedded" : "server");
         keys.put("cores", Runtime.getRuntime().availableProcessors());
+        keys.put("jvm_options", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         keys.put("git_dirty", GitSha.dirty());
         return this;
     }

@@ -60,8 +60,7 @@ final class ScaleWorkload implements Workload {
             List<String> plannerArgs = new ArrayList<>(List.of("--state-dir", stateDir.toString()));
             options.text(PLANNER_STREAMS_PROPERTY).ifPresent(property -> plannerArgs.addAll(
                     List.of("--streams-property", property)));
-            List<String> plannerJvm = options.text(PLANNER_JVM_OPTIONS).map(ScaleWorkload::jvmOptions)
-                    .orElse(List.of());
+            List<String> plannerJvm = options.jvmOptions(PLANNER_JVM_OPTIONS);
             ChildProcess planner = fleet.start("planner-1", PLANNER, plannerJvm, plannerArgs);
             Progress progress = new Progress(out, "scale", startedAt, cluster.starts());
             fleet.awaitStarted(wallClock, wallClock.now().plusSeconds(RESTART_TIMEOUT_S));
@@ -149,10 +148,6 @@ final class ScaleWorkload implements Workload {
                     .setup(cluster, JobRoute.KAFKA, createMs)
                     .keys();
         }
-    }
-
-    private static List<String> jvmOptions(String text) {
-        return List.of(text.trim().split("\\s+"));
     }
 
     /** Job i of the registered ones: hourly at second {@code i mod 3600} of the hour. */

@@ -30,6 +30,9 @@ final class SteadyWorkload implements Workload {
     private static final int DEFAULT_WARMUP_S = 10;
     private static final int DEFAULT_DRAIN_S = 15;
     private static final long WHOLE_SECOND_MS = 1000;
+    private static final double MILLIS_PER_SECOND = 1000;
+    /** The command name of PostgreSQL's processes, whose CPU counts in {@code cpu_ms_per_fire} when local. */
+    private static final String POSTGRES_COMMAND = "postgres";
     /** Above this many jobs the default route is Kafka: the console takes minutes for 10,000 POSTs. */
     private static final int MAX_REST_JOBS = 1000;
 
@@ -67,6 +70,8 @@ final class SteadyWorkload implements Workload {
                     instants(windowStart, windowEnd, periodMs), windowStart, windowEnd);
             wallClock.awaitInstant(windowStart, now -> progress.rate(now, "warm-up"));
             double cpuAtStart = cluster.cpuSeconds();
+            double postgresCpuAtStart = ProcessMeter.cpuSecondsOfCommand(POSTGRES_COMMAND);
+            long startsAtStart = cluster.starts().total();
             double loadAtStart = ProcessMeter.loadAverage();
             if (analytics != null) {
                 analytics.windowStarts();
@@ -75,6 +80,8 @@ final class SteadyWorkload implements Workload {
                     + " fires");
             wallClock.awaitInstant(windowEnd, now -> progress.rate(now, "window"));
             double windowCpu = cluster.cpuSeconds() - cpuAtStart;
+            double windowPostgresCpu = ProcessMeter.cpuSecondsOfCommand(POSTGRES_COMMAND) - postgresCpuAtStart;
+            long windowStarts = cluster.starts().total() - startsAtStart;
             if (analytics != null) {
                 analytics.windowEnds();
             }
@@ -102,6 +109,8 @@ final class SteadyWorkload implements Workload {
                     .load(loadAtStart)
                     .put("window_start", windowStart.toString())
                     .put("window_cpu_s", Math.round(windowCpu * 100) / 100.0)
+                    .put("window_postgres_cpu_s", Math.round(windowPostgresCpu * 100) / 100.0)
+                    .put("cpu_ms_per_fire", cpuMsPerFire(windowCpu + windowPostgresCpu, windowStarts))
                     .put("analytics", analytics != null)
                     .putAll(analyticsFigures)
                     .strays(tally)
@@ -109,6 +118,11 @@ final class SteadyWorkload implements Workload {
                     .setup(cluster, route, createMs)
                     .keys();
         }
+    }
+
+    /** CPU milliseconds per handler start in the window, to three decimals; null when nothing started. */
+    static Double cpuMsPerFire(double cpuSeconds, long starts) {
+        return starts == 0 ? null : Math.round(cpuSeconds * MILLIS_PER_SECOND * 1000 / starts) / 1000.0;
     }
 
     private static List<Instant> instants(Instant from, Instant to, long periodMs) {
