@@ -42,7 +42,8 @@ class SteadySmokeIT {
         assertThat(result.get("lost").asLong()).isZero();
         assertThat(result.get("duplicates").asLong()).isZero();
         for (String key : List.of("observed", "fires_per_s", "lateness_ms", "materialized", "cpu_s", "peak_rss_mb",
-                "started_at", "git_sha", "period_ms", "duration_s", "jobs", "jvm_options", "window_postgres_cpu_s")) {
+                "started_at", "git_sha", "period_ms", "duration_s", "jobs", "jvm_options", "window_postgres_cpu_s",
+                "window_jit_cpu_s")) {
             assertThat(result.has(key)).as(key).isTrue();
         }
         assertThat(result.get("cpu_ms_per_fire").asDouble()).isPositive();

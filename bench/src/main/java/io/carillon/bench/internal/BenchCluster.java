@@ -244,6 +244,11 @@ public final class BenchCluster implements AutoCloseable {
         return ProcessMeter.cpuSeconds() + (workerFleet == null ? 0 : workerFleet.cpuSeconds());
     }
 
+    /** CPU seconds of the JIT compiler threads of this JVM and of the worker process, since each started. */
+    public double jitCpuSeconds() {
+        return ProcessMeter.jitCpuSeconds("self") + (workerFleet == null ? 0 : workerFleet.jitCpuSeconds());
+    }
+
     /** The highest peak RSS of this JVM and the worker process. */
     public double peakRssMb() {
         return Math.max(ProcessMeter.peakRssMb(), workerFleet == null ? 0 : workerFleet.maxPeakRssMb());

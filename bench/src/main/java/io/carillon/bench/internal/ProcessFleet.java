@@ -112,6 +112,14 @@ final class ProcessFleet implements AutoCloseable {
         }
     }
 
+    /** CPU seconds of the JIT compiler threads of the processes still alive, summed. */
+    double jitCpuSeconds() {
+        synchronized (processes) {
+            return processes.stream().mapToDouble(child -> ProcessMeter.jitCpuSeconds(Long.toString(child.pid())))
+                    .sum();
+        }
+    }
+
     /** Per process: {@code {"cpu_s": .., "peak_rss_mb": ..}}, in start order. */
     Map<String, Object> perProcess() {
         sampleAll();

@@ -17,6 +17,8 @@ public final class ProcessMeter {
     private static final int UTIME_AFTER_COMM = 11;
     private static final int STIME_AFTER_COMM = 12;
     private static final double KB_PER_MB = 1024.0;
+    /** A JIT compiler thread's name as {@code comm} shows it (cut at 15 characters). */
+    private static final String JIT_THREAD = "C[12] CompilerThre.*";
 
     private ProcessMeter() {
     }
@@ -50,6 +52,20 @@ public final class ProcessMeter {
                     .mapToDouble(pid -> Math.max(0, cpuSeconds(pid))).sum();
         } catch (IOException | RuntimeException e) {
             return -1;
+        }
+    }
+
+    /**
+     * CPU seconds of the JIT compiler threads (HotSpot's {@code C1 CompilerThread*} and {@code C2 CompilerThread*})
+     * of the live process {@code pid} ({@code "self"} for this JVM); 0 when it is gone.
+     */
+    public static double jitCpuSeconds(String pid) {
+        try (Stream<Path> threads = Files.list(Path.of("/proc", pid, "task"))) {
+            return threads.map(path -> path.getFileName().toString())
+                    .filter(tid -> commandOf(pid + "/task/" + tid).matches(JIT_THREAD))
+                    .mapToDouble(tid -> Math.max(0, cpuSeconds(pid + "/task/" + tid))).sum();
+        } catch (IOException | RuntimeException e) {
+            return 0;
         }
     }
 

@@ -72,6 +72,7 @@ final class SteadyWorkload implements Workload {
             double cpuAtStart = cluster.cpuSeconds();
             double postgresCpuAtStart = ProcessMeter.cpuSecondsOfCommand(POSTGRES_COMMAND);
             long startsAtStart = cluster.starts().total();
+            double jitCpuAtStart = cluster.jitCpuSeconds();
             double loadAtStart = ProcessMeter.loadAverage();
             if (analytics != null) {
                 analytics.windowStarts();
@@ -82,6 +83,7 @@ final class SteadyWorkload implements Workload {
             double windowCpu = cluster.cpuSeconds() - cpuAtStart;
             double windowPostgresCpu = ProcessMeter.cpuSecondsOfCommand(POSTGRES_COMMAND) - postgresCpuAtStart;
             long windowStarts = cluster.starts().total() - startsAtStart;
+            double windowJitCpu = cluster.jitCpuSeconds() - jitCpuAtStart;
             if (analytics != null) {
                 analytics.windowEnds();
             }
@@ -110,6 +112,7 @@ final class SteadyWorkload implements Workload {
                     .put("window_start", windowStart.toString())
                     .put("window_cpu_s", Math.round(windowCpu * 100) / 100.0)
                     .put("window_postgres_cpu_s", Math.round(windowPostgresCpu * 100) / 100.0)
+                    .put("window_jit_cpu_s", Math.round(windowJitCpu * 100) / 100.0)
                     .put("cpu_ms_per_fire", cpuMsPerFire(windowCpu + windowPostgresCpu, windowStarts))
                     .put("analytics", analytics != null)
                     .putAll(analyticsFigures)

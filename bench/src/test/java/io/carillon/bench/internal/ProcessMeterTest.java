@@ -20,4 +20,11 @@ class ProcessMeterTest {
     void noProcessOfACommandCountsNothing() {
         assertThat(ProcessMeter.cpuSecondsOfCommand("no-such-command-here")).isZero();
     }
+
+    @Test
+    void theJitCpuOfThisJvmIsSomeOfItsCpu() {
+        double jit = ProcessMeter.jitCpuSeconds("self");
+
+        assertThat(jit).isPositive().isLessThanOrEqualTo(ProcessMeter.cpuSeconds());
+    }
 }
