@@ -283,6 +283,26 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.TIMED_OUT);
     }
 
+    @Test
+    void aWorkerWhoseHeartbeatExpiresLosesEachOfItsOpenRunsAndOnlyThose() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        planner.heartbeat(new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION, "worker-2", "demo", List.of("echo"), 4,
+                1, List.of(), Duration.ofHours(1).toMillis(), START, START));
+        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        for (String fireId : List.of("a", "b", "c", "d")) {
+            planner.request(request(fireId, job.id(), RequestType.RUN_NOW, null, null));
+        }
+        planner.fires();
+        List.of("a", "b", "c").forEach(fireId -> planner.result(startedOn(job, fireId, WORKER)));
+        planner.result(startedOn(job, "d", "worker-2"));
+
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+
+        assertThat(planner.writtenResults()).allSatisfy(lost -> assertThat(lost.status()).isEqualTo(RunStatus.LOST))
+                .extracting(RunResult::runId).containsExactlyInAnyOrder("a#0", "b#0", "c#0");
+    }
+
     /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */
     private void runStarted(JobDefinition job) {
         planner.put(job);
@@ -308,6 +328,11 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     private static RunResult resultOfRun1(JobDefinition job, RunStatus status, Instant at) {
         return new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", job.id(), "demo", "echo", WORKER, status,
                 FireKind.MANUAL, 1, 0, 1, at, at, status.isTerminal() ? at : null, null, null, null, at);
+    }
+
+    private static RunResult startedOn(JobDefinition job, String fireId, String instance) {
+        return new RunResult(RunResult.SCHEMA_VERSION, fireId + "#0", fireId, job.id(), "demo", "echo", instance,
+                RunStatus.STARTED, FireKind.MANUAL, 1, 0, 1, START, START, null, null, null, null, START);
     }
 
     /** The worker's claim on run {@code run-1#0}: a STARTED without {@code startedAt}. */

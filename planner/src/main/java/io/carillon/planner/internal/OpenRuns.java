@@ -3,7 +3,9 @@ package io.carillon.planner.internal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -27,7 +29,8 @@ import io.carillon.topics.events.WorkerHeartbeat;
  * </ul>
  * Either verdict waits until the task has read the results written up to its instant ({@link ResultsProgress}), so
  * a terminal result still unread in the partition closes the run instead. A check reads every open run: their number
- * is bounded by the workers' capacity, not by the number of jobs. A value is {@link StoreEncoding}'s binary form of
+ * is bounded by the workers' capacity, not by the number of jobs; it reads and parses each worker's heartbeat once,
+ * however many of the open runs are on that worker. A value is {@link StoreEncoding}'s binary form of
  * {@code seenAt} and {@code timeoutAt} followed by the STARTED result's JSON as it was read from {@code results}
  * (kept, not written again: a run is opened per fire, and writing the result as JSON was most of the cost of opening
  * it); values that earlier planners wrote as JSON are still read. Used by one stream task's thread only.
@@ -83,8 +86,9 @@ final class OpenRuns {
             runs.forEachRemaining(entry -> open.add(decode(entry.value)));
         }
         List<RunResult> closed = new ArrayList<>();
+        Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass = new HashMap<>();
         for (OpenRun run : open) {
-            verdict(run, now).ifPresent(result -> {
+            verdict(run, now, heartbeatsOfPass).ifPresent(result -> {
                 store.put(run.started().runId(), null);
                 closed.add(result);
             });
@@ -92,7 +96,8 @@ final class OpenRuns {
         return closed;
     }
 
-    private Optional<RunResult> verdict(OpenRun run, Instant now) {
+    private Optional<RunResult> verdict(OpenRun run, Instant now,
+            Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass) {
         RunResult started = run.started();
         if (run.timeoutAt() != null && now.isAfter(run.timeoutAt()) && progress.readPast(run.timeoutAt(), now)) {
             long timeoutMs = Duration.between(startOf(run), run.timeoutAt()).minus(grace).toMillis();
@@ -102,7 +107,7 @@ final class OpenRuns {
         if (started.instance() == null) {
             return Optional.empty();
         }
-        Optional<WorkerHeartbeat> heartbeat = heartbeats.latest(started.instance());
+        Optional<WorkerHeartbeat> heartbeat = heartbeatsOfPass.computeIfAbsent(started.instance(), heartbeats::latest);
         if (heartbeat.isPresent() && !WorkerHeartbeats.alive(heartbeat.get(), now)
                 && progress.readPast(heartbeat.get().expiresAt(), now)) {
             return Optional.of(ended(started, RunStatus.LOST, "worker '" + started.instance()
