@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +34,8 @@ import io.carillon.topics.events.WorkerHeartbeat;
  * however many of the open runs are on that worker. A value is {@link StoreEncoding}'s binary form of
  * {@code seenAt} and {@code timeoutAt} followed by the STARTED result's JSON as it was read from {@code results}
  * (kept, not written again: a run is opened per fire, and writing the result as JSON was most of the cost of opening
- * it); values that earlier planners wrote as JSON are still read. Used by one stream task's thread only.
+ * it) and the run's instance (so a check parses the JSON only of a run it closes); values that earlier planners
+ * wrote as JSON or without the instance are still read. Used by one stream task's thread only.
  */
 final class OpenRuns {
 
@@ -67,7 +69,7 @@ final class OpenRuns {
         }
         Instant start = result.startedAt() != null ? result.startedAt() : now;
         Instant timeoutAt = job.timeoutMs() > 0 ? start.plusMillis(job.timeoutMs()).plus(grace) : null;
-        store.put(result.runId(), encode(now, timeoutAt, json));
+        store.put(result.runId(), encode(now, timeoutAt, json, result.instance()));
     }
 
     /** Closes the run of a terminal result (nothing when it is not open). */
@@ -81,49 +83,67 @@ final class OpenRuns {
      */
     List<RunResult> closeExpired(Instant now) {
         progress.look(now);
-        List<OpenRun> open = new ArrayList<>();
+        Map<String, Head> open = new LinkedHashMap<>();
         try (KeyValueIterator<String, byte[]> runs = store.all()) {
-            runs.forEachRemaining(entry -> open.add(decode(entry.value)));
+            runs.forEachRemaining(entry -> open.put(entry.key, head(entry.value)));
         }
         List<RunResult> closed = new ArrayList<>();
         Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass = new HashMap<>();
-        for (OpenRun run : open) {
-            verdict(run, now, heartbeatsOfPass).ifPresent(result -> {
-                store.put(run.started().runId(), null);
-                closed.add(result);
-            });
-        }
+        open.forEach((runId, run) -> verdict(run, now, heartbeatsOfPass).ifPresent(result -> {
+            store.put(runId, null);
+            closed.add(result);
+        }));
         return closed;
     }
 
-    private Optional<RunResult> verdict(OpenRun run, Instant now,
+    private Optional<RunResult> verdict(Head head, Instant now,
             Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass) {
-        RunResult started = run.started();
-        if (run.timeoutAt() != null && now.isAfter(run.timeoutAt()) && progress.readPast(run.timeoutAt(), now)) {
+        if (head.timeoutAt() != null && now.isAfter(head.timeoutAt()) && progress.readPast(head.timeoutAt(), now)) {
+            OpenRun run = head.run();
             long timeoutMs = Duration.between(startOf(run), run.timeoutAt()).minus(grace).toMillis();
-            return Optional.of(ended(started, RunStatus.TIMED_OUT, "no terminal result within the timeout of "
+            return Optional.of(ended(run.started(), RunStatus.TIMED_OUT, "no terminal result within the timeout of "
                     + timeoutMs + " ms plus the planner's grace of " + grace.toMillis() + " ms", now));
         }
-        if (started.instance() == null) {
+        String instance = head.instance();
+        if (instance == null) {
             return Optional.empty();
         }
-        Optional<WorkerHeartbeat> heartbeat = heartbeatsOfPass.computeIfAbsent(started.instance(), heartbeats::latest);
+        Optional<WorkerHeartbeat> heartbeat = heartbeatsOfPass.computeIfAbsent(instance, heartbeats::latest);
         if (heartbeat.isPresent() && !WorkerHeartbeats.alive(heartbeat.get(), now)
                 && progress.readPast(heartbeat.get().expiresAt(), now)) {
-            return Optional.of(ended(started, RunStatus.LOST, "worker '" + started.instance()
+            return Optional.of(ended(head.run().started(), RunStatus.LOST, "worker '" + instance
                     + "' stopped sending heartbeats: its last one expired at " + heartbeat.get().expiresAt(), now));
         }
-        if (heartbeat.isEmpty() && now.isAfter(run.seenAt().plus(grace))
-                && progress.readPast(run.seenAt().plus(grace), now)) {
-            return Optional.of(ended(started, RunStatus.LOST, "worker '" + started.instance()
+        if (heartbeat.isEmpty() && now.isAfter(head.seenAt().plus(grace))
+                && progress.readPast(head.seenAt().plus(grace), now)) {
+            return Optional.of(ended(head.run().started(), RunStatus.LOST, "worker '" + instance
                     + "' has no heartbeat (it shut down or was never seen) and the run has no terminal result", now));
         }
         return Optional.empty();
     }
 
-    static byte[] encode(Instant seenAt, Instant timeoutAt, byte[] startedJson) {
-        return new StoreEncoding.Writer(startedJson.length + ENCODED_HEADER_SIZE).writeInstant(seenAt)
-                .writeInstant(timeoutAt).writeBytes(startedJson).toByteArray();
+    static byte[] encode(Instant seenAt, Instant timeoutAt, byte[] startedJson, String instance) {
+        int instanceSize = instance == null ? 1 : 1 + Integer.BYTES + instance.length();
+        return new StoreEncoding.Writer(startedJson.length + ENCODED_HEADER_SIZE + instanceSize)
+                .writeInstant(seenAt).writeInstant(timeoutAt).writeBytes(startedJson).writeString(instance)
+                .toByteArray();
+    }
+
+    /**
+     * What a check needs of a stored open run, read without parsing its STARTED result: the instance follows the
+     * JSON. A value without it (written before the instance was kept there) is parsed whole.
+     */
+    static Head head(byte[] value) {
+        if (StoreEncoding.isJson(value)) {
+            OpenRun run = decode(value);
+            return new Head(value, run.seenAt(), run.timeoutAt(), run.started().instance());
+        }
+        StoreEncoding.Reader reader = new StoreEncoding.Reader(value);
+        Instant seenAt = reader.readInstant();
+        Instant timeoutAt = reader.readInstant();
+        reader.skipBytes();
+        String instance = reader.hasRemaining() ? reader.readString() : decode(value).started().instance();
+        return new Head(value, seenAt, timeoutAt, instance);
     }
 
     static OpenRun decode(byte[] value) {
@@ -145,5 +165,13 @@ final class OpenRuns {
                 started.app(), started.handler(), started.instance(), status, started.kind(), started.attempt(),
                 started.shardIndex(), started.shardTotal(), started.scheduledAt(), started.startedAt(), now, message,
                 null, null, now);
+    }
+
+    /** A stored open run as a check reads it: {@link #run()} parses the STARTED result when a verdict needs it. */
+    record Head(byte[] value, Instant seenAt, Instant timeoutAt, String instance) {
+
+        OpenRun run() {
+            return decode(value);
+        }
     }
 }

@@ -151,6 +151,16 @@ final class StoreEncoding {
             return value;
         }
 
+        /** Skips a value written by {@link Writer#writeBytes}. */
+        void skipBytes() {
+            int length = readInt();
+            in.position(in.position() + length);
+        }
+
+        boolean hasRemaining() {
+            return in.hasRemaining();
+        }
+
         String readString() {
             return readBoolean() ? new String(readBytes(), StandardCharsets.UTF_8) : null;
         }

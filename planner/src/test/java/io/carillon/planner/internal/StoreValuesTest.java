@@ -73,12 +73,36 @@ class StoreValuesTest {
         byte[] json = EventSerdes.RESULT.serialize(null, started);
         OpenRun run = new OpenRun(started, AT.plusSeconds(1), AT.plusSeconds(60));
 
-        byte[] value = OpenRuns.encode(run.seenAt(), run.timeoutAt(), json);
+        byte[] value = OpenRuns.encode(run.seenAt(), run.timeoutAt(), json, "worker-1");
 
         assertThat(value[0]).isEqualTo(StoreEncoding.FORMAT);
         assertThat(OpenRuns.decode(value)).isEqualTo(run);
-        assertThat(OpenRuns.decode(OpenRuns.encode(run.seenAt(), null, json)).timeoutAt()).isNull();
+        assertThat(OpenRuns.decode(OpenRuns.encode(run.seenAt(), null, json, "worker-1")).timeoutAt()).isNull();
         assertThat(OpenRuns.decode(JsonSerde.of(OpenRun.class).serialize(null, run))).isEqualTo(run);
+    }
+
+    @Test
+    void anOpenRunsHeadIsReadWithoutItsJsonAndFromValuesWithoutTheInstance() {
+        RunResult claim = new RunResult(RunResult.SCHEMA_VERSION, "tick@1#0", "tick@1", "tick", "demo", "echo",
+                "worker-1", RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1, AT, null, null, "claimed", null, null,
+                AT);
+        byte[] json = EventSerdes.RESULT.serialize(null, claim);
+        Instant seenAt = AT.plusSeconds(1);
+        byte[] withoutInstance = new StoreEncoding.Writer().writeInstant(seenAt).writeInstant(null).writeBytes(json)
+                .toByteArray();
+
+        OpenRuns.Head head = OpenRuns.head(OpenRuns.encode(seenAt, null, json, "worker-1"));
+        OpenRuns.Head earlier = OpenRuns.head(withoutInstance);
+        OpenRuns.Head asJson = OpenRuns.head(JsonSerde.of(OpenRun.class).serialize(null,
+                new OpenRun(claim, seenAt, null)));
+
+        for (OpenRuns.Head read : List.of(head, earlier, asJson)) {
+            assertThat(read.instance()).isEqualTo("worker-1");
+            assertThat(read.seenAt()).isEqualTo(seenAt);
+            assertThat(read.timeoutAt()).isNull();
+            assertThat(read.run()).isEqualTo(new OpenRun(claim, seenAt, null));
+        }
+        assertThat(OpenRuns.head(OpenRuns.encode(seenAt, null, json, null)).instance()).isNull();
     }
 
     @Test
