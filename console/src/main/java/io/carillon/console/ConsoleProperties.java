@@ -183,6 +183,12 @@ public class ConsoleProperties {
          * adds to the time a run's status takes to appear. Default 100 ms.
          */
         private Duration fetchMaxWait = Duration.ofMillis(100);
+        /**
+         * How long a worker's claim on a run (a STARTED without a start time, written a moment before the run is
+         * due) waits for the run's next result before it is written alone, so a short run is written once. Default
+         * 1 s; 0 writes each claim at once.
+         */
+        private Duration claimHold = Duration.ofSeconds(1);
 
         public String getGroupId() { return groupId; }
         public void setGroupId(String groupId) { this.groupId = groupId; }
@@ -196,6 +202,8 @@ public class ConsoleProperties {
         public void setFetchMinBytes(int fetchMinBytes) { this.fetchMinBytes = fetchMinBytes; }
         public Duration getFetchMaxWait() { return fetchMaxWait; }
         public void setFetchMaxWait(Duration fetchMaxWait) { this.fetchMaxWait = fetchMaxWait; }
+        public Duration getClaimHold() { return claimHold; }
+        public void setClaimHold(Duration claimHold) { this.claimHold = claimHold; }
     }
 
     /** The console's Kafka producer (outbox relay, run-now requests, dead letters). */

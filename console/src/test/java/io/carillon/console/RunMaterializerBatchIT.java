@@ -109,6 +109,34 @@ class RunMaterializerBatchIT {
     }
 
     @Test
+    void aClaimWaitsForItsRunsEndAndIsWrittenWithIt() {
+        String fireId = FireIds.scheduled("claimed", SCHEDULED);
+
+        materializer.onMessage(List.of(record(claim("claimed", fireId))));
+        assertThat(runs.findByRunId(FireIds.runId(fireId, 0))).as("held, not written yet").isEmpty();
+
+        materializer.onMessage(List.of(record(ended("claimed", fireId, RunStatus.SUCCEEDED, "done"))));
+        RunView run = runs.findByRunId(FireIds.runId(fireId, 0)).orElseThrow();
+        assertThat(run.status()).isEqualTo("SUCCEEDED");
+        assertThat(run.instance()).isEqualTo("worker-1");
+        assertThat(run.finishedAt()).isEqualTo(FINISHED_AT);
+    }
+
+    @Test
+    void aClaimWithoutAnEndIsWrittenOnItsOwnAfterTheHold() {
+        String fireId = FireIds.scheduled("long-claim", SCHEDULED);
+
+        materializer.onMessage(List.of(record(claim("long-claim", fireId))));
+
+        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runs.findByRunId(FireIds.runId(fireId, 0)))
+                .hasValueSatisfying(run -> {
+                    assertThat(run.status()).isEqualTo("STARTED");
+                    assertThat(run.startedAt()).isNull();
+                    assertThat(run.message()).isEqualTo("claimed");
+                }));
+    }
+
+    @Test
     void keepsATerminalStatusAgainstALateStartedOfALaterBatchButTakesTheFactsItLacked() {
         String fireId = FireIds.scheduled("late-start", SCHEDULED);
         RunResult lost = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, "late-start",
@@ -183,6 +211,13 @@ class RunMaterializerBatchIT {
 
     private static RunResult started(String jobId, String fireId) {
         return result(jobId, fireId, RunStatus.STARTED, null, null, null);
+    }
+
+    /** A worker's claim: a STARTED without {@code startedAt}. */
+    private static RunResult claim(String jobId, String fireId) {
+        return new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, jobId, "demo", "echo",
+                "worker-1", RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1, SCHEDULED, null, null, "claimed", null,
+                null, SCHEDULED);
     }
 
     private static RunResult ended(String jobId, String fireId, RunStatus status, String message) {

@@ -1,14 +1,26 @@
 package io.carillon.console.internal.runs;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.kafka.listener.AbstractMessageListenerContainer;
 import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.PeriodicPass;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
 import io.carillon.console.internal.kafka.ParsedRecords;
@@ -32,9 +44,21 @@ import io.carillon.topics.events.RunResult;
  * again, alone or folded with others, leaves the rows as they are. A database outage throws and the container
  * retries the batch. The terminal results of each stored batch are counted in {@link RunMeters}. Called by one
  * container thread at a time per partition assignment.
+ * <p>
+ * Claims (a STARTED without {@code startedAt}, which a worker writes a moment before the run is due) wait in a
+ * {@link ClaimHold} for {@code carillon.console.materializer.claim-hold} (1 s) so that a short run is written once,
+ * with its end, instead of inserted as claimed and then updated: the claim is stored with its run's next result, or
+ * on its own once the hold is over (a background pass writes those when no batch comes). A claim's offset is
+ * committed while it waits, so a console killed in that second does not store the claim; the run's row then appears
+ * with its start or its end. A stop writes every claim held. A claim the database refuses is dropped with a log line
+ * (its run's other results are refused and dead-lettered with their own records).
  */
 @Component
-public class RunMaterializer implements BatchMessageListener<String, byte[]> {
+public class RunMaterializer implements BatchMessageListener<String, byte[]>, SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(RunMaterializer.class);
+    /** The most claims held at once (about a second and a half of claims at 50,000 runs a second, a few MiB). */
+    static final int MAX_HELD_CLAIMS = 75_000;
 
     private final RunRepository runs;
     private final DeadLetters deadLetters;
@@ -42,15 +66,23 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]> {
     private final TransactionTemplate transactions;
     private final Clock clock;
     private final RunMeters meters;
+    private final ClaimHold claims;
+    private final PeriodicPass claimPasses;
 
     public RunMaterializer(RunRepository runs, DeadLetters deadLetters, ConsoleProducer producer,
-            PlatformTransactionManager transactionManager, Clock clock, RunMeters meters) {
+            PlatformTransactionManager transactionManager, Clock clock, RunMeters meters,
+            ConsoleProperties properties) {
         this.runs = runs;
         this.deadLetters = deadLetters;
         this.producer = producer;
         this.transactions = new TransactionTemplate(transactionManager);
         this.clock = clock;
         this.meters = meters;
+        Duration hold = properties.getMaterializer().getClaimHold();
+        this.claims = new ClaimHold(hold, MAX_HELD_CLAIMS);
+        Duration passInterval = hold.isZero() ? Duration.ofSeconds(1) : hold.dividedBy(2);
+        this.claimPasses = new PeriodicPass("claims", passInterval, properties.getMaterializer().getRetryBackoff(),
+                this::storeExpiredClaims);
     }
 
     @Override
@@ -60,8 +92,95 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]> {
         batch.awaitDeadLetters(producer);
     }
 
+    /** Writes the claims whose hold is over. Called by the claims pass; safe to call from any thread. */
+    void storeExpiredClaims() {
+        Instant now = clock.instant();
+        List<RunResult> due;
+        synchronized (claims) {
+            due = claims.expired(now);
+        }
+        storeClaims(due, now);
+    }
+
+    @Override
+    public void start() {
+        claimPasses.start();
+    }
+
+    @Override
+    public void stop() {
+        claimPasses.stop();
+        List<RunResult> held;
+        synchronized (claims) {
+            held = claims.all();
+        }
+        storeClaims(held, clock.instant());
+    }
+
+    @Override
+    public boolean isRunning() {
+        return claimPasses.isRunning();
+    }
+
+    /** Stops after the results container, so the claims of its last batch are written at the stop. */
+    @Override
+    public int getPhase() {
+        return AbstractMessageListenerContainer.DEFAULT_PHASE - 1;
+    }
+
     private void upsert(List<RunResult> results) {
-        transactions.executeWithoutResult(status -> runs.upsert(results, clock.instant()));
+        Instant now = clock.instant();
+        List<RunResult> write;
+        synchronized (claims) {
+            write = claims.admit(results, now);
+        }
+        try {
+            write(write, now);
+        } catch (DataIntegrityViolationException refused) {
+            Set<RunResult> given = Collections.newSetFromMap(new IdentityHashMap<>());
+            given.addAll(results);
+            List<RunResult> released = write.stream().filter(result -> !given.contains(result)).toList();
+            if (released.isEmpty()) {
+                throw refused;
+            }
+            storeClaims(released, now);
+            write(write.stream().filter(given::contains).toList(), now);
+        } catch (RuntimeException e) {
+            synchronized (claims) {
+                claims.restore(write, now);
+            }
+            throw e;
+        }
+    }
+
+    private void storeClaims(List<RunResult> held, Instant now) {
+        if (held.isEmpty()) {
+            return;
+        }
+        try {
+            write(held, now);
+        } catch (DataIntegrityViolationException refused) {
+            for (RunResult claim : held) {
+                try {
+                    write(List.of(claim), now);
+                } catch (DataIntegrityViolationException e) {
+                    log.warn("the console database refused the claim of run {}, which is dropped: {}",
+                            claim.runId(), e.getMostSpecificCause().getMessage());
+                }
+            }
+        } catch (RuntimeException e) {
+            synchronized (claims) {
+                claims.restore(held, now);
+            }
+            throw e;
+        }
+    }
+
+    private void write(List<RunResult> results, Instant now) {
+        if (results.isEmpty()) {
+            return;
+        }
+        transactions.executeWithoutResult(status -> runs.upsert(results, now));
         meters.stored(results);
     }
 
