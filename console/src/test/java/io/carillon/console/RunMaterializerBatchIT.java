@@ -137,6 +137,23 @@ class RunMaterializerBatchIT {
     }
 
     @Test
+    void aHeldClaimTheDatabaseRefusesIsDroppedAndTheClaimsHeldWithItAreStored() {
+        String refusedFire = FireIds.scheduled("refused-claim", SCHEDULED);
+        RunResult outOfRange = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(refusedFire, 0), refusedFire,
+                "refused-claim", "demo", "echo", "worker-1", RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1,
+                Instant.parse("+300000-01-01T00:00:00Z"), null, null, "claimed", null, null, SCHEDULED);
+        String keptFire = FireIds.scheduled("kept-claim", SCHEDULED);
+
+        materializer.onMessage(List.of(record(outOfRange), record(claim("kept-claim", keptFire))));
+
+        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runs.findByRunId(FireIds.runId(keptFire, 0)))
+                .hasValueSatisfying(run -> assertThat(run.status()).isEqualTo("STARTED")));
+        materializer.onMessage(List.of(record(ended("kept-claim", keptFire, RunStatus.SUCCEEDED, "done"))));
+        assertThat(runs.findByRunId(FireIds.runId(keptFire, 0))).hasValueSatisfying(run -> assertThat(run.status())
+                .isEqualTo("SUCCEEDED"));
+    }
+
+    @Test
     void keepsATerminalStatusAgainstALateStartedOfALaterBatchButTakesTheFactsItLacked() {
         String fireId = FireIds.scheduled("late-start", SCHEDULED);
         RunResult lost = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, "late-start",

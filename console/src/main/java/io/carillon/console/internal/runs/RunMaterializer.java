@@ -141,7 +141,7 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
             write = claims.admit(results, now);
         }
         try {
-            write(write, now);
+            writeOrHoldAgain(write, now);
         } catch (DataIntegrityViolationException refused) {
             Set<RunResult> given = Collections.newSetFromMap(new IdentityHashMap<>());
             given.addAll(results);
@@ -151,20 +151,12 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
             }
             storeClaims(released, now);
             write(write.stream().filter(given::contains).toList(), now);
-        } catch (RuntimeException e) {
-            synchronized (claims) {
-                claims.restore(write, now);
-            }
-            throw e;
         }
     }
 
     private void storeClaims(List<RunResult> held, Instant now) {
-        if (held.isEmpty()) {
-            return;
-        }
         try {
-            write(held, now);
+            writeOrHoldAgain(held, now);
         } catch (DataIntegrityViolationException refused) {
             for (RunResult claim : held) {
                 try {
@@ -174,9 +166,18 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
                             claim.runId(), e.getMostSpecificCause().getMessage());
                 }
             }
+        }
+    }
+
+    /** Writes {@code results}; when the database fails other than by refusing them, holds their claims again. */
+    private void writeOrHoldAgain(List<RunResult> results, Instant now) {
+        try {
+            write(results, now);
+        } catch (DataIntegrityViolationException refused) {
+            throw refused;
         } catch (RuntimeException e) {
             synchronized (claims) {
-                claims.restore(held, now);
+                claims.restore(results, now);
             }
             throw e;
         }
