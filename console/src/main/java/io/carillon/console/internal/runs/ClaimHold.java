@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
@@ -66,17 +67,7 @@ final class ClaimHold {
 
     /** Removes and returns the claims held for {@code hold} or longer at {@code now}, oldest first. */
     List<RunResult> expired(Instant now) {
-        List<RunResult> due = new ArrayList<>();
-        Iterator<Held> oldestFirst = held.values().iterator();
-        while (oldestFirst.hasNext()) {
-            Held claim = oldestFirst.next();
-            if (claim.until().isAfter(now)) {
-                break;
-            }
-            due.add(claim.result());
-            oldestFirst.remove();
-        }
-        return due;
+        return takeOldestWhile(claim -> !claim.until().isAfter(now));
     }
 
     /** Removes and returns every claim held. */
@@ -97,13 +88,21 @@ final class ClaimHold {
     }
 
     private List<RunResult> overflow() {
-        List<RunResult> oldest = new ArrayList<>();
+        return takeOldestWhile(claim -> held.size() > capacity);
+    }
+
+    private List<RunResult> takeOldestWhile(Predicate<Held> condition) {
+        List<RunResult> taken = new ArrayList<>();
         Iterator<Held> oldestFirst = held.values().iterator();
-        while (held.size() > capacity && oldestFirst.hasNext()) {
-            oldest.add(oldestFirst.next().result());
+        while (oldestFirst.hasNext()) {
+            Held claim = oldestFirst.next();
+            if (!condition.test(claim)) {
+                break;
+            }
+            taken.add(claim.result());
             oldestFirst.remove();
         }
-        return oldest;
+        return taken;
     }
 
     private record Held(RunResult result, Instant until) {
