@@ -69,6 +69,7 @@ final class SteadyWorkload implements Workload {
             ExpectedFires expected = new ExpectedFires(BenchJobs.ids(jobs),
                     instants(windowStart, windowEnd, periodMs), windowStart, windowEnd);
             wallClock.awaitInstant(windowStart, now -> progress.rate(now, "warm-up"));
+            Map<String, Long> offsetsAtStart = TopicOffsets.snapshot(cluster.clientConfig());
             double cpuAtStart = cluster.cpuSeconds();
             double postgresCpuAtStart = ProcessMeter.cpuSecondsOfCommand(POSTGRES_COMMAND);
             long startsAtStart = cluster.starts().total();
@@ -84,6 +85,8 @@ final class SteadyWorkload implements Workload {
             double windowPostgresCpu = ProcessMeter.cpuSecondsOfCommand(POSTGRES_COMMAND) - postgresCpuAtStart;
             long windowStarts = cluster.starts().total() - startsAtStart;
             double windowJitCpu = cluster.jitCpuSeconds() - jitCpuAtStart;
+            Map<String, Double> offsetsPerFire = TopicOffsets.perFire(offsetsAtStart,
+                    TopicOffsets.snapshot(cluster.clientConfig()), cluster.catalog().prefix(), windowStarts);
             if (analytics != null) {
                 analytics.windowEnds();
             }
@@ -114,6 +117,7 @@ final class SteadyWorkload implements Workload {
                     .put("window_postgres_cpu_s", Math.round(windowPostgresCpu * 100) / 100.0)
                     .put("window_jit_cpu_s", Math.round(windowJitCpu * 100) / 100.0)
                     .put("cpu_ms_per_fire", cpuMsPerFire(windowCpu + windowPostgresCpu, windowStarts))
+                    .put("offsets_per_fire", offsetsPerFire)
                     .put("analytics", analytics != null)
                     .putAll(analyticsFigures)
                     .strays(tally)
