@@ -7,6 +7,7 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectReader;
 
 /**
  * JSON serializer, deserializer and serde of one event type. Null is a tombstone both ways. Deserializing bytes that
@@ -15,9 +16,11 @@ import tools.jackson.core.JacksonException;
 public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer<T> {
 
     private final Class<T> type;
+    private final ObjectReader reader;
 
     private JsonSerde(Class<T> type) {
         this.type = type;
+        this.reader = Json.mapper().readerFor(type);
     }
 
     public static <T> JsonSerde<T> of(Class<T> type) {
@@ -39,7 +42,7 @@ public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer
             return null;
         }
         try {
-            return Json.mapper().readValue(data, type);
+            return reader.readValue(data);
         } catch (JacksonException e) {
             throw new InvalidEventException("not a valid " + type.getSimpleName() + describe(e), e);
         }

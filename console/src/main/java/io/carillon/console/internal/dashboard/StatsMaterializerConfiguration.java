@@ -10,7 +10,7 @@ import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * The spring-kafka container that feeds {@link StatsMaterializer} ({@link MaterializerContainers}): group
- * {@code carillon.console.dashboard.group-id}, polls sized like the results materializer's.
+ * {@code carillon.console.dashboard.group-id}; a quiet topic ({@link MaterializerContainers#createQuiet}).
  */
 @Configuration(proxyBeanMethods = false)
 class StatsMaterializerConfiguration {
@@ -20,7 +20,7 @@ class StatsMaterializerConfiguration {
             ConsoleProperties properties, StatsMaterializer materializer) {
         String groupId = properties.getDashboard().getGroupId() != null ? properties.getDashboard().getGroupId()
                 : topics.catalog().prefix() + "console-stats";
-        return MaterializerContainers.create(topics, properties.getMaterializer(), topics.catalog().stats(), groupId,
-                "carillon-console-stats", materializer);
+        return MaterializerContainers.createQuiet(topics, properties.getMaterializer(), topics.catalog().stats(),
+                groupId, "carillon-console-stats", materializer);
     }
 }

@@ -22,7 +22,7 @@ class DeclarationConsumerConfiguration {
         String groupId = properties.getDeclarations().getGroupId() != null
                 ? properties.getDeclarations().getGroupId()
                 : topics.catalog().prefix() + "console-declarations";
-        return MaterializerContainers.create(topics, properties.getMaterializer(), topics.catalog().declarations(),
-                groupId, "carillon-console-declarations", listener);
+        return MaterializerContainers.createQuiet(topics, properties.getMaterializer(),
+                topics.catalog().declarations(), groupId, "carillon-console-declarations", listener);
     }
 }
