@@ -22,7 +22,7 @@ class ConsolePropertiesTest {
         assertThat(properties.getMaterializer().getRetryBackoff()).isEqualTo(Duration.ofSeconds(1));
         assertThat(properties.getMaterializer().getMaxPollRecords()).isEqualTo(5000);
         assertThat(properties.getMaterializer().getFetchMinBytes()).isEqualTo(64 * 1024);
-        assertThat(properties.getMaterializer().getFetchMaxWait()).isEqualTo(Duration.ofMillis(250));
+        assertThat(properties.getMaterializer().getFetchMaxWait()).isEqualTo(Duration.ofMillis(100));
         assertThat(properties.getKafka().getSendTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(properties.getApi().getDefaultRunLimit()).isEqualTo(50);
         assertThat(properties.getApi().getMaxRunLimit()).isEqualTo(1000);

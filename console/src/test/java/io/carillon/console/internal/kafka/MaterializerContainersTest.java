@@ -23,7 +23,7 @@ class MaterializerContainersTest {
         Map<String, Object> config = MaterializerContainers.consumerConfig(topics, settings, false, "group");
 
         assertThat(config).containsEntry(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, settings.getFetchMinBytes())
-                .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 250)
+                .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100)
                 .containsEntry(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.getMaxPollRecords())
                 .containsEntry(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     }
