@@ -58,7 +58,7 @@ public final class RecordCreatorModule extends SimpleModule {
     }
 
     /** {@code constructor} as a handle of type {@code (Object[])Object}; null when it cannot be reached. */
-    static MethodHandle spreader(Constructor<?> constructor) {
+    private static MethodHandle spreader(Constructor<?> constructor) {
         if (!constructor.trySetAccessible()) {
             return null;
         }
