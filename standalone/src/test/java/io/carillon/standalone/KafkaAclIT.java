@@ -163,6 +163,7 @@ class KafkaAclIT {
         start(DispatcherService.class, WebApplicationType.NONE, settings("carillon-dispatcher"));
         Map<String, Object> analyticsSettings = settings("carillon-analytics");
         analyticsSettings.put("carillon.analytics.state-dir", stateDir.resolve("analytics").toString());
+        analyticsSettings.put("carillon.analytics.results-from-start", true);
         start(AnalyticsService.class, WebApplicationType.NONE, analyticsSettings);
         Map<String, Object> workerSettings = settings("carillon-worker-" + APP);
         workerSettings.put("carillon.worker.app", APP);
