@@ -10,7 +10,6 @@ import com.cronutils.descriptor.CronDescriptor;
 import com.cronutils.model.Cron;
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
-import com.cronutils.model.time.ExecutionTime;
 import com.cronutils.parser.CronParser;
 
 /**
@@ -29,25 +28,25 @@ final class CronExpressions {
 
     private static final CronDescriptor ENGLISH = CronDescriptor.instance(Locale.ENGLISH);
 
-    private static final Map<String, ExecutionTime> CACHE = boundedCache();
+    private static final Map<String, CronTimes> CACHE = boundedCache();
     private static final Map<String, String> DESCRIPTIONS = boundedCache();
 
     private CronExpressions() {
     }
 
     /** The execution times of {@code expression}; throws IllegalArgumentException saying why it does not parse. */
-    static ExecutionTime parse(String expression) {
+    static CronTimes parse(String expression) {
         if (expression == null || expression.isBlank()) {
             throw new IllegalArgumentException("is required for a CRON schedule");
         }
-        ExecutionTime given = CACHE.get(expression);
+        CronTimes given = CACHE.get(expression);
         if (given != null) {
             return given;
         }
         String normalized = normalize(expression);
-        ExecutionTime cached = CACHE.get(normalized);
+        CronTimes cached = CACHE.get(normalized);
         if (cached == null) {
-            cached = ExecutionTime.forCron(cron(normalized));
+            cached = CronTimes.of(cron(normalized));
             CACHE.put(normalized, cached);
         }
         CACHE.put(expression, cached);
