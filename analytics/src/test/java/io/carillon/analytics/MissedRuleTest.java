@@ -276,4 +276,26 @@ class MissedRuleTest {
         assertThat(steps.get(1).fireId()).isEqualTo(FireIds.scheduled("hourly", cetTwoThirty.plusSeconds(3_600)));
         assertThat(cestTwoThirty).isBefore(cetTwoThirty);
     }
+
+    @Test
+    void anEverySecondJobWhoseFirstInstantsNeverFiredOpensOneIncidentAndNoFalseOnesAfter() {
+        analytics = new AnalyticsHarness(stateDir, START);
+        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
+        Instant firstStarted = START.plusSeconds(4);
+        Instant last = START.plusSeconds(200);
+
+        for (Instant instant = firstStarted; !instant.isAfter(last); instant = instant.plusSeconds(1)) {
+            analytics.advanceTo(instant.plusMillis(10), AnalyticsHarness.INTERVAL);
+            analytics.result(TestRuns.started("ticker", instant, instant.plusMillis(10)));
+        }
+
+        List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
+        assertThat(steps).as("each instant before the first start is judged at its own due time, then resolved")
+                .extracting(Incident::action).containsExactly(IncidentAction.OPENED, IncidentAction.UPDATED,
+                        IncidentAction.UPDATED, IncidentAction.RESOLVED);
+        assertThat(steps).extracting(Incident::count).containsExactly(1, 2, 3, 3);
+        assertThat(steps).extracting(Incident::fireId).containsExactly(
+                FireIds.scheduled("ticker", START.plusSeconds(1)), FireIds.scheduled("ticker", START.plusSeconds(2)),
+                FireIds.scheduled("ticker", START.plusSeconds(3)), FireIds.scheduled("ticker", firstStarted));
+    }
 }

@@ -1,24 +1,53 @@
 package io.carillon.analytics.internal;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import io.carillon.topics.events.Schedule;
 
 /**
  * The missed rule's state of one job: the schedule it follows, the next instant it waits for ({@code expected}),
- * later instants already seen starting in time ({@code startedAhead}), the open incident, if any, and the key of the
- * job's entry in the due store.
+ * later instants already seen starting in time ({@code startedRuns}: runs of consecutive instants of the schedule,
+ * earliest first), the open incident, if any, and the key of the job's entry in the due store. {@code startedAhead}
+ * is how a state stored by an earlier version listed those instants one by one: it is read into
+ * {@code startedRuns} and never written.
  */
 record MissedMonitor(String app, Schedule schedule, long jitterMs, long graceMs, Instant expected,
-        List<Instant> startedAhead, String incidentId, Instant openedAt, int count, String dueKey) {
+        List<StartedRun> startedRuns, String incidentId, Instant openedAt, int count, String dueKey,
+        List<Instant> startedAhead) {
+
+    /** The consecutive instants of the schedule from {@code from} to {@code to}, each seen starting in time. */
+    record StartedRun(Instant from, Instant to) {
+
+        boolean contains(Instant instant) {
+            return !instant.isBefore(from) && !instant.isAfter(to);
+        }
+    }
 
     MissedMonitor {
-        startedAhead = startedAhead == null ? List.of() : List.copyOf(startedAhead);
+        List<StartedRun> runs = new ArrayList<>(startedRuns == null ? List.of() : startedRuns);
+        if (startedAhead != null) {
+            startedAhead.forEach(instant -> runs.add(new StartedRun(instant, instant)));
+        }
+        runs.sort(Comparator.comparing(StartedRun::from));
+        startedRuns = List.copyOf(runs);
+        startedAhead = null;
+    }
+
+    MissedMonitor(String app, Schedule schedule, long jitterMs, long graceMs, Instant expected,
+            List<StartedRun> startedRuns, String incidentId, Instant openedAt, int count, String dueKey) {
+        this(app, schedule, jitterMs, graceMs, expected, startedRuns, incidentId, openedAt, count, dueKey, null);
     }
 
     boolean isOpen() {
         return incidentId != null;
+    }
+
+    /** Whether {@code instant} was seen starting in time ahead of its turn. */
+    boolean startedAhead(Instant instant) {
+        return startedRuns.stream().anyMatch(run -> run.contains(instant));
     }
 
     /** When {@code instant} must have started: its instant plus the job's jitter and start grace. */
@@ -26,17 +55,17 @@ record MissedMonitor(String app, Schedule schedule, long jitterMs, long graceMs,
         return instant.plusMillis(jitterMs + graceMs);
     }
 
-    MissedMonitor expecting(Instant next, List<Instant> ahead) {
-        return new MissedMonitor(app, schedule, jitterMs, graceMs, next, ahead, incidentId, openedAt, count, dueKey);
+    MissedMonitor expecting(Instant next, List<StartedRun> runs) {
+        return new MissedMonitor(app, schedule, jitterMs, graceMs, next, runs, incidentId, openedAt, count, dueKey);
     }
 
     MissedMonitor withIncident(String id, Instant opened, int newCount) {
-        return new MissedMonitor(app, schedule, jitterMs, graceMs, expected, startedAhead, id, opened, newCount,
+        return new MissedMonitor(app, schedule, jitterMs, graceMs, expected, startedRuns, id, opened, newCount,
                 dueKey);
     }
 
     MissedMonitor withDueKey(String key) {
-        return new MissedMonitor(app, schedule, jitterMs, graceMs, expected, startedAhead, incidentId, openedAt, count,
+        return new MissedMonitor(app, schedule, jitterMs, graceMs, expected, startedRuns, incidentId, openedAt, count,
                 key);
     }
 }

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueStore;
 
+import io.carillon.analytics.internal.MissedMonitor.StartedRun;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Incident;
@@ -36,8 +37,12 @@ final class MissedRule {
 
     /** The most instants one check judges missed per job; beyond, it jumps to the next instant after now. */
     static final int MAX_MISSED_PER_CHECK = 1_000;
-    /** The most later instants remembered as started in time ahead of the one expected. */
-    static final int MAX_STARTED_AHEAD = 16;
+    /**
+     * The most runs of later instants remembered as started in time ahead of the one expected. A run holds any
+     * number of consecutive instants, so a job whose expected instant is missing (never fired) remembers every
+     * instant that starts after it, however many fall within the grace, in one run.
+     */
+    static final int MAX_STARTED_RUNS = 16;
 
     private final KeyValueStore<String, MissedMonitor> monitors;
     private final DueIndex due;
@@ -96,18 +101,18 @@ final class MissedRule {
         Instant startedAt = result.startedAt() != null ? result.startedAt() : now;
         boolean inTime = !startedAt.isAfter(monitor.dueOf(instant));
         if (instant.isAfter(monitor.expected())) {
-            if (inTime && !monitor.startedAhead().contains(instant)
-                    && monitor.startedAhead().size() < MAX_STARTED_AHEAD) {
-                List<Instant> ahead = new ArrayList<>(monitor.startedAhead());
-                ahead.add(instant);
-                monitors.put(result.jobId(), monitor.expecting(monitor.expected(), ahead));
+            if (inTime && !monitor.startedAhead(instant)) {
+                List<StartedRun> runs = withStarted(monitor, instant);
+                if (runs != null) {
+                    monitors.put(result.jobId(), monitor.expecting(monitor.expected(), runs));
+                }
             }
             return;
         }
         MissedMonitor judged = inTime ? startedInTime(result.jobId(), monitor, instant, now)
                 : missed(result.jobId(), monitor, List.of(instant), false, now);
         Instant next = Schedules.nextAfter(monitor.schedule(), instant).orElse(null);
-        save(result.jobId(), advance(result.jobId(), judged.expecting(next, judged.startedAhead()), now));
+        save(result.jobId(), advance(result.jobId(), judged.expecting(next, judged.startedRuns()), now));
     }
 
     /** Judges every job whose expected instant is due at {@code now}. */
@@ -129,14 +134,44 @@ final class MissedRule {
             if (cut) {
                 expected = Schedules.nextAfter(monitor.schedule(), now).orElse(null);
             }
-            MissedMonitor judged = missed(jobId, monitor, missed, cut, now).expecting(expected, monitor.startedAhead());
+            MissedMonitor judged = missed(jobId, monitor, missed, cut, now).expecting(expected, monitor.startedRuns());
             save(jobId, advance(jobId, judged, now));
         }
     }
 
     /** Whether {@code instant} is due at {@code now} and was not seen starting in time ahead of its turn. */
     private static boolean isDueUnstarted(MissedMonitor monitor, Instant instant, Instant now) {
-        return instant != null && !monitor.dueOf(instant).isAfter(now) && !monitor.startedAhead().contains(instant);
+        return instant != null && !monitor.dueOf(instant).isAfter(now) && !monitor.startedAhead(instant);
+    }
+
+    /**
+     * The runs with {@code instant} added: the run it follows is extended (and joined to the next one when it closes
+     * the gap), else it starts a run of its own; null when that would exceed {@link #MAX_STARTED_RUNS}.
+     */
+    private static List<StartedRun> withStarted(MissedMonitor monitor, Instant instant) {
+        List<StartedRun> runs = new ArrayList<>(monitor.startedRuns());
+        int after = 0;
+        while (after < runs.size() && runs.get(after).to().isBefore(instant)) {
+            after++;
+        }
+        StartedRun previous = after > 0 ? runs.get(after - 1) : null;
+        boolean follows = previous != null
+                && instant.equals(Schedules.nextAfter(monitor.schedule(), previous.to()).orElse(null));
+        if (follows) {
+            StartedRun next = after < runs.size() ? runs.get(after) : null;
+            boolean joins = next != null
+                    && next.from().equals(Schedules.nextAfter(monitor.schedule(), instant).orElse(null));
+            runs.set(after - 1, new StartedRun(previous.from(), joins ? next.to() : instant));
+            if (joins) {
+                runs.remove(after);
+            }
+            return runs;
+        }
+        if (runs.size() >= MAX_STARTED_RUNS) {
+            return null;
+        }
+        runs.add(after, new StartedRun(instant, instant));
+        return runs;
     }
 
     private MissedMonitor startedInTime(String jobId, MissedMonitor monitor, Instant instant, Instant now) {
@@ -173,14 +208,19 @@ final class MissedRule {
     private MissedMonitor advance(String jobId, MissedMonitor monitor, Instant now) {
         MissedMonitor current = monitor;
         Instant expected = current.expected();
-        List<Instant> ahead = new ArrayList<>(current.startedAhead());
-        ahead.removeIf(instant -> expected == null || instant.isBefore(expected));
-        Instant next = expected;
-        while (next != null && ahead.remove(next)) {
-            current = startedInTime(jobId, current, next, now);
-            next = Schedules.nextAfter(current.schedule(), next).orElse(null);
+        List<StartedRun> runs = new ArrayList<>();
+        for (StartedRun run : current.startedRuns()) {
+            if (expected != null && !run.to().isBefore(expected)) {
+                runs.add(run.from().isBefore(expected) ? new StartedRun(expected, run.to()) : run);
+            }
         }
-        return current.expecting(next, ahead);
+        Instant next = expected;
+        while (next != null && !runs.isEmpty() && runs.get(0).from().equals(next)) {
+            StartedRun run = runs.remove(0);
+            current = startedInTime(jobId, current, next, now);
+            next = Schedules.nextAfter(current.schedule(), run.to()).orElse(null);
+        }
+        return current.expecting(next, runs);
     }
 
     private void save(String jobId, MissedMonitor monitor) {

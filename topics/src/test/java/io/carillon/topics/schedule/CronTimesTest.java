@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class CronTimesTest {
 
-    private static final CronParser QUARTZ = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.QUARTZ));
+    private static final CronParser QUARTZ =
+            new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.QUARTZ));
     private static final CronParser UNIX = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
     private static final List<ZoneId> ZONES = List.of(ZoneId.of("UTC"), ZoneId.of("Asia/Shanghai"),
             ZoneId.of("Europe/Berlin"), ZoneId.of("America/New_York"), ZoneId.of("Australia/Lord_Howe"),
@@ -61,7 +62,8 @@ class CronTimesTest {
     private static void assertSameAsCronUtils(CronTimes times, ExecutionTime cronUtils) {
         for (ZoneId zone : ZONES) {
             for (ZonedDateTime from : starts(zone, cronUtils)) {
-                assertThat(times.nextExecution(from)).as("next after %s", from).isEqualTo(cronUtils.nextExecution(from));
+                assertThat(times.nextExecution(from)).as("next after %s", from)
+                        .isEqualTo(cronUtils.nextExecution(from));
             }
         }
     }
