@@ -27,12 +27,13 @@ record MissedMonitor(String app, Schedule schedule, long jitterMs, long graceMs,
     }
 
     MissedMonitor {
-        List<StartedRun> runs = new ArrayList<>(startedRuns == null ? List.of() : startedRuns);
+        startedRuns = startedRuns == null ? List.of() : List.copyOf(startedRuns);
         if (startedAhead != null) {
+            List<StartedRun> runs = new ArrayList<>(startedRuns);
             startedAhead.forEach(instant -> runs.add(new StartedRun(instant, instant)));
+            runs.sort(Comparator.comparing(StartedRun::from));
+            startedRuns = List.copyOf(runs);
         }
-        runs.sort(Comparator.comparing(StartedRun::from));
-        startedRuns = List.copyOf(runs);
         startedAhead = null;
     }
 
@@ -46,7 +47,7 @@ record MissedMonitor(String app, Schedule schedule, long jitterMs, long graceMs,
     }
 
     /** Whether {@code instant} was seen starting in time ahead of its turn. */
-    boolean startedAhead(Instant instant) {
+    boolean seenStartingAhead(Instant instant) {
         return startedRuns.stream().anyMatch(run -> run.contains(instant));
     }
 

@@ -101,7 +101,7 @@ final class MissedRule {
         Instant startedAt = result.startedAt() != null ? result.startedAt() : now;
         boolean inTime = !startedAt.isAfter(monitor.dueOf(instant));
         if (instant.isAfter(monitor.expected())) {
-            if (inTime && !monitor.startedAhead(instant)) {
+            if (inTime && !monitor.seenStartingAhead(instant)) {
                 List<StartedRun> runs = withStarted(monitor, instant);
                 if (runs != null) {
                     monitors.put(result.jobId(), monitor.expecting(monitor.expected(), runs));
@@ -141,7 +141,7 @@ final class MissedRule {
 
     /** Whether {@code instant} is due at {@code now} and was not seen starting in time ahead of its turn. */
     private static boolean isDueUnstarted(MissedMonitor monitor, Instant instant, Instant now) {
-        return instant != null && !monitor.dueOf(instant).isAfter(now) && !monitor.startedAhead(instant);
+        return instant != null && !monitor.dueOf(instant).isAfter(now) && !monitor.seenStartingAhead(instant);
     }
 
     /**

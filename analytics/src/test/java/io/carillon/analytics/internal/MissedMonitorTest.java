@@ -31,8 +31,8 @@ class MissedMonitorTest {
                 new StartedRun(Instant.parse("2026-11-25T10:00:04Z"), Instant.parse("2026-11-25T10:00:04Z")),
                 new StartedRun(Instant.parse("2026-11-25T10:00:05Z"), Instant.parse("2026-11-25T10:00:05Z")));
         assertThat(read.startedAhead()).isNull();
-        assertThat(read.startedAhead(Instant.parse("2026-11-25T10:00:05Z"))).isTrue();
-        assertThat(read.startedAhead(EXPECTED)).isFalse();
+        assertThat(read.seenStartingAhead(Instant.parse("2026-11-25T10:00:05Z"))).isTrue();
+        assertThat(read.seenStartingAhead(EXPECTED)).isFalse();
         assertThat(new String(SERDE.serialize("t", read), StandardCharsets.UTF_8)).doesNotContain("startedAhead")
                 .contains("\"startedRuns\":[{");
     }

@@ -49,15 +49,15 @@ final class CronTimes {
     /** The execution times of a parsed and validated cron. */
     static CronTimes of(Cron cron) {
         ExecutionTime executionTime = ExecutionTime.forCron(cron);
-        if (!DAY_FIELDS.stream().map(cron::retrieve).allMatch(CronTimes::unrestricted)) {
-            return new CronTimes(executionTime, null, null, null);
+        if (DAY_FIELDS.stream().map(cron::retrieve).allMatch(CronTimes::unrestricted)) {
+            BitSet seconds = matching(cron.retrieve(CronFieldName.SECOND), SECONDS_PER_MINUTE);
+            BitSet minutes = matching(cron.retrieve(CronFieldName.MINUTE), MINUTES_PER_HOUR);
+            BitSet hours = matching(cron.retrieve(CronFieldName.HOUR), HOURS_PER_DAY);
+            if (!seconds.isEmpty() && !minutes.isEmpty() && !hours.isEmpty()) {
+                return new CronTimes(executionTime, seconds, minutes, hours);
+            }
         }
-        BitSet seconds = matching(cron.retrieve(CronFieldName.SECOND), SECONDS_PER_MINUTE);
-        BitSet minutes = matching(cron.retrieve(CronFieldName.MINUTE), MINUTES_PER_HOUR);
-        BitSet hours = matching(cron.retrieve(CronFieldName.HOUR), HOURS_PER_DAY);
-        boolean fires = !seconds.isEmpty() && !minutes.isEmpty() && !hours.isEmpty();
-        return fires ? new CronTimes(executionTime, seconds, minutes, hours)
-                : new CronTimes(executionTime, null, null, null);
+        return new CronTimes(executionTime, null, null, null);
     }
 
     /** The first execution strictly after {@code from}, in its zone; empty when the cron has none left. */
