@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,6 +56,8 @@ public final class Dispatcher implements AutoCloseable {
     public static final Duration DEFAULT_TRIGGER_LEAD = Duration.ofMillis(1_500);
     /** The default of {@link Builder#noWorkerGrace}. */
     public static final Duration DEFAULT_NO_WORKER_GRACE = Duration.ofSeconds(10);
+    /** What an {@linkplain Builder#instanceId instance id} may hold: Kafka's characters for ids, at most 200. */
+    public static final Pattern INSTANCE_ID = Pattern.compile("[A-Za-z0-9._-]{1,200}");
     /** The broker's default {@code offset.metadata.max.bytes}. */
     public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = DoneOffsets.BROKER_DEFAULT_MAX_CHARS;
 
@@ -151,6 +154,7 @@ public final class Dispatcher implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private String groupId;
         private String transactionalIdPrefix = DEFAULT_TRANSACTIONAL_ID_PREFIX;
+        private String instanceId;
         private Duration maxPollWait = DEFAULT_MAX_POLL_WAIT;
         private Duration transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
@@ -191,9 +195,28 @@ public final class Dispatcher implements AutoCloseable {
             return this;
         }
 
-        /** Prefix of the producer's transactional id, completed by a random UUID per instance. */
+        /**
+         * Prefix of the producer's transactional id, completed by the {@linkplain #instanceId instance id} or, without
+         * one, by a random UUID per instance.
+         */
         public Builder transactionalIdPrefix(String transactionalIdPrefix) {
             this.transactionalIdPrefix = transactionalIdPrefix;
+            return this;
+        }
+
+        /**
+         * A name this instance keeps when it is restarted (a StatefulSet pod's name, a Compose service's name); none by
+         * default. With one, the instance is a static member of its group ({@code group.instance.id}) and its
+         * producer's transactional id is the {@linkplain #transactionalIdPrefix prefix} followed by the name. An
+         * instance killed and started again under its name takes its partitions back at once, without waiting for
+         * the dead one's session to time out, and its producer fences the dead one's and aborts the transaction it
+         * left open, instead of readers waiting for the transaction timeout. An instance that is down and not
+         * started again loses its partitions after the session timeout, as without a name; a {@link #close()}d one
+         * leaves its group at once. Two running instances must never share a name: the one that joins last fences
+         * the other, which stops. Letters, digits, {@code .}, {@code _} and {@code -}, at most 200 characters.
+         */
+        public Builder instanceId(String instanceId) {
+            this.instanceId = instanceId;
             return this;
         }
 
@@ -305,6 +328,8 @@ public final class Dispatcher implements AutoCloseable {
             String group = groupId != null ? groupId : catalog.prefix() + DEFAULT_GROUP_SUFFIX;
             require(!group.isBlank(), "groupId must not be blank");
             Objects.requireNonNull(transactionalIdPrefix, "transactionalIdPrefix is required");
+            require(instanceId == null || INSTANCE_ID.matcher(instanceId).matches(), "instanceId must be 1 to 200 "
+                    + "letters, digits, '.', '_' or '-', was '" + instanceId + "'");
             requirePositive(maxPollWait, "maxPollWait");
             requirePositive(transactionTimeout, "transactionTimeout");
             requirePositive(closeTimeout, "closeTimeout");
@@ -317,7 +342,8 @@ public final class Dispatcher implements AutoCloseable {
             require(noWorkerGrace != null && !noWorkerGrace.isNegative(),
                     "noWorkerGrace must be zero or a positive duration, was " + noWorkerGrace);
             return new Dispatcher(new DispatcherSettings(bootstrapServers, catalog, clock, group,
-                    transactionalIdPrefix + UUID.randomUUID(), maxPollWait, transactionTimeout, closeTimeout,
+                    transactionalIdPrefix + (instanceId != null ? instanceId : UUID.randomUUID()), instanceId,
+                    maxPollWait, transactionTimeout, closeTimeout,
                     offsetMetadataMaxBytes, timerTick, triggerLead, noWorkerGrace,
                     KafkaClientProperties.of("clientProperties", clientProperties)),
                     meterRegistry != null ? meterRegistry : new CompositeMeterRegistry());

@@ -37,6 +37,13 @@ class DispatcherBuilderTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timerTick");
         assertThatThrownBy(() -> valid().triggerLead(Duration.ofMillis(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("triggerLead");
+        assertThatThrownBy(() -> valid().instanceId("pod 1").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instanceId")
+                .hasMessageContaining("'pod 1'");
+        assertThatThrownBy(() -> valid().instanceId("").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instanceId");
+        assertThatThrownBy(() -> valid().instanceId("d".repeat(201)).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instanceId");
     }
 
     @Test
@@ -56,6 +63,15 @@ class DispatcherBuilderTest {
         Dispatcher second = valid().transactionalIdPrefix("disp-").build();
 
         assertThat(first.transactionalId()).startsWith("disp-").isNotEqualTo(second.transactionalId());
+    }
+
+    @Test
+    void anInstanceWithAnInstanceIdKeepsOneTransactionalIdAcrossRestarts() {
+        Dispatcher first = valid().transactionalIdPrefix("disp-").instanceId("dispatcher-1.eu_west").build();
+        Dispatcher restarted = valid().transactionalIdPrefix("disp-").instanceId("dispatcher-1.eu_west").build();
+
+        assertThat(first.transactionalId()).isEqualTo("disp-dispatcher-1.eu_west")
+                .isEqualTo(restarted.transactionalId());
     }
 
     @Test

@@ -8,7 +8,8 @@ import io.carillon.topics.TopicCatalog;
 
 /**
  * A dispatcher in a JVM of its own, for tests that kill it abruptly. Arguments: bootstrap servers, topic prefix,
- * partitions, consumer group. Runs until the process is killed.
+ * partitions, consumer group, and optionally an instance id and a session timeout in milliseconds. Runs until the
+ * process is killed.
  */
 public final class DispatcherChild {
 
@@ -20,8 +21,12 @@ public final class DispatcherChild {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Dispatcher dispatcher = configure(Dispatcher.builder(), args[0],
-                new TopicCatalog(args[1], Integer.parseInt(args[2]), (short) 1), args[3]).build();
+        Dispatcher.Builder builder = configure(Dispatcher.builder(), args[0],
+                new TopicCatalog(args[1], Integer.parseInt(args[2]), (short) 1), args[3]);
+        if (args.length > 4) {
+            builder.instanceId(args[4]).clientProperty("session.timeout.ms", Integer.parseInt(args[5]));
+        }
+        Dispatcher dispatcher = builder.build();
         dispatcher.start();
         new CountDownLatch(1).await();
     }

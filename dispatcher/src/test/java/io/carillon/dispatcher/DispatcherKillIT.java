@@ -38,7 +38,8 @@ import io.carillon.topics.events.WorkerHeartbeat;
 /**
  * Exactly once through an abrupt death: two dispatchers share a steady stream of fires, one (in a child JVM) is
  * killed with {@code destroyForcibly} mid-stream and later replaced; every fire is in the committed trigger topic
- * exactly once.
+ * exactly once. A dispatcher with an instance id, killed and started again under it, takes its partitions back
+ * without waiting for its session to time out.
  */
 class DispatcherKillIT {
 
@@ -51,6 +52,9 @@ class DispatcherKillIT {
     private static final Duration STEP = Duration.ofMillis(40);
     private static final Duration OUT_OF_ORDER = Duration.ofSeconds(1);
     private static final int JOBS = 16;
+    /** Longer than {@link #DEADLINE}: a test that ends within its deadline did not wait for a session to expire. */
+    private static final Duration LONG_SESSION = Duration.ofSeconds(90);
+    private static final String INSTANCE_ID = "dispatcher-a";
 
     private final Clock clock = Clock.systemUTC();
     private final List<Dispatcher> dispatchers = new ArrayList<>();
@@ -114,6 +118,56 @@ class DispatcherKillIT {
         assertThat(triggers.poll()).extracting(ConsumerRecord::key).doesNotHaveDuplicates();
     }
 
+    @Test
+    void aDispatcherKilledAndStartedAgainUnderItsInstanceIdTakesItsPartitionsBackAtOnce() throws Exception {
+        child = startChild(List.of(INSTANCE_ID, String.valueOf(LONG_SESSION.toMillis())));
+        TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER);
+        closeables.add(triggers);
+        List<String> beforeKill = sendSteadyStream();
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().size() >= FIRES / 3);
+        child.destroyForcibly().waitFor();
+
+        Dispatcher restarted = DispatcherChild.configure(Dispatcher.builder(), TestKafka.bootstrapServers(),
+                catalog, groupId).instanceId(INSTANCE_ID)
+                .clientProperty("session.timeout.ms", (int) LONG_SESSION.toMillis()).build();
+        dispatchers.add(restarted);
+        restarted.start();
+        assertThat(restarted.transactionalId()).isEqualTo(Dispatcher.DEFAULT_TRANSACTIONAL_ID_PREFIX + INSTANCE_ID);
+        await().atMost(DEADLINE).pollInterval(POLL)
+                .until(() -> restarted.stats().assignedPartitions() == PARTITIONS);
+        List<String> afterRestart = sendSteadyStream();
+
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().stream()
+                .map(record -> record.value().fireId()).collect(Collectors.toSet()).containsAll(afterRestart));
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> restarted.stats().heldFires() == 0);
+        Map<String, Long> counts = triggers.poll().stream()
+                .collect(Collectors.groupingBy(record -> record.value().fireId(), Collectors.counting()));
+        assertThat(counts).containsOnlyKeys(concat(beforeKill, afterRestart));
+        assertThat(counts.entrySet()).filteredOn(entry -> entry.getValue() != 1).as("fires triggered twice").isEmpty();
+    }
+
+    @Test
+    void ofTwoRunningDispatchersWithOneInstanceIdTheOneThatJoinedFirstStops() {
+        Dispatcher first = startDispatcher(INSTANCE_ID);
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> first.stats().assignedPartitions() == PARTITIONS);
+        Dispatcher second = startDispatcher(INSTANCE_ID);
+
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> !first.isRunning());
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> second.stats().assignedPartitions() == PARTITIONS);
+        List<String> fireIds = sendSteadyStream();
+        TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER);
+        closeables.add(triggers);
+        await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().stream()
+                .map(record -> record.value().fireId()).collect(Collectors.toSet()).containsAll(fireIds));
+        assertThat(second.isRunning()).isTrue();
+    }
+
+    private static List<String> concat(List<String> first, List<String> second) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(second);
+        return all;
+    }
+
     /** Fires due every {@link #STEP}, written at once; every fifth due later than its turn, so some are held out of order. */
     private List<String> sendSteadyStream() {
         KafkaProducer<String, byte[]> producer = producer();
@@ -135,19 +189,30 @@ class DispatcherKillIT {
     }
 
     private Dispatcher startDispatcher() {
+        return startDispatcher(null);
+    }
+
+    private Dispatcher startDispatcher(String instanceId) {
         Dispatcher dispatcher = DispatcherChild.configure(Dispatcher.builder(), TestKafka.bootstrapServers(), catalog,
-                groupId).build();
+                groupId).instanceId(instanceId).build();
         dispatchers.add(dispatcher);
         dispatcher.start();
         return dispatcher;
     }
 
     private Process startChild() throws IOException {
+        return startChild(List.of());
+    }
+
+    /** {@code extraArgs}: none, or an instance id and a session timeout in milliseconds. */
+    private Process startChild(List<String> extraArgs) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         File log = Path.of("target", "dispatcher-child-" + catalog.prefix() + "log").toFile();
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
                 DispatcherChild.class.getName(), TestKafka.bootstrapServers(), catalog.prefix(),
-                String.valueOf(PARTITIONS), groupId)
+                String.valueOf(PARTITIONS), groupId));
+        command.addAll(extraArgs);
+        return new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log)
                 .start();

@@ -25,7 +25,8 @@ public final class BenchOptions {
             "burst", Set.of("fires", "lead-s"),
             "scale", Set.of("jobs", "active", "duration-s", "warmup-s", "intake-timeout-s", "planner-jvm-options",
                     "planner-streams-property"),
-            "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms"),
+            "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms",
+                    "dispatcher-instance-ids"),
             "import", Set.of("jobs", "publish-wait-s"),
             "create", Set.of("jobs", "clients", "route", "plan-wait-s"),
             "console", Set.of("jobs", "runs", "days", "requests"));
@@ -144,6 +145,15 @@ public final class BenchOptions {
      */
     public boolean workerProcess() {
         return bool("worker-process", true);
+    }
+
+    /**
+     * Whether {@code failover}'s dispatchers run with instance ids, the replacement of a killed one under the killed
+     * one's ({@code --dispatcher-instance-ids true}, the default: a supervisor restarting it), or as dynamic group
+     * members, the replacement a new member ({@code false}: a replacement elsewhere).
+     */
+    public boolean dispatcherInstanceIds() {
+        return bool("dispatcher-instance-ids", true);
     }
 
     /**

@@ -58,7 +58,7 @@ public final class ComponentProcess {
         Clock clock = Clock.systemUTC();
         AutoCloseable part = switch (args[0]) {
             case "planner" -> planner(flags, bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
-            case "dispatcher" -> dispatcher(bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
+            case "dispatcher" -> dispatcher(flags, bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
             case "worker" -> worker(flags, bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
             default -> throw new UsageException("component: unknown part '" + args[0]
                     + "': say planner, dispatcher or worker");
@@ -105,13 +105,14 @@ public final class ComponentProcess {
         return planner;
     }
 
-    private static Dispatcher dispatcher(String bootstrap, Map<String, String> kafkaProperties, TopicCatalog catalog,
-            Clock clock, OptionalInt sessionTimeoutMs) {
+    private static Dispatcher dispatcher(Map<String, String> flags, String bootstrap,
+            Map<String, String> kafkaProperties, TopicCatalog catalog, Clock clock, OptionalInt sessionTimeoutMs) {
         Dispatcher.Builder builder = Dispatcher.builder()
                 .bootstrapServers(bootstrap)
                 .clientProperties(kafkaProperties)
                 .catalog(catalog)
-                .clock(clock);
+                .clock(clock)
+                .instanceId(flags.get("instance-id"));
         sessionTimeoutMs.ifPresent(timeout -> builder
                 .clientProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, timeout)
                 .clientProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS));

@@ -5,7 +5,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -56,7 +58,7 @@ final class FailoverWorkload implements Workload {
                         partArgs(cluster, sessionTimeoutMs), out)) {
             StartFiles startFiles = new StartFiles(new HandlerStarts(clock));
             Parts parts = new Parts(fleet, cluster.dataDir().resolve("processes"), startFiles,
-                    cluster.workerCapacity());
+                    cluster.workerCapacity(), options.dispatcherInstanceIds());
             for (String part : KILLED) {
                 parts.start(part);
                 parts.start(part);
@@ -168,6 +170,7 @@ final class FailoverWorkload implements Workload {
                     .put("warmup_s", warmupS)
                     .put("activation_ms", Duration.between(created, firing).toMillis())
                     .put("session_timeout_ms", sessionTimeoutMs.<Object>map(timeout -> timeout).orElse("part defaults"))
+                    .put("dispatcher_instance_ids", options.dispatcherInstanceIds())
                     .put("observed_per_instant", expected.observedPerInstant(starts))
                     .load(loadAtStart)
                     .put("window_start", windowStart.toString())
@@ -257,7 +260,6 @@ final class FailoverWorkload implements Workload {
     private record Kill(String part, String victim, String replacement, Instant at) {
     }
 
-    /** The live processes of each part, numbered in start order (planner-1, planner-2, planner-3...). */
     /** What every part process gets: the cluster, and the session timeout when the command line set one. */
     private static List<String> partArgs(BenchCluster cluster, Optional<Integer> sessionTimeoutMs) {
         List<String> args = new ArrayList<>(cluster.componentArgs());
@@ -265,24 +267,34 @@ final class FailoverWorkload implements Workload {
         return args;
     }
 
+    /**
+     * The live processes of each part, numbered in start order (planner-1, planner-2, planner-3...). With instance
+     * ids, dispatchers hold the ids {@code dispatcher-a} and {@code dispatcher-b}; a replacement takes its victim's.
+     */
     private static final class Parts {
         private final ProcessFleet fleet;
         private final Path folder;
         private final StartFiles startFiles;
         private final int workerCapacity;
+        private final boolean dispatcherInstanceIds;
         private final Map<String, List<ChildProcess>> live = new LinkedHashMap<>();
         private final Map<String, Integer> started = new LinkedHashMap<>();
+        private final Map<ChildProcess, String> instanceIds = new HashMap<>();
+        private final Deque<String> freeInstanceIds = new ArrayDeque<>(List.of("dispatcher-a", "dispatcher-b"));
 
-        Parts(ProcessFleet fleet, Path folder, StartFiles startFiles, int workerCapacity) {
+        Parts(ProcessFleet fleet, Path folder, StartFiles startFiles, int workerCapacity,
+                boolean dispatcherInstanceIds) {
             this.fleet = fleet;
             this.folder = folder;
             this.startFiles = startFiles;
             this.workerCapacity = workerCapacity;
+            this.dispatcherInstanceIds = dispatcherInstanceIds;
         }
 
         String start(String part) {
             int number = started.merge(part, 1, Integer::sum);
             String name = part + "-" + number;
+            String instanceId = part.equals("dispatcher") && dispatcherInstanceIds ? freeInstanceIds.pop() : null;
             List<String> args = switch (part) {
                 case "planner" -> List.of("--state-dir", folder.resolve(name + "-state").toString(),
                         "--standby-replicas", Integer.toString(STANDBY_REPLICAS));
@@ -292,15 +304,23 @@ final class FailoverWorkload implements Workload {
                     yield List.of("--instance-id", name, "--starts-file", file.toString(), "--capacity",
                             Integer.toString(workerCapacity));
                 }
-                default -> List.of();
+                default -> instanceId != null ? List.of("--instance-id", instanceId) : List.of();
             };
-            live.computeIfAbsent(part, ignored -> new ArrayList<>()).add(fleet.start(name, part, List.of(), args));
+            ChildProcess child = fleet.start(name, part, List.of(), args);
+            live.computeIfAbsent(part, ignored -> new ArrayList<>()).add(child);
+            if (instanceId != null) {
+                instanceIds.put(child, instanceId);
+            }
             return name;
         }
 
         String killOldest(String part) {
             ChildProcess victim = live.get(part).remove(0);
             victim.kill();
+            String instanceId = instanceIds.remove(victim);
+            if (instanceId != null) {
+                freeInstanceIds.push(instanceId);
+            }
             return victim.name();
         }
     }

@@ -14,4 +14,11 @@ class BenchOptionsTest {
         assertThat(options.jvmOptions("worker-jvm-options")).containsExactly("-XX:TieredStopAtLevel=1", "-Xmx512m");
         assertThat(BenchOptions.parse("steady").jvmOptions("worker-jvm-options")).isEmpty();
     }
+
+    @Test
+    void failoverDispatchersHaveInstanceIdsUnlessTurnedOff() {
+        assertThat(BenchOptions.parse("failover").dispatcherInstanceIds()).isTrue();
+        assertThat(BenchOptions.parse("failover", "--dispatcher-instance-ids", "false").dispatcherInstanceIds())
+                .isFalse();
+    }
 }

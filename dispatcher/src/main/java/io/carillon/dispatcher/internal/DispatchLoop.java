@@ -22,6 +22,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.FencedInstanceIdException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,6 +86,9 @@ public final class DispatchLoop implements Runnable {
         } catch (ProducerFencedException e) {
             log.error("dispatcher {} was fenced by a newer producer and stops: {}", settings.transactionalId(),
                     e.getMessage());
+        } catch (FencedInstanceIdException e) {
+            log.error("dispatcher {} stops: another dispatcher joined group {} under its instance id {}",
+                    settings.transactionalId(), settings.groupId(), settings.instanceId());
         } catch (KafkaException e) {
             if (!stopping) {
                 throw e;
@@ -168,7 +172,7 @@ public final class DispatchLoop implements Runnable {
             inTransaction = false;
             stats.transactionCommitted();
             registryDeadLetters.clear();
-        } catch (ProducerFencedException e) {
+        } catch (ProducerFencedException | FencedInstanceIdException e) {
             throw e;
         } catch (KafkaException e) {
             if (stopping) {

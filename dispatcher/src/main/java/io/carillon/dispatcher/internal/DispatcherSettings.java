@@ -5,13 +5,17 @@ import java.time.Duration;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 
-/** Everything a dispatcher is configured with; built and checked by {@code Dispatcher.Builder}. */
+/**
+ * Everything a dispatcher is configured with; built and checked by {@code Dispatcher.Builder}. {@code instanceId} is
+ * null for an instance without a name of its own (a dynamic group member).
+ */
 public record DispatcherSettings(
         String bootstrapServers,
         TopicCatalog catalog,
         Clock clock,
         String groupId,
         String transactionalId,
+        String instanceId,
         Duration maxPollWait,
         Duration transactionTimeout,
         Duration closeTimeout,

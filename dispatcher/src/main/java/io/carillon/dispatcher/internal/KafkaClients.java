@@ -39,7 +39,10 @@ final class KafkaClients {
     private KafkaClients() {
     }
 
-    /** The group member reading {@code fires}: read_committed, offsets committed only through transactions. */
+    /**
+     * The group member reading {@code fires}: read_committed, offsets committed only through transactions; a static
+     * member when the dispatcher has an instance id.
+     */
     static KafkaConsumer<String, byte[]> firesConsumer(DispatcherSettings settings) {
         Map<String, Object> config = new HashMap<>();
         config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
@@ -47,6 +50,9 @@ final class KafkaClients {
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, FIRES_MAX_POLL_RECORDS);
         config.putAll(common(settings));
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
+        if (settings.instanceId() != null) {
+            config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, settings.instanceId());
+        }
         config.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, GroupProtocol.CLASSIC.name().toLowerCase());
         config.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());

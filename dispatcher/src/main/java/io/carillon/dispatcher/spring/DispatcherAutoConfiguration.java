@@ -36,6 +36,7 @@ public final class DispatcherAutoConfiguration {
                 .catalog(topics.catalog())
                 .clock(clock)
                 .transactionalIdPrefix(properties.getTransactionalIdPrefix())
+                .instanceId(properties.getInstanceId())
                 .maxPollWait(properties.getMaxPollWait())
                 .transactionTimeout(properties.getTransactionTimeout())
                 .closeTimeout(properties.getCloseTimeout())

@@ -17,8 +17,15 @@ public class DispatcherProperties {
     /** Consumer group shared by all dispatcher instances (default: the topic prefix followed by "dispatcher"). */
     private String groupId;
 
-    /** Prefix of each instance's transactional id (a random UUID follows). */
+    /** Prefix of each instance's transactional id (the instance id follows, or a random UUID without one). */
     private String transactionalIdPrefix = "carillon-dispatcher-";
+
+    /**
+     * A name the instance keeps when it is restarted (a StatefulSet pod's or a Compose service's name), unique among
+     * running dispatchers: a restarted instance then takes its partitions back at once instead of after the session
+     * timeout. None by default.
+     */
+    private String instanceId;
 
     /** Longest wait of one poll of the fires topic when no held fire is due sooner. */
     private Duration maxPollWait = Duration.ofMillis(20);
@@ -52,6 +59,8 @@ public class DispatcherProperties {
     public void setEnabled(boolean enabled) { this.enabled = enabled; }
     public String getGroupId() { return groupId; }
     public void setGroupId(String groupId) { this.groupId = groupId; }
+    public String getInstanceId() { return instanceId; }
+    public void setInstanceId(String instanceId) { this.instanceId = instanceId; }
     public String getTransactionalIdPrefix() { return transactionalIdPrefix; }
     public void setTransactionalIdPrefix(String prefix) { this.transactionalIdPrefix = prefix; }
     public Duration getMaxPollWait() { return maxPollWait; }

@@ -70,6 +70,22 @@ class DispatcherAutoConfigurationTest {
     }
 
     @Test
+    void anInstanceIdMakesTheFiresConsumerAStaticMemberAndNamesTheTransactionalId() {
+        String marker = ClientConfigRecorder.newMarker();
+        runner.withPropertyValues(ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
+                .withPropertyValues("carillon.dispatcher.instance-id=dispatcher-7")
+                .run(context -> {
+                    Dispatcher dispatcher = context.getBean(Dispatcher.class);
+                    await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
+                    assertThat(dispatcher.transactionalId()).isEqualTo("carillon-dispatcher-dispatcher-7");
+                    assertThat(ClientConfigRecorder.configs(marker))
+                            .filteredOn(config -> config.containsKey("group.id"))
+                            .singleElement()
+                            .satisfies(config -> assertThat(config).containsEntry("group.instance.id", "dispatcher-7"));
+                });
+    }
+
+    @Test
     void aProtectedPropertyStopsTheStartNamingIt() {
         runner.withPropertyValues("carillon.kafka.properties.transactional.id=mine").run(context ->
                 assertThat(context).hasFailed().getFailure().rootCause()
