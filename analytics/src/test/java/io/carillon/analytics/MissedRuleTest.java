@@ -112,17 +112,20 @@ class MissedRuleTest {
                         null, null, null, null, null, null, null, null)));
         Instant first = START.plus(MINUTE);
         Instant second = first.plus(MINUTE);
+        Instant third = second.plus(MINUTE);
 
-        analytics.advanceTo(second.plusSeconds(10), COARSE);
-        analytics.result(TestRuns.started("invoice", second, second.plusMillis(10)));
-        analytics.advanceTo(first.plusSeconds(150), AnalyticsHarness.INTERVAL);
+        analytics.advanceTo(first, COARSE);
+        analytics.result(TestRuns.started("invoice", first, first.plusMillis(10)));
+        analytics.advanceTo(third.plusSeconds(10), COARSE);
+        analytics.result(TestRuns.started("invoice", third, third.plusMillis(10)));
+        analytics.advanceTo(second.plusSeconds(150), AnalyticsHarness.INTERVAL);
 
         List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
         assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
                 IncidentAction.RESOLVED);
-        assertThat(steps).extracting(Incident::fireId).containsExactly(FireIds.scheduled("invoice", first),
-                FireIds.scheduled("invoice", second));
-        assertThat(steps).extracting(Incident::at).containsOnly(first.plusSeconds(150));
+        assertThat(steps).extracting(Incident::fireId).containsExactly(FireIds.scheduled("invoice", second),
+                FireIds.scheduled("invoice", third));
+        assertThat(steps).extracting(Incident::at).containsOnly(second.plusSeconds(150));
     }
 
     @Test
@@ -132,10 +135,13 @@ class MissedRuleTest {
         analytics.put(TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()),
                 new Alerting(null, null, null, null, grace.toMillis(), null, null,
                         null, null, null, null, null, null, null, null)));
-        Instant first = START.plus(MINUTE);
+        Instant started = START.plus(MINUTE);
+        Instant first = started.plus(MINUTE);
         Instant second = first.plus(MINUTE);
         Instant third = second.plus(MINUTE);
 
+        analytics.advanceTo(started, COARSE);
+        analytics.result(TestRuns.started("invoice", started, started.plusMillis(10)));
         analytics.advanceTo(second, COARSE);
         analytics.result(TestRuns.started("invoice", second, second.plusMillis(10)));
         Instant pause = third.plus(grace);
@@ -278,24 +284,73 @@ class MissedRuleTest {
     }
 
     @Test
-    void anEverySecondJobWhoseFirstInstantsNeverFiredOpensOneIncidentAndNoFalseOnesAfter() {
+    void anEverySecondJobMissingInstantsAfterItsFirstStartOpensOneIncidentAndNoFalseOnesAfter() {
         analytics = new AnalyticsHarness(stateDir, START);
         analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
-        Instant firstStarted = START.plusSeconds(4);
+        Instant firstStarted = START.plusSeconds(1);
+        Instant startedAgain = START.plusSeconds(5);
         Instant last = START.plusSeconds(200);
 
-        for (Instant instant = firstStarted; !instant.isAfter(last); instant = instant.plusSeconds(1)) {
-            analytics.advanceTo(instant.plusMillis(10), AnalyticsHarness.INTERVAL);
-            analytics.result(TestRuns.started("ticker", instant, instant.plusMillis(10)));
-        }
+        analytics.advanceTo(firstStarted.plusMillis(10), AnalyticsHarness.INTERVAL);
+        analytics.result(TestRuns.started("ticker", firstStarted, firstStarted.plusMillis(10)));
+        everySecondStarting("ticker", startedAgain, last);
 
         List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
-        assertThat(steps).as("each instant before the first start is judged at its own due time, then resolved")
+        assertThat(steps).as("each instant never fired is judged at its own due time, then resolved")
                 .extracting(Incident::action).containsExactly(IncidentAction.OPENED, IncidentAction.UPDATED,
                         IncidentAction.UPDATED, IncidentAction.RESOLVED);
         assertThat(steps).extracting(Incident::count).containsExactly(1, 2, 3, 3);
         assertThat(steps).extracting(Incident::fireId).containsExactly(
-                FireIds.scheduled("ticker", START.plusSeconds(1)), FireIds.scheduled("ticker", START.plusSeconds(2)),
-                FireIds.scheduled("ticker", START.plusSeconds(3)), FireIds.scheduled("ticker", firstStarted));
+                FireIds.scheduled("ticker", START.plusSeconds(2)), FireIds.scheduled("ticker", START.plusSeconds(3)),
+                FireIds.scheduled("ticker", START.plusSeconds(4)), FireIds.scheduled("ticker", startedAgain));
+    }
+
+    @Test
+    void theInstantsOfANewJobBeforeThePlannerTookItOnAreNotMissed() {
+        analytics = new AnalyticsHarness(stateDir, START);
+        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
+
+        everySecondStarting("ticker", START.plusSeconds(4), START.plusSeconds(200));
+
+        assertThat(analytics.incidents(IncidentRule.MISSED)).isEmpty();
+    }
+
+    @Test
+    void theInstantsOfARescheduledJobBeforeThePlannerTookTheNewScheduleOnAreNotMissed() {
+        analytics = new AnalyticsHarness(stateDir, START);
+        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
+        everySecondStarting("ticker", START.plusSeconds(1), START.plusSeconds(10));
+        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(2).toMillis())));
+
+        for (Instant instant = START.plusSeconds(14); !instant.isAfter(START.plusSeconds(200));
+                instant = instant.plusSeconds(2)) {
+            analytics.advanceTo(instant.plusMillis(10), AnalyticsHarness.INTERVAL);
+            analytics.result(TestRuns.started("ticker", instant, instant.plusMillis(10)));
+        }
+
+        assertThat(analytics.incidents(IncidentRule.MISSED)).isEmpty();
+    }
+
+    @Test
+    void aNewJobWhoseFirstStartComesAfterTheGraceIsMissedFromItsFirstInstant() {
+        analytics = new AnalyticsHarness(stateDir, START);
+        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
+        Instant firstStarted = START.plusSeconds(1).plusMillis(DEFAULT_GRACE_MS).plusSeconds(5);
+
+        everySecondStarting("ticker", firstStarted, firstStarted.plusSeconds(10));
+
+        assertThat(analytics.incidents(IncidentRule.MISSED)).first().satisfies(incident -> {
+            assertThat(incident.action()).isEqualTo(IncidentAction.OPENED);
+            assertThat(incident.fireId()).isEqualTo(FireIds.scheduled("ticker", START.plusSeconds(1)));
+            assertThat(incident.at()).isEqualTo(START.plusSeconds(1).plusMillis(DEFAULT_GRACE_MS));
+        });
+    }
+
+    /** Each second from {@code from} to {@code to}, the job's instant starts 10 ms after it. */
+    private void everySecondStarting(String jobId, Instant from, Instant to) {
+        for (Instant instant = from; !instant.isAfter(to); instant = instant.plusSeconds(1)) {
+            analytics.advanceTo(instant.plusMillis(10), AnalyticsHarness.INTERVAL);
+            analytics.result(TestRuns.started(jobId, instant, instant.plusMillis(10)));
+        }
     }
 }

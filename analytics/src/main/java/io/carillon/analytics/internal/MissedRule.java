@@ -24,11 +24,14 @@ import io.carillon.topics.schedule.Schedules;
  * The missed rule ({@code Alerting}): the instants a job should fire at are computed from its schedule
  * ({@link Schedules}, as the planner computes them), starting from when the job was read; each must start (a result
  * of its scheduled or misfire fire from a worker, or with a start time) within the job's jitter plus
- * {@code startGraceMs}. An instant that does not, whether its fire was emitted or not, is missed: the first opens an
- * incident (id {@code missed:<job>:<instant millis>}), later ones update it (one step per check with the instants
- * missed since), and the next instant that starts in time resolves it. A disabled or deleted job, or one whose rule is
- * off, resolves its open incident. CRON, FIXED_RATE and ONCE schedules are monitored; FIXED_DELAY (whose instants
- * follow the end of each run) and NONE are not.
+ * {@code startGraceMs}. The planner starts a new or rescheduled job at the first instant after it read the job, which
+ * can be later than this app read it: until an instant has been judged, instants before a later one seen starting in
+ * time are not expected (the planner never planned them); when none starts within the grace of the first, the first
+ * is judged as any other. An instant that does not start, whether its fire was emitted or not, is missed: the first
+ * opens an incident (id {@code missed:<job>:<instant millis>}), later ones update it (one step per check with the
+ * instants missed since), and the next instant that starts in time resolves it. A disabled or deleted job, or one
+ * whose rule is off, resolves its open incident. CRON, FIXED_RATE and ONCE schedules are monitored; FIXED_DELAY
+ * (whose instants follow the end of each run) and NONE are not.
  *
  * <p>Each monitored job has one entry in a due store ({@code <due millis>|<job>}), so a check reads only the jobs
  * whose next instant is due. Not thread-safe: one stream task owns it.
@@ -70,7 +73,7 @@ final class MissedRule {
         MissedMonitor monitor = new MissedMonitor(job.app(), job.schedule(), job.jitterMs(), rules.startGraceMs(),
                 Schedules.nextAfter(job.schedule(), now).orElse(null), List.of(),
                 current == null ? null : current.incidentId(), current == null ? null : current.openedAt(),
-                current == null ? 0 : current.count(), current == null ? null : current.dueKey());
+                current == null ? 0 : current.count(), current == null ? null : current.dueKey(), true);
         save(job.id(), monitor);
     }
 
@@ -109,8 +112,8 @@ final class MissedRule {
             }
             return;
         }
-        MissedMonitor judged = inTime ? startedInTime(result.jobId(), monitor, instant, now)
-                : missed(result.jobId(), monitor, List.of(instant), false, now);
+        MissedMonitor judged = inTime ? startedInTime(result.jobId(), monitor.takenOn(), instant, now)
+                : missed(result.jobId(), monitor.takenOn(), List.of(instant), false, now);
         Instant next = Schedules.nextAfter(monitor.schedule(), instant).orElse(null);
         save(result.jobId(), advance(result.jobId(), judged.expecting(next, judged.startedRuns()), now));
     }
@@ -119,11 +122,12 @@ final class MissedRule {
     void check(Instant now) {
         for (KeyValue<String, String> entry : due.due(now)) {
             String jobId = entry.value;
-            MissedMonitor monitor = monitors.get(jobId);
-            if (monitor == null) {
+            MissedMonitor stored = monitors.get(jobId);
+            if (stored == null) {
                 due.remove(entry.key);
                 continue;
             }
+            MissedMonitor monitor = pastInstantsNeverPlanned(jobId, stored, now);
             List<Instant> missed = new ArrayList<>();
             Instant expected = monitor.expected();
             while (isDueUnstarted(monitor, expected, now) && missed.size() < MAX_MISSED_PER_CHECK) {
@@ -134,9 +138,23 @@ final class MissedRule {
             if (cut) {
                 expected = Schedules.nextAfter(monitor.schedule(), now).orElse(null);
             }
-            MissedMonitor judged = missed(jobId, monitor, missed, cut, now).expecting(expected, monitor.startedRuns());
+            MissedMonitor judged = missed(jobId, missed.isEmpty() ? monitor : monitor.takenOn(), missed, cut, now)
+                    .expecting(expected, monitor.startedRuns());
             save(jobId, advance(jobId, judged, now));
         }
+    }
+
+    /**
+     * A job not judged yet whose expected instant is due while a later one was seen starting in time: the planner
+     * took it on after that later instant's predecessors, so the monitor moves to the later one and on.
+     */
+    private MissedMonitor pastInstantsNeverPlanned(String jobId, MissedMonitor monitor, Instant now) {
+        if (!monitor.takingOn() || monitor.startedRuns().isEmpty()
+                || !isDueUnstarted(monitor, monitor.expected(), now)) {
+            return monitor;
+        }
+        return advance(jobId, monitor.expecting(monitor.startedRuns().get(0).from(), monitor.startedRuns()).takenOn(),
+                now);
     }
 
     /** Whether {@code instant} is due at {@code now} and was not seen starting in time ahead of its turn. */
