@@ -31,7 +31,7 @@ public final class BenchMain {
               burst    --fires N [--lead-s 20]
               scale    --jobs N --active J [--duration-s 30 --warmup-s 10 --intake-timeout-s 3600]
               failover --jobs J --period-ms P --duration-s D [--warmup-s 10 --session-timeout-ms 10000
-                       --dispatcher-instance-ids true]
+                       --dispatcher-session-timeout-ms 6000 --dispatcher-instance-ids true]
               import   --jobs N [--publish-wait-s 600]   (an export document through POST /api/v1/import)
               create   --jobs N --clients C --route rest|kafka [--plan-wait-s 600]   (until the planner planned all)
               console  --jobs N --runs M [--days 30 --requests 300]   (jobs list, run search, run page over REST)

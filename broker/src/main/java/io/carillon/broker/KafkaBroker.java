@@ -58,6 +58,11 @@ public final class KafkaBroker implements AutoCloseable {
      * waits about the timeout instead of up to twice it.
      */
     static final Duration TIMED_OUT_TRANSACTION_CHECK = Duration.ofSeconds(1);
+    /**
+     * The shortest group session a client may ask for ({@code group.min.session.timeout.ms}, 6 s unless set): 1 s,
+     * so that a dispatcher configured with a short session timeout hands a dead instance's fires on sooner.
+     */
+    static final Duration MIN_GROUP_SESSION = Duration.ofSeconds(1);
 
     private final Path dataDir;
     private final boolean temporary;
@@ -198,6 +203,7 @@ public final class KafkaBroker implements AutoCloseable {
         props.put("transaction.state.log.num.partitions", "12");
         props.put("transaction.abort.timed.out.transaction.cleanup.interval.ms",
                 String.valueOf(TIMED_OUT_TRANSACTION_CHECK.toMillis()));
+        props.put("group.min.session.timeout.ms", String.valueOf(MIN_GROUP_SESSION.toMillis()));
         props.put("share.coordinator.state.topic.replication.factor", "1");
         props.put("share.coordinator.state.topic.min.isr", "1");
         props.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));

@@ -54,6 +54,13 @@ public final class Dispatcher implements AutoCloseable {
      * lateness p90 9.1–16.4 ms and p99 19.1–29.6 ms with a 1 s lead, p90 6.7–6.8 ms and p99 15.0–16.0 ms with 1.5 s.
      */
     public static final Duration DEFAULT_TRIGGER_LEAD = Duration.ofMillis(1_500);
+    /**
+     * The default of {@link Builder#sessionTimeout}: the smallest a broker allows unless told otherwise
+     * ({@code group.min.session.timeout.ms}).
+     */
+    public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(6);
+    /** The shortest {@link Builder#sessionTimeout}. */
+    public static final Duration MIN_SESSION_TIMEOUT = Duration.ofSeconds(1);
     /** The default of {@link Builder#noWorkerGrace}. */
     public static final Duration DEFAULT_NO_WORKER_GRACE = Duration.ofSeconds(10);
     /** What an {@linkplain Builder#instanceId instance id} may hold: Kafka's characters for ids, at most 200. */
@@ -163,6 +170,7 @@ public final class Dispatcher implements AutoCloseable {
         private MeterRegistry meterRegistry;
         private Duration triggerLead = DEFAULT_TRIGGER_LEAD;
         private Duration noWorkerGrace = DEFAULT_NO_WORKER_GRACE;
+        private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
         private final Map<String, Object> clientProperties = new HashMap<>();
 
         private Builder() {
@@ -271,6 +279,19 @@ public final class Dispatcher implements AutoCloseable {
         }
 
         /**
+         * How long after its last heartbeat a dead instance loses its {@code fires} partitions, and the fires held
+         * there, to the other instances; default 6 s. Fires due meanwhile that it had not routed yet are late by up
+         * to this long. A shorter one moves them sooner, and a stalled instance (a long GC pause) loses its partitions
+         * sooner too, which costs a rebalance but no fire; it needs the brokers' {@code group.min.session.timeout.ms}
+         * (6 s unless set) at most as long, else the group refuses the instance. Heartbeats go every sixth of it. At
+         * least 1 s. A {@code session.timeout.ms} {@link #clientProperty} wins over it.
+         */
+        public Builder sessionTimeout(Duration sessionTimeout) {
+            this.sessionTimeout = sessionTimeout;
+            return this;
+        }
+
+        /**
          * How long a fire that no live worker can take waits for one before it ends NO_WORKER, counted from its first
          * try; default 10 s, zero to answer NO_WORKER at once. It covers a worker that restarts (a deploy of a
          * single instance) or starts after the dispatcher (a restart of the whole installation), whose fires would
@@ -298,8 +319,8 @@ public final class Dispatcher implements AutoCloseable {
 
         /**
          * An extra Kafka client property (security, timeouts) given to every client of the dispatcher. The group
-         * consumer defaults to {@code session.timeout.ms=6000} and {@code heartbeat.interval.ms=1000} so that a dead
-         * instance's fires move quickly; both can be set here. The transaction timeout has its own setting.
+         * consumer's {@code session.timeout.ms} and {@code heartbeat.interval.ms} come from {@link #sessionTimeout}
+         * and can be set here too. The transaction timeout has its own setting.
          *
          * @throws IllegalArgumentException for a {@linkplain KafkaClientProperties#PROTECTED protected} property
          *                                  (group, isolation, commit, idempotence and transaction settings)
@@ -341,10 +362,12 @@ public final class Dispatcher implements AutoCloseable {
                     "triggerLead must be zero or a positive duration, was " + triggerLead);
             require(noWorkerGrace != null && !noWorkerGrace.isNegative(),
                     "noWorkerGrace must be zero or a positive duration, was " + noWorkerGrace);
+            require(sessionTimeout != null && sessionTimeout.compareTo(MIN_SESSION_TIMEOUT) >= 0,
+                    "sessionTimeout must be at least " + MIN_SESSION_TIMEOUT + ", was " + sessionTimeout);
             return new Dispatcher(new DispatcherSettings(bootstrapServers, catalog, clock, group,
                     transactionalIdPrefix + (instanceId != null ? instanceId : UUID.randomUUID()), instanceId,
                     maxPollWait, transactionTimeout, closeTimeout,
-                    offsetMetadataMaxBytes, timerTick, triggerLead, noWorkerGrace,
+                    offsetMetadataMaxBytes, timerTick, triggerLead, noWorkerGrace, sessionTimeout,
                     KafkaClientProperties.of("clientProperties", clientProperties)),
                     meterRegistry != null ? meterRegistry : new CompositeMeterRegistry());
         }

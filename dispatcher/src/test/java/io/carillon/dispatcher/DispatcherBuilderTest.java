@@ -37,6 +37,8 @@ class DispatcherBuilderTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timerTick");
         assertThatThrownBy(() -> valid().triggerLead(Duration.ofMillis(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("triggerLead");
+        assertThatThrownBy(() -> valid().sessionTimeout(Duration.ofMillis(999)).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout");
         assertThatThrownBy(() -> valid().instanceId("pod 1").build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instanceId")
                 .hasMessageContaining("'pod 1'");

@@ -145,7 +145,13 @@ class DockerComposeTest {
                 assertThat(planner.getStandbyReplicas()).isEqualTo(1);
                 allowed.add("CARILLON_PLANNER_");
             } else if (name.startsWith("dispatcher")) {
-                bindStrictly(binder, "carillon.dispatcher", DispatcherProperties.class);
+                DispatcherProperties dispatcher = bindStrictly(binder, "carillon.dispatcher",
+                        DispatcherProperties.class);
+                assertThat(dispatcher.getInstanceId()).isEqualTo(name);
+                assertThat(dispatcher.getSessionTimeout()).isEqualTo(Duration.ofSeconds(3));
+                assertThat(Duration.ofMillis(Long.parseLong(environment(services.get("kafka-1"))
+                        .get("KAFKA_GROUP_MIN_SESSION_TIMEOUT_MS").toString())))
+                        .isLessThanOrEqualTo(dispatcher.getSessionTimeout());
                 allowed.add("CARILLON_DISPATCHER_");
             } else if (name.equals("analytics")) {
                 AnalyticsProperties analytics = bindStrictly(binder, "carillon.analytics", AnalyticsProperties.class);

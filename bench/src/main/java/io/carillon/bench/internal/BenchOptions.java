@@ -26,7 +26,7 @@ public final class BenchOptions {
             "scale", Set.of("jobs", "active", "duration-s", "warmup-s", "intake-timeout-s", "planner-jvm-options",
                     "planner-streams-property"),
             "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms",
-                    "dispatcher-instance-ids"),
+                    "dispatcher-session-timeout-ms", "dispatcher-instance-ids"),
             "import", Set.of("jobs", "publish-wait-s"),
             "create", Set.of("jobs", "clients", "route", "plan-wait-s"),
             "console", Set.of("jobs", "runs", "days", "requests"));

@@ -33,6 +33,8 @@ public final class ComponentProcess {
     static final String STARTED = " started";
     static final int HEARTBEAT_INTERVAL_MS = 1_000;
     static final Duration WORKER_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
+    /** A dispatcher's session timeout ({@code Dispatcher.Builder.sessionTimeout}); --session-timeout-ms wins. */
+    static final String DISPATCHER_SESSION_TIMEOUT_MS = "dispatcher-session-timeout-ms";
 
     private ComponentProcess() {
     }
@@ -113,6 +115,10 @@ public final class ComponentProcess {
                 .catalog(catalog)
                 .clock(clock)
                 .instanceId(flags.get("instance-id"));
+        String dispatcherSession = flags.get(DISPATCHER_SESSION_TIMEOUT_MS);
+        if (dispatcherSession != null) {
+            builder.sessionTimeout(Duration.ofMillis(Long.parseLong(dispatcherSession)));
+        }
         sessionTimeoutMs.ifPresent(timeout -> builder
                 .clientProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, timeout)
                 .clientProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS));

@@ -50,6 +50,8 @@ final class FailoverWorkload implements Workload {
         int drainS = options.nonNegativeInt("drain-s", DEFAULT_DRAIN_S);
         Optional<Integer> sessionTimeoutMs = options.text(SESSION_TIMEOUT_MS)
                 .map(ignored -> options.positiveInt(SESSION_TIMEOUT_MS, 1));
+        Optional<Integer> dispatcherSessionMs = options.text(ComponentProcess.DISPATCHER_SESSION_TIMEOUT_MS)
+                .map(ignored -> options.positiveInt(ComponentProcess.DISPATCHER_SESSION_TIMEOUT_MS, 1));
         WallClock wallClock = new WallClock(clock);
         Instant startedAt = wallClock.now();
 
@@ -58,7 +60,7 @@ final class FailoverWorkload implements Workload {
                         partArgs(cluster, sessionTimeoutMs), out)) {
             StartFiles startFiles = new StartFiles(new HandlerStarts(clock));
             Parts parts = new Parts(fleet, cluster.dataDir().resolve("processes"), startFiles,
-                    cluster.workerCapacity(), options.dispatcherInstanceIds());
+                    cluster.workerCapacity(), options.dispatcherInstanceIds(), dispatcherSessionMs);
             for (String part : KILLED) {
                 parts.start(part);
                 parts.start(part);
@@ -170,6 +172,8 @@ final class FailoverWorkload implements Workload {
                     .put("warmup_s", warmupS)
                     .put("activation_ms", Duration.between(created, firing).toMillis())
                     .put("session_timeout_ms", sessionTimeoutMs.<Object>map(timeout -> timeout).orElse("part defaults"))
+                    .put("dispatcher_session_timeout_ms", dispatcherSessionMs.<Object>map(timeout -> timeout)
+                            .orElse("part default"))
                     .put("dispatcher_instance_ids", options.dispatcherInstanceIds())
                     .put("observed_per_instant", expected.observedPerInstant(starts))
                     .load(loadAtStart)
@@ -277,18 +281,20 @@ final class FailoverWorkload implements Workload {
         private final StartFiles startFiles;
         private final int workerCapacity;
         private final boolean dispatcherInstanceIds;
+        private final Optional<Integer> dispatcherSessionMs;
         private final Map<String, List<ChildProcess>> live = new LinkedHashMap<>();
         private final Map<String, Integer> started = new LinkedHashMap<>();
         private final Map<ChildProcess, String> instanceIds = new HashMap<>();
         private final Deque<String> freeInstanceIds = new ArrayDeque<>(List.of("dispatcher-a", "dispatcher-b"));
 
         Parts(ProcessFleet fleet, Path folder, StartFiles startFiles, int workerCapacity,
-                boolean dispatcherInstanceIds) {
+                boolean dispatcherInstanceIds, Optional<Integer> dispatcherSessionMs) {
             this.fleet = fleet;
             this.folder = folder;
             this.startFiles = startFiles;
             this.workerCapacity = workerCapacity;
             this.dispatcherInstanceIds = dispatcherInstanceIds;
+            this.dispatcherSessionMs = dispatcherSessionMs;
         }
 
         String start(String part) {
@@ -304,7 +310,7 @@ final class FailoverWorkload implements Workload {
                     yield List.of("--instance-id", name, "--starts-file", file.toString(), "--capacity",
                             Integer.toString(workerCapacity));
                 }
-                default -> instanceId != null ? List.of("--instance-id", instanceId) : List.of();
+                default -> dispatcherArgs(instanceId);
             };
             ChildProcess child = fleet.start(name, part, List.of(), args);
             live.computeIfAbsent(part, ignored -> new ArrayList<>()).add(child);
@@ -312,6 +318,16 @@ final class FailoverWorkload implements Workload {
                 instanceIds.put(child, instanceId);
             }
             return name;
+        }
+
+        private List<String> dispatcherArgs(String instanceId) {
+            List<String> args = new ArrayList<>();
+            if (instanceId != null) {
+                args.addAll(List.of("--instance-id", instanceId));
+            }
+            dispatcherSessionMs.ifPresent(timeout -> args.addAll(List.of(
+                    "--" + ComponentProcess.DISPATCHER_SESSION_TIMEOUT_MS, timeout.toString())));
+            return args;
         }
 
         String killOldest(String part) {

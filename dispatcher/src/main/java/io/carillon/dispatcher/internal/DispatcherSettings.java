@@ -23,5 +23,6 @@ public record DispatcherSettings(
         Duration timerTick,
         Duration triggerLead,
         Duration noWorkerGrace,
+        Duration sessionTimeout,
         KafkaClientProperties clientProperties) {
 }

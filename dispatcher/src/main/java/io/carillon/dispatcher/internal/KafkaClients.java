@@ -19,13 +19,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /** Creates the dispatcher's Kafka clients from its settings. */
 final class KafkaClients {
 
-    /**
-     * A dead instance's partitions (and the fires held there) move after this long, not Kafka's 45 s: the broker's
-     * smallest by default ({@code group.min.session.timeout.ms}), six heartbeats.
-     */
-    static final int SESSION_TIMEOUT_MS = 6_000;
-    /** Heartbeats this often, so that members learn of a rebalance quickly. */
-    static final int HEARTBEAT_INTERVAL_MS = 1_000;
+    /** Heartbeats per session timeout, so that members learn of a rebalance quickly. */
+    static final int HEARTBEATS_PER_SESSION = 6;
     /**
      * Fires taken per poll, ten times Kafka's 500. Each loop iteration that dispatches anything commits a
      * transaction, and the loop waits for it: {@code sendOffsetsToTransaction} and {@code commitTransaction} blocked
@@ -45,8 +40,9 @@ final class KafkaClients {
      */
     static KafkaConsumer<String, byte[]> firesConsumer(DispatcherSettings settings) {
         Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
-        config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
+        int sessionTimeoutMs = (int) settings.sessionTimeout().toMillis();
+        config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMs);
+        config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, sessionTimeoutMs / HEARTBEATS_PER_SESSION);
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, FIRES_MAX_POLL_RECORDS);
         config.putAll(common(settings));
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());

@@ -43,7 +43,8 @@ public final class DispatcherAutoConfiguration {
                 .offsetMetadataMaxBytes(properties.getOffsetMetadataMaxBytes())
                 .timerTick(properties.getTimerTick())
                 .triggerLead(properties.getTriggerLead())
-                .noWorkerGrace(properties.getNoWorkerGrace());
+                .noWorkerGrace(properties.getNoWorkerGrace())
+                .sessionTimeout(properties.getSessionTimeout());
         meterRegistry.ifAvailable(builder::meterRegistry);
         if (properties.getGroupId() != null) {
             builder.groupId(properties.getGroupId());

@@ -47,9 +47,16 @@ public class DispatcherProperties {
      * zero sends each trigger at its due instant. A cancel within the lead kills the fire's runs on the worker.
      */
     private Duration triggerLead = io.carillon.dispatcher.Dispatcher.DEFAULT_TRIGGER_LEAD;
+    /**
+     * How long after its last heartbeat a dead instance's fires move to the other instances; at least 1 s, and at
+     * least the brokers' group.min.session.timeout.ms (6 s unless set).
+     */
+    private Duration sessionTimeout = io.carillon.dispatcher.Dispatcher.DEFAULT_SESSION_TIMEOUT;
     /** How long a fire no live worker can take waits for one before it ends NO_WORKER; default 10 s. */
     private Duration noWorkerGrace = io.carillon.dispatcher.Dispatcher.DEFAULT_NO_WORKER_GRACE;
 
+    public Duration getSessionTimeout() { return sessionTimeout; }
+    public void setSessionTimeout(Duration sessionTimeout) { this.sessionTimeout = sessionTimeout; }
     public Duration getNoWorkerGrace() { return noWorkerGrace; }
     public void setNoWorkerGrace(Duration noWorkerGrace) { this.noWorkerGrace = noWorkerGrace; }
 

@@ -70,10 +70,11 @@ class DispatcherAutoConfigurationTest {
     }
 
     @Test
-    void anInstanceIdMakesTheFiresConsumerAStaticMemberAndNamesTheTransactionalId() {
+    void anInstanceIdAndASessionTimeoutReachTheFiresConsumer() {
         String marker = ClientConfigRecorder.newMarker();
         runner.withPropertyValues(ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
-                .withPropertyValues("carillon.dispatcher.instance-id=dispatcher-7")
+                .withPropertyValues("carillon.dispatcher.instance-id=dispatcher-7",
+                        "carillon.dispatcher.session-timeout=3s")
                 .run(context -> {
                     Dispatcher dispatcher = context.getBean(Dispatcher.class);
                     await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
@@ -81,7 +82,9 @@ class DispatcherAutoConfigurationTest {
                     assertThat(ClientConfigRecorder.configs(marker))
                             .filteredOn(config -> config.containsKey("group.id"))
                             .singleElement()
-                            .satisfies(config -> assertThat(config).containsEntry("group.instance.id", "dispatcher-7"));
+                            .satisfies(config -> assertThat(config).containsEntry("group.instance.id", "dispatcher-7")
+                                    .containsEntry("session.timeout.ms", 3000)
+                                    .containsEntry("heartbeat.interval.ms", 500));
                 });
     }
 
