@@ -22,8 +22,8 @@ import io.carillon.worker.CarillonWorker;
  * --bootstrap B --prefix P --partitions N [...]} runs one Carillon part in its own JVM until the process is stopped
  * (SIGTERM closes the part gracefully; {@code kill -9} is the point of {@code failover}). Not in the usage text: the
  * harness starts these itself through {@link ChildProcess}. The worker records every handler start in
- * {@code --starts-file} ({@link StartFile}). Each part keeps its own Kafka group session timeout (planner and
- * dispatcher 6 s, worker 10 s), as the runnable jars do, unless {@code --session-timeout-ms} sets one for all (with
+ * {@code --starts-file} ({@link StartFile}). Each part keeps its own Kafka group session timeout (6 s
+ * each), as the runnable jars do, unless {@code --session-timeout-ms} sets one for all (with
  * heartbeats every {@value #HEARTBEAT_INTERVAL_MS} ms).
  */
 public final class ComponentProcess {

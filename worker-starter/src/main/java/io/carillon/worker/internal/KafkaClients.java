@@ -39,9 +39,11 @@ final class KafkaClients {
     static final int MIN_MAX_POLL_RECORDS = 10_000;
     /**
      * A killed worker's trigger partitions move to the other instances after this, not after Kafka's default 45 s:
-     * their runs are late by about this much. The same as the planner's and the dispatcher's.
+     * the triggers it held unclaimed start that much late. The brokers' smallest unless set
+     * ({@code group.min.session.timeout.ms}), as the planner's and the dispatcher's defaults; a
+     * {@code session.timeout.ms} Kafka property of the worker wins.
      */
-    static final int SESSION_TIMEOUT_MS = 10_000;
+    static final int SESSION_TIMEOUT_MS = 6_000;
     static final int HEARTBEAT_INTERVAL_MS = 1_000;
 
     private KafkaClients() {
