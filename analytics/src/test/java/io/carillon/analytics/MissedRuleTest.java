@@ -332,6 +332,27 @@ class MissedRuleTest {
     }
 
     @Test
+    void aJobWhoseGraceChangesStillHasEachInstantJudged() {
+        analytics = new AnalyticsHarness(stateDir, START);
+        analytics.put(TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis())));
+        Instant first = START.plus(MINUTE);
+        Instant second = first.plus(MINUTE);
+        Instant third = second.plus(MINUTE);
+        analytics.advanceTo(first, COARSE);
+        analytics.result(TestRuns.started("invoice", first, first.plusMillis(10)));
+        analytics.put(TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()),
+                new Alerting(null, null, null, null, 90_000L, null, null,
+                        null, null, null, null, null, null, null, null)));
+
+        analytics.advanceTo(third, COARSE);
+        analytics.result(TestRuns.started("invoice", third, third.plusMillis(10)));
+        analytics.advanceTo(second.plusSeconds(90), AnalyticsHarness.INTERVAL);
+
+        assertThat(analytics.incidents(IncidentRule.MISSED)).extracting(Incident::fireId).containsExactly(
+                FireIds.scheduled("invoice", second), FireIds.scheduled("invoice", third));
+    }
+
+    @Test
     void aNewJobWhoseFirstStartComesAfterTheGraceIsMissedFromItsFirstInstant() {
         analytics = new AnalyticsHarness(stateDir, START);
         analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));

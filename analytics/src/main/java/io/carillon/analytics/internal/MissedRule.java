@@ -73,7 +73,8 @@ final class MissedRule {
         MissedMonitor monitor = new MissedMonitor(job.app(), job.schedule(), job.jitterMs(), rules.startGraceMs(),
                 Schedules.nextAfter(job.schedule(), now).orElse(null), List.of(),
                 current == null ? null : current.incidentId(), current == null ? null : current.openedAt(),
-                current == null ? 0 : current.count(), current == null ? null : current.dueKey(), true);
+                current == null ? 0 : current.count(), current == null ? null : current.dueKey(),
+                current == null || !current.schedule().equals(job.schedule()) || current.takingOn());
         save(job.id(), monitor);
     }
 
