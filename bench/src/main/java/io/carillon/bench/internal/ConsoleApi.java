@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 
 import io.carillon.topics.Json;
 
@@ -46,9 +45,15 @@ final class ConsoleApi {
         requireCreated(path, send(post(path, authorization, json)));
     }
 
-    /** POSTs {@code json} to {@code path} without waiting for the answer. */
-    CompletableFuture<HttpResponse<String>> postAsync(String path, String authorization, String json) {
-        return http.sendAsync(post(path, authorization, json), HttpResponse.BodyHandlers.ofString());
+    /**
+     * POSTs {@code json} to {@code path} and returns the answer, whatever its status, on the calling thread (the
+     * client's {@code sendAsync} would complete each answer on a thread of its own where the common pool has one
+     * thread, as on two cores).
+     *
+     * @throws UncheckedIOException when the console cannot be reached
+     */
+    HttpResponse<String> postForAnswer(String path, String authorization, String json) {
+        return send(post(path, authorization, json));
     }
 
     private HttpRequest post(String path, String authorization, String json) {

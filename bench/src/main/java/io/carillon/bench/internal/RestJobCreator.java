@@ -1,19 +1,19 @@
 package io.carillon.bench.internal;
 
+import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.JobDefinition;
 
 /**
  * Creates jobs the way a user's script does: {@code POST /api/v1/jobs} on the console (database row, outbox, relay,
- * jobs topic) with an API token that the {@code admin} user creates first, a given number of requests in flight at a
- * time ({@value #DEFAULT_IN_FLIGHT} unless said), each request's latency and outcome recorded in a
- * {@link RequestTimes}.
+ * jobs topic) with an API token that the {@code admin} user creates first, from a given number of client threads
+ * ({@value #DEFAULT_IN_FLIGHT} unless said) with one request in flight each, each request's latency and outcome
+ * recorded in a {@link RequestTimes}.
  */
 final class RestJobCreator implements JobCreator {
 
@@ -44,35 +44,46 @@ final class RestJobCreator implements JobCreator {
     }
 
     /**
-     * Signs in with a new API token, then posts every job, recording each answer (an error does not stop the
-     * others); returns when every request was answered or failed.
+     * Signs in with a new API token, then posts every job from {@code inFlight} client threads, each sending one
+     * request at a time and recording its answer (an error does not stop the others); returns when every request was
+     * answered or failed.
      */
     void post(List<JobDefinition> jobs) {
         String authorization = console.newAuthorization();
-        Semaphore slots = new Semaphore(inFlight);
-        List<CompletableFuture<Void>> posts = new ArrayList<>(jobs.size());
+        AtomicInteger next = new AtomicInteger();
+        List<Thread> clients = new ArrayList<>(inFlight);
+        for (int i = 0; i < inFlight; i++) {
+            Thread client = new Thread(() -> {
+                for (int index = next.getAndIncrement(); index < jobs.size(); index = next.getAndIncrement()) {
+                    postOne(jobs.get(index), authorization);
+                }
+            }, "bench-rest-client-" + i);
+            client.start();
+            clients.add(client);
+        }
         try {
-            for (JobDefinition job : jobs) {
-                slots.acquire();
-                long start = System.nanoTime();
-                posts.add(console.postAsync(JOBS_PATH, authorization, EventSerdes.JOB.toJson(job))
-                        .handle((response, failure) -> {
-                            times.record(start, System.nanoTime(), problem(job, response, failure));
-                            slots.release();
-                            return null;
-                        }));
+            for (Thread client : clients) {
+                client.join();
             }
-            CompletableFuture.allOf(posts.toArray(CompletableFuture[]::new)).join();
         } catch (InterruptedException e) {
+            clients.forEach(Thread::interrupt);
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating jobs", e);
         }
     }
 
-    private static String problem(JobDefinition job, HttpResponse<String> response, Throwable failure) {
-        if (failure != null) {
-            return "POST " + JOBS_PATH + " for " + job.id() + " failed: " + failure;
+    private void postOne(JobDefinition job, String authorization) {
+        long start = System.nanoTime();
+        String problem;
+        try {
+            problem = problem(job, console.postForAnswer(JOBS_PATH, authorization, EventSerdes.JOB.toJson(job)));
+        } catch (UncheckedIOException | IllegalStateException e) {
+            problem = "POST " + JOBS_PATH + " for " + job.id() + " failed: " + e;
         }
+        times.record(start, System.nanoTime(), problem);
+    }
+
+    private static String problem(JobDefinition job, HttpResponse<String> response) {
         if (response.statusCode() != ConsoleApi.CREATED) {
             return "POST " + JOBS_PATH + " for " + job.id() + " answered " + response.statusCode() + ": "
                     + response.body();
