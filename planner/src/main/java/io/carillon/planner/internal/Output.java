@@ -23,8 +23,8 @@ import io.carillon.topics.events.RunResult;
  * job they would reach a {@code fires} partition interleaved (A at 10 s..15 s, B at 10 s..15 s), so the offsets the
  * dispatcher has done when 10 s is due would be one range per job in its commit metadata instead of one range. A fire
  * due within {@link PlannerSettings#COMMIT_INTERVAL} asks Kafka Streams to commit after the current record or
- * punctuation, so that it is readable at once instead of at the next regular commit, paced by {@link UrgentCommits}. Used by one stream task's
- * thread only.
+ * punctuation, so that it is readable at once instead of at the next regular commit, paced by {@link UrgentCommits}
+ * (a fire refused a commit asks again at {@link #commitIfUrgentPending()}). Used by one stream task's thread only.
  */
 final class Output {
 
@@ -52,6 +52,13 @@ final class Output {
         forward(event.jobId(), event, PlannerNodes.FIRES_SINK);
         meters.written(event);
         if (isUrgent(event) && urgentCommits.grant()) {
+            context.commit();
+        }
+    }
+
+    /** Asks for a commit when an urgent fire of this planner waits for one and {@link UrgentCommits} allows it now. */
+    void commitIfUrgentPending() {
+        if (urgentCommits.grantPending()) {
             context.commit();
         }
     }

@@ -90,6 +90,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
             if (punctuationAllowed.getAsBoolean()) {
                 scheduler.punctuate(clock.instant());
             }
+            output.commitIfUrgentPending();
         });
         KeyValueStore<String, ParkedRequest> parkedStore = context.getStateStore(PlannerStores.PARKED_REQUESTS);
         parkedRequests = new ParkedRequests(parkedStore, settings.unknownJobGrace());

@@ -12,7 +12,10 @@ import io.carillon.planner.PlannerSettings;
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.events.FireEvent;
 
-/** A fire due before the next regular commit asks for a commit at once; one due later waits for it. */
+/**
+ * A fire due before the next regular commit asks for a commit at once, paced by {@link UrgentCommits} (a fire refused
+ * one asks again at the next punctuation); one due later waits for it.
+ */
 class OutputTest {
 
     private static final Instant NOW = Instant.parse("2026-03-02T10:00:00Z");
@@ -49,6 +52,25 @@ class OutputTest {
         output.fire(dueAt(NOW.plusMillis(500)));
 
         assertThat(context.committed()).isTrue();
+    }
+
+    @Test
+    void aFireRefusedACommitAsksAgainOnceTheSpacingHasPassed() {
+        output.fire(dueAt(NOW.plusMillis(300)));
+        context.resetCommit();
+        clock.advance(UrgentCommits.SPACING.minusMillis(1));
+        output.fire(dueAt(NOW.plusMillis(400)));
+        output.commitIfUrgentPending();
+        assertThat(context.committed()).isFalse();
+
+        clock.advance(Duration.ofMillis(1));
+        output.commitIfUrgentPending();
+        assertThat(context.committed()).isTrue();
+        context.resetCommit();
+        clock.advance(UrgentCommits.SPACING);
+        output.commitIfUrgentPending();
+
+        assertThat(context.committed()).as("nothing pending after the granted commit").isFalse();
     }
 
     @Test
