@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -41,12 +44,19 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.WorkerHeartbeat;
 import io.carillon.worker.CarillonWorker;
 
-/** The dispatcher routing to three real workers of one app, against the real broker, on the system clock. */
+/**
+ * The dispatcher routing to three real workers of one app, against the real broker, on the system clock: round
+ * robin, sharding broadcast, failover, no worker, and BUSYOVER, which reads the runs' results.
+ */
 class RoutingWithWorkersIT {
 
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final Duration POLL = Duration.ofMillis(50);
-    private static final Duration HEARTBEAT = Duration.ofMillis(200);
+    /**
+     * Heartbeats a minute apart (a worker also sends one when its trigger partitions change): within a test only the
+     * dispatcher's own record of the runs it sent, ended by their results, tells BUSYOVER which instance is busy.
+     */
+    private static final Duration HEARTBEAT = Duration.ofMinutes(1);
     /** Fires are due this long after they are sent, so that the dispatcher's registry has the latest heartbeats. */
     private static final Duration LEAD = Duration.ofMillis(700);
     private static final Duration NO_WORKER_GRACE = Duration.ofSeconds(2);
@@ -54,11 +64,14 @@ class RoutingWithWorkersIT {
     private static final String APP = "demo";
     private static final List<String> INSTANCES = List.of("w1", "w2", "w3");
 
+    private static final String HOLD = "hold";
+
     private record Ran(String instance, String fireId, String runId, int shardIndex, int shardTotal) {
     }
 
     private final Clock clock = Clock.systemUTC();
     private final Queue<Ran> runs = new ConcurrentLinkedQueue<>();
+    private final Map<String, CountDownLatch> holds = new ConcurrentHashMap<>();
     private final Map<String, CarillonWorker> workers = new LinkedHashMap<>();
     private final List<AutoCloseable> closeables = new ArrayList<>();
     private TopicCatalog catalog;
@@ -90,6 +103,7 @@ class RoutingWithWorkersIT {
 
     @AfterEach
     void tearDown() throws Exception {
+        holds.values().forEach(CountDownLatch::countDown);
         workers.values().forEach(CarillonWorker::close);
         if (dispatcher != null) {
             dispatcher.close();
@@ -105,6 +119,42 @@ class RoutingWithWorkersIT {
         shardingBroadcastGivesEachInstanceItsShard();
         failoverMovesToALiveInstanceWhenTheFirstStops();
         noLiveInstanceGivesNoWorker();
+    }
+
+    @Test
+    void busyoverSendsTheNextFireToTheFirstInstanceWhoseRunEndedAlsoAfterEveryRunEnded() {
+        busyoverFreesAnInstanceWhenItsRunEnds();
+        List.copyOf(holds.keySet()).forEach(this::release);
+
+        busyoverFreesAnInstanceWhenItsRunEnds();
+    }
+
+    private void busyoverFreesAnInstanceWhenItsRunEnds() {
+        String first = send(holdFire());
+        assertThat(awaitRuns(List.of(first), 1)).extracting(Ran::instance).containsExactly("w1");
+        String second = send(holdFire());
+        assertThat(awaitRuns(List.of(second), 1)).extracting(Ran::instance).as("w1 is busy").containsExactly("w2");
+
+        release(first);
+        String third = send(holdFire());
+
+        assertThat(awaitRuns(List.of(third), 1)).extracting(Ran::instance).as("w1 is free, w2 busy")
+                .containsExactly("w1");
+    }
+
+    /** Ends the run of {@code fireId} and waits until its SUCCEEDED result is on {@code results}. */
+    private void release(String fireId) {
+        holds.computeIfAbsent(fireId, id -> new CountDownLatch(1)).countDown();
+        try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
+            await().atMost(DEADLINE).pollInterval(POLL).until(() -> results.values().stream()
+                    .anyMatch(result -> fireId.equals(result.fireId()) && result.status() == RunStatus.SUCCEEDED));
+        }
+    }
+
+    private FireEvent holdFire() {
+        Instant at = clock.instant().plus(LEAD);
+        return new FireEvent(0, null, FireIds.scheduled("busy", at), "busy", 1, APP, HOLD, at, FireKind.SCHEDULED,
+                1, "{}", RoutingStrategy.BUSYOVER, null, null, 0, null, null, clock.instant());
     }
 
     private void roundRobinSpreadsThirtyRunsEvenly() {
@@ -172,6 +222,13 @@ class RoutingWithWorkersIT {
                 .handler("echo", context -> {
                     runs.add(new Ran(instance, context.fireId(), context.runId(), context.shardIndex(),
                             context.shardTotal()));
+                    return null;
+                })
+                .handler(HOLD, context -> {
+                    CountDownLatch hold = holds.computeIfAbsent(context.fireId(), fireId -> new CountDownLatch(1));
+                    runs.add(new Ran(instance, context.fireId(), context.runId(), context.shardIndex(),
+                            context.shardTotal()));
+                    hold.await(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
                     return null;
                 })
                 .build();

@@ -42,6 +42,7 @@ public final class DispatchLoop implements Runnable {
     private final KafkaConsumer<String, byte[]> workers;
     private final KafkaConsumer<String, byte[]> results;
     private final RunTracker runTracker = new RunTracker();
+    private final TrackedResults trackedResults;
     private final KafkaProducer<String, Object> producer;
     private final Admin admin;
     private final WorkerRegistryReader registryReader;
@@ -57,6 +58,7 @@ public final class DispatchLoop implements Runnable {
         this.fires = KafkaClients.firesConsumer(settings);
         this.workers = KafkaClients.workersConsumer(settings);
         this.results = KafkaClients.resultsConsumer(settings);
+        this.trackedResults = new TrackedResults(results, settings.catalog().results(), runTracker);
         this.producer = KafkaClients.producer(settings);
         this.admin = KafkaClients.admin(settings);
         DeadLetters deadLetters = new DeadLetters(settings.catalog());
@@ -76,7 +78,7 @@ public final class DispatchLoop implements Runnable {
         try {
             producer.initTransactions();
             registryDeadLetters.addAll(registryReader.catchUp(settings.catalog().workers(), now()));
-            readResultsFromNowOn();
+            trackedResults.start();
             fires.subscribe(List.of(settings.catalog().fires()), new Rebalance());
             log.info("dispatcher {} reading {} as group {}", settings.transactionalId(), settings.catalog().fires(),
                     settings.groupId());
@@ -114,7 +116,7 @@ public final class DispatchLoop implements Runnable {
     private void iterate() {
         ConsumerRecords<String, byte[]> records = fires.poll(pollTimeout(now()));
         registryDeadLetters.addAll(registryReader.poll(now()));
-        runTracker.observe(results.poll(Duration.ZERO));
+        trackedResults.poll();
         DispatchPlan plan = engine.plan(records, now()).plus(registryDeadLetters);
         if (!plan.isEmpty()) {
             commit(plan);
@@ -138,15 +140,6 @@ public final class DispatchLoop implements Runnable {
         }
     }
 
-    /** Terminal results end the runs BUSYOVER tracks; only results from now on matter. */
-    private void readResultsFromNowOn() {
-        List<TopicPartition> partitions = results.partitionsFor(settings.catalog().results()).stream()
-                .map(info -> new TopicPartition(info.topic(), info.partition()))
-                .toList();
-        results.assign(partitions);
-        results.seekToEnd(partitions);
-    }
-
     private Duration pollTimeout(Instant now) {
         Duration max = settings.maxPollWait();
         return engine.nextDue().map(due -> {
@@ -161,6 +154,7 @@ public final class DispatchLoop implements Runnable {
     }
 
     private void commit(DispatchPlan plan) {
+        trackedResults.beforeCommit();
         try {
             producer.beginTransaction();
             inTransaction = true;
