@@ -38,7 +38,7 @@ final class TrackedResults {
                 .map(info -> new TopicPartition(info.topic(), info.partition()))
                 .toList();
         results.assign(partitions);
-        pauseAtEnd();
+        pause();
     }
 
     /** Reads what is there without waiting, while runs are tracked; pauses once none is. */
@@ -48,7 +48,7 @@ final class TrackedResults {
         }
         tracker.observe(results.poll(Duration.ZERO));
         if (tracker.size() == 0) {
-            pauseAtEnd();
+            pause();
         }
     }
 
@@ -75,7 +75,7 @@ final class TrackedResults {
         return paused;
     }
 
-    private void pauseAtEnd() {
+    private void pause() {
         results.pause(results.assignment());
         paused = true;
     }
