@@ -75,8 +75,9 @@ public final class KafkaBroker implements AutoCloseable {
     private KafkaBroker(Builder builder) throws IOException {
         this.temporary = builder.dataDir == null;
         this.dataDir = temporary ? Files.createTempDirectory("carillon-kafka-") : builder.dataDir;
-        this.port = builder.port == 0 ? freePort() : builder.port;
-        this.controllerPort = builder.controllerPort == 0 ? freePort() : builder.controllerPort;
+        int[] ports = freePorts(builder.port, builder.controllerPort);
+        this.port = ports[0];
+        this.controllerPort = ports[1];
         this.overrides = Map.copyOf(builder.overrides);
         this.sasl = builder.sasl;
     }
@@ -273,9 +274,17 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+    /**
+     * The client and controller ports: each one given as 0 becomes a free port, distinct from the other. Both probe
+     * sockets stay open until both ports are known, so the system cannot hand out the same port twice.
+     */
+    static int[] freePorts(int port, int controllerPort) throws IOException {
+        try (ServerSocket first = new ServerSocket(0); ServerSocket second = new ServerSocket(0)) {
+            int[] candidates = {first.getLocalPort(), second.getLocalPort()};
+            int chosenPort = port != 0 ? port : candidates[0];
+            int chosenController = controllerPort != 0 ? controllerPort
+                    : candidates[1] != chosenPort ? candidates[1] : candidates[0];
+            return new int[] {chosenPort, chosenController};
         }
     }
 

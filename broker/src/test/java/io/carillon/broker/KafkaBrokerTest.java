@@ -46,6 +46,17 @@ class KafkaBrokerTest {
     }
 
     @Test
+    void aChosenControllerPortNeverEqualsTheClientPort() throws Exception {
+        for (int i = 0; i < 200; i++) {
+            int[] both = KafkaBroker.freePorts(0, 0);
+            assertThat(both[0]).isPositive().isNotEqualTo(both[1]);
+            int[] givenClient = KafkaBroker.freePorts(both[0], 0);
+            assertThat(givenClient[0]).isEqualTo(both[0]);
+            assertThat(givenClient[1]).isPositive().isNotEqualTo(both[0]);
+        }
+    }
+
+    @Test
     void aTakenPortFailsFastWithAClearMessage() {
         try (KafkaBroker first = KafkaBroker.builder().start()) {
             assertThatThrownBy(() -> KafkaBroker.builder().port(first.port()).start())
