@@ -281,11 +281,15 @@ public final class KafkaBroker implements AutoCloseable {
     static int[] freePorts(int port, int controllerPort) throws IOException {
         try (ServerSocket first = new ServerSocket(0); ServerSocket second = new ServerSocket(0)) {
             int[] candidates = {first.getLocalPort(), second.getLocalPort()};
-            int chosenPort = port != 0 ? port : candidates[0];
-            int chosenController = controllerPort != 0 ? controllerPort
-                    : candidates[1] != chosenPort ? candidates[1] : candidates[0];
+            int chosenPort = port != 0 ? port : otherThan(controllerPort, candidates);
+            int chosenController = controllerPort != 0 ? controllerPort : otherThan(chosenPort, candidates);
             return new int[] {chosenPort, chosenController};
         }
+    }
+
+    /** The first of two distinct {@code candidates} that is not {@code taken}. */
+    private static int otherThan(int taken, int[] candidates) {
+        return candidates[0] != taken ? candidates[0] : candidates[1];
     }
 
     private static void deleteRecursively(Path dir) {

@@ -46,13 +46,16 @@ class KafkaBrokerTest {
     }
 
     @Test
-    void aChosenControllerPortNeverEqualsTheClientPort() throws Exception {
+    void theChosenPortsNeverEqualEachOtherOrTheGivenOne() throws Exception {
         for (int i = 0; i < 200; i++) {
             int[] both = KafkaBroker.freePorts(0, 0);
             assertThat(both[0]).isPositive().isNotEqualTo(both[1]);
             int[] givenClient = KafkaBroker.freePorts(both[0], 0);
             assertThat(givenClient[0]).isEqualTo(both[0]);
             assertThat(givenClient[1]).isPositive().isNotEqualTo(both[0]);
+            int[] givenController = KafkaBroker.freePorts(0, both[1]);
+            assertThat(givenController[1]).isEqualTo(both[1]);
+            assertThat(givenController[0]).isPositive().isNotEqualTo(both[1]);
         }
     }
 
