@@ -75,9 +75,9 @@ public final class KafkaBroker implements AutoCloseable {
     private KafkaBroker(Builder builder) throws IOException {
         this.temporary = builder.dataDir == null;
         this.dataDir = temporary ? Files.createTempDirectory("carillon-kafka-") : builder.dataDir;
-        int[] ports = freePorts(builder.port, builder.controllerPort);
-        this.port = ports[0];
-        this.controllerPort = ports[1];
+        Ports ports = Ports.choose(builder.port, builder.controllerPort);
+        this.port = ports.client();
+        this.controllerPort = ports.controller();
         this.overrides = Map.copyOf(builder.overrides);
         this.sasl = builder.sasl;
     }
@@ -274,22 +274,28 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    /**
-     * The client and controller ports: each one given as 0 becomes a free port, distinct from the other. Both probe
-     * sockets stay open until both ports are known, so the system cannot hand out the same port twice.
-     */
-    static int[] freePorts(int port, int controllerPort) throws IOException {
-        try (ServerSocket first = new ServerSocket(0); ServerSocket second = new ServerSocket(0)) {
-            int[] candidates = {first.getLocalPort(), second.getLocalPort()};
-            int chosenPort = port != 0 ? port : otherThan(controllerPort, candidates);
-            int chosenController = controllerPort != 0 ? controllerPort : otherThan(chosenPort, candidates);
-            return new int[] {chosenPort, chosenController};
-        }
-    }
+    /** The client and controller listeners' ports. */
+    record Ports(int client, int controller) {
 
-    /** The first of two distinct {@code candidates} that is not {@code taken}. */
-    private static int otherThan(int taken, int[] candidates) {
-        return candidates[0] != taken ? candidates[0] : candidates[1];
+        /**
+         * {@code client} and {@code controller}, each one given as 0 replaced by a free port distinct from the other.
+         * The probe sockets stay open until both ports are known, so the system cannot hand out one port twice.
+         */
+        static Ports choose(int client, int controller) throws IOException {
+            if (client != 0 && controller != 0) {
+                return new Ports(client, controller);
+            }
+            try (ServerSocket first = new ServerSocket(0); ServerSocket second = new ServerSocket(0)) {
+                int[] candidates = {first.getLocalPort(), second.getLocalPort()};
+                int chosenClient = client != 0 ? client : otherThan(controller, candidates);
+                return new Ports(chosenClient, controller != 0 ? controller : otherThan(chosenClient, candidates));
+            }
+        }
+
+        /** The first of two distinct {@code candidates} that is not {@code taken}. */
+        private static int otherThan(int taken, int[] candidates) {
+            return candidates[0] != taken ? candidates[0] : candidates[1];
+        }
     }
 
     private static void deleteRecursively(Path dir) {

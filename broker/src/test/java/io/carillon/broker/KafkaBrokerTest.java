@@ -48,14 +48,14 @@ class KafkaBrokerTest {
     @Test
     void theChosenPortsNeverEqualEachOtherOrTheGivenOne() throws Exception {
         for (int i = 0; i < 200; i++) {
-            int[] both = KafkaBroker.freePorts(0, 0);
-            assertThat(both[0]).isPositive().isNotEqualTo(both[1]);
-            int[] givenClient = KafkaBroker.freePorts(both[0], 0);
-            assertThat(givenClient[0]).isEqualTo(both[0]);
-            assertThat(givenClient[1]).isPositive().isNotEqualTo(both[0]);
-            int[] givenController = KafkaBroker.freePorts(0, both[1]);
-            assertThat(givenController[1]).isEqualTo(both[1]);
-            assertThat(givenController[0]).isPositive().isNotEqualTo(both[1]);
+            KafkaBroker.Ports both = KafkaBroker.Ports.choose(0, 0);
+            assertThat(both.client()).isPositive().isNotEqualTo(both.controller());
+            KafkaBroker.Ports givenClient = KafkaBroker.Ports.choose(both.client(), 0);
+            assertThat(givenClient.client()).isEqualTo(both.client());
+            assertThat(givenClient.controller()).isPositive().isNotEqualTo(both.client());
+            KafkaBroker.Ports givenController = KafkaBroker.Ports.choose(0, both.controller());
+            assertThat(givenController.controller()).isEqualTo(both.controller());
+            assertThat(givenController.client()).isPositive().isNotEqualTo(both.controller());
         }
     }
 
