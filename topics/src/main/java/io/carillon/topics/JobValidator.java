@@ -7,7 +7,6 @@ import java.util.regex.Pattern;
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
-import io.carillon.topics.schedule.Schedules;
 
 /**
  * The rules a job definition and a request must follow, shared by the console (400 answers) and the planner (dead
@@ -60,7 +59,7 @@ public final class JobValidator {
             errors.add(new FieldError("handler", "is required"));
         }
         errors.addAll(validateTags(job.tags()));
-        errors.addAll(Schedules.validate(job.schedule(), "schedule"));
+        errors.addAll(ScheduleValidator.validate(job.schedule(), "schedule"));
         if (job.timeoutMs() < 0) {
             errors.add(new FieldError("timeoutMs", "must not be negative"));
         }

@@ -8,7 +8,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.carillon.topics.FieldError;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
 
@@ -62,15 +61,6 @@ class SchedulesTest {
         assertThat(Schedules.nextAfter(Schedule.once(at), NOON)).contains(at);
         assertThat(Schedules.nextAfter(Schedule.once(at), at)).isEmpty();
         assertThat(Schedules.nextAfter(Schedule.none(), NOON)).isEmpty();
-    }
-
-    @Test
-    void anUnparsableCronIsReportedOnTheCronField() {
-        List<FieldError> errors = Schedules.validate(Schedule.cron("every day at nine", null), "schedule");
-        assertThat(errors).singleElement().satisfies(error -> {
-            assertThat(error.field()).isEqualTo("schedule.cron");
-            assertThat(error.message()).contains("'every day at nine' is not a valid cron expression");
-        });
     }
 
     @Test

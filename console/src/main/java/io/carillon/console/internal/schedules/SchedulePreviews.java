@@ -14,6 +14,7 @@ import io.carillon.console.ConsoleProperties;
 import io.carillon.console.JobProperties;
 import io.carillon.console.internal.InvalidInputException;
 import io.carillon.topics.FieldError;
+import io.carillon.topics.ScheduleValidator;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
 import io.carillon.topics.schedule.Schedules;
@@ -47,7 +48,7 @@ public class SchedulePreviews {
      * @throws InvalidInputException naming each bad field of the schedule, under {@code schedule.}
      */
     public SchedulePreview preview(Schedule schedule, Instant from, int count) {
-        List<FieldError> problems = Schedules.validate(schedule, FIELD);
+        List<FieldError> problems = ScheduleValidator.validate(schedule, FIELD);
         if (!problems.isEmpty()) {
             throw InvalidInputException.of(problems);
         }
