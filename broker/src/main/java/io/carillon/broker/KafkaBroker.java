@@ -46,7 +46,8 @@ import kafka.server.KafkaRaftServer;
 public final class KafkaBroker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaBroker.class);
-    private static final int NODE_ID = 1;
+    private static final int SINGLE_NODE_ID = 1;
+    private static final String LOCALHOST = "localhost";
     private static final String CLUSTER_ID_FILE = "cluster.id";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     /**
@@ -70,6 +71,7 @@ public final class KafkaBroker implements AutoCloseable {
     private final int controllerPort;
     private final Map<String, String> overrides;
     private final SaslScram sasl;
+    private final ClusterMember member;
     private KafkaRaftServer server;
 
     private KafkaBroker(Builder builder) throws IOException {
@@ -80,6 +82,7 @@ public final class KafkaBroker implements AutoCloseable {
         this.controllerPort = ports.controller();
         this.overrides = Map.copyOf(builder.overrides);
         this.sasl = builder.sasl;
+        this.member = builder.member;
     }
 
     public static Builder builder() {
@@ -88,7 +91,15 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** {@code host:port} of the client listener. */
     public String bootstrapServers() {
-        return "localhost:" + port;
+        return host() + ":" + port;
+    }
+
+    private String host() {
+        return member == null ? LOCALHOST : member.host();
+    }
+
+    private int nodeId() {
+        return member == null ? SINGLE_NODE_ID : member.nodeId();
     }
 
     public int port() {
@@ -161,8 +172,8 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     private KafkaBroker start() {
-        requirePortFree(port, "Kafka port");
-        requirePortFree(controllerPort, "Kafka controller port");
+        requirePortFree(host(), port, "Kafka port");
+        requirePortFree(host(), controllerPort, "Kafka controller port");
         try {
             Files.createDirectories(dataDir);
             KafkaConfig config = KafkaConfig.fromProps(brokerProperties());
@@ -182,14 +193,16 @@ public final class KafkaBroker implements AutoCloseable {
     private Properties brokerProperties() {
         Map<String, String> props = new HashMap<>();
         props.put("process.roles", "broker,controller");
-        props.put("node.id", String.valueOf(NODE_ID));
-        props.put("controller.quorum.voters", NODE_ID + "@localhost:" + controllerPort);
+        props.put("node.id", String.valueOf(nodeId()));
+        props.put("controller.quorum.voters",
+                member == null ? SINGLE_NODE_ID + "@" + LOCALHOST + ":" + controllerPort : member.quorumVoters());
         props.put("controller.listener.names", "CONTROLLER");
         if (sasl != null) {
             props.putAll(sasl.brokerProperties(port, controllerPort));
         } else {
-            props.put("listeners", "PLAINTEXT://localhost:" + port + ",CONTROLLER://localhost:" + controllerPort);
-            props.put("advertised.listeners", "PLAINTEXT://localhost:" + port);
+            props.put("listeners", "PLAINTEXT://" + host() + ":" + port + ",CONTROLLER://" + host() + ":"
+                    + controllerPort);
+            props.put("advertised.listeners", "PLAINTEXT://" + host() + ":" + port);
             props.put("inter.broker.listener.name", "PLAINTEXT");
             props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         }
@@ -223,7 +236,7 @@ public final class KafkaBroker implements AutoCloseable {
             return;
         }
         Formatter formatter = new Formatter()
-                .setNodeId(NODE_ID)
+                .setNodeId(nodeId())
                 .setClusterId(clusterId())
                 .setDirectories(List.of(logDir().toString()))
                 .setMetadataLogDirectory(logDir().toString())
@@ -237,6 +250,9 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     private String clusterId() throws IOException {
+        if (member != null) {
+            return member.clusterId();
+        }
         Path file = dataDir.resolve(CLUSTER_ID_FILE);
         if (Files.exists(file)) {
             return Files.readString(file, StandardCharsets.UTF_8).trim();
@@ -264,10 +280,10 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static void requirePortFree(int port, String what) {
+    private static void requirePortFree(String host, int port, String what) {
         try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(true);
-            socket.bind(new InetSocketAddress("localhost", port));
+            socket.bind(new InetSocketAddress(host, port));
         } catch (IOException e) {
             throw new PortInUseException(what + " " + port + " is already in use (is another Carillon or Kafka "
                     + "running?). Stop it, or choose another port with carillon.broker.port.");
@@ -313,8 +329,20 @@ public final class KafkaBroker implements AutoCloseable {
         private int controllerPort;
         private final Map<String, String> overrides = new HashMap<>();
         private SaslScram sasl;
+        private ClusterMember member;
 
         private Builder() {
+        }
+
+        /**
+         * Makes this broker one node of a KRaft cluster (broker and controller in one) instead of a cluster of one:
+         * {@code member} names its node id, the address its listeners bind to and advertise, the controller quorum
+         * and the cluster id every node shares. Both ports must be given. The replication of Kafka's internal topics
+         * is set with {@link #property}.
+         */
+        public Builder clusterMember(ClusterMember member) {
+            this.member = member;
+            return this;
         }
 
         /**
@@ -343,11 +371,30 @@ public final class KafkaBroker implements AutoCloseable {
 
         /** Starts the broker and returns once it answers clients. */
         public KafkaBroker start() {
+            if (member != null && (port == 0 || controllerPort == 0)) {
+                throw new IllegalArgumentException("a cluster member needs its port and controller port given");
+            }
+            if (member != null && sasl != null) {
+                throw new IllegalArgumentException("a cluster member takes plain connections only; SASL is for a "
+                        + "broker of its own");
+            }
             try {
                 return new KafkaBroker(this).start();
             } catch (IOException e) {
                 throw new IllegalStateException("could not prepare the Kafka broker: " + e.getMessage(), e);
             }
         }
+    }
+
+    /**
+     * One node of a KRaft cluster.
+     *
+     * @param nodeId       the node's id, unique in the cluster ({@code node.id})
+     * @param host         the address both listeners bind to and clients are told to use
+     * @param quorumVoters every controller as {@code id@host:port}, comma-separated ({@code controller.quorum.voters})
+     * @param clusterId    the id every node of the cluster is formatted with (a base64 UUID, e.g.
+     *                     {@code Uuid.randomUuid().toString()})
+     */
+    public record ClusterMember(int nodeId, String host, String quorumVoters, String clusterId) {
     }
 }
