@@ -35,6 +35,8 @@ public final class BenchMain {
               import   --jobs N [--publish-wait-s 600]   (an export document through POST /api/v1/import)
               create   --jobs N --clients C --route rest|kafka [--plan-wait-s 600]   (until the planner planned all)
               console  --jobs N --runs M [--days 30 --requests 300]   (jobs list, run search, run page over REST)
+              faults   --jobs J --period-ms P [--schedule short|long --hold-s 15 --settle-s 20 --warmup-s 10]
+                       (the fault lab: hosts as network namespaces, needs root)
             common: --bootstrap host:port (else an in-process broker)
                     --kafka-config FILE (Kafka client properties of every client, for a secured --bootstrap cluster:
                       security.protocol, sasl.*, ssl.*; only the path is passed to the part processes)

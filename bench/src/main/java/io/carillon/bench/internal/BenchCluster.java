@@ -54,6 +54,8 @@ public final class BenchCluster implements AutoCloseable {
      * {@code carillon.dispatcher.trigger-lead=1500ms}).
      */
     private static final String CARILLON_PROPERTY = "carillon-property";
+    /** Set by a workload that builds a replicated cluster of its own (the fault lab), never on the command line. */
+    static final String REPLICATION_FACTOR = "replication-factor";
     private static final long WORKER_START_TIMEOUT_S = 120;
     private static final long READER_STOP_TIMEOUT_S = 5;
 
@@ -84,7 +86,7 @@ public final class BenchCluster implements AutoCloseable {
         this.starts = new HandlerStarts(clock);
         this.catalog = new TopicCatalog("bench" + UUID.randomUUID().toString().substring(0, 8)
                 .toLowerCase(Locale.ROOT) + ".", options.positiveInt("partitions", TopicCatalog.DEFAULT_PARTITIONS),
-                TopicCatalog.DEFAULT_REPLICATION_FACTOR);
+                (short) options.positiveInt(REPLICATION_FACTOR, TopicCatalog.DEFAULT_REPLICATION_FACTOR));
         this.externalKafka = options.bootstrap().isPresent();
         this.kafkaConfig = options.kafkaConfig();
         if (kafkaConfig.isPresent() && !externalKafka) {
@@ -159,6 +161,7 @@ public final class BenchCluster implements AutoCloseable {
                 "--" + Standalone.BOOTSTRAP_PROPERTY + "=" + bootstrapServers,
                 "--carillon.topics.prefix=" + catalog.prefix(),
                 "--carillon.topics.partitions=" + catalog.partitions(),
+                "--carillon.topics.replication-factor=" + catalog.replicationFactor(),
                 "--" + Standalone.DATASOURCE_PROPERTY + "=" + database.jdbcUrl(),
                 "--spring.datasource.username=" + database.user(),
                 "--" + Standalone.DATA_DIR_PROPERTY + "=" + dataDir,
@@ -311,7 +314,8 @@ public final class BenchCluster implements AutoCloseable {
      */
     public List<String> componentArgs() {
         List<String> args = new ArrayList<>(List.of("--bootstrap", bootstrapServers, "--prefix", catalog.prefix(),
-                "--partitions", Integer.toString(catalog.partitions())));
+                "--partitions", Integer.toString(catalog.partitions()),
+                "--" + REPLICATION_FACTOR, Integer.toString(catalog.replicationFactor())));
         kafkaConfig.ifPresent(file -> args.addAll(List.of("--" + KafkaConfigFile.FLAG, file.toAbsolutePath()
                 .toString())));
         return args;

@@ -10,6 +10,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -122,6 +124,27 @@ public final class BenchDatabase implements AutoCloseable {
                 rows.next();
                 return rows.getLong(1);
             }
+        }
+    }
+
+    /**
+     * Runs of jobs whose id starts with {@code jobIdPrefix}, scheduled in [{@code from}, {@code to}), counted by
+     * {@code <status>/<attempt>}.
+     */
+    public Map<String, Long> runsByStatus(String jobIdPrefix, Instant from, Instant to) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(jdbcUrl(), user, password);
+                PreparedStatement query = connection.prepareStatement("SELECT status || '/' || attempt, count(*) "
+                        + "FROM runs WHERE job_id LIKE ? AND scheduled_at >= ? AND scheduled_at < ? GROUP BY 1")) {
+            query.setString(1, jobIdPrefix + "%");
+            query.setTimestamp(2, Timestamp.from(from));
+            query.setTimestamp(3, Timestamp.from(to));
+            Map<String, Long> counts = new TreeMap<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    counts.put(rows.getString(1), rows.getLong(2));
+                }
+            }
+            return counts;
         }
     }
 

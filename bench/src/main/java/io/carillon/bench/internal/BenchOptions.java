@@ -29,10 +29,11 @@ public final class BenchOptions {
                     "dispatcher-session-timeout-ms", "dispatcher-instance-ids"),
             "import", Set.of("jobs", "publish-wait-s"),
             "create", Set.of("jobs", "clients", "route", "plan-wait-s"),
-            "console", Set.of("jobs", "runs", "days", "requests"));
+            "console", Set.of("jobs", "runs", "days", "requests"),
+            "faults", Set.of("jobs", "period-ms", "schedule", "hold-s", "settle-s", "warmup-s"));
 
     private final String workload;
-    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover, import, create or console";
+    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover, import, create, console or faults";
 
     private final Map<String, String> flags;
 
@@ -81,6 +82,16 @@ public final class BenchOptions {
             flags.put(name, value);
         }
         return new BenchOptions(workload, Map.copyOf(flags));
+    }
+
+    /**
+     * These options with {@code flag} set to {@code value}: how a workload hands the cluster it built itself (the
+     * fault lab's brokers) to the parts, as if the command line had named it.
+     */
+    BenchOptions with(String flag, String value) {
+        Map<String, String> changed = new LinkedHashMap<>(flags);
+        changed.put(flag, value);
+        return new BenchOptions(workload, changed);
     }
 
     public String workload() {

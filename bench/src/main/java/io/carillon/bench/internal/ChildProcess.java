@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.carillon.bench.BenchMain;
@@ -37,15 +38,26 @@ final class ChildProcess {
 
     /** Starts {@code component <part> <args...>} with the JVM options {@code jvmOptions}. */
     static ChildProcess start(String name, List<String> jvmOptions, List<String> componentArgs, Path log) {
-        List<String> command = new ArrayList<>();
+        return start(name, Launch.DIRECT, jvmOptions, componentArgs, log);
+    }
+
+    /**
+     * Starts {@code component <part> <args...>} through {@code launch}: behind its command prefix (e.g. {@code ip
+     * netns exec <namespace>}, which runs the JVM in the same process) and with its environment variables added.
+     */
+    static ChildProcess start(String name, Launch launch, List<String> jvmOptions, List<String> componentArgs,
+            Path log) {
+        List<String> command = new ArrayList<>(launch.prefix());
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.addAll(launcher());
         command.add(ComponentProcess.SUBCOMMAND);
         command.addAll(componentArgs);
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            builder.environment().putAll(launch.environment());
+            Process process = builder.start();
             return new ChildProcess(name, process, log);
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name + ": " + String.join(" ", command), e);
@@ -112,6 +124,30 @@ final class ChildProcess {
         awaitExit();
     }
 
+    /** SIGSTOP: the process freezes, as in a long GC pause, until {@link #resume()}. */
+    void pause() {
+        signal("-STOP");
+    }
+
+    /** SIGCONT: a paused process runs on. */
+    void resume() {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(STOP_WAIT_S, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill " + signal + " " + process.pid() + " (" + name + ") failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not signal " + name, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while signalling " + name, e);
+        }
+    }
+
     /** SIGTERM: the part closes gracefully (commits, leaves its group). Waits until the process is gone. */
     void stop() {
         sample();
@@ -140,5 +176,19 @@ final class ChildProcess {
 
     synchronized double peakRssMb() {
         return peakRssMb;
+    }
+
+    /**
+     * How a part's JVM is launched: a command prefix before {@code java} and environment variables beside the
+     * harness's own.
+     */
+    record Launch(List<String> prefix, Map<String, String> environment) {
+
+        static final Launch DIRECT = new Launch(List.of(), Map.of());
+
+        Launch {
+            prefix = List.copyOf(prefix);
+            environment = Map.copyOf(environment);
+        }
     }
 }

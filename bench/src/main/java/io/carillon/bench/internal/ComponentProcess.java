@@ -50,11 +50,16 @@ public final class ComponentProcess {
             throw new UsageException("component: say planner, dispatcher or worker");
         }
         Map<String, String> flags = flags(args);
+        if (args[0].equals(LabBrokers.PART)) {
+            awaitShutdown(LabBrokers.startMember(flags), args[0], progress);
+            return;
+        }
         String bootstrap = required(flags, "bootstrap");
         Map<String, String> kafkaProperties = flags.containsKey(KafkaConfigFile.FLAG)
                 ? KafkaConfigFile.read(Path.of(flags.get(KafkaConfigFile.FLAG))) : Map.of();
         TopicCatalog catalog = new TopicCatalog(required(flags, "prefix"),
-                Integer.parseInt(required(flags, "partitions")), TopicCatalog.DEFAULT_REPLICATION_FACTOR);
+                Integer.parseInt(required(flags, "partitions")), Short.parseShort(flags.getOrDefault(
+                        BenchCluster.REPLICATION_FACTOR, Short.toString(TopicCatalog.DEFAULT_REPLICATION_FACTOR))));
         OptionalInt sessionTimeoutMs = flags.containsKey("session-timeout-ms")
                 ? OptionalInt.of(Integer.parseInt(flags.get("session-timeout-ms"))) : OptionalInt.empty();
         Clock clock = Clock.systemUTC();
@@ -65,14 +70,18 @@ public final class ComponentProcess {
             default -> throw new UsageException("component: unknown part '" + args[0]
                     + "': say planner, dispatcher or worker");
         };
-        progress.println("component " + args[0] + STARTED);
+        awaitShutdown(part, args[0], progress);
+    }
+
+    private static void awaitShutdown(AutoCloseable part, String name, PrintStream progress) {
+        progress.println("component " + name + STARTED);
         progress.flush();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 part.close();
             } catch (Exception e) {
-                progress.println("component " + args[0] + " did not close cleanly: " + e);
+                progress.println("component " + name + " did not close cleanly: " + e);
             }
             stopped.countDown();
         }, "component-shutdown"));
@@ -168,7 +177,7 @@ public final class ComponentProcess {
         return flags;
     }
 
-    private static String required(Map<String, String> flags, String name) {
+    static String required(Map<String, String> flags, String name) {
         String value = flags.get(name);
         if (value == null) {
             throw new UsageException("component: --" + name + " is required");

@@ -253,7 +253,8 @@ final class FailoverWorkload implements Workload {
         return count[0];
     }
 
-    private static List<Instant> instants(Instant from, Instant to, long periodMs) {
+    /** The instants every {@code periodMs} (epoch-anchored) in [{@code from}, {@code to}). */
+    static List<Instant> instants(Instant from, Instant to, long periodMs) {
         List<Instant> instants = new ArrayList<>();
         for (Instant at = WallClock.ceil(from, periodMs); at.isBefore(to); at = at.plusMillis(periodMs)) {
             instants.add(at);
@@ -305,7 +306,7 @@ final class FailoverWorkload implements Workload {
                 case "planner" -> List.of("--state-dir", folder.resolve(name + "-state").toString(),
                         "--standby-replicas", Integer.toString(STANDBY_REPLICAS));
                 case "worker" -> {
-                    Path file = folder.resolve(name + ".starts");
+                    Path file = folder.resolve(name + StartFiles.SUFFIX);
                     startFiles.add(file);
                     yield List.of("--instance-id", name, "--starts-file", file.toString(), "--capacity",
                             Integer.toString(workerCapacity));

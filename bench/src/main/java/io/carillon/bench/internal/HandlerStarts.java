@@ -74,6 +74,12 @@ public final class HandlerStarts {
         starts.forEach(action);
     }
 
+    /** How often {@code key} started: 0 when it never did. */
+    public int count(StartKey key) {
+        Starts found = starts.get(key);
+        return found == null ? 0 : found.count();
+    }
+
     /** The first start of {@code key} in microseconds since the epoch, or -1 when it never started. */
     public long firstStartMicros(StartKey key) {
         Starts found = starts.get(key);

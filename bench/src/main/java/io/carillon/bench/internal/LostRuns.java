@@ -27,6 +27,7 @@ final class LostRuns {
     private final Set<String> jobIds;
     private final Set<String> lostRunIds = new HashSet<>();
     private final Set<String> retryFireIds = new HashSet<>();
+    private final Set<String> lostFirstAttempts = new HashSet<>();
     private final Map<String, Long> statuses = new TreeMap<>();
 
     private LostRuns(ExpectedFires expected) {
@@ -61,6 +62,7 @@ final class LostRuns {
         }
         if (lostRunIds.add(result.runId()) && result.attempt() == 1 && result.shardTotal() <= 1) {
             retryFireIds.add(FireIds.retry(result.fireId(), result.attempt() + 1));
+            lostFirstAttempts.add(fire(result.jobId(), result.scheduledAt().toEpochMilli()));
         }
     }
 
@@ -80,6 +82,15 @@ final class LostRuns {
     /** Runs of the window's fires that ended LOST. */
     long lost() {
         return lostRunIds.size();
+    }
+
+    /** Whether Carillon ended the first attempt of the fire of {@code jobId} at {@code scheduledMillis} LOST. */
+    boolean firstAttemptLost(String jobId, long scheduledMillis) {
+        return lostFirstAttempts.contains(fire(jobId, scheduledMillis));
+    }
+
+    private static String fire(String jobId, long scheduledMillis) {
+        return jobId + "@" + scheduledMillis;
     }
 
     /** LOST first attempts whose retry reached a handler. */

@@ -52,11 +52,17 @@ final class ProcessFleet implements AutoCloseable {
 
     /** Starts the part {@code part} as the process {@code name} with {@code extraArgs} and {@code jvmOptions}. */
     ChildProcess start(String name, String part, List<String> jvmOptions, List<String> extraArgs) {
+        return start(name, part, ChildProcess.Launch.DIRECT, jvmOptions, extraArgs);
+    }
+
+    /** Starts the part {@code part} as the process {@code name} through {@code launch} (a lab host, a skewed clock). */
+    ChildProcess start(String name, String part, ChildProcess.Launch launch, List<String> jvmOptions,
+            List<String> extraArgs) {
         List<String> args = new ArrayList<>();
         args.add(part);
         args.addAll(commonArgs);
         args.addAll(extraArgs);
-        ChildProcess child = ChildProcess.start(name, jvmOptions, args, logs.resolve(name + ".log"));
+        ChildProcess child = ChildProcess.start(name, launch, jvmOptions, args, logs.resolve(name + ".log"));
         synchronized (processes) {
             processes.add(child);
         }

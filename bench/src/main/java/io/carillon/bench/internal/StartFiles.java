@@ -23,6 +23,8 @@ import io.carillon.bench.internal.HandlerStarts.StartKey;
 final class StartFiles {
 
     private static final int FIELDS = 6;
+    /** How a worker's start file is named: the worker's instance id and this ending. */
+    static final String SUFFIX = ".starts";
 
     private final HandlerStarts starts;
     private final List<Path> files = new ArrayList<>();
@@ -30,6 +32,7 @@ final class StartFiles {
     private final Map<Path, String> partial = new HashMap<>();
     private final Set<String> fireIds = new HashSet<>();
     private final Set<String> jobIds = new HashSet<>();
+    private final Map<StartKey, List<String>> startedBy = new HashMap<>();
     private long unreadable;
 
     StartFiles(HandlerStarts starts) {
@@ -65,22 +68,31 @@ final class StartFiles {
             int end = text.lastIndexOf('\n');
             partial.put(file, text.substring(end + 1));
             if (end >= 0) {
-                text.substring(0, end).lines().forEach(this::parse);
+                String worker = workerOf(file);
+                text.substring(0, end).lines().forEach(line -> parse(line, worker));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("could not read the handler starts in " + file, e);
         }
     }
 
-    private void parse(String line) {
+    /** The worker a start file belongs to: its name without the {@value #SUFFIX} ending. */
+    static String workerOf(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(SUFFIX) ? name.substring(0, name.length() - SUFFIX.length()) : name;
+    }
+
+    private void parse(String line, String worker) {
         String[] fields = line.split(" ");
         if (fields.length != FIELDS) {
             unreadable++;
             return;
         }
         try {
-            starts.add(new StartKey(fields[0], Long.parseLong(fields[1]), Integer.parseInt(fields[2]),
-                    Integer.parseInt(fields[3])), Long.parseLong(fields[4]));
+            StartKey key = new StartKey(fields[0], Long.parseLong(fields[1]), Integer.parseInt(fields[2]),
+                    Integer.parseInt(fields[3]));
+            starts.add(key, Long.parseLong(fields[4]));
+            startedBy.computeIfAbsent(key, ignored -> new ArrayList<>(1)).add(worker);
             fireIds.add(fields[5]);
             jobIds.add(fields[0]);
         } catch (NumberFormatException e) {
@@ -90,6 +102,11 @@ final class StartFiles {
 
     HandlerStarts starts() {
         return starts;
+    }
+
+    /** The workers that started {@code key}, once per start, in the order read; empty when none did. */
+    List<String> workersOf(StartKey key) {
+        return startedBy.getOrDefault(key, List.of());
     }
 
     /** Whether a handler started for the fire {@code fireId}. */

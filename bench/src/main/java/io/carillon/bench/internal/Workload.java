@@ -25,6 +25,7 @@ public interface Workload {
             case "import" -> new ImportWorkload();
             case "create" -> new CreateWorkload();
             case "console" -> new ConsoleWorkload();
+            case "faults" -> new FaultsWorkload();
             default -> null;
         };
     }
