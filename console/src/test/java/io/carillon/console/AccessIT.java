@@ -294,7 +294,7 @@ class AccessIT {
                 {"name": "lena", "password": "%s", "grants": []}""".formatted(PASSWORD));
         for (int i = 0; i < 5; i++) {
             Answer wrong = admin.as("lena", "not-the-password").forwardedFor("10.0.0." + i).get("/api/v1/me");
-            assertThat(wrong.status()).isEqualTo(401);
+            assertThat(wrong.status()).as("attempt %d: %s", i, wrong.body()).isEqualTo(401);
             assertThat(wrong.json().get("error").asString()).isEqualTo(SIGN_IN_FAILED);
         }
 
@@ -316,7 +316,7 @@ class AccessIT {
                 {"name": "ines", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}"""
                 .formatted(PASSWORD));
         ApiClient ines = admin.as("ines", PASSWORD);
-        ApiClient token = admin.withToken(ines.post("/api/v1/tokens", "{\"name\": \"ci\"}").json().get("token")
+        ApiClient token = admin.withToken(ines.post("/api/v1/tokens", "{\"name\": \"ines-ci\"}").json().get("token")
                 .asString());
 
         Answer locked = admin.put("/api/v1/users/ines/lock", "");

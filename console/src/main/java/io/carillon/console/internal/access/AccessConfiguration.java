@@ -13,6 +13,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.authentication.InsufficientAuthenticationException;
+import org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.core.Authentication;
@@ -110,6 +111,7 @@ class AccessConfiguration {
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint(entryPoint)
                         .accessDeniedHandler(accessDenied(entryPoint)));
+        withoutParentManager(http);
         return http.build();
     }
 
@@ -143,7 +145,16 @@ class AccessConfiguration {
                         response.sendRedirect("/");
                     }));
         }
+        withoutParentManager(http);
         return http.build();
+    }
+
+    /**
+     * A chain's sign-ins are checked by its own providers only: the global manager would check (and count) a failed
+     * password a second time.
+     */
+    private static void withoutParentManager(HttpSecurity http) {
+        http.getSharedObject(AuthenticationManagerBuilder.class).parentAuthenticationManager(null);
     }
 
     private static AuthenticationEntryPoint apiEntryPoint() {
