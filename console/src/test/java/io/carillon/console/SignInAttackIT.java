@@ -101,7 +101,7 @@ class SignInAttackIT {
                         Map.entry("REFUSED", ATTEMPTS + 1 - FREE_FAILURES));
         assertThat(admin.get("/actuator/prometheus").body())
                 .contains("carillon_console_signins_throttled_total{by=\"name-and-address\"} "
-                        + (ATTEMPTS + 1 - FREE_FAILURES));
+                        + (ATTEMPTS + 1 - FREE_FAILURES) + ".0");
     }
 
     @Test

@@ -117,7 +117,6 @@ final class PasswordAuthenticationProvider implements AuthenticationProvider {
 
     private static Counter refusals(MeterRegistry meters, String by) {
         return Counter.builder(THROTTLED_METER).tag("by", by)
-                .description("password sign-ins refused unchecked because they failed too often")
-                .baseUnit("sign-ins").register(meters);
+                .description("password sign-ins refused unchecked because they failed too often").register(meters);
     }
 }
