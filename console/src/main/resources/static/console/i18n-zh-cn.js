@@ -23,6 +23,8 @@ export const PHRASES = {
   'User name': '用户名',
   'Password': '密码',
   'Your session ended; sign in again.': '会话已结束，请重新登录。',
+  'sign-in failed: wrong user name or password, or too many failed sign-ins':
+    '登录失败：用户名或密码错误，或失败次数过多',
   'loading…': '加载中…',
   'reconnecting…': '重新连接中…',
   'Cancel': '取消',
