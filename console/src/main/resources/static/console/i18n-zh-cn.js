@@ -166,6 +166,8 @@ export const PHRASES = {
   'live workers': '在线执行器',
   'lateness p50': '延迟 p50',
   'lateness p99': '延迟 p99',
+  'failed sign-ins': '登录失败',
+  'refused sign-ins': '登录被拒',
   'from stats': '来自统计',
   'from the runs table': '来自运行记录表',
   // incidents
@@ -206,6 +208,7 @@ export const PATTERNS = [
   [/^(\d+) selected$/, '已选择 $1 项'],
   [/^(\d+) incidents shown$/, '显示 $1 条告警事件'],
   [/^as of (.+)$/, '更新于 $1'],
+  [/^since (.+)$/, '自 $1 起'],
   [/^Acknowledge incident (.+) \((.+) of (.+)\)\? It is marked acknowledged by (.+) and the audit log records it; notifications go on until it resolves\.$/,
     '确认告警事件 $1（$3 的 $2）？它将被标记为由 $4 确认并记入审计日志；通知会持续到它解决为止。'],
   [/^(\d+) would be created, (\d+) changed, (\d+) unchanged, (\d+) deleted\.$/,

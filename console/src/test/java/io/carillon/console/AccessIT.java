@@ -114,7 +114,8 @@ class AccessIT {
         "POST, /api/v1/runs/d1@1%230/kill", "GET, /api/v1/me", "GET, /api/v1/users", "POST, /api/v1/users",
         "GET, /api/v1/users/vera", "PUT, /api/v1/users/vera", "DELETE, /api/v1/users/vera",
         "POST, /api/v1/users/vera/password", "GET, /api/v1/tokens", "POST, /api/v1/tokens",
-        "DELETE, /api/v1/tokens/some-id", "GET, /api/v1/audit"})
+        "DELETE, /api/v1/tokens/some-id", "GET, /api/v1/audit", "PUT, /api/v1/users/vera/lock",
+        "DELETE, /api/v1/users/vera/lock", "GET, /api/v1/signins"})
     void refusesAnonymousCallers(String method, String path) {
         Answer answer = admin.anonymous().send(method, path, "{}");
 
@@ -349,6 +350,19 @@ class AccessIT {
 
         forgetFailedSignIns();
         assertThat(admin.get("/api/v1/me").status()).isEqualTo(200);
+    }
+
+    @Test
+    void countsTheFailedAndRefusedSignInsOfTheLastHourForAnAdmin() {
+        CLOCK.advance(Duration.ofHours(2));
+        admin.as("mallory", "guess").get("/api/v1/me");
+
+        JsonNode signIns = admin.get("/api/v1/signins").json();
+        assertThat(signIns.get("failed").asLong()).isEqualTo(1);
+        assertThat(signIns.get("refused").asLong()).isZero();
+        assertThat(signIns.get("since").asString()).isEqualTo(CLOCK.instant().minus(Duration.ofHours(1)).toString());
+        assertThat(viewer.get("/api/v1/signins").status()).isEqualTo(403);
+        forgetFailedSignIns();
     }
 
     @Test
