@@ -2,6 +2,10 @@ package io.carillon.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,9 +33,10 @@ import io.carillon.testkit.SettableClock;
 
 /**
  * Password guessing from outside, on the real console behind a trusted proxy
- * ({@code server.forward-headers-strategy=framework}, so {@code X-Forwarded-For} names the caller's address): a
- * thousand failed sign-ins for {@code admin} slow down the address they come from and nobody else, leave the admin's
- * API tokens working, are audited and counted; a known and an unknown name get the same answer in the same time.
+ * ({@code server.forward-headers-strategy=native}, so {@code X-Forwarded-For} names the caller's address and
+ * {@code X-Forwarded-Proto} its scheme): a thousand failed sign-ins for {@code admin} slow down the address they come
+ * from and nobody else, leave the admin's API tokens working, are audited and counted; a known and an unknown name
+ * get the same answer in the same time; over HTTPS the cookies are {@code Secure}.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -50,7 +55,7 @@ class SignInAttackIT {
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
         environment.register(registry);
-        registry.add("server.forward-headers-strategy", () -> "framework");
+        registry.add("server.forward-headers-strategy", () -> "native");
     }
 
     @TestConfiguration
@@ -111,7 +116,7 @@ class SignInAttackIT {
         Answer knownAnswer = null;
         Answer unknownAnswer = null;
         for (int i = 0; i < TIMED_ATTEMPTS; i++) {
-            ApiClient from = admin.forwardedFor("10.20." + (i / 250) + "." + (i % 250));
+            ApiClient from = admin.forwardedFor("198.18." + (i / 250) + "." + (i % 250));
             long start = System.nanoTime();
             knownAnswer = from.as("admin", "wrong-password").get("/api/v1/me");
             known.add(System.nanoTime() - start);
@@ -125,6 +130,28 @@ class SignInAttackIT {
         long gap = Math.abs(median(known) - median(unknown));
         assertThat(TimeUnit.NANOSECONDS.toMillis(gap)).as("median answer times %s and %s ns", median(known),
                 median(unknown)).isLessThanOrEqualTo(MAX_MEDIAN_GAP_MILLIS);
+    }
+
+    @Test
+    void sendsSecureCookiesOverHttps() throws Exception {
+        HttpClient browser = HttpClient.newHttpClient();
+        URI login = URI.create("http://localhost:" + port + "/login");
+        HttpResponse<String> page = browser.send(HttpRequest.newBuilder(login).header("X-Forwarded-Proto", "https")
+                .build(), HttpResponse.BodyHandlers.ofString());
+        String csrf = page.headers().allValues("Set-Cookie").stream().filter(cookie -> cookie.startsWith("XSRF-TOKEN="))
+                .findFirst().orElseThrow();
+        String token = csrf.substring("XSRF-TOKEN=".length(), csrf.indexOf(';'));
+
+        HttpResponse<String> signedIn = browser.send(HttpRequest.newBuilder(login)
+                .header("X-Forwarded-Proto", "https").header("Cookie", "XSRF-TOKEN=" + token)
+                .header("X-XSRF-TOKEN", token).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("username=admin&password="
+                        + ConsoleTestEnvironment.ADMIN_PASSWORD)).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(csrf).contains("SameSite=Lax", "Secure");
+        assertThat(signedIn.statusCode()).isEqualTo(200);
+        assertThat(signedIn.headers().allValues("Set-Cookie")).anySatisfy(cookie -> assertThat(cookie)
+                .startsWith("JSESSIONID=").contains("SameSite=Lax", "Secure", "HttpOnly"));
     }
 
     private static long median(List<Long> nanos) {
