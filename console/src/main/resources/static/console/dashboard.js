@@ -1,5 +1,6 @@
 // The dashboard: totals, runs by status per minute and per day, lateness, failing jobs and running runs, and for an
-// ADMIN the failed and throttled sign-ins of the last hour; refreshed every REFRESH_MS while shown. The range and days live in the URL (#/dashboard?range=6h&days=14).
+// ADMIN the failed and refused sign-ins of the last hour; refreshed every REFRESH_MS while shown. The range and days
+// live in the URL (#/dashboard?range=6h&days=14).
 import { getJson } from './api.js';
 import { cell, el, showError, timeCell } from './dom.js';
 import { runLink } from './runs.js';
