@@ -21,10 +21,12 @@ function showEmpty(id, empty) {
   document.getElementById(id + '-empty').hidden = !empty;
 }
 
+// Tooltips are drawn on the canvas (richText): ECharts' HTML tooltips carry inline styles, which the console's
+// Content-Security-Policy refuses.
 function baseOption(legend) {
   return {
     animation: false,
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', renderMode: 'richText' },
     legend: { data: legend, top: 0 },
     grid: { left: 48, right: 16, top: 32, bottom: 28 },
     xAxis: { type: 'time' },

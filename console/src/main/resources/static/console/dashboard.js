@@ -1,5 +1,6 @@
-// The dashboard: totals, runs by status per minute and per day, lateness, failing jobs and running runs,
-// refreshed every REFRESH_MS while shown. The range and days live in the URL (#/dashboard?range=6h&days=14).
+// The dashboard: totals, runs by status per minute and per day, lateness, failing jobs and running runs, and for an
+// ADMIN the failed and refused sign-ins of the last hour; refreshed every REFRESH_MS while shown. The range and days
+// live in the URL (#/dashboard?range=6h&days=14).
 import { getJson } from './api.js';
 import { cell, el, showError, timeCell } from './dom.js';
 import { runLink } from './runs.js';
@@ -10,6 +11,7 @@ const CHARTS = ['chart-minutes', 'chart-lateness', 'chart-days'];
 const SOURCES = { STATS: 'from stats', RUNS: 'from the runs table' };
 let timer = null;
 let loading = false;
+let admin = false;
 
 function tile(label, value, title) {
   return el('div', { className: 'tile', title },
@@ -25,6 +27,12 @@ function renderTiles(dashboard) {
       tile('live workers', totals.liveWorkers),
       tile('lateness p50', lateness.p50Ms == null ? null : lateness.p50Ms + ' ms', SOURCES[lateness.source]),
       tile('lateness p99', lateness.p99Ms == null ? null : lateness.p99Ms + ' ms', SOURCES[lateness.source]));
+}
+
+function renderSignIns(signIns) {
+  const since = 'since ' + new Date(signIns.since).toLocaleTimeString();
+  document.getElementById('dashboard-tiles').append(
+      tile('failed sign-ins', signIns.failed, since), tile('refused sign-ins', signIns.refused, since));
 }
 
 function renderFailing(failing) {
@@ -81,8 +89,10 @@ async function load() {
   const state = document.getElementById('dashboard-state');
   state.textContent = 'loading…';
   try {
-    const dashboard = await getJson('api/v1/dashboard?' + query());
+    const [dashboard, signIns] = await Promise.all([getJson('api/v1/dashboard?' + query()),
+      admin ? getJson('api/v1/signins') : null]);
     render(dashboard);
+    if (signIns) renderSignIns(signIns);
     state.textContent = 'as of ' + new Date(dashboard.at).toLocaleTimeString();
     state.title = dashboard.at;
     showError('dashboard-error', null);
@@ -105,6 +115,7 @@ function choose(id, value) {
 }
 
 export function show(me, params) {
+  admin = me.admin;
   choose('dashboard-range', params.get('range') || '6h');
   choose('dashboard-days', params.get('days') || '14');
   load();

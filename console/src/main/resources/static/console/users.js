@@ -1,4 +1,5 @@
-// The users page (ADMIN): every user with grants; create, change grants, enable or disable, set a password, delete.
+// The users page (ADMIN): every user with grants; create, change grants, enable or disable, lock or unlock password
+// sign-in, set a password, delete.
 import { getJson, send } from './api.js';
 import { cell, confirmAction, el, showError, timeCell } from './dom.js';
 import { grantsText, parseGrants } from './grants.js';
@@ -11,12 +12,13 @@ function userRow(user) {
   cell(row, user.name);
   cell(row, user.source);
   cell(row, user.enabled ? 'enabled' : 'disabled');
-  timeCell(row, user.lockedUntil);
+  timeCell(row, user.lockedAt);
   cell(row, grantsText(user.grants), 'message');
   const actions = cell(row, '');
   actions.append(
       el('button', { type: 'button', text: 'Edit', onClick: () => edit(user) }),
       el('button', { type: 'button', text: user.enabled ? 'Disable' : 'Enable', onClick: () => toggle(user) }),
+      el('button', { type: 'button', text: user.lockedAt ? 'Unlock' : 'Lock', onClick: () => lock(user) }),
       el('button', { type: 'button', text: 'Delete', className: 'danger', onClick: () => remove(user) }));
   return row;
 }
@@ -59,6 +61,17 @@ async function toggle(user) {
   if (user.enabled && !await confirmAction('Disable ' + user.name + '? They can no longer sign in, and their'
       + ' API tokens stop working.', 'Disable')) return;
   await change(user, { grants: user.grants, enabled: !user.enabled });
+}
+
+async function lock(user) {
+  if (!user.lockedAt && !await confirmAction('Lock ' + user.name + '? Their password sign-ins fail until an ADMIN'
+      + ' unlocks them; their API tokens keep working.', 'Lock')) return;
+  try {
+    await send(user.lockedAt ? 'DELETE' : 'PUT', 'api/v1/users/' + encodeURIComponent(user.name) + '/lock');
+    load();
+  } catch (e) {
+    showError('users-error', e);
+  }
 }
 
 async function change(user, body) {

@@ -103,10 +103,15 @@ public class ConsoleProperties {
 
     /** Sign-in throttling, for the login page and HTTP Basic alike. */
     public static class Login {
-        /** Failed sign-ins in a row that lock an account. Default 5. */
+        /**
+         * Failed sign-ins in a row of one user name from one address after which that pair waits
+         * {@code first-delay} before its next attempt is checked. Default 5.
+         */
         private int maxFailures = 5;
-        /** How long a locked account stays locked. Default 15 min. */
-        private Duration lockDuration = Duration.ofMinutes(15);
+        /** The first wait of a throttled (user name, address) pair; each further failure doubles it. Default 1 s. */
+        private Duration firstDelay = Duration.ofSeconds(1);
+        /** The longest wait of a throttled pair, and the quiet time after which its failures are forgotten. 15 min. */
+        private Duration maxDelay = Duration.ofMinutes(15);
         /** Failed sign-ins from one address within {@code address-window} after which it is refused. Default 20. */
         private int maxAddressFailures = 20;
         /** The window of {@code max-address-failures}. Default 5 min. */
@@ -114,8 +119,10 @@ public class ConsoleProperties {
 
         public int getMaxFailures() { return maxFailures; }
         public void setMaxFailures(int maxFailures) { this.maxFailures = maxFailures; }
-        public Duration getLockDuration() { return lockDuration; }
-        public void setLockDuration(Duration lockDuration) { this.lockDuration = lockDuration; }
+        public Duration getFirstDelay() { return firstDelay; }
+        public void setFirstDelay(Duration firstDelay) { this.firstDelay = firstDelay; }
+        public Duration getMaxDelay() { return maxDelay; }
+        public void setMaxDelay(Duration maxDelay) { this.maxDelay = maxDelay; }
         public int getMaxAddressFailures() { return maxAddressFailures; }
         public void setMaxAddressFailures(int maxAddressFailures) { this.maxAddressFailures = maxAddressFailures; }
         public Duration getAddressWindow() { return addressWindow; }

@@ -59,6 +59,8 @@ class AccessIT {
     private static final ConsoleTestEnvironment environment = new ConsoleTestEnvironment();
     private static final SettableClock CLOCK = new SettableClock(Instant.parse("2026-05-01T12:00:00Z"));
     private static final String PASSWORD = "a-long-enough-password";
+    private static final String SIGN_IN_FAILED =
+            "sign-in failed: wrong user name or password, or too many failed sign-ins";
     private static final String JOB = """
             {"id": "%s", "app": "%s", "handler": "echo", "schedule": {"type": "NONE"}}""";
 
@@ -112,7 +114,8 @@ class AccessIT {
         "POST, /api/v1/runs/d1@1%230/kill", "GET, /api/v1/me", "GET, /api/v1/users", "POST, /api/v1/users",
         "GET, /api/v1/users/vera", "PUT, /api/v1/users/vera", "DELETE, /api/v1/users/vera",
         "POST, /api/v1/users/vera/password", "GET, /api/v1/tokens", "POST, /api/v1/tokens",
-        "DELETE, /api/v1/tokens/some-id", "GET, /api/v1/audit"})
+        "DELETE, /api/v1/tokens/some-id", "GET, /api/v1/audit", "PUT, /api/v1/users/vera/lock",
+        "DELETE, /api/v1/users/vera/lock", "GET, /api/v1/signins"})
     void refusesAnonymousCallers(String method, String path) {
         Answer answer = admin.anonymous().send(method, path, "{}");
 
@@ -287,36 +290,106 @@ class AccessIT {
     }
 
     @Test
-    void locksAnAccountAfterFailedSignInsInARow() {
+    void throttlesANameFromOneAddressIgnoringAForwardedForHeader() {
         admin.post("/api/v1/users", """
                 {"name": "lena", "password": "%s", "grants": []}""".formatted(PASSWORD));
-        ApiClient wrong = admin.as("lena", "not-the-password");
         for (int i = 0; i < 5; i++) {
-            assertThat(wrong.get("/api/v1/me").status()).isEqualTo(401);
+            Answer wrong = admin.as("lena", "not-the-password").forwardedFor("10.0.0." + i).get("/api/v1/me");
+            assertThat(wrong.status()).as("attempt %d: %s", i, wrong.body()).isEqualTo(401);
+            assertThat(wrong.json().get("error").asString()).isEqualTo(SIGN_IN_FAILED);
         }
 
-        Answer locked = admin.as("lena", PASSWORD).get("/api/v1/me");
-        assertThat(locked.status()).isEqualTo(401);
-        assertThat(locked.json().get("error").asString()).contains("account 'lena' is locked until");
+        Answer throttled = admin.as("lena", PASSWORD).forwardedFor("10.0.1.1").get("/api/v1/me");
+        assertThat(throttled.status()).as("the header is no proxy's: every try came from 127.0.0.1").isEqualTo(429);
+        assertThat(throttled.retryAfter()).isEqualTo("1");
+        assertThat(throttled.json().get("error").asString()).isEqualTo(SIGN_IN_FAILED);
+        assertThat(admin.get("/api/v1/me").status()).as("another name from the same address").isEqualTo(200);
 
-        CLOCK.advance(Duration.ofMinutes(16));
+        CLOCK.advance(Duration.ofSeconds(1));
         assertThat(admin.as("lena", PASSWORD).get("/api/v1/me").status()).isEqualTo(200);
         assertThat(audit("LOGIN", "lena")).contains("FAILED", "REFUSED");
+        forgetFailedSignIns();
+    }
+
+    @Test
+    void anAdminLocksAPasswordNotTheTokens() {
+        admin.post("/api/v1/users", """
+                {"name": "ines", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}"""
+                .formatted(PASSWORD));
+        ApiClient ines = admin.as("ines", PASSWORD);
+        ApiClient token = admin.withToken(ines.post("/api/v1/tokens", "{\"name\": \"ines-ci\"}").json().get("token")
+                .asString());
+
+        Answer locked = admin.put("/api/v1/users/ines/lock", "");
+        assertThat(locked.status()).isEqualTo(200);
+        assertThat(locked.json().get("lockedBy").asString()).isEqualTo("admin");
+        assertThat(viewer.put("/api/v1/users/ines/lock", "").status()).isEqualTo(403);
+        assertThat(admin.put("/api/v1/users/admin/lock", "").status()).as("not oneself").isEqualTo(409);
+        Answer refused = ines.get("/api/v1/me");
+        assertThat(refused.status()).isEqualTo(401);
+        assertThat(refused.body()).isEqualTo(admin.as("no-such-user", PASSWORD).get("/api/v1/me").body());
+        assertThat(token.get("/api/v1/me").status()).as("the token is no password").isEqualTo(200);
+
+        assertThat(admin.delete("/api/v1/users/ines/lock").json().get("lockedAt").isNull()).isTrue();
+        assertThat(ines.get("/api/v1/me").status()).isEqualTo(200);
+        assertThat(audit("USER_LOCK", "ines")).containsExactly("OK");
+        assertThat(audit("USER_UNLOCK", "ines")).containsExactly("OK");
+        forgetFailedSignIns();
     }
 
     @Test
     void throttlesAnAddressThatFailsTooOften() {
-        ApiClient stranger = admin.as("nobody", "guess");
         for (int i = 0; i < 20; i++) {
-            stranger.get("/api/v1/me");
+            admin.as("nobody-" + i, "guess").get("/api/v1/me");
         }
 
         Answer refused = admin.get("/api/v1/me");
         assertThat(refused.status()).isEqualTo(429);
-        assertThat(refused.json().get("error").asString()).contains("too many failed sign-ins from");
+        assertThat(refused.json().get("error").asString()).isEqualTo(SIGN_IN_FAILED);
+        assertThat(Long.parseLong(refused.retryAfter())).isBetween(1L, Duration.ofMinutes(5).toSeconds());
 
-        CLOCK.advance(Duration.ofMinutes(6));
+        forgetFailedSignIns();
         assertThat(admin.get("/api/v1/me").status()).isEqualTo(200);
+    }
+
+    @Test
+    void countsTheFailedAndRefusedSignInsOfTheLastHourForAnAdmin() {
+        CLOCK.advance(Duration.ofHours(2));
+        admin.as("mallory", "guess").get("/api/v1/me");
+
+        JsonNode signIns = admin.get("/api/v1/signins").json();
+        assertThat(signIns.get("failed").asLong()).isEqualTo(1);
+        assertThat(signIns.get("refused").asLong()).isZero();
+        assertThat(signIns.get("since").asString()).isEqualTo(CLOCK.instant().minus(Duration.ofHours(1)).toString());
+        assertThat(viewer.get("/api/v1/signins").status()).isEqualTo(403);
+        forgetFailedSignIns();
+    }
+
+    @Test
+    void sendsAContentSecurityPolicyAndSameSiteCookies() throws Exception {
+        CookieManager cookies = new CookieManager();
+        HttpClient browser = HttpClient.newBuilder().cookieHandler(cookies).build();
+        String base = "http://localhost:" + port;
+        HttpResponse<String> login = browser.send(HttpRequest.newBuilder(URI.create(base + "/login")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> signedIn = browser.send(HttpRequest.newBuilder(URI.create(base + "/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .header("X-XSRF-TOKEN", csrf(cookies))
+                .POST(HttpRequest.BodyPublishers.ofString("username=otto&password=" + PASSWORD)).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(login.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(policy -> assertThat(
+                policy).contains("default-src 'self'", "frame-ancestors 'none'").doesNotContain("unsafe-inline"));
+        assertThat(login.headers().allValues("Set-Cookie")).anySatisfy(cookie -> assertThat(cookie)
+                .startsWith("XSRF-TOKEN=").contains("SameSite=Lax").doesNotContain("Secure"));
+        assertThat(signedIn.statusCode()).isEqualTo(200);
+        assertThat(signedIn.headers().allValues("Set-Cookie")).anySatisfy(cookie -> assertThat(cookie)
+                .startsWith("JSESSIONID=").contains("SameSite=Lax", "HttpOnly"));
+    }
+
+    /** Moves the clock past every throttle's memory, so the next test starts with no failed sign-in counted. */
+    private static void forgetFailedSignIns() {
+        CLOCK.advance(Duration.ofMinutes(16));
     }
 
     @Test

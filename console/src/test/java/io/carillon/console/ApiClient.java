@@ -22,29 +22,36 @@ final class ApiClient {
     private final HttpClient http = HttpClient.newHttpClient();
     private final String base;
     private final String authorization;
+    private final String forwardedFor;
 
     ApiClient(int port) {
-        this("http://localhost:" + port, basic("admin", ConsoleTestEnvironment.ADMIN_PASSWORD));
+        this("http://localhost:" + port, basic("admin", ConsoleTestEnvironment.ADMIN_PASSWORD), null);
     }
 
-    private ApiClient(String base, String authorization) {
+    private ApiClient(String base, String authorization, String forwardedFor) {
         this.base = base;
         this.authorization = authorization;
+        this.forwardedFor = forwardedFor;
     }
 
     /** A client signing in as {@code user} with HTTP Basic. */
     ApiClient as(String user, String password) {
-        return new ApiClient(base, basic(user, password));
+        return new ApiClient(base, basic(user, password), forwardedFor);
     }
 
     /** A client sending {@code Authorization: Bearer token}. */
     ApiClient withToken(String token) {
-        return new ApiClient(base, "Bearer " + token);
+        return new ApiClient(base, "Bearer " + token, forwardedFor);
     }
 
     /** A client sending no credentials. */
     ApiClient anonymous() {
-        return new ApiClient(base, null);
+        return new ApiClient(base, null, forwardedFor);
+    }
+
+    /** A client whose requests say, in {@code X-Forwarded-For}, that they come from {@code address}. */
+    ApiClient forwardedFor(String address) {
+        return new ApiClient(base, authorization, address);
     }
 
     Answer get(String path) {
@@ -71,6 +78,9 @@ final class ApiClient {
 
     private HttpRequest.Builder request(String path) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path));
+        if (forwardedFor != null) {
+            request.header("X-Forwarded-For", forwardedFor);
+        }
         return authorization == null ? request : request.header("Authorization", authorization);
     }
 
@@ -82,7 +92,8 @@ final class ApiClient {
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
-                    response.headers().firstValue("Location").orElse(null), response.body());
+                    response.headers().firstValue("Location").orElse(null), response.body(),
+                    response.headers().firstValue("Retry-After").orElse(null));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -96,7 +107,7 @@ final class ApiClient {
     }
 
     /** An HTTP answer. */
-    record Answer(int status, String contentType, String location, String body) {
+    record Answer(int status, String contentType, String location, String body, String retryAfter) {
 
         JsonNode json() {
             return Json.mapper().readTree(body);

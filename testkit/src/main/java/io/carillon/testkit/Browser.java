@@ -7,19 +7,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
+import java.util.logging.Level;
 
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A headless Chromium driven by Selenium through Debian's {@code chromium} and {@code chromium-driver} packages
  * (Selenium Manager cannot download drivers here). Without them the test is skipped with a message naming the
- * packages, unless {@value #REQUIRED} is set (as {@code .ci/run} does), where it fails instead.
+ * packages, unless {@value #REQUIRED} is set (as {@code .ci/run} does), where it fails instead. {@link #close}
+ * fails the test when the browser reported a Content-Security-Policy violation on any page it showed.
  */
 public final class Browser implements AutoCloseable {
 
@@ -27,6 +33,7 @@ public final class Browser implements AutoCloseable {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final String CSP_VIOLATION = "Content Security Policy";
 
     /** The driver of this browser; not thread-safe, like the browser. */
     public final ChromeDriver driver;
@@ -55,6 +62,9 @@ public final class Browser implements AutoCloseable {
                         "--disable-quic", "--no-first-run", "--disable-background-networking",
                         "--disable-component-update", "--disable-sync", "--window-size=1400,900", "--lang=en-US",
                         "--user-data-dir=" + profile);
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability(ChromeOptions.LOGGING_PREFS, logs);
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
         return new Browser(new ChromeDriver(service, options), profile);
@@ -76,11 +86,26 @@ public final class Browser implements AutoCloseable {
         Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
     }
 
+    /** The Content-Security-Policy violations the browser reported since the last call, as its console logged them. */
+    public List<String> cspViolations() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage)
+                .filter(message -> message.contains(CSP_VIOLATION)).toList();
+    }
+
+    /** Quits the browser; fails when it reported a Content-Security-Policy violation. */
     @Override
     public void close() throws IOException {
-        driver.quit();
-        try (var files = Files.walk(profile)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        List<String> violations;
+        try {
+            violations = cspViolations();
+        } finally {
+            driver.quit();
+            try (var files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+        if (!violations.isEmpty()) {
+            throw new AssertionError("the console broke its Content-Security-Policy: " + violations);
         }
     }
 }

@@ -21,9 +21,10 @@ import io.carillon.console.ConsoleTestEnvironment;
 import io.carillon.testkit.Browser;
 
 /**
- * An ADMIN in a real Chromium manages access from the console's pages: creates a user on the Users page, finds the
- * change on the Audit page by its action (the filter kept in the URL), creates an API token whose secret is shown
- * once, and revokes it after confirming.
+ * An ADMIN in a real Chromium manages access from the console's pages: creates a user on the Users page, locks and
+ * unlocks it, finds the change on the Audit page by its action (the filter kept in the URL), creates an API token
+ * whose secret is shown once, revokes it after confirming, and opens Swagger UI; no page breaks the
+ * Content-Security-Policy ({@link Browser#close}).
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -46,8 +47,10 @@ class AdminPagesBrowserIT {
             try {
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
                 createUser(browser);
+                lockAndUnlock(browser);
                 findItInTheAudit(browser);
                 createAndRevokeAToken(browser);
+                openSwaggerUi(browser, port);
                 browser.screenshot("AdminPagesBrowserIT-tokens");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("AdminPagesBrowserIT");
@@ -66,6 +69,22 @@ class AdminPagesBrowserIT {
         browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("users-list"), "nina"));
         assertThat(browser.driver.findElement(By.id("users-list")).getText())
                 .contains("OPERATOR:reports, VIEWER:demo");
+    }
+
+    private static void lockAndUnlock(Browser browser) {
+        By lock = By.xpath("//table[@id='users-list']//tr[td[1]='nina']//button[text()='Lock']");
+        By unlock = By.xpath("//table[@id='users-list']//tr[td[1]='nina']//button[text()='Unlock']");
+        browser.wait.until(ExpectedConditions.elementToBeClickable(lock)).click();
+        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm-ok"))).click();
+        browser.wait.ignoring(StaleElementReferenceException.class)
+                .until(ExpectedConditions.elementToBeClickable(unlock)).click();
+        browser.wait.ignoring(StaleElementReferenceException.class)
+                .until(ExpectedConditions.visibilityOfElementLocated(lock));
+    }
+
+    private static void openSwaggerUi(Browser browser, int port) {
+        browser.driver.get("http://localhost:" + port + "/swagger-ui/index.html");
+        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".swagger-ui .info .title")));
     }
 
     private static void findItInTheAudit(Browser browser) {

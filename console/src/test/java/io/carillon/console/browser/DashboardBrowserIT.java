@@ -87,7 +87,8 @@ class DashboardBrowserIT {
                 assertThat(series(browser, "chart-lateness", "p99")).isEqualTo("[[\"" + minute + "\",45]]");
                 assertThat(series(browser, "chart-days", "SUCCEEDED")).isEqualTo("[[\""
                         + hour.truncatedTo(ChronoUnit.DAYS) + "\",40]]");
-                assertThat(browser.driver.findElement(By.id("dashboard-tiles")).getText()).contains("45 ms");
+                assertThat(browser.driver.findElement(By.id("dashboard-tiles")).getText()).contains("45 ms",
+                        "failed sign-ins", "refused sign-ins");
                 browser.screenshot("DashboardBrowserIT-dashboard");
 
                 new Select(browser.driver.findElement(By.id("dashboard-range"))).selectByValue("48h");

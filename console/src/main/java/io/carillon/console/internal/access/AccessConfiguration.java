@@ -13,9 +13,11 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.authentication.InsufficientAuthenticationException;
+import org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.core.Authentication;
+import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -30,6 +32,7 @@ import org.springframework.security.web.authentication.AuthenticationFailureHand
 import org.springframework.security.web.authentication.AuthenticationSuccessHandler;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.AnyRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
@@ -39,6 +42,7 @@ import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Who may reach the console: every page and {@code /api/**} endpoint needs a signed-in caller except the login page,
@@ -58,6 +62,7 @@ class AccessConfiguration {
     private static final String[] PUBLIC = {LOGIN_PAGE, LOGIN_PAGE + "/options", "/login.html", "/console/login.js", "/console/console.css",
         "/favicon.ico", "/error", "/actuator/health", "/actuator/health/**"};
     private static final String CHALLENGE = "Bearer realm=\"carillon\"";
+    private static final long MILLIS_TO_ROUND_UP = 999;
     private static final RequestMatcher API = new OrRequestMatcher(
             PathPatternRequestMatcher.withDefaults().matcher("/api/**"),
             PathPatternRequestMatcher.withDefaults().matcher("/actuator/**"),
@@ -80,8 +85,8 @@ class AccessConfiguration {
 
     @Bean
     PasswordAuthenticationProvider passwordAuthenticationProvider(UserRepository users, PasswordEncoder encoder,
-            AuditLog audit, ConsoleProperties properties, Clock clock) {
-        return new PasswordAuthenticationProvider(users, encoder, audit, properties.getLogin(), clock);
+            AuditLog audit, ConsoleProperties properties, Clock clock, MeterRegistry meters) {
+        return new PasswordAuthenticationProvider(users, encoder, audit, properties.getLogin(), clock, meters);
     }
 
     /**
@@ -101,10 +106,12 @@ class AccessConfiguration {
                 .httpBasic(basic -> basic.authenticationEntryPoint(entryPoint))
                 .addFilterBefore(new BearerTokenFilter(tokens, entryPoint), BasicAuthenticationFilter.class)
                 .csrf(AbstractHttpConfigurer::disable)
+                .headers(headers -> headers.addHeaderWriter(new SecurityHeaders()))
                 .requestCache(AbstractHttpConfigurer::disable)
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint(entryPoint)
                         .accessDeniedHandler(accessDenied(entryPoint)));
+        withoutParentManager(http);
         return http.build();
     }
 
@@ -121,7 +128,8 @@ class AccessConfiguration {
                 .logout(logout -> logout.logoutUrl("/logout")
                         .logoutSuccessHandler((request, response, authentication) ->
                                 response.setStatus(HttpServletResponse.SC_NO_CONTENT)))
-                .csrf(csrf -> csrf.spa())
+                .csrf(csrf -> csrf.spa().csrfTokenRepository(sameSiteCsrfCookie()))
+                .headers(headers -> headers.addHeaderWriter(new SecurityHeaders()))
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.IF_REQUIRED))
                 .exceptionHandling(errors -> errors.defaultAuthenticationEntryPointFor(apiEntryPoint, API)
                         .defaultAuthenticationEntryPointFor(new LoginUrlAuthenticationEntryPoint(LOGIN_PAGE),
@@ -137,15 +145,40 @@ class AccessConfiguration {
                         response.sendRedirect("/");
                     }));
         }
+        withoutParentManager(http);
         return http.build();
+    }
+
+    /**
+     * A chain's sign-ins are checked by its own providers only: the global manager would check (and count) a failed
+     * password a second time.
+     */
+    private static void withoutParentManager(HttpSecurity http) {
+        http.getSharedObject(AuthenticationManagerBuilder.class).parentAuthenticationManager(null);
     }
 
     private static AuthenticationEntryPoint apiEntryPoint() {
         return (request, response, failure) -> {
             response.setHeader("WWW-Authenticate", CHALLENGE);
-            JsonAnswers.error(response, failure instanceof SignInRefusedException
-                    ? HttpStatus.TOO_MANY_REQUESTS.value() : HttpServletResponse.SC_UNAUTHORIZED, failure.getMessage());
+            JsonAnswers.error(response, failureStatus(response, failure), failure.getMessage());
         };
+    }
+
+    /** 429 with {@code Retry-After} (whole seconds, at least 1) for a throttled sign-in, 401 for any other failure. */
+    private static int failureStatus(HttpServletResponse response, AuthenticationException failure) {
+        if (failure instanceof SignInRefusedException refused) {
+            long seconds = Math.max(1, refused.retryAfter().plusMillis(MILLIS_TO_ROUND_UP).toSeconds());
+            response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+            return HttpStatus.TOO_MANY_REQUESTS.value();
+        }
+        return HttpServletResponse.SC_UNAUTHORIZED;
+    }
+
+    /** The {@code XSRF-TOKEN} cookie, readable by the page's script, {@code SameSite=Lax}, secure over HTTPS. */
+    private static CookieCsrfTokenRepository sameSiteCsrfCookie() {
+        CookieCsrfTokenRepository repository = CookieCsrfTokenRepository.withHttpOnlyFalse();
+        repository.setCookieCustomizer(cookie -> cookie.sameSite("Lax"));
+        return repository;
     }
 
     private static AccessDeniedHandler accessDenied(AuthenticationEntryPoint apiEntryPoint) {
@@ -175,8 +208,7 @@ class AccessConfiguration {
     }
 
     private static AuthenticationFailureHandler signInFailed() {
-        return (request, response, failure) -> JsonAnswers.error(response,
-                failure instanceof SignInRefusedException ? HttpStatus.TOO_MANY_REQUESTS.value()
-                        : HttpServletResponse.SC_UNAUTHORIZED, failure.getMessage());
+        return (request, response, failure) -> JsonAnswers.error(response, failureStatus(response, failure),
+                failure.getMessage());
     }
 }

@@ -77,7 +77,7 @@ class InitialAdmin implements SmartInitializingSingleton {
                 return false;
             }
             Instant now = clock.instant();
-            StoredUser admin = new StoredUser(ADMIN, encoder.encode(password), UserSource.LOCAL, true, 0, null,
+            StoredUser admin = new StoredUser(ADMIN, encoder.encode(password), UserSource.LOCAL, true, null, null,
                     Grants.of(List.of(new Grant(Role.ADMIN, Grant.EVERY_APP))), now, now);
             users.insert(admin);
             audit.record(Caller.SYSTEM.actor(), null, AuditAction.USER_CREATE, UserService.TARGET_TYPE, ADMIN, null,

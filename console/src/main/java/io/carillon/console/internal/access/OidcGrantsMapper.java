@@ -70,7 +70,7 @@ class OidcGrantsMapper implements OAuth2UserService<OidcUserRequest, OidcUser> {
         Instant now = clock.instant();
         Optional<StoredUser> existing = users.lock(name);
         if (existing.isEmpty()) {
-            StoredUser user = new StoredUser(name, null, UserSource.OIDC, true, 0, null, grants, now, now);
+            StoredUser user = new StoredUser(name, null, UserSource.OIDC, true, null, null, grants, now, now);
             users.insert(user);
             audit.record(name, null, AuditAction.USER_CREATE, UserService.TARGET_TYPE, name, null, null,
                     UserService.json(user), AuditOutcome.OK);

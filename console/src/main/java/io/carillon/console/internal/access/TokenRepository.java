@@ -56,7 +56,8 @@ class TokenRepository {
 
     /**
      * The token whose secret hashes to {@code secretHash} with its grants and its user's, in one query, when it is
-     * neither revoked nor expired at {@code now} and its user is enabled and not locked.
+     * neither revoked nor expired at {@code now} and its user is enabled (an ADMIN's lock and the sign-in
+     * throttle concern passwords only).
      */
     Optional<UsableToken> findUsable(String secretHash, Instant now) {
         return jdbc.sql("SELECT t.id, t.user_name, t.name, t.last_used_at,"
@@ -67,7 +68,7 @@ class TokenRepository {
                         + " FROM api_tokens t JOIN users u ON u.name = t.user_name"
                         + " WHERE t.secret_hash = :hash AND t.revoked_at IS NULL"
                         + " AND (t.expires_at IS NULL OR t.expires_at > :now)"
-                        + " AND u.enabled AND (u.locked_until IS NULL OR u.locked_until <= :now)")
+                        + " AND u.enabled")
                 .param("hash", secretHash).param("now", parameter(now))
                 .query((row, number) -> new UsableToken(row.getString("id"), row.getString("user_name"),
                         row.getString("name"), instant(row, "last_used_at"), grants(row, "token_grants"),

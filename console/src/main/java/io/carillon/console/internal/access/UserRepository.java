@@ -3,7 +3,6 @@ package io.carillon.console.internal.access;
 import static io.carillon.console.internal.SqlTimes.instant;
 import static io.carillon.console.internal.SqlTimes.parameter;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +17,7 @@ import org.springframework.stereotype.Repository;
 @Repository
 class UserRepository {
 
-    private static final String COLUMNS = "name, password_hash, source, enabled, failed_logins, locked_until,"
+    private static final String COLUMNS = "name, password_hash, source, enabled, locked_at, locked_by,"
             + " created_at, updated_at";
 
     private final JdbcClient jdbc;
@@ -46,7 +45,7 @@ class UserRepository {
 
     /** Inserts {@code user}; false when the name is taken. */
     boolean insert(StoredUser user) {
-        boolean inserted = jdbc.sql("INSERT INTO users (" + COLUMNS + ") VALUES (:name, :hash, :source, :enabled, 0,"
+        boolean inserted = jdbc.sql("INSERT INTO users (" + COLUMNS + ") VALUES (:name, :hash, :source, :enabled, NULL,"
                         + " NULL, :createdAt, :updatedAt) ON CONFLICT (name) DO NOTHING")
                 .param("name", user.name())
                 .param("hash", user.passwordHash())
@@ -67,10 +66,8 @@ class UserRepository {
         replaceGrants(name, grants);
     }
 
-    /** Sets the password hash and lifts a lock. */
     void setPassword(String name, String hash, Instant now) {
-        jdbc.sql("UPDATE users SET password_hash = :hash, failed_logins = 0, locked_until = NULL, updated_at = :now"
-                        + " WHERE name = :name")
+        jdbc.sql("UPDATE users SET password_hash = :hash, updated_at = :now WHERE name = :name")
                 .param("name", name).param("hash", hash).param("now", parameter(now)).update();
     }
 
@@ -78,35 +75,18 @@ class UserRepository {
         jdbc.sql("DELETE FROM users WHERE name = :name").param("name", name).update();
     }
 
+    /** Locks user {@code name} by ADMIN {@code by}, or lifts its lock when {@code by} is null. */
+    void setLock(String name, String by, Instant now) {
+        jdbc.sql("UPDATE users SET locked_at = :lockedAt, locked_by = :by, updated_at = :now WHERE name = :name")
+                .param("name", name).param("lockedAt", by == null ? null : parameter(now)).param("by", by)
+                .param("now", parameter(now)).update();
+    }
+
     /** Enabled users other than {@code name} holding ADMIN. */
     long otherEnabledAdmins(String name) {
         return jdbc.sql("SELECT count(*) FROM users u JOIN user_grants g ON g.user_name = u.name"
                         + " WHERE g.role = 'ADMIN' AND u.enabled AND u.name <> :name")
                 .param("name", name).query(Long.class).single();
-    }
-
-    /**
-     * Counts a failed sign-in of {@code name}; the {@code limit}-th in a row locks the account until
-     * {@code now + lockFor} and starts the count again. Answers the lock's end, or null when not locked by this one.
-     */
-    Instant recordFailure(String name, int limit, Duration lockFor, Instant now) {
-        Instant until = now.plus(lockFor);
-        return jdbc.sql("UPDATE users SET"
-                        + " locked_until = CASE WHEN failed_logins + 1 >= :limit THEN :until ELSE locked_until END,"
-                        + " failed_logins = CASE WHEN failed_logins + 1 >= :limit THEN 0 ELSE failed_logins + 1 END"
-                        + " WHERE name = :name RETURNING locked_until")
-                .param("name", name).param("limit", limit).param("until", parameter(until))
-                .query((row, number) -> instant(row, "locked_until"))
-                .optional()
-                .filter(until::equals)
-                .orElse(null);
-    }
-
-    /** Forgets the failed sign-ins of {@code name}; writes only when there were some. */
-    void recordSuccess(String name) {
-        jdbc.sql("UPDATE users SET failed_logins = 0, locked_until = NULL"
-                        + " WHERE name = :name AND (failed_logins <> 0 OR locked_until IS NOT NULL)")
-                .param("name", name).update();
     }
 
     void replaceGrants(String name, Grants grants) {
@@ -121,7 +101,7 @@ class UserRepository {
         List<Row> rows = jdbc.sql("SELECT " + COLUMNS + " FROM users" + where).params(params)
                 .query((row, number) -> new Row(row.getString("name"), row.getString("password_hash"),
                         UserSource.valueOf(row.getString("source")), row.getBoolean("enabled"),
-                        row.getInt("failed_logins"), instant(row, "locked_until"), instant(row, "created_at"),
+                        instant(row, "locked_at"), row.getString("locked_by"), instant(row, "created_at"),
                         instant(row, "updated_at")))
                 .list();
         if (rows.isEmpty()) {
@@ -137,13 +117,13 @@ class UserRepository {
                         Collectors.mapping(Map.Entry::getValue, Collectors.toList())));
         List<StoredUser> users = new ArrayList<>(rows.size());
         for (Row row : rows) {
-            users.add(new StoredUser(row.name, row.hash, row.source, row.enabled, row.failedLogins, row.lockedUntil,
+            users.add(new StoredUser(row.name, row.hash, row.source, row.enabled, row.lockedAt, row.lockedBy,
                     Grants.of(grants.getOrDefault(row.name, List.of())), row.createdAt, row.updatedAt));
         }
         return users;
     }
 
-    private record Row(String name, String hash, UserSource source, boolean enabled, int failedLogins,
-            Instant lockedUntil, Instant createdAt, Instant updatedAt) {
+    private record Row(String name, String hash, UserSource source, boolean enabled, Instant lockedAt,
+            String lockedBy, Instant createdAt, Instant updatedAt) {
     }
 }

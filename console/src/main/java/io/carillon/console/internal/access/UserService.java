@@ -69,7 +69,7 @@ public class UserService {
         requireNoErrors(errors);
         Instant now = clock.instant();
         StoredUser user = new StoredUser(change.name(), encoder.encode(change.password()), UserSource.LOCAL,
-                change.enabled() == null || change.enabled(), 0, null, grants, now, now);
+                change.enabled() == null || change.enabled(), null, null, grants, now, now);
         return transactions.execute(status -> {
             if (!users.insert(user)) {
                 throw new UserConflictException("a user named '" + change.name() + "' exists already");
@@ -123,7 +123,7 @@ public class UserService {
         });
     }
 
-    /** Sets the password of user {@code name} (an ADMIN, or the user themself) and lifts a lock. */
+    /** Sets the password of user {@code name} (an ADMIN, or the user themself); an ADMIN's lock stays. */
     public void setPassword(String name, String password) {
         requireAdminOrSelf(name);
         FieldError problem = Passwords.problem(password);
@@ -140,6 +140,45 @@ public class UserService {
             users.setPassword(name, hash, clock.instant());
             audit.record(AuditAction.USER_PASSWORD, TARGET_TYPE, name, null, null, null, AuditOutcome.OK);
         });
+    }
+
+    /**
+     * Locks user {@code name} (ADMIN): its password sign-ins fail with the answer of a wrong password until an ADMIN
+     * unlocks it; its API tokens keep working (disable the user to stop them too).
+     *
+     * @throws UserConflictException when the caller would lock themself
+     */
+    public UserView lock(String name) {
+        authorizer.requireAdmin();
+        Caller caller = authorizer.caller();
+        if (caller.name().equals(name)) {
+            throw new UserConflictException("you cannot lock yourself; another ADMIN can");
+        }
+        return changeLock(name, caller.name(), AuditAction.USER_LOCK);
+    }
+
+    /** Lifts an ADMIN's lock of user {@code name} (ADMIN). */
+    public UserView unlock(String name) {
+        authorizer.requireAdmin();
+        return changeLock(name, null, AuditAction.USER_UNLOCK);
+    }
+
+    private UserView changeLock(String name, String lockedBy, AuditAction action) {
+        return transactions.execute(status -> {
+            StoredUser before = users.lock(name).orElseThrow(() -> new UserNotFoundException(name));
+            if (before.locked() == (lockedBy != null)) {
+                return UserView.of(before);
+            }
+            users.setLock(name, lockedBy, clock.instant());
+            StoredUser after = users.find(name).orElseThrow();
+            audit.record(action, TARGET_TYPE, name, null, lockJson(before), lockJson(after), AuditOutcome.OK);
+            return UserView.of(after);
+        });
+    }
+
+    private static String lockJson(StoredUser user) {
+        return Json.mapper().writeValueAsString(Map.of("locked", user.locked(),
+                "lockedBy", String.valueOf(user.lockedBy())));
     }
 
     private void requireAdminOrSelf(String name) {
