@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,18 +48,27 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
     private final Class<?> autoConfiguration;
     private final Class<?> lifecycleType;
     private final Predicate<A> isRunning;
+    private final Supplier<? extends StreamsAppProperties> newProperties;
+    private final Supplier<B> newBuilder;
+    private final Function<B, A> build;
 
     /**
      * The contract of the app called {@code name} of type {@code appType}, configured by {@code autoConfiguration},
-     * started by a bean of {@code lifecycleType}, processing when {@code isRunning} says so.
+     * started by a bean of {@code lifecycleType}, processing when {@code isRunning} says so; {@code newProperties}
+     * makes its properties with their defaults, {@code newBuilder} and {@code build} an app as the application
+     * itself would.
      */
     protected StreamsAppAutoConfigurationContract(String name, Class<A> appType, Class<?> autoConfiguration,
-            Class<?> lifecycleType, Predicate<A> isRunning) {
+            Class<?> lifecycleType, Predicate<A> isRunning, Supplier<? extends StreamsAppProperties> newProperties,
+            Supplier<B> newBuilder, Function<B, A> build) {
         this.name = name;
         this.appType = appType;
         this.autoConfiguration = autoConfiguration;
         this.lifecycleType = lifecycleType;
         this.isRunning = isRunning;
+        this.newProperties = newProperties;
+        this.newBuilder = newBuilder;
+        this.build = build;
     }
 
     /** Property values of the app's own settings (not their defaults), for the start test. */
@@ -65,15 +76,6 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
 
     /** Checks that {@link #ownSettings()} reached the app's properties in {@code context}. */
     protected abstract void assertOwnSettings(AssertableApplicationContext context);
-
-    /** The app's properties with their defaults. */
-    protected abstract StreamsAppProperties newProperties();
-
-    /** A builder of the app, as the application itself would make one. */
-    protected abstract B ownBuilder();
-
-    /** The app {@code builder} (from {@link #ownBuilder()}) builds. */
-    protected abstract A build(B builder);
 
     private ApplicationContextRunner runner() {
         return new ApplicationContextRunner()
@@ -146,7 +148,7 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
 
     @Test
     void hasTheSharedDefaults() {
-        StreamsAppProperties properties = newProperties();
+        StreamsAppProperties properties = newProperties.get();
 
         assertThat(properties.isEnabled()).isTrue();
         assertThat(properties.getApplicationId()).isNull();
@@ -168,7 +170,7 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
     @Test
     void backsOffForTheApplicationsOwnApp() {
         TopicCatalog catalog = TestKafka.newCatalog(1);
-        A own = build(ownBuilder()
+        A own = build.apply(newBuilder.get()
                 .bootstrapServers(TestKafka.bootstrapServers())
                 .catalog(catalog)
                 .applicationId("own-" + catalog.prefix())

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 
 import io.carillon.analytics.Analytics;
-import io.carillon.streams.spring.StreamsAppProperties;
 import io.carillon.testkit.StreamsAppAutoConfigurationContract;
 import io.carillon.topics.events.Alerting;
 
@@ -17,7 +16,7 @@ class AnalyticsAutoConfigurationTest extends StreamsAppAutoConfigurationContract
 
     AnalyticsAutoConfigurationTest() {
         super("analytics", Analytics.class, AnalyticsAutoConfiguration.class, AnalyticsLifecycle.class,
-                Analytics::isRunning);
+                Analytics::isRunning, AnalyticsProperties::new, Analytics::builder, Analytics.Builder::build);
     }
 
     @Override
@@ -40,21 +39,6 @@ class AnalyticsAutoConfigurationTest extends StreamsAppAutoConfigurationContract
         assertThat(properties.getAlerting())
                 .isEqualTo(new Alerting(null, 3, null, null, null, false, null,
                         null, null, null, null, null, null, null, null));
-    }
-
-    @Override
-    protected StreamsAppProperties newProperties() {
-        return new AnalyticsProperties();
-    }
-
-    @Override
-    protected Analytics.Builder ownBuilder() {
-        return Analytics.builder();
-    }
-
-    @Override
-    protected Analytics build(Analytics.Builder builder) {
-        return builder.build();
     }
 
     @Test

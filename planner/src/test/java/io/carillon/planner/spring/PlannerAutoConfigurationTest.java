@@ -9,13 +9,13 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 
 import io.carillon.planner.Planner;
-import io.carillon.streams.spring.StreamsAppProperties;
 import io.carillon.testkit.StreamsAppAutoConfigurationContract;
 
 class PlannerAutoConfigurationTest extends StreamsAppAutoConfigurationContract<Planner, Planner.Builder> {
 
     PlannerAutoConfigurationTest() {
-        super("planner", Planner.class, PlannerAutoConfiguration.class, PlannerLifecycle.class, Planner::isRunning);
+        super("planner", Planner.class, PlannerAutoConfiguration.class, PlannerLifecycle.class, Planner::isRunning,
+                PlannerProperties::new, Planner::builder, Planner.Builder::build);
     }
 
     @Override
@@ -33,21 +33,6 @@ class PlannerAutoConfigurationTest extends StreamsAppAutoConfigurationContract<P
         assertThat(properties.getPunctuateInterval()).isEqualTo(Duration.ofMillis(250));
         assertThat(properties.getRunTimeoutGrace()).isEqualTo(Duration.ofSeconds(45));
         assertThat(properties.getOpenRunCheckInterval()).isEqualTo(Duration.ofSeconds(2));
-    }
-
-    @Override
-    protected StreamsAppProperties newProperties() {
-        return new PlannerProperties();
-    }
-
-    @Override
-    protected Planner.Builder ownBuilder() {
-        return Planner.builder();
-    }
-
-    @Override
-    protected Planner build(Planner.Builder builder) {
-        return builder.build();
     }
 
     @Test
