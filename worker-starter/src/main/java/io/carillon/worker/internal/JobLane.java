@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The runs of one job on this instance: those that hold a slot, in start order, and those waiting behind them
- * (SERIAL), in arrival order. Not thread-safe: guarded by the {@link RunExecutor}.
+ * (SERIAL), in arrival order. Not thread-safe: guarded by the {@link RunExecutor}'s lock.
  */
 final class JobLane {
 
@@ -22,6 +22,11 @@ final class JobLane {
     /** The runs holding a slot, oldest first. */
     List<RunExecution> running() {
         return List.copyOf(running);
+    }
+
+    /** The id of the oldest run holding a slot, or {@code (none)}: for messages. */
+    String busyRunId() {
+        return running.isEmpty() ? "(none)" : running.get(0).runId();
     }
 
     void started(RunExecution execution) {
