@@ -14,8 +14,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * The settings every Carillon Kafka Streams application shares, under {@code carillon.<name>.*}, for the app's
- * {@code @ConfigurationProperties} class to extend; Kafka and topics come from {@code carillon.*}. Not thread-safe:
- * Spring binds it once at start.
+ * {@code @ConfigurationProperties} class to extend; Kafka and topics come from {@code carillon.*}. The configuration
+ * processor reads no Javadoc of a class in a jar, so the app's module describes these five properties in its
+ * {@code META-INF/additional-spring-configuration-metadata.json}. Not thread-safe: Spring binds it once at start.
  */
 public abstract class StreamsAppProperties {
 
