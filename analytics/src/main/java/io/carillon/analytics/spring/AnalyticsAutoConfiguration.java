@@ -16,7 +16,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Runs the {@link Analytics} app in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics}
- * and the application's {@link Clock}, started and stopped with the context. Off with
+ * and the application's {@link Clock}, its Kafka clients given {@code carillon.kafka.properties.*} and, for Kafka
+ * Streams alone, {@code carillon.analytics.streams.*}, its meters in the context's {@link MeterRegistry} when there
+ * is one, started and stopped with the context. Off with
  * {@code carillon.analytics.enabled=false}.
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
@@ -28,24 +30,13 @@ public final class AnalyticsAutoConfiguration {
     @ConditionalOnMissingBean
     Analytics carillonAnalytics(CarillonTopics topics, Clock clock, AnalyticsProperties properties,
             ObjectProvider<MeterRegistry> meterRegistry) {
-        Analytics.Builder builder = Analytics.builder()
-                .bootstrapServers(topics.bootstrapServers())
-                .clientProperties(topics.clientProperties().asMap())
-                .catalog(topics.catalog())
-                .clock(clock)
-                .stateDir(properties.getStateDir())
+        return properties.configure(Analytics.builder(), topics, clock, meterRegistry)
                 .punctuateInterval(properties.getPunctuateInterval())
                 .windowGrace(properties.getWindowGrace())
                 .appWindowDelay(properties.getAppWindowDelay())
                 .resultsFromStart(properties.isResultsFromStart())
                 .alertingDefaults(properties.getAlerting())
-                .standbyReplicas(properties.getStandbyReplicas());
-        meterRegistry.ifAvailable(builder::meterRegistry);
-        if (properties.getApplicationId() != null) {
-            builder.applicationId(properties.getApplicationId());
-        }
-        properties.getStreams().forEach(builder::streamsProperty);
-        return builder.build();
+                .build();
     }
 
     @Bean

@@ -1,62 +1,35 @@
 package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 
-import org.apache.kafka.clients.producer.MockProducer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.awaitility.core.ConditionFactory;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.carillon.testkit.SettableClock;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.CarillonWorker;
-import io.carillon.worker.Gates;
 import io.carillon.worker.JobHandlerFunction;
 
 /** Triggers that arrive before their {@code dueAt} (the dispatcher's trigger lead), on a settable clock. */
-class EarlyTriggerTest {
+class EarlyRunsTest extends RunExecutorTestSupport {
 
     private static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
-    private static final Duration DEADLINE = Duration.ofSeconds(5);
-    private static final TopicCatalog CATALOG = TopicCatalog.defaults();
 
     private final SettableClock clock = new SettableClock(T0);
-    private final MockProducer<String, byte[]> producer =
-            new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer());
-    private final EventPublisher publisher = new EventPublisher(producer, CATALOG);
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final ManualDelays delays = new ManualDelays();
-    private final Gates gates = new Gates();
     private final Map<String, Instant> starts = new ConcurrentHashMap<>();
-    private RunExecutor executor;
 
-    @AfterEach
-    void cleanUp() {
-        gates.openAll();
-        if (executor != null) {
-            executor.shutdown(Duration.ZERO);
-        }
-        timer.shutdownNow();
-    }
-
-    private RunExecutor executor(int capacity) {
+    @Override
+    RunExecutor executor(int capacity) {
         return executor(capacity, CarillonWorker.DEFAULT_MAX_EARLY_RUNS);
     }
 
@@ -67,16 +40,16 @@ class EarlyTriggerTest {
         });
         WorkerSettings settings = new WorkerSettings("unused:9092", CATALOG, clock, "unit", "unit-1", capacity,
                 Duration.ofSeconds(1), Duration.ofSeconds(5), handlers, Map.of(), maxEarlyRuns);
-        executor = new RunExecutor(settings, new RunReporter(publisher, "unit-1", clock), publisher, timer, delays);
-        return executor;
+        return executor(settings, clock, delays);
     }
 
     /** A trigger of {@code jobId} named {@code name}, due {@code dueInMillis} after T0. */
-    private static Trigger run(String jobId, String name, BlockStrategy strategy, long dueInMillis) {
-        return run(jobId, name, "hold", strategy, dueInMillis);
+    private static Trigger trigger(String jobId, String name, BlockStrategy strategy, long dueInMillis) {
+        return trigger(jobId, name, "hold", strategy, dueInMillis);
     }
 
-    private static Trigger run(String jobId, String name, String handler, BlockStrategy strategy, long dueInMillis) {
+    private static Trigger trigger(String jobId, String name, String handler, BlockStrategy strategy,
+            long dueInMillis) {
         return new Trigger(Trigger.SCHEMA_VERSION, name + "#0", name, jobId, "unit", handler, name, FireKind.MANUAL,
                 1, T0, T0, 0, 1, strategy, 0, null, null, T0.plusMillis(dueInMillis));
     }
@@ -88,23 +61,14 @@ class EarlyTriggerTest {
     }
 
     private List<RunResult> results(String name) {
-        return PublishedResults.of(publisher, producer, CATALOG).stream()
-                .filter(result -> result.runId().equals(name + "#0")).toList();
-    }
-
-    private List<RunStatus> statuses(String name) {
-        return results(name).stream().map(RunResult::status).toList();
-    }
-
-    private static ConditionFactory soon() {
-        return await().atMost(DEADLINE).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5));
+        return results().stream().filter(result -> result.runId().equals(name + "#0")).toList();
     }
 
     @Test
     void anEarlyTriggerIsTakenAtOnceWithoutASlotAndStartsAtItsDueInstantNotBefore() {
         RunExecutor runs = executor(1);
 
-        assertThat(runs.offer(run("job", "a", BlockStrategy.PARALLEL, 100))).isTrue();
+        assertThat(runs.offer(trigger("job", "a", BlockStrategy.PARALLEL, 100))).isTrue();
 
         assertThat(statuses("a")).isEmpty();
         assertThat(runs.isRunning("a#0")).isTrue();
@@ -132,7 +96,7 @@ class EarlyTriggerTest {
         RunExecutor runs = executor(1);
         clock.set(T0.minusNanos(1_500_000));
 
-        runs.offer(run("job", "a", BlockStrategy.PARALLEL, 0));
+        runs.offer(trigger("job", "a", BlockStrategy.PARALLEL, 0));
 
         assertThat(delays.requested()).containsExactly(Duration.ofMillis(2));
     }
@@ -140,14 +104,14 @@ class EarlyTriggerTest {
     @Test
     void aKillWhileItWaitsForItsDueInstantEndsItKilledAndFreesTheSlot() {
         RunExecutor runs = executor(1);
-        runs.offer(run("job", "a", BlockStrategy.PARALLEL, 100));
+        runs.offer(trigger("job", "a", BlockStrategy.PARALLEL, 100));
 
         assertThat(runs.kill("a#0", "killed by test")).isTrue();
 
         assertThat(statuses("a")).containsExactly(RunStatus.KILLED);
         assertThat(results("a").get(0).message()).startsWith("killed by test").contains("before it started");
         assertThat(runs.isRunning("a#0")).isFalse();
-        assertThat(runs.offer(run("other", "b", BlockStrategy.PARALLEL, 0))).isTrue();
+        assertThat(runs.offer(trigger("other", "b", BlockStrategy.PARALLEL, 0))).isTrue();
         clock.advance(Duration.ofMillis(100));
         delays.runPending();
         soon().until(() -> gates.saw("start b"));
@@ -157,8 +121,8 @@ class EarlyTriggerTest {
     @Test
     void aSerialRunWaitsBehindAnEarlyRunOfItsJob() {
         RunExecutor runs = executor(2);
-        runs.offer(run("job", "a", BlockStrategy.SERIAL, 100));
-        runs.offer(run("job", "b", BlockStrategy.SERIAL, 0));
+        runs.offer(trigger("job", "a", BlockStrategy.SERIAL, 100));
+        runs.offer(trigger("job", "b", BlockStrategy.SERIAL, 0));
 
         assertThat(runs.waitingCount()).isEqualTo(2);
         clock.advance(Duration.ofMillis(100));
@@ -174,9 +138,9 @@ class EarlyTriggerTest {
     @Test
     void coverEarlyEndsAnEarlyRunOfItsJobBeforeItStarts() {
         RunExecutor runs = executor(1);
-        runs.offer(run("job", "a", BlockStrategy.COVER_EARLY, 100));
+        runs.offer(trigger("job", "a", BlockStrategy.COVER_EARLY, 100));
 
-        assertThat(runs.offer(run("job", "b", BlockStrategy.COVER_EARLY, 0))).isTrue();
+        assertThat(runs.offer(trigger("job", "b", BlockStrategy.COVER_EARLY, 0))).isTrue();
 
         assertThat(statuses("a")).containsExactly(RunStatus.KILLED);
         assertThat(results("a").get(0).message()).contains("covered by run b#0");
@@ -189,7 +153,7 @@ class EarlyTriggerTest {
     @Test
     void shutdownEndsARunStillWaitingForItsDueInstantKilled() {
         RunExecutor runs = executor(1);
-        runs.offer(run("job", "a", BlockStrategy.PARALLEL, 3_600_000));
+        runs.offer(trigger("job", "a", BlockStrategy.PARALLEL, 3_600_000));
 
         runs.shutdown(Duration.ofMillis(20));
 
@@ -204,14 +168,14 @@ class EarlyTriggerTest {
         int count = 1000;
         RunExecutor runs = executor(2);
         for (int i = 0; i < count; i++) {
-            assertThat(runs.offer(run("job-" + i, "r" + i, "noop", BlockStrategy.SERIAL, 100))).isTrue();
+            assertThat(runs.offer(trigger("job-" + i, "r" + i, "noop", BlockStrategy.SERIAL, 100))).isTrue();
         }
 
         assertThat(runs.slotsTaken()).isZero();
         assertThat(runs.runningCount()).isZero();
         assertThat(runs.waitingCount()).isEqualTo(count);
         assertThat(runs.busyJobs()).hasSize(count);
-        assertThat(runs.offer(run("now", "n", "noop", BlockStrategy.SERIAL, 0))).as("the slots are free").isTrue();
+        assertThat(runs.offer(trigger("now", "n", "noop", BlockStrategy.SERIAL, 0))).as("the slots are free").isTrue();
         soon().until(() -> starts.containsKey("n#0"));
 
         moveTo(100);
@@ -231,15 +195,15 @@ class EarlyTriggerTest {
     @Test
     void dueRunsWaitingForASlotTakeItInDueOrderBeforeNewTriggers() {
         RunExecutor runs = executor(1);
-        runs.offer(run("a", "a", BlockStrategy.PARALLEL, 0));
+        runs.offer(trigger("a", "a", BlockStrategy.PARALLEL, 0));
         soon().until(() -> gates.saw("start a"));
-        runs.offer(run("late", "late", BlockStrategy.PARALLEL, 200));
-        runs.offer(run("early", "early", BlockStrategy.PARALLEL, 100));
+        runs.offer(trigger("late", "late", BlockStrategy.PARALLEL, 200));
+        runs.offer(trigger("early", "early", BlockStrategy.PARALLEL, 100));
         moveTo(100);
         moveTo(200);
 
         assertThat(runs.waitingCount()).as("both due, both waiting for the one slot").isEqualTo(2);
-        assertThat(runs.offer(run("new", "new", BlockStrategy.PARALLEL, 0))).as("no slot for a new trigger")
+        assertThat(runs.offer(trigger("new", "new", BlockStrategy.PARALLEL, 0))).as("no slot for a new trigger")
                 .isFalse();
         gates.open("a");
         soon().until(() -> gates.saw("start early"));
@@ -253,27 +217,27 @@ class EarlyTriggerTest {
             throws InterruptedException {
         RunExecutor runs = executor(1, 3);
         for (int i = 0; i < 3; i++) {
-            assertThat(runs.offer(run("job-" + i, "r" + i, "hold", BlockStrategy.PARALLEL, 100 + i))).isTrue();
+            assertThat(runs.offer(trigger("job-" + i, "r" + i, "hold", BlockStrategy.PARALLEL, 100 + i))).isTrue();
         }
-        assertThat(runs.offer(run("now", "n", "noop", BlockStrategy.PARALLEL, 0))).as("a due trigger still starts")
+        assertThat(runs.offer(trigger("now", "n", "noop", BlockStrategy.PARALLEL, 0))).as("a due trigger still starts")
                 .isTrue();
         soon().until(() -> runs.runningCount() == 0);
 
-        assertThat(runs.offer(run("job-3", "r3", "noop", BlockStrategy.PARALLEL, 200))).isFalse();
+        assertThat(runs.offer(trigger("job-3", "r3", "noop", BlockStrategy.PARALLEL, 200))).isFalse();
         assertThat(runs.earlyCount()).isEqualTo(3);
         assertThat(runs.awaitRoom(Duration.ofMillis(1))).as("a free slot is no room for an early trigger").isFalse();
 
         moveTo(100);
 
         assertThat(runs.awaitRoom(Duration.ofMillis(1))).isTrue();
-        assertThat(runs.offer(run("job-3", "r3", "noop", BlockStrategy.PARALLEL, 200))).isTrue();
+        assertThat(runs.offer(trigger("job-3", "r3", "noop", BlockStrategy.PARALLEL, 200))).isTrue();
     }
 
     @Test
     void aKillOfAnEarlyRunLetsTheRunWaitingBehindItMoveUp() {
         RunExecutor runs = executor(1);
-        runs.offer(run("job", "a", BlockStrategy.SERIAL, 100));
-        runs.offer(run("job", "b", BlockStrategy.SERIAL, 200));
+        runs.offer(trigger("job", "a", BlockStrategy.SERIAL, 100));
+        runs.offer(trigger("job", "b", BlockStrategy.SERIAL, 200));
 
         assertThat(runs.kill("a#0", "killed by test")).isTrue();
 
@@ -291,9 +255,9 @@ class EarlyTriggerTest {
     @Test
     void aKillOfADueRunWaitingForASlotEndsItKilledAndItNeverStarts() {
         RunExecutor runs = executor(1);
-        runs.offer(run("busy", "a", BlockStrategy.PARALLEL, 0));
+        runs.offer(trigger("busy", "a", BlockStrategy.PARALLEL, 0));
         soon().until(() -> gates.saw("start a"));
-        runs.offer(run("job", "b", BlockStrategy.PARALLEL, 100));
+        runs.offer(trigger("job", "b", BlockStrategy.PARALLEL, 100));
         moveTo(100);
 
         assertThat(runs.kill("b#0", "killed by test")).isTrue();
@@ -304,17 +268,17 @@ class EarlyTriggerTest {
         gates.open("a");
         soon().until(() -> runs.runningCount() == 0);
         assertThat(gates.events()).doesNotContain("start b");
-        assertThat(runs.offer(run("other", "c", BlockStrategy.PARALLEL, 0))).as("the slot came back").isTrue();
+        assertThat(runs.offer(trigger("other", "c", BlockStrategy.PARALLEL, 0))).as("the slot came back").isTrue();
     }
 
     @Test
     void shutdownEndsEarlyRunsAndDueRunsWithoutASlotKilledAndNoneStarts() {
         RunExecutor runs = executor(1);
-        runs.offer(run("busy", "a", BlockStrategy.PARALLEL, 0));
+        runs.offer(trigger("busy", "a", BlockStrategy.PARALLEL, 0));
         soon().until(() -> gates.saw("start a"));
-        runs.offer(run("job-b", "b", BlockStrategy.PARALLEL, 100));
-        runs.offer(run("job-c", "c", BlockStrategy.PARALLEL, 3_600_000));
-        runs.offer(run("job-c", "d", BlockStrategy.SERIAL, 3_600_000));
+        runs.offer(trigger("job-b", "b", BlockStrategy.PARALLEL, 100));
+        runs.offer(trigger("job-c", "c", BlockStrategy.PARALLEL, 3_600_000));
+        runs.offer(trigger("job-c", "d", BlockStrategy.SERIAL, 3_600_000));
         moveTo(100);
 
         runs.shutdown(Duration.ofMillis(20));
@@ -334,7 +298,7 @@ class EarlyTriggerTest {
     @Test
     void shutdownWithNothingRunningLetsAnEarlyRunThatComesDueWithinTheGraceRun() throws Exception {
         RunExecutor runs = executor(1);
-        runs.offer(run("job", "a", "noop", BlockStrategy.PARALLEL, 100));
+        runs.offer(trigger("job", "a", "noop", BlockStrategy.PARALLEL, 100));
         Thread closer = new Thread(() -> runs.shutdown(DEADLINE));
         closer.start();
         soon().until(() -> delays.pendingCount() == 1 && closer.getState() != Thread.State.RUNNABLE);
@@ -349,9 +313,9 @@ class EarlyTriggerTest {
     @Test
     void serialEarlyRunsOfOneJobStartEachAtItsOwnDueInstantInArrivalOrder() {
         RunExecutor runs = executor(2);
-        runs.offer(run("job", "a", BlockStrategy.SERIAL, 100));
-        runs.offer(run("job", "b", BlockStrategy.SERIAL, 200));
-        runs.offer(run("job", "c", BlockStrategy.SERIAL, 50));
+        runs.offer(trigger("job", "a", BlockStrategy.SERIAL, 100));
+        runs.offer(trigger("job", "b", BlockStrategy.SERIAL, 200));
+        runs.offer(trigger("job", "c", BlockStrategy.SERIAL, 50));
 
         assertThat(runs.waitingCount()).isEqualTo(3);
         assertThat(runs.slotsTaken()).isZero();
@@ -373,10 +337,10 @@ class EarlyTriggerTest {
     @Test
     void anEarlyDiscardLaterTriggerIsDecidedAtItsDueInstantNotWhenItArrives() {
         RunExecutor runs = executor(2);
-        runs.offer(run("sync", "a", BlockStrategy.DISCARD_LATER, 0));
+        runs.offer(trigger("sync", "a", BlockStrategy.DISCARD_LATER, 0));
         soon().until(() -> gates.saw("start a"));
-        runs.offer(run("sync", "b", BlockStrategy.DISCARD_LATER, 100));
-        runs.offer(run("sync", "c", BlockStrategy.DISCARD_LATER, 200));
+        runs.offer(trigger("sync", "b", BlockStrategy.DISCARD_LATER, 100));
+        runs.offer(trigger("sync", "c", BlockStrategy.DISCARD_LATER, 200));
 
         assertThat(statuses("b")).as("a may end before b is due").isEmpty();
         gates.open("a");
@@ -393,10 +357,10 @@ class EarlyTriggerTest {
     @Test
     void anEarlyCoverEarlyTriggerKillsTheRunningRunOnlyAtItsDueInstant() {
         RunExecutor runs = executor(1);
-        runs.offer(run("price", "a", BlockStrategy.COVER_EARLY, 0));
+        runs.offer(trigger("price", "a", BlockStrategy.COVER_EARLY, 0));
         soon().until(() -> gates.saw("start a"));
 
-        assertThat(runs.offer(run("price", "b", BlockStrategy.COVER_EARLY, 100))).isTrue();
+        assertThat(runs.offer(trigger("price", "b", BlockStrategy.COVER_EARLY, 100))).isTrue();
 
         assertThat(statuses("a")).containsExactly(RunStatus.STARTED);
         moveTo(100);
@@ -409,24 +373,24 @@ class EarlyTriggerTest {
     @Test
     void earlySerialTriggersBehindABusyJobTakeEarlyPlacesNotWaitingPlaces() throws InterruptedException {
         RunExecutor runs = executor(1, 6);
-        runs.offer(run("job", "a", BlockStrategy.SERIAL, 0));
+        runs.offer(trigger("job", "a", BlockStrategy.SERIAL, 0));
         soon().until(() -> gates.saw("start a"));
-        int waitingPlaces = RunExecutor.WAITING_RUNS_PER_SLOT;
+        int waitingPlaces = RunAdmission.WAITING_RUNS_PER_SLOT;
 
         for (int i = 0; i < waitingPlaces + 2; i++) {
-            assertThat(runs.offer(run("job", "e" + i, BlockStrategy.SERIAL, 100 + i))).isTrue();
+            assertThat(runs.offer(trigger("job", "e" + i, BlockStrategy.SERIAL, 100 + i))).isTrue();
         }
 
-        assertThat(runs.offer(run("job", "over", BlockStrategy.SERIAL, 200))).as("the early places are taken")
+        assertThat(runs.offer(trigger("job", "over", BlockStrategy.SERIAL, 200))).as("the early places are taken")
                 .isFalse();
         assertThat(runs.awaitRoom(Duration.ofMillis(1))).isFalse();
         for (int i = 0; i < waitingPlaces; i++) {
-            assertThat(runs.offer(run("job", "d" + i, BlockStrategy.SERIAL, 0))).as("waiting places are free")
+            assertThat(runs.offer(trigger("job", "d" + i, BlockStrategy.SERIAL, 0))).as("waiting places are free")
                     .isTrue();
         }
         assertThat(runs.waitingCount()).isEqualTo(2 * waitingPlaces + 2);
         assertThat(runs.kill("e0#0", "killed by test")).isTrue();
-        assertThat(runs.offer(run("job", "over", BlockStrategy.SERIAL, 200))).as("a kill frees an early place")
+        assertThat(runs.offer(trigger("job", "over", BlockStrategy.SERIAL, 200))).as("a kill frees an early place")
                 .isTrue();
     }
 }
