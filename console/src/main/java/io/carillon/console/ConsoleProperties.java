@@ -6,6 +6,8 @@ import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
+import io.carillon.console.internal.web.Limits;
+
 /** Settings of the console ({@code carillon.console.*}); each field documents its default. */
 @ConfigurationProperties("carillon.console")
 public class ConsoleProperties {

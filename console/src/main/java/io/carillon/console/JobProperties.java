@@ -2,6 +2,8 @@ package io.carillon.console;
 
 import java.time.Duration;
 
+import io.carillon.console.internal.web.Limits;
+
 /** Limits of the job list, the job actions and the schedule preview ({@code carillon.console.jobs.*}). */
 public class JobProperties {
     /** Jobs on one page of {@code GET /api/v1/jobs} without {@code size}. Default 50. */

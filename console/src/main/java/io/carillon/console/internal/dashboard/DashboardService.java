@@ -24,6 +24,7 @@ import io.carillon.console.internal.dashboard.DashboardSource.LatenessPoint;
 import io.carillon.console.internal.dashboard.DashboardSource.StatusCount;
 import io.carillon.console.internal.runs.RunQueries;
 import io.carillon.console.internal.runs.RunSearch;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.workers.AppView;
 import io.carillon.console.internal.workers.WorkerService;
 import io.carillon.topics.events.RunStatus;
@@ -34,7 +35,7 @@ import io.carillon.topics.events.RunStatus;
  * of each part. Thread-safe.
  */
 @Service
-public class DashboardService {
+class DashboardService {
 
     private static final Set<RunStatus> RUNNING = Set.of(RunStatus.STARTED, RunStatus.PROGRESS);
 
@@ -63,7 +64,7 @@ public class DashboardService {
      * The dashboard over the last {@code range} (per minute) and {@code days} (per UTC day), each null for the
      * configured default.
      *
-     * @throws io.carillon.console.internal.InvalidInputException naming {@code range} or {@code days}
+     * @throws io.carillon.console.internal.web.InvalidInputException naming {@code range} or {@code days}
      */
     public Dashboard dashboard(String range, Integer days) {
         DashboardRange spans = DashboardRange.parse(range, days, settings);

@@ -41,7 +41,7 @@ import io.carillon.topics.events.JobDefinition;
  * Thread-safe; sets of one app are applied one after the other (the app's {@code app_declarations} row is locked).
  */
 @Component
-public class DeclarationReconciler {
+class DeclarationReconciler {
 
     private static final Logger log = LoggerFactory.getLogger(DeclarationReconciler.class);
 

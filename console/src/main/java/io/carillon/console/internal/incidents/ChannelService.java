@@ -16,7 +16,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
 import io.carillon.console.NotificationProperties;
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
@@ -31,7 +31,7 @@ import jakarta.mail.internet.InternetAddress;
  * shown as {@value ChannelView#SECRET_SET}), and answered without the secret. Thread-safe.
  */
 @Service
-public class ChannelService {
+class ChannelService {
 
     static final String TARGET_TYPE = "CHANNEL";
     static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");

@@ -25,7 +25,7 @@ import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
  * once and retried on every poll.
  */
 @Component
-public class DeliverySender implements SmartLifecycle {
+class DeliverySender implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(DeliverySender.class);
 

@@ -29,7 +29,7 @@ import io.carillon.topics.events.Incident;
  * it is neither stored nor notified twice. Called by one container thread at a time per partition assignment.
  */
 @Component
-public class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
+class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
 
     static final int MAX_ID_LENGTH = 512;
     static final int MAX_NAME_LENGTH = 128;

@@ -25,7 +25,7 @@ import io.carillon.topics.Json;
  * transaction. Thread-safe.
  */
 @Service
-public class IncidentService {
+class IncidentService {
 
     static final String TARGET_TYPE = "INCIDENT";
 

@@ -14,7 +14,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
 import io.carillon.console.JobProperties;
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
@@ -36,7 +36,7 @@ import io.carillon.topics.schedule.Schedules;
  * once Kafka has taken the request. Thread-safe.
  */
 @Component
-public class JobActions {
+class JobActions {
 
     private final JobService jobs;
     private final JobRequests requests;

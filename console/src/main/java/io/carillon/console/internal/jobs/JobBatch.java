@@ -7,7 +7,7 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Component;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.kafka.PublishException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
@@ -18,7 +18,7 @@ import io.carillon.topics.JobValidator;
  * stop the others. At most {@code carillon.console.jobs.max-batch-ids} ids. Thread-safe.
  */
 @Component
-public class JobBatch {
+class JobBatch {
 
     /** What a batch does to each job. */
     public enum Action { ENABLE, DISABLE, RUN, DELETE }

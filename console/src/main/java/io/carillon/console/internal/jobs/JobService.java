@@ -10,7 +10,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;

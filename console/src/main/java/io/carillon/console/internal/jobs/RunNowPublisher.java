@@ -5,7 +5,7 @@ import java.util.List;
 import org.springframework.stereotype.Component;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
@@ -21,7 +21,7 @@ import io.carillon.topics.events.JobRequest;
  * operate the job's app, audited once Kafka has taken it. Thread-safe.
  */
 @Component
-public class RunNowPublisher {
+class RunNowPublisher {
 
     private final JobService jobs;
     private final JobRequests requests;

@@ -16,7 +16,7 @@ import io.carillon.topics.schedule.Schedules;
  * runs that take no time (each delay counts from the previous time). Thread-safe.
  */
 @Component
-public class SchedulePreviewer {
+class SchedulePreviewer {
 
     private final Clock clock;
 

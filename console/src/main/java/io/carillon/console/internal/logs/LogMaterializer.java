@@ -36,7 +36,7 @@ import io.carillon.topics.events.LogLine;
  * Called by one container thread at a time per partition assignment.
  */
 @Component
-public class LogMaterializer implements BatchMessageListener<String, byte[]> {
+class LogMaterializer implements BatchMessageListener<String, byte[]> {
 
     private static final Logger log = LoggerFactory.getLogger(LogMaterializer.class);
 

@@ -37,7 +37,7 @@ import io.carillon.topics.events.LogLine;
  * run id order, so two transactions appending to the same run follow one another.
  */
 @Repository
-public class LogRepository {
+class LogRepository {
 
     private static final String STATE_COLUMNS =
             "run_id, job_id, last_seq, lines, bytes, cut_at_seq, cut_reason, cut_lines";

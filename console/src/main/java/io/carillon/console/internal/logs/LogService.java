@@ -23,7 +23,7 @@ import io.carillon.console.internal.runs.RunView;
  * ADMIN's only when neither is known); a run with neither a stored result nor a line is not found. Thread-safe.
  */
 @Service
-public class LogService {
+class LogService {
 
     private final LogRepository logs;
     private final RunRepository runs;

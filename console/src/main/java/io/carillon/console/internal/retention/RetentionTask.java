@@ -35,7 +35,7 @@ import io.carillon.console.internal.PeriodicPass;
  * called from any thread.
  */
 @Component
-public class RetentionTask implements SmartLifecycle {
+class RetentionTask implements SmartLifecycle {
 
     /** Names the advisory lock ({@code hashtext} of it) a pass holds while it works. */
     static final String LOCK_NAME = "carillon-console-retention";

@@ -16,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.access.AuditActors;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.CurrentCaller;
 import io.carillon.console.internal.audit.AuditLog;
@@ -34,7 +35,7 @@ import io.carillon.console.internal.outbox.OutboxRepository;
         FlywayAutoConfiguration.class})
 @EnableConfigurationProperties(ConsoleProperties.class)
 @Import({JobService.class, JobRepository.class, OutboxRepository.class, Authorizer.class, AuditLog.class,
-        CurrentCaller.class})
+        AuditActors.class, CurrentCaller.class})
 class XxlJobImportConfiguration {
 
     @Bean

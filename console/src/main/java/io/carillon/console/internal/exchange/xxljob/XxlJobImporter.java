@@ -3,7 +3,7 @@ package io.carillon.console.internal.exchange.xxljob;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.CurrentCaller;
 import io.carillon.console.internal.jobs.JobAlreadyExistsException;

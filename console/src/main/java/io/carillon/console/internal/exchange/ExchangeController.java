@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.exchange;
 
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -16,10 +16,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.internal.InvalidInputException;
-import io.carillon.console.internal.exchange.ImportResult;
-import io.carillon.console.internal.exchange.JobExchange;
-import io.carillon.console.internal.exchange.JobsDocument;
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.console.internal.web.JsonBodies;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.JobDefinition;
 import tools.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.schedules;
+package io.carillon.console.internal.jobs;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -10,7 +10,7 @@ import java.util.List;
  * twice: clocks go back), the cron names {@code namedTimes} of them (the first few in {@code examples}), and
  * {@code fires} are the instants the schedule really fires at for them (at most a few).
  */
-public record DstNote(Kind kind, Instant transition, LocalDateTime localFrom, LocalDateTime localTo, int namedTimes,
+record DstNote(Kind kind, Instant transition, LocalDateTime localFrom, LocalDateTime localTo, int namedTimes,
         List<LocalDateTime> examples, List<Instant> fires, String message) {
 
     /** Whether the local times do not exist or occur twice. */

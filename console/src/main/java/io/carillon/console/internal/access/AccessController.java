@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.access;
 
 import java.net.URI;
 import java.time.Instant;
@@ -13,15 +13,8 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.internal.access.Authorizer;
-import io.carillon.console.internal.access.Caller;
-import io.carillon.console.internal.access.CreatedToken;
-import io.carillon.console.internal.access.Grant;
-import io.carillon.console.internal.access.TokenService;
-import io.carillon.console.internal.access.TokenView;
-import io.carillon.console.internal.access.UserChange;
-import io.carillon.console.internal.access.UserService;
-import io.carillon.console.internal.access.UserView;
+import io.carillon.console.internal.web.JsonBodies;
+
 
 /**
  * The caller ({@code /api/v1/me}), users and their grants ({@code /api/v1/users}, ADMIN; a user may read themself

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.schedules;
+package io.carillon.console.internal.jobs;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -14,7 +14,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code warning} above {@code carillon.console.jobs.fires-per-day-warning}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SchedulePreview(String scheduleInWords, String zone, Instant from, List<Fire> fires,
+record SchedulePreview(String scheduleInWords, String zone, Instant from, List<Fire> fires,
         List<DstNote> dstNotes, long firesPerDay, boolean tooFrequent, String warning) {
 
     /** One fire time, as an instant and as the wall-clock time in the schedule's zone. */

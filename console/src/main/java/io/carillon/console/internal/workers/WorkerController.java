@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.workers;
 
 import java.util.List;
 
@@ -6,9 +6,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.internal.workers.AppView;
-import io.carillon.console.internal.workers.WorkerService;
-import io.carillon.console.internal.workers.WorkerView;
 
 /**
  * {@code GET /api/v1/workers?app=}: the worker instances known from heartbeats, stale ones marked;

@@ -1,11 +1,9 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.dashboard;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.internal.dashboard.Dashboard;
-import io.carillon.console.internal.dashboard.DashboardService;
 
 /**
  * {@code GET /api/v1/dashboard?range=&days=}: totals, runs by status per minute over {@code range} (e.g. {@code 6h})

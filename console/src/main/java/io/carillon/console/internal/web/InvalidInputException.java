@@ -1,4 +1,4 @@
-package io.carillon.console.internal;
+package io.carillon.console.internal.web;
 
 import java.util.List;
 

@@ -1,10 +1,9 @@
-package io.carillon.console.internal.joblist;
+package io.carillon.console.internal.jobs;
 
 import java.time.Instant;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.topics.events.JobDefinition;
 
 /**
@@ -14,7 +13,7 @@ import io.carillon.topics.events.JobDefinition;
  * Absent values are left out of JSON.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record JobSummary(JobDefinition job, String scheduleInWords, Instant nextFireAt, boolean paused, Pause pause,
+record JobSummary(JobDefinition job, String scheduleInWords, Instant nextFireAt, boolean paused, Pause pause,
         LastRun lastRun, Last24Hours last24h, ManagedBy managedBy) {
 
     /** Who paused the job through the console, when and why. */

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.schedules;
+package io.carillon.console.internal.jobs;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -12,7 +12,7 @@ import org.springframework.stereotype.Service;
 
 import io.carillon.console.ConsoleProperties;
 import io.carillon.console.JobProperties;
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
@@ -25,7 +25,7 @@ import io.carillon.topics.schedule.Schedules;
  * Needs no grant beyond signing in: it reads nothing stored. Thread-safe.
  */
 @Service
-public class SchedulePreviews {
+class SchedulePreviews {
 
     /** Field errors of the schedule are named under this prefix, as in a job body. */
     public static final String FIELD = "schedule";

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.logs;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -16,9 +16,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
 import io.carillon.console.LogProperties;
-import io.carillon.console.internal.InvalidInputException;
-import io.carillon.console.internal.logs.LogService;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.logs.LogService.LogPage;
+import io.carillon.console.internal.web.Limits;
 
 /**
  * A run's log: {@code GET /api/v1/runs/{runId}/logs?after=&limit=} (a page of lines with a seq above {@code after})

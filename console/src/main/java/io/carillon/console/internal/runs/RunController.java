@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.runs;
 
 import java.util.List;
 import java.util.Map;
@@ -18,10 +18,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.console.internal.jobs.JobNotFoundException;
 import io.carillon.console.internal.jobs.JobService;
-import io.carillon.console.internal.runs.RunAccess;
-import io.carillon.console.internal.runs.RunActions;
-import io.carillon.console.internal.runs.RunRepository;
-import io.carillon.console.internal.runs.RunView;
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.console.internal.web.Limits;
 import io.carillon.topics.events.JobDefinition;
 
 /**

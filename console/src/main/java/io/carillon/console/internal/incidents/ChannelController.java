@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.incidents;
 
 import java.net.URI;
 import java.util.List;
@@ -14,11 +14,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.incidents.ChannelChange;
-import io.carillon.console.internal.incidents.ChannelService;
-import io.carillon.console.internal.incidents.ChannelView;
-import io.carillon.console.internal.incidents.DeliveryView;
-import io.carillon.console.internal.incidents.IncidentService;
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.console.internal.web.Limits;
 
 /**
  * {@code /api/v1/channels} (ADMIN): notification channels, answered with {@code "secret":"(set)"} in place of their

@@ -1,23 +1,14 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.audit;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.access.Authorizer;
-import io.carillon.console.internal.access.Caller;
-import io.carillon.console.internal.access.Grant;
-import io.carillon.console.internal.access.Role;
-import io.carillon.console.internal.audit.AuditAction;
-import io.carillon.console.internal.audit.AuditEntry;
-import io.carillon.console.internal.audit.AuditLog;
-import io.carillon.console.internal.audit.AuditQuery;
+import io.carillon.console.internal.web.Limits;
 
 /**
  * {@code GET /api/v1/audit}: the audit log, newest first, filtered by actor, action, target and time
@@ -29,12 +20,12 @@ import io.carillon.console.internal.audit.AuditQuery;
 class AuditController {
 
     private final AuditLog audit;
-    private final Authorizer authorizer;
+    private final ActorSource actors;
     private final ConsoleProperties.Api limits;
 
-    AuditController(AuditLog audit, Authorizer authorizer, ConsoleProperties properties) {
+    AuditController(AuditLog audit, ActorSource actors, ConsoleProperties properties) {
         this.audit = audit;
-        this.authorizer = authorizer;
+        this.actors = actors;
         this.limits = properties.getApi();
     }
 
@@ -44,24 +35,10 @@ class AuditController {
             @RequestParam(required = false) Instant to, @RequestParam(required = false) Long page,
             @RequestParam(required = false) Integer size) {
         int rows = Limits.within("size", size, limits.getDefaultAuditPageSize(), limits.getMaxAuditPageSize());
-        List<AuditEntry> entries = audit.find(new AuditQuery(actor, action, target, from, to, readableApps(), page),
-                rows);
+        List<AuditEntry> entries = audit.find(
+                new AuditQuery(actor, action, target, from, to, actors.readableApps(), page), rows);
         Long next = entries.size() < rows ? null : entries.get(entries.size() - 1).id();
         return new AuditPage(entries, next);
-    }
-
-    /** Null for an ADMIN (every entry), else the apps the caller operates ({@code *} for all). */
-    private Set<String> readableApps() {
-        Caller caller = authorizer.caller();
-        if (caller.grants().isAdmin()) {
-            return null;
-        }
-        Set<String> apps = caller.grants().all().stream().filter(grant -> grant.role() == Role.OPERATOR)
-                .map(Grant::app).collect(Collectors.toSet());
-        if (apps.isEmpty()) {
-            authorizer.requireAdmin();
-        }
-        return apps;
     }
 
     /** One page of the audit log; {@code nextPage} null on the last. */

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.alerting;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -6,8 +6,7 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.internal.alerting.AlertRuleService;
-import io.carillon.console.internal.alerting.AlertRulesView;
+import io.carillon.console.internal.web.JsonBodies;
 import io.carillon.topics.events.Alerting;
 
 /**

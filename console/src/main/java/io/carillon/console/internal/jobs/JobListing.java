@@ -1,4 +1,4 @@
-package io.carillon.console.internal.joblist;
+package io.carillon.console.internal.jobs;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -13,7 +13,7 @@ import org.springframework.stereotype.Service;
 
 import io.carillon.console.ConsoleProperties;
 import io.carillon.console.JobProperties;
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.Grant;
 import io.carillon.console.internal.access.Grants;
@@ -30,7 +30,7 @@ import io.carillon.topics.schedule.Schedules;
  * caller may read. One database query per page; next fires are worked out from the schedules. Thread-safe.
  */
 @Service
-public class JobListing {
+class JobListing {
 
     private final JobListRepository repository;
     private final Authorizer authorizer;

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.schedules;
+package io.carillon.console.internal.jobs;
 
 import java.time.Duration;
 import java.time.Instant;

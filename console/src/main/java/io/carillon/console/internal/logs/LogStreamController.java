@@ -1,23 +1,15 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.logs;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-
-import org.springframework.core.annotation.AnnotatedElementUtils;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.method.annotation.ExceptionHandlerMethodResolver;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
-import io.carillon.console.internal.logs.LogService;
+import io.carillon.console.internal.web.ApiExceptionHandler;
 
 /**
  * {@code GET /api/v1/runs/{runId}/logs/stream?after=}: a run's log as Server-Sent Events while the run runs (see
@@ -27,9 +19,6 @@ import io.carillon.console.internal.logs.LogService;
  */
 @RestController
 class LogStreamController {
-
-    private static final ExceptionHandlerMethodResolver REFUSALS =
-            new ExceptionHandlerMethodResolver(ApiExceptionHandler.class);
 
     private final LogService logs;
     private final ApiExceptionHandler errors;
@@ -48,22 +37,6 @@ class LogStreamController {
 
     @ExceptionHandler
     ResponseEntity<?> refused(Exception e) throws Exception {
-        Method handler = REFUSALS.resolveMethod(e);
-        if (handler == null) {
-            throw e;
-        }
-        Object answer;
-        try {
-            answer = handler.invoke(errors, e);
-        } catch (InvocationTargetException failed) {
-            throw e;
-        }
-        if (answer instanceof ResponseEntity<?> entity) {
-            return ResponseEntity.status(entity.getStatusCode()).contentType(MediaType.APPLICATION_JSON)
-                    .body(entity.getBody());
-        }
-        ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(handler, ResponseStatus.class);
-        return ResponseEntity.status(status == null ? HttpStatus.INTERNAL_SERVER_ERROR : status.code())
-                .contentType(MediaType.APPLICATION_JSON).body(answer);
+        return errors.asJson(e);
     }
 }

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.jobs;
 
 import java.net.URI;
 import java.util.Map;
@@ -16,13 +16,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.jobs.JobService;
-import io.carillon.console.internal.jobs.RunNowPublisher;
-import io.carillon.console.internal.jobs.SchedulePreviewer;
 import io.carillon.console.internal.jobs.SchedulePreviewer.SchedulePreview;
-import io.carillon.console.internal.joblist.JobListQuery;
-import io.carillon.console.internal.joblist.JobListing;
-import io.carillon.console.internal.joblist.JobPage;
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.console.internal.web.Limits;
 import io.carillon.topics.Json;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.joblist;
+package io.carillon.console.internal.jobs;
 
 import static io.carillon.console.internal.SqlTimes.instant;
 import static io.carillon.console.internal.SqlTimes.parameter;
@@ -15,7 +15,6 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Repository;
 
-import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.RunStatus;
 

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.runs;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -6,10 +6,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.runs.RunQueries;
 import io.carillon.console.internal.runs.RunQueries.RunDetail;
 import io.carillon.console.internal.runs.RunQueries.RunPage;
-import io.carillon.console.internal.runs.RunSearch;
+import io.carillon.console.internal.web.Limits;
 
 /**
  * {@code GET /api/v1/runs}: runs across jobs, newest scheduled first, filtered and keyset paged ({@code cursor} is the

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.joblist;
+package io.carillon.console.internal.jobs;
 
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.ScheduleType;
@@ -8,6 +8,6 @@ import io.carillon.topics.events.ScheduleType;
  * case), {@code enabled}, {@code paused} (through the console), {@code handler}, schedule {@code type},
  * {@code owner}, {@code tag} and {@code status} (of the job's newest run).
  */
-public record JobListQuery(String app, String q, Boolean enabled, Boolean paused, String handler, ScheduleType type,
+record JobListQuery(String app, String q, Boolean enabled, Boolean paused, String handler, ScheduleType type,
         String owner, String tag, RunStatus status) {
 }

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.jobs;
 
 import java.time.Instant;
 import java.util.List;
@@ -15,12 +15,8 @@ import org.springframework.web.bind.annotation.RestController;
 import io.carillon.console.ConsoleProperties;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.carillon.console.internal.jobs.BackfillPlan;
-import io.carillon.console.internal.jobs.JobActions;
-import io.carillon.console.internal.jobs.JobBatch;
-import io.carillon.console.internal.jobs.JobService;
-import io.carillon.console.internal.schedules.SchedulePreview;
-import io.carillon.console.internal.schedules.SchedulePreviews;
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.console.internal.web.Limits;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.Schedule;
 

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.web;
+package io.carillon.console.internal.incidents;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -7,11 +7,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.incidents.IncidentDetail;
-import io.carillon.console.internal.incidents.IncidentFilters;
-import io.carillon.console.internal.incidents.IncidentPage;
-import io.carillon.console.internal.incidents.IncidentService;
-import io.carillon.console.internal.incidents.IncidentView;
+import io.carillon.console.internal.web.Limits;
 
 /**
  * {@code /api/v1/incidents}: pages of the incidents of the apps the caller may read (filters {@code state},

@@ -1,4 +1,4 @@
-package io.carillon.console.internal.joblist;
+package io.carillon.console.internal.jobs;
 
 import java.util.List;
 
@@ -6,5 +6,5 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 /** One page of the job list, by id; {@code nextCursor} asks for the next page and is absent on the last. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record JobPage(List<JobSummary> items, String nextCursor) {
+record JobPage(List<JobSummary> items, String nextCursor) {
 }
