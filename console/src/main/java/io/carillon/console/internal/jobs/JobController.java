@@ -16,7 +16,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.jobs.SchedulePreviewer.SchedulePreview;
+import io.carillon.console.internal.jobs.SchedulePreviewer.FireTimes;
 import io.carillon.console.internal.web.JsonBodies;
 import io.carillon.console.internal.web.Limits;
 import io.carillon.topics.Json;
@@ -120,7 +120,7 @@ class JobController {
     }
 
     @GetMapping("/{id}/schedule/preview")
-    SchedulePreview preview(@PathVariable String id, @RequestParam(required = false) Integer count) {
+    FireTimes preview(@PathVariable String id, @RequestParam(required = false) Integer count) {
         int times = Limits.within("count", count, limits.getDefaultPreviewCount(), limits.getMaxPreviewCount());
         return previewer.preview(jobs.get(id), times);
     }
