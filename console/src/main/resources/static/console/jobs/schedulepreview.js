@@ -1,7 +1,7 @@
 // The schedule builder's preview: as the user types (debounced), the schedule in words, its next fires in the job's
 // zone and in UTC, its daylight-saving notes and how many times a day it fires, from POST /api/v1/schedules/preview.
-import { send } from './api.js';
-import { el } from './dom.js';
+import { send } from '../api.js';
+import { el } from '../dom.js';
 import { readSchedule, showFieldErrors } from './jobfields.js';
 
 const DEBOUNCE_MS = 300;

@@ -1,7 +1,7 @@
 // The job form: create (#/job-new), copy (#/job-new?copy=<id>) and edit (#/job-edit?id=<id>) a job, every field of
 // its definition grouped, each error of the API at its field, and the schedule previewed as it is typed.
-import { getJson, send } from './api.js';
-import { confirmAction, go, showError } from './dom.js';
+import { getJson, send } from '../api.js';
+import { confirmAction, go, showError } from '../dom.js';
 import { buildFields, readJob, showFieldErrors, showScheduleFields, writeJob } from './jobfields.js';
 import { attach, latestPreview, previewNow, previewPanel, previewSoon, stop } from './schedulepreview.js';
 

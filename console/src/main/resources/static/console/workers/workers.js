@@ -1,6 +1,6 @@
 // The workers page: every app with its live instances, the jobs no live worker can run, and each instance.
-import { getJson } from './api.js';
-import { cell, el, showError, timeCell } from './dom.js';
+import { getJson } from '../api.js';
+import { cell, el, showError, timeCell } from '../dom.js';
 
 function appRow(app) {
   const row = el('tr', { className: app.liveInstances === 0 ? 'warning' : null });

@@ -1,9 +1,9 @@
 // The actions of the job page: run now (with params), run at an instant, backfill a range (counted first), pause and
 // resume with a reason, enable or disable, edit, copy and delete (confirmed), or, for a job its app declares in code,
 // detach it instead of editing or deleting it. Shown only to those who operate the app.
-import { send } from './api.js';
-import { confirmAction, el, go, time } from './dom.js';
-import { openFormDialog } from './formdialog.js';
+import { send } from '../api.js';
+import { confirmAction, el, go, time } from '../dom.js';
+import { openFormDialog } from '../formdialog.js';
 
 const PARAMS = { name: 'params', label: 'Params', type: 'textarea', hint: 'empty: the job\'s own params' };
 

@@ -1,6 +1,6 @@
 // One run: its status and timeline, the other attempts of its fire, and its log, live while it runs.
-import { getJson, send } from './api.js';
-import { cell, confirmAction, el, fact, showError, time, timeCell } from './dom.js';
+import { getJson, send } from '../api.js';
+import { cell, confirmAction, el, fact, showError, time, timeCell } from '../dom.js';
 import { runLink } from './runs.js';
 
 const RETRYABLE = ['FAILED', 'TIMED_OUT', 'LOST', 'NO_WORKER', 'KILLED'];

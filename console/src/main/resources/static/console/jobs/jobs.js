@@ -2,8 +2,8 @@
 // form whose values live in the URL so a view can be shared; each row shows the schedule in words, the next fire,
 // the last run and the 24-hour success rate. A row opens the job's page, checked rows take a batch action, and
 // "New job" opens the job form.
-import { getJson, send } from './api.js';
-import { cell, el, go, showError, time, timeCell } from './dom.js';
+import { getJson, send } from '../api.js';
+import { cell, el, go, showError, time, timeCell } from '../dom.js';
 import { listed, onBatch, selectBox } from './jobbatch.js';
 
 const REFRESH_MS = 3000;

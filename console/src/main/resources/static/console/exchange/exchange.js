@@ -1,7 +1,7 @@
 // Import of an export document: a dry run shows what would change, the user confirms, then it is applied.
-import { csrfToken } from './api.js';
-import { showError } from './dom.js';
-import { refresh } from './jobs.js';
+import { csrfToken } from '../api.js';
+import { showError } from '../dom.js';
+import { refresh } from '../jobs/jobs.js';
 
 let importDocument = null;
 

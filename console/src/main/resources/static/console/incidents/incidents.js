@@ -1,7 +1,7 @@
 // Incidents: open and resolved ones (filters app, state and rule in the URL, older pages by cursor), and one
 // incident (#/incidents?id=...) with its history, its notifications and, for an OPERATOR of its app, acknowledge.
-import { getJson, send } from './api.js';
-import { cell, confirmAction, el, fact, showError, time, timeCell } from './dom.js';
+import { getJson, send } from '../api.js';
+import { cell, confirmAction, el, fact, showError, time, timeCell } from '../dom.js';
 
 const FILTERS = ['app', 'state', 'rule'];
 let me = null;

@@ -1,8 +1,8 @@
 // The users page (ADMIN): every user with grants; create, change grants, enable or disable, set a password, delete.
-import { getJson, send } from './api.js';
-import { cell, confirmAction, el, showError, timeCell } from './dom.js';
+import { getJson, send } from '../api.js';
+import { cell, confirmAction, el, showError, timeCell } from '../dom.js';
 import { grantsText, parseGrants } from './grants.js';
-import { t } from './i18n.js';
+import { t } from '../i18n.js';
 
 let me = null;
 

@@ -1,6 +1,6 @@
 // The runs page: runs across jobs, newest first, filtered (the filters live in the URL), older pages by cursor.
-import { getJson } from './api.js';
-import { cell, el, showError, timeCell } from './dom.js';
+import { getJson } from '../api.js';
+import { cell, el, showError, timeCell } from '../dom.js';
 
 const FILTERS = ['app', 'job', 'status', 'kind', 'instance', 'from', 'to', 'minDurationMs'];
 const TIMES = ['from', 'to'];

@@ -1,7 +1,7 @@
 // Batch actions of the jobs list: the checked jobs are enabled, disabled, run or deleted in one
 // POST /api/v1/jobs:batch, after a confirmation that lists the jobs that will change; each job's outcome is shown.
-import { send } from './api.js';
-import { confirmAction, el, showError } from './dom.js';
+import { send } from '../api.js';
+import { confirmAction, el, showError } from '../dom.js';
 
 const VERBS = { ENABLE: 'Enable', DISABLE: 'Disable', RUN: 'Run now', DELETE: 'Delete' };
 const selected = new Set();

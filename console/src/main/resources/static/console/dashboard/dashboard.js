@@ -1,9 +1,9 @@
 // The dashboard: totals, runs by status per minute and per day, lateness, failing jobs and running runs,
 // refreshed every REFRESH_MS while shown. The range and days live in the URL (#/dashboard?range=6h&days=14).
-import { getJson } from './api.js';
-import { cell, el, showError, timeCell } from './dom.js';
-import { runLink } from './runs.js';
-import { drawLatenessChart, drawStatusChart, resizeCharts } from './charts.js';
+import { getJson } from '../api.js';
+import { cell, el, showError, timeCell } from '../dom.js';
+import { runLink } from '../runs/runs.js';
+import { drawLatenessChart, drawStatusChart, resizeCharts } from '../charts.js';
 
 const REFRESH_MS = 30000;
 const CHARTS = ['chart-minutes', 'chart-lateness', 'chart-days'];

@@ -1,10 +1,10 @@
 // The job page (#/job?id=): the definition, its pause, next fires, recent runs with durations, the actions its
 // grants allow, and its change history from the audit log. Runs refresh while the page is shown.
-import { getJson } from './api.js';
-import { changeDetails } from './audit.js';
-import { cell, duration, el, showError, time, timeCell } from './dom.js';
+import { getJson } from '../api.js';
+import { changeDetails } from '../audit/audit.js';
+import { cell, duration, el, showError, time, timeCell } from '../dom.js';
 import { jobActions } from './jobactions.js';
-import { runLink } from './runs.js';
+import { runLink } from '../runs/runs.js';
 
 const REFRESH_MS = 3000;
 const RUNS_SHOWN = 20;

@@ -1,6 +1,6 @@
 // The audit page: who changed what, newest first, filtered, with the state before and after each change.
-import { getJson } from './api.js';
-import { cell, el, showError, timeCell } from './dom.js';
+import { getJson } from '../api.js';
+import { cell, el, showError, timeCell } from '../dom.js';
 
 const FILTERS = ['actor', 'action', 'target', 'from', 'to'];
 let nextPage = null;

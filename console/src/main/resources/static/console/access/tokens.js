@@ -1,6 +1,6 @@
 // The tokens page: the caller's API tokens; create one (its secret is shown once) and revoke.
-import { getJson, send } from './api.js';
-import { cell, confirmAction, el, showError, timeCell } from './dom.js';
+import { getJson, send } from '../api.js';
+import { cell, confirmAction, el, showError, timeCell } from '../dom.js';
 import { grantsText, parseGrants } from './grants.js';
 
 function tokenRow(token) {

@@ -1,6 +1,6 @@
 // The fields of a job definition in the job form, grouped, and how a definition goes in and out of them.
 // A field's name is its path in the API's job body (schedule.cron, retry.maxAttempts), as its fieldErrors name it.
-import { el, instantOf, localInputValue } from './dom.js';
+import { el, instantOf, localInputValue } from '../dom.js';
 
 const SCHEDULE_TYPES = ['CRON', 'FIXED_RATE', 'FIXED_DELAY', 'ONCE', 'NONE'];
 const TIMED = ['CRON', 'FIXED_RATE', 'FIXED_DELAY', 'ONCE'];
