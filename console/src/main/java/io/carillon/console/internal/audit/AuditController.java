@@ -7,7 +7,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.web.Limits;
 
 /**
@@ -21,12 +20,12 @@ class AuditController {
 
     private final AuditLog audit;
     private final ActorSource actors;
-    private final ConsoleProperties.Api limits;
+    private final AuditApiProperties limits;
 
-    AuditController(AuditLog audit, ActorSource actors, ConsoleProperties properties) {
+    AuditController(AuditLog audit, ActorSource actors, AuditApiProperties limits) {
         this.audit = audit;
         this.actors = actors;
-        this.limits = properties.getApi();
+        this.limits = limits;
     }
 
     @GetMapping("/api/v1/audit")

@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.carillon.console.DashboardProperties;
 import io.carillon.console.internal.web.InvalidInputException;
 
 /**

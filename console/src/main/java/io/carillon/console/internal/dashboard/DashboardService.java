@@ -12,8 +12,6 @@ import java.util.TreeMap;
 
 import org.springframework.stereotype.Service;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.DashboardProperties;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.dashboard.Dashboard.Bucket;
 import io.carillon.console.internal.dashboard.Dashboard.FailingJobs;
@@ -24,7 +22,6 @@ import io.carillon.console.internal.dashboard.DashboardSource.LatenessPoint;
 import io.carillon.console.internal.dashboard.DashboardSource.StatusCount;
 import io.carillon.console.internal.runs.RunQueries;
 import io.carillon.console.internal.runs.RunSearch;
-import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.workers.AppView;
 import io.carillon.console.internal.workers.WorkerService;
 import io.carillon.topics.events.RunStatus;
@@ -49,14 +46,14 @@ class DashboardService {
     private final Clock clock;
 
     DashboardService(StatsSource stats, RunsSource runs, JobCounts jobs, WorkerService workers,
-            RunQueries runQueries, Authorizer authorizer, ConsoleProperties properties, Clock clock) {
+            RunQueries runQueries, Authorizer authorizer, DashboardProperties settings, Clock clock) {
         this.stats = stats;
         this.runs = runs;
         this.jobs = jobs;
         this.workers = workers;
         this.runQueries = runQueries;
         this.authorizer = authorizer;
-        this.settings = properties.getDashboard();
+        this.settings = settings;
         this.clock = clock;
     }
 

@@ -5,9 +5,8 @@ import java.time.Instant;
 
 import org.springframework.stereotype.Component;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.DashboardProperties;
 import io.carillon.console.internal.PeriodicTask;
+import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
 import io.carillon.topics.events.StatsWindow;
 
 /**
@@ -23,12 +22,13 @@ public class StatsPruner extends PeriodicTask {
     private final DashboardProperties settings;
     private final Clock clock;
 
-    StatsPruner(StatsRepository stats, ConsoleProperties properties, Clock clock) {
+    StatsPruner(StatsRepository stats, DashboardProperties settings,
+            ConsoleKafkaProperties kafkaProperties, Clock clock) {
         this.stats = stats;
-        this.settings = properties.getDashboard();
+        this.settings = settings;
         this.clock = clock;
         runEvery("stats-pruner", settings.getPruneInterval(),
-                properties.getKafka().getSendTimeout(), this::prune);
+                kafkaProperties.getSendTimeout(), this::prune);
     }
 
     /**

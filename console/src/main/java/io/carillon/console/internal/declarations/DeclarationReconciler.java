@@ -13,8 +13,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.DeclarationProperties;
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.CurrentCaller;
 import io.carillon.console.internal.jobs.JobRepository;
@@ -57,14 +55,15 @@ class DeclarationReconciler {
     private final Clock clock;
 
     DeclarationReconciler(DeclarationRepository declarations, JobRepository jobRows, JobService jobs,
-            CurrentCaller callers, PlatformTransactionManager transactionManager, ConsoleProperties properties,
+            CurrentCaller callers, PlatformTransactionManager transactionManager,
+            DeclarationProperties settings,
             Clock clock) {
         this.declarations = declarations;
         this.jobRows = jobRows;
         this.jobs = jobs;
         this.callers = callers;
         this.transactions = new TransactionTemplate(transactionManager);
-        this.settings = properties.getDeclarations();
+        this.settings = settings;
         this.clock = clock;
     }
 

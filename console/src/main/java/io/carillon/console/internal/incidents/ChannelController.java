@@ -13,7 +13,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.web.JsonBodies;
 import io.carillon.console.internal.web.Limits;
 
@@ -26,12 +25,12 @@ class ChannelController {
 
     private final ChannelService channels;
     private final IncidentService incidents;
-    private final ConsoleProperties.Incidents limits;
+    private final IncidentProperties limits;
 
-    ChannelController(ChannelService channels, IncidentService incidents, ConsoleProperties properties) {
+    ChannelController(ChannelService channels, IncidentService incidents, IncidentProperties limits) {
         this.channels = channels;
         this.incidents = incidents;
-        this.limits = properties.getIncidents();
+        this.limits = limits;
     }
 
     @GetMapping("/api/v1/channels")

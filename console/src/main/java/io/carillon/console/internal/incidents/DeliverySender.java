@@ -11,7 +11,6 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.carillon.console.ConsoleProperties;
-import io.carillon.console.NotificationProperties;
 import io.carillon.console.internal.PeriodicTask;
 import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
 
@@ -38,8 +37,8 @@ class DeliverySender extends PeriodicTask {
     private final int maxMessageChars;
 
     DeliverySender(DeliveryRepository deliveries, PlatformTransactionManager transactionManager,
-            List<ChannelNotifier> notifiers, ConsoleProperties properties, Clock clock) {
-        NotificationProperties settings = properties.getNotifications();
+            List<ChannelNotifier> notifiers, NotificationProperties settings,
+            ConsoleProperties properties, Clock clock) {
         this.deliveries = deliveries;
         this.transactions = new TransactionTemplate(transactionManager);
         this.notifiers = List.copyOf(notifiers);

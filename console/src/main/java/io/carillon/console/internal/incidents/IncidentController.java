@@ -6,7 +6,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.web.Limits;
 
 /**
@@ -18,11 +17,11 @@ import io.carillon.console.internal.web.Limits;
 class IncidentController {
 
     private final IncidentService incidents;
-    private final ConsoleProperties.Incidents limits;
+    private final IncidentProperties limits;
 
-    IncidentController(IncidentService incidents, ConsoleProperties properties) {
+    IncidentController(IncidentService incidents, IncidentProperties limits) {
         this.incidents = incidents;
-        this.limits = properties.getIncidents();
+        this.limits = limits;
     }
 
     @GetMapping("/api/v1/incidents")

@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.incidents.IncidentQuery.Position;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.events.IncidentRule;
 
 /**

@@ -12,7 +12,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.ConsoleProperties;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.carillon.console.internal.web.JsonBodies;
@@ -32,15 +31,15 @@ class JobActionController {
     private final JobService jobs;
     private final JobBatch batch;
     private final SchedulePreviews previews;
-    private final ConsoleProperties.Api limits;
+    private final JobApiProperties limits;
 
     JobActionController(JobActions actions, JobService jobs, JobBatch batch, SchedulePreviews previews,
-            ConsoleProperties properties) {
+            JobApiProperties limits) {
         this.actions = actions;
         this.jobs = jobs;
         this.batch = batch;
         this.previews = previews;
-        this.limits = properties.getApi();
+        this.limits = limits;
     }
 
     /** Stops the job's schedule; body {@code {"reason": ...}} (required). */

@@ -15,7 +15,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.jobs.SchedulePreviewer.FireTimes;
 import io.carillon.console.internal.web.JsonBodies;
 import io.carillon.console.internal.web.Limits;
@@ -44,15 +43,15 @@ class JobController {
     private final JobListing listing;
     private final RunNowPublisher runNow;
     private final SchedulePreviewer previewer;
-    private final ConsoleProperties.Api limits;
+    private final JobApiProperties limits;
 
     JobController(JobService jobs, JobListing listing, RunNowPublisher runNow, SchedulePreviewer previewer,
-            ConsoleProperties properties) {
+            JobApiProperties limits) {
         this.jobs = jobs;
         this.listing = listing;
         this.runNow = runNow;
         this.previewer = previewer;
-        this.limits = properties.getApi();
+        this.limits = limits;
     }
 
     @GetMapping

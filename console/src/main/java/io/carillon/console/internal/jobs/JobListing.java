@@ -11,12 +11,10 @@ import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Service;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.JobProperties;
-import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.Grant;
 import io.carillon.console.internal.access.Grants;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.TopicCatalog;
@@ -37,10 +35,10 @@ class JobListing {
     private final JobProperties settings;
     private final Clock clock;
 
-    JobListing(JobListRepository repository, Authorizer authorizer, ConsoleProperties properties, Clock clock) {
+    JobListing(JobListRepository repository, Authorizer authorizer, JobProperties settings, Clock clock) {
         this.repository = repository;
         this.authorizer = authorizer;
-        this.settings = properties.getJobs();
+        this.settings = settings;
         this.clock = clock;
     }
 

@@ -10,8 +10,6 @@ import java.util.Optional;
 
 import org.springframework.stereotype.Service;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.JobProperties;
 import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.Schedule;
@@ -36,8 +34,8 @@ class SchedulePreviews {
     private final JobProperties settings;
     private final Clock clock;
 
-    SchedulePreviews(ConsoleProperties properties, Clock clock) {
-        this.settings = properties.getJobs();
+    SchedulePreviews(JobProperties settings, Clock clock) {
+        this.settings = settings;
         this.clock = clock;
     }
 

@@ -14,10 +14,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.LogProperties;
-import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.logs.LogService.LogPage;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.web.Limits;
 
 /**
@@ -34,9 +32,9 @@ class LogController {
     private final LogService logs;
     private final LogProperties limits;
 
-    LogController(LogService logs, ConsoleProperties properties) {
+    LogController(LogService logs, LogProperties limits) {
         this.logs = logs;
-        this.limits = properties.getLogs();
+        this.limits = limits;
     }
 
     @GetMapping("/api/v1/runs/{runId}/logs")

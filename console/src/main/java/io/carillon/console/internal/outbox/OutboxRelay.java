@@ -9,9 +9,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.PeriodicPass;
 import io.carillon.console.internal.PeriodicTask;
+import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.outbox.OutboxRepository.OutboxRow;
 import io.carillon.topics.EventSerdes;
@@ -38,15 +38,16 @@ public class OutboxRelay extends PeriodicTask {
     private final PeriodicPass passes;
 
     public OutboxRelay(OutboxRepository outbox, PlatformTransactionManager transactionManager,
-            ConsoleProducer producer, CarillonTopics topics, Clock clock, ConsoleProperties properties) {
+            ConsoleProducer producer, CarillonTopics topics, Clock clock, OutboxProperties outboxProperties,
+            ConsoleKafkaProperties kafkaProperties) {
         this.outbox = outbox;
         this.transactions = new TransactionTemplate(transactionManager);
         this.producer = producer;
         this.topics = topics;
         this.clock = clock;
-        this.batchSize = properties.getOutbox().getBatchSize();
-        this.passes = runEvery("outbox-relay", properties.getOutbox().getPollInterval(),
-                properties.getKafka().getSendTimeout(), this::relayPending);
+        this.batchSize = outboxProperties.getBatchSize();
+        this.passes = runEvery("outbox-relay", outboxProperties.getPollInterval(),
+                kafkaProperties.getSendTimeout(), this::relayPending);
     }
 
     /**

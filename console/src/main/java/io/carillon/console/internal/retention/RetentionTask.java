@@ -19,8 +19,6 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.RetentionProperties;
 import io.carillon.console.internal.PeriodicTask;
 
 /**
@@ -45,10 +43,10 @@ class RetentionTask extends PeriodicTask {
     private final Clock clock;
     private final RetentionProperties settings;
 
-    public RetentionTask(JdbcTemplate jdbc, Clock clock, ConsoleProperties properties) {
+    public RetentionTask(JdbcTemplate jdbc, Clock clock, RetentionProperties retentionProperties) {
         this.jdbc = jdbc;
         this.clock = clock;
-        this.settings = validated(properties.getRetention());
+        this.settings = validated(retentionProperties);
         runEvery("retention", settings.getInterval(),
                 settings.getLockTimeout().multipliedBy(PartitionedTable.values().length), this::runPass);
     }

@@ -12,12 +12,11 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.ConsoleProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.console.internal.jobs.JobNotFoundException;
 import io.carillon.console.internal.jobs.JobService;
+import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.console.internal.web.JsonBodies;
 import io.carillon.console.internal.web.Limits;
 import io.carillon.topics.events.JobDefinition;
@@ -33,15 +32,15 @@ class RunController {
     private final RunRepository runs;
     private final RunActions actions;
     private final RunAccess access;
-    private final ConsoleProperties.Api limits;
+    private final RunApiProperties limits;
 
     RunController(JobService jobs, RunRepository runs, RunActions actions, RunAccess access,
-            ConsoleProperties properties) {
+            RunApiProperties limits) {
         this.jobs = jobs;
         this.access = access;
         this.runs = runs;
         this.actions = actions;
-        this.limits = properties.getApi();
+        this.limits = limits;
     }
 
     /** The newest runs of a job by scheduled time; also of a deleted job as long as its runs are kept. */

@@ -5,7 +5,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.runs.RunQueries.RunDetail;
 import io.carillon.console.internal.runs.RunQueries.RunPage;
 import io.carillon.console.internal.web.Limits;
@@ -19,11 +18,11 @@ import io.carillon.console.internal.web.Limits;
 class RunSearchController {
 
     private final RunQueries queries;
-    private final ConsoleProperties.Api limits;
+    private final RunApiProperties limits;
 
-    RunSearchController(RunQueries queries, ConsoleProperties properties) {
+    RunSearchController(RunQueries queries, RunApiProperties limits) {
         this.queries = queries;
-        this.limits = properties.getApi();
+        this.limits = limits;
     }
 
     @GetMapping("/api/v1/runs")

@@ -1,11 +1,14 @@
-package io.carillon.console;
+package io.carillon.console.internal.dashboard;
 
 import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The dashboard: the consumer that writes the {@code stats} topic into {@code run_stats} (polls sized by
  * {@code materializer.*}), how long its windows are kept, and the bounds of {@code GET /api/v1/dashboard}.
  */
+@ConfigurationProperties("carillon.console.dashboard")
 public class DashboardProperties {
     /** Consumer group of the stats materializer. Default: the topic prefix followed by {@code console-stats}. */
     private String groupId;

@@ -1,10 +1,12 @@
-package io.carillon.console;
+package io.carillon.console.internal.jobs;
 
 import java.time.Duration;
 
-import io.carillon.console.internal.web.Limits;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
 
 /** Limits of the job list, the job actions and the schedule preview ({@code carillon.console.jobs.*}). */
+@ConfigurationProperties("carillon.console.jobs")
 public class JobProperties {
     /** Jobs on one page of {@code GET /api/v1/jobs} without {@code size}. Default 50. */
     private int defaultPageSize = 50;

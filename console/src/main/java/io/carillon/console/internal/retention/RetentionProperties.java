@@ -1,6 +1,8 @@
-package io.carillon.console;
+package io.carillon.console.internal.retention;
 
 import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * How long the console keeps runs and their logs ({@code carillon.console.retention.*}). Both tables hold one
@@ -9,6 +11,7 @@ import java.time.Duration;
  * after it, and drops every day that ended more than the retention ago. Logs may be kept shorter than runs, not
  * longer.
  */
+@ConfigurationProperties("carillon.console.retention")
 public class RetentionProperties {
     /** How long a day of runs is kept after it ends. Default 30 days; at least one day. */
     private Duration runs = Duration.ofDays(30);

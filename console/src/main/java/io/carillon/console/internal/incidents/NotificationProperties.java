@@ -1,8 +1,11 @@
-package io.carillon.console;
+package io.carillon.console.internal.incidents;
 
 import java.time.Duration;
 
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
 /** Notification channels and the sender that delivers incident steps to them. */
+@ConfigurationProperties("carillon.console.notifications")
 public class NotificationProperties {
     /** Pause between two passes of the sender over the due deliveries. Default 250 ms. */
     private Duration pollInterval = Duration.ofMillis(250);

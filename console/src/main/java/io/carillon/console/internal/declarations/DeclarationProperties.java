@@ -1,12 +1,15 @@
-package io.carillon.console;
+package io.carillon.console.internal.declarations;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * How the console reconciles the jobs worker apps declare in code or configuration
  * ({@code carillon.console.declarations.*}).
  */
+@ConfigurationProperties("carillon.console.declarations")
 public class DeclarationProperties {
 
     /** What happens to a job an app's newest version no longer declares. */

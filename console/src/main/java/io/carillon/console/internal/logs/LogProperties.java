@@ -1,11 +1,14 @@
-package io.carillon.console;
+package io.carillon.console.internal.logs;
 
 import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Run logs: the consumer that writes the {@code logs} topic into {@code run_logs} (polls sized by
  * {@code materializer.*}), the per-run cap, the log pages and the live log streams.
  */
+@ConfigurationProperties("carillon.console.logs")
 public class LogProperties {
     /** Consumer group of the log materializer. Default: the topic prefix followed by {@code console-logs}. */
     private String groupId;
