@@ -16,7 +16,8 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The module layout of the README: the engine's parts (planner, dispatcher, analytics, worker, console) import only
- * the contract, {@code topics}, of Carillon's own code; the modules that assemble parts import what their pom names.
+ * the contract, {@code topics}, of Carillon's own code, and the two Kafka Streams apps the shell they share
+ * ({@code streams-app}); the modules that assemble parts import what their pom names.
  */
 class ModuleDependenciesTest {
 
@@ -24,10 +25,11 @@ class ModuleDependenciesTest {
     static final Map<String, List<String>> ALLOWED = Map.ofEntries(
             Map.entry("topics", List.of()),
             Map.entry("broker", List.of()),
-            Map.entry("testkit", List.of("broker", "topics")),
-            Map.entry("planner", List.of("topics")),
+            Map.entry("streams", List.of("topics")),
+            Map.entry("testkit", List.of("broker", "topics", "streams")),
+            Map.entry("planner", List.of("topics", "streams")),
             Map.entry("dispatcher", List.of("topics")),
-            Map.entry("analytics", List.of("topics")),
+            Map.entry("analytics", List.of("topics", "streams")),
             Map.entry("worker", List.of("topics")),
             Map.entry("console", List.of("topics")),
             Map.entry("test", List.of("topics", "broker", "planner", "dispatcher", "worker")),

@@ -21,6 +21,11 @@ class RulesCatchBreaksTest {
     }
 
     @Test
+    void theCycleRuleCatchesTwoPackagesUsingEachOther() {
+        assertThat(PackageCyclesTest.NO_CYCLES.evaluate(fixtures).hasViolation()).isTrue();
+    }
+
+    @Test
     void theTimeRuleCatchesInstantNow() {
         assertThat(TimeRulesTest.NO_SYSTEM_TIME.evaluate(fixtures).getFailureReport().getDetails())
                 .anyMatch(line -> line.contains("SystemTimeReader") && line.contains("Instant.now()"));

@@ -151,7 +151,8 @@ final class FaultsWorkload implements Workload {
                     entry.put("at", done.at().toString());
                     entry.put("hold_s", done.fault().hold().toSeconds());
                     entry.putAll(verdict.keys());
-                    entry.put("runs_by_status", runsByStatus(cluster.database(), done.at(), until));
+                    entry.put("runs_by_status", runsByStatus(cluster.database(), WallClock.ceil(done.at(), periodMs),
+                            WallClock.ceil(until, periodMs)));
                     perFault.add(entry);
                 }
                 long durationS = Duration.between(windowStart, windowEnd).toSeconds();

@@ -38,7 +38,6 @@ import org.springframework.security.web.util.matcher.AnyRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
@@ -85,7 +84,7 @@ class AccessConfiguration {
 
     @Bean
     PasswordAuthenticationProvider passwordAuthenticationProvider(UserRepository users, PasswordEncoder encoder,
-            AuditLog audit, ConsoleProperties properties, Clock clock, MeterRegistry meters) {
+            AuditLog audit, AccessProperties properties, Clock clock, MeterRegistry meters) {
         return new PasswordAuthenticationProvider(users, encoder, audit, properties.getLogin(), clock, meters);
     }
 

@@ -21,7 +21,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
@@ -46,12 +45,12 @@ class InitialAdmin implements SmartInitializingSingleton {
     private final AuditLog audit;
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
-    private final ConsoleProperties properties;
+    private final AccessProperties properties;
     private final Environment environment;
     private final Clock clock;
 
     InitialAdmin(UserRepository users, PasswordEncoder encoder, AuditLog audit, JdbcClient jdbc,
-            PlatformTransactionManager transactionManager, ConsoleProperties properties, Environment environment,
+            PlatformTransactionManager transactionManager, AccessProperties properties, Environment environment,
             Clock clock) {
         this.users = users;
         this.encoder = encoder;

@@ -19,7 +19,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
@@ -38,11 +37,11 @@ class OidcGrantsMapper implements OAuth2UserService<OidcUserRequest, OidcUser> {
     private final OidcUserService delegate = new OidcUserService();
     private final UserRepository users;
     private final AuditLog audit;
-    private final ConsoleProperties.Oidc settings;
+    private final AccessProperties.Oidc settings;
     private final TransactionTemplate transactions;
     private final Clock clock;
 
-    OidcGrantsMapper(UserRepository users, AuditLog audit, ConsoleProperties properties,
+    OidcGrantsMapper(UserRepository users, AuditLog audit, AccessProperties properties,
             PlatformTransactionManager transactionManager, Clock clock) {
         this.users = users;
         this.audit = audit;

@@ -13,7 +13,6 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
@@ -40,14 +39,14 @@ final class PasswordAuthenticationProvider implements AuthenticationProvider {
     private final AddressThrottle addresses;
     private final SignInThrottle pairs;
     private final AuditLog audit;
-    private final ConsoleProperties.Login settings;
+    private final AccessProperties.Login settings;
     private final Clock clock;
     private final String unknownUserHash;
     private final Counter addressRefusals;
     private final Counter pairRefusals;
 
     PasswordAuthenticationProvider(UserRepository users, PasswordEncoder encoder, AuditLog audit,
-            ConsoleProperties.Login settings, Clock clock, MeterRegistry meters) {
+            AccessProperties.Login settings, Clock clock, MeterRegistry meters) {
         this.users = users;
         this.encoder = encoder;
         this.audit = audit;

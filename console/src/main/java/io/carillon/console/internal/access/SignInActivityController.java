@@ -1,6 +1,6 @@
 package io.carillon.console.internal.access;
 
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.carillon.console.internal.access;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -13,10 +13,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 
@@ -26,7 +26,7 @@ import io.carillon.topics.Json;
  * still holds; a revoked or expired token, or one of a disabled user, authenticates nobody. Thread-safe.
  */
 @Service
-public class TokenService {
+class TokenService {
 
     static final String TARGET_TYPE = "TOKEN";
     static final int MAX_NAME_LENGTH = 64;

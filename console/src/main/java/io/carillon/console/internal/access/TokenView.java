@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 /** An API token as the REST API shows it: never its secret. */
-public record TokenView(String id, String user, String name, List<Grant> grants, Instant expiresAt,
+record TokenView(String id, String user, String name, List<Grant> grants, Instant expiresAt,
         Instant createdAt, Instant lastUsedAt, Instant revokedAt) {
 
     static TokenView of(StoredToken token) {

@@ -12,10 +12,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 
@@ -24,7 +24,7 @@ import io.carillon.topics.Json;
  * cannot be deleted, disabled or lose the role, so the console always has someone who can manage it. Thread-safe.
  */
 @Service
-public class UserService {
+class UserService {
 
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,127}");
     static final String TARGET_TYPE = "USER";

@@ -8,13 +8,13 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
@@ -30,7 +30,7 @@ import io.carillon.topics.spring.CarillonTopics;
  * the console's row agree; changes of one scope are serialized by a lock. Thread-safe.
  */
 @Service
-public class AlertRuleService {
+class AlertRuleService {
 
     static final String TARGET_TYPE = "ALERT_RULES";
     private static final String BLOCK_PREFIX = "alerting.";

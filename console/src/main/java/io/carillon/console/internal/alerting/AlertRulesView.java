@@ -10,5 +10,5 @@ import io.carillon.topics.events.Alerting;
  * the built-in ones; the analytics app's own {@code carillon.analytics.alerting.*} settings, when set, sit between
  * the global and the built-in ones), and who set them when ({@code updatedAt}, {@code updatedBy}: null when never).
  */
-public record AlertRulesView(String scope, Alerting rules, Alerting effective, Instant updatedAt, String updatedBy) {
+record AlertRulesView(String scope, Alerting rules, Alerting effective, Instant updatedAt, String updatedBy) {
 }

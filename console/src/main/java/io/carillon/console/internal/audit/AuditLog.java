@@ -1,7 +1,7 @@
 package io.carillon.console.internal.audit;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -12,8 +12,6 @@ import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-import io.carillon.console.internal.access.Caller;
-import io.carillon.console.internal.access.CurrentCaller;
 
 /**
  * The {@code audit_log} table: append and read, never change. {@link #record} joins the caller's transaction, so an
@@ -33,20 +31,20 @@ public class AuditLog {
             + " :auditTarget, :auditTargetApp";
 
     private final JdbcClient jdbc;
-    private final CurrentCaller callers;
+    private final ActorSource actors;
     private final Clock clock;
 
-    public AuditLog(JdbcClient jdbc, CurrentCaller callers, Clock clock) {
+    public AuditLog(JdbcClient jdbc, ActorSource actors, Clock clock) {
         this.jdbc = jdbc;
-        this.callers = callers;
+        this.actors = actors;
         this.clock = clock;
     }
 
     /** Records an action of the current caller on {@code target}. */
     public void record(AuditAction action, String targetType, String target, String targetApp, String before,
             String after, AuditOutcome outcome) {
-        Caller caller = callers.get();
-        record(caller.actor(), caller.address(), action, targetType, target, targetApp, before, after, outcome);
+        ActorSource.Actor actor = actors.current();
+        record(actor.name(), actor.address(), action, targetType, target, targetApp, before, after, outcome);
     }
 
     /** Records an action of {@code actor}, for the actions that happen before a caller exists (logins). */
@@ -66,8 +64,8 @@ public class AuditLog {
      */
     public Map<String, Object> entry(AuditAction action, String targetType, String target, String targetApp,
             AuditOutcome outcome) {
-        Caller caller = callers.get();
-        return entry(caller.actor(), caller.address(), action, targetType, target, targetApp, outcome);
+        ActorSource.Actor actor = actors.current();
+        return entry(actor.name(), actor.address(), action, targetType, target, targetApp, outcome);
     }
 
     private Map<String, Object> entry(String actor, String sourceAddress, AuditAction action, String targetType,

@@ -16,7 +16,7 @@ import io.carillon.console.internal.runs.RunView;
  * analytics app wrote to {@code stats}) or {@code RUNS} (the {@code runs} table, when no stats were stored for the
  * span).
  */
-public record Dashboard(Instant at, Duration range, int days, Totals totals, Series perMinute, Series perDay,
+record Dashboard(Instant at, Duration range, int days, Totals totals, Series perMinute, Series perDay,
         Lateness lateness, FailingJobs topFailingJobs, List<RunView> running) {
 
     /** Where a part of the dashboard was read. */

@@ -6,8 +6,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.carillon.console.DashboardProperties;
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 
 /**
  * The spans a dashboard request asks for: {@code range}, the per-minute chart's span in whole minutes ({@code 90m},

@@ -12,8 +12,6 @@ import java.util.TreeMap;
 
 import org.springframework.stereotype.Service;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.DashboardProperties;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.dashboard.Dashboard.Bucket;
 import io.carillon.console.internal.dashboard.Dashboard.FailingJobs;
@@ -34,7 +32,7 @@ import io.carillon.topics.events.RunStatus;
  * of each part. Thread-safe.
  */
 @Service
-public class DashboardService {
+class DashboardService {
 
     private static final Set<RunStatus> RUNNING = Set.of(RunStatus.STARTED, RunStatus.PROGRESS);
 
@@ -48,14 +46,14 @@ public class DashboardService {
     private final Clock clock;
 
     DashboardService(StatsSource stats, RunsSource runs, JobCounts jobs, WorkerService workers,
-            RunQueries runQueries, Authorizer authorizer, ConsoleProperties properties, Clock clock) {
+            RunQueries runQueries, Authorizer authorizer, DashboardProperties settings, Clock clock) {
         this.stats = stats;
         this.runs = runs;
         this.jobs = jobs;
         this.workers = workers;
         this.runQueries = runQueries;
         this.authorizer = authorizer;
-        this.settings = properties.getDashboard();
+        this.settings = settings;
         this.clock = clock;
     }
 
@@ -63,7 +61,7 @@ public class DashboardService {
      * The dashboard over the last {@code range} (per minute) and {@code days} (per UTC day), each null for the
      * configured default.
      *
-     * @throws io.carillon.console.internal.InvalidInputException naming {@code range} or {@code days}
+     * @throws io.carillon.console.internal.web.InvalidInputException naming {@code range} or {@code days}
      */
     public Dashboard dashboard(String range, Integer days) {
         DashboardRange spans = DashboardRange.parse(range, days, settings);

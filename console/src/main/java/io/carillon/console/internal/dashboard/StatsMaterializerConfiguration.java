@@ -4,8 +4,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.topics.spring.CarillonTopics;
 
 /**
@@ -17,10 +17,11 @@ class StatsMaterializerConfiguration {
 
     @Bean
     ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleStatsContainer(CarillonTopics topics,
-            ConsoleProperties properties, StatsMaterializer materializer) {
-        String groupId = properties.getDashboard().getGroupId() != null ? properties.getDashboard().getGroupId()
+            DashboardProperties dashboardProperties, MaterializerProperties materializerProperties,
+            StatsMaterializer materializer) {
+        String groupId = dashboardProperties.getGroupId() != null ? dashboardProperties.getGroupId()
                 : topics.catalog().prefix() + "console-stats";
-        return MaterializerContainers.createQuiet(topics, properties.getMaterializer(), topics.catalog().stats(),
+        return MaterializerContainers.createQuiet(topics, materializerProperties, topics.catalog().stats(),
                 groupId, "carillon-console-stats", materializer);
     }
 }

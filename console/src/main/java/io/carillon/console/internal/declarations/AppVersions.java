@@ -8,7 +8,7 @@ import java.util.Comparator;
  * is newer than any ({@code 1.0.0-SNAPSHOT} and {@code 1.0.0-rc1} are older than {@code 1.0.0}). A missing segment
  * counts as {@code 0}. Stateless and thread-safe.
  */
-public final class AppVersions {
+final class AppVersions {
 
     /** Oldest first. */
     public static final Comparator<String> ORDER = AppVersions::compare;

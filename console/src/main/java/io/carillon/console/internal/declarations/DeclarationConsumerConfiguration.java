@@ -4,8 +4,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.topics.spring.CarillonTopics;
 
 /**
@@ -18,11 +18,12 @@ class DeclarationConsumerConfiguration {
 
     @Bean
     ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleDeclarationsContainer(CarillonTopics topics,
-            ConsoleProperties properties, DeclarationListener listener) {
-        String groupId = properties.getDeclarations().getGroupId() != null
-                ? properties.getDeclarations().getGroupId()
+            DeclarationProperties declarationProperties, MaterializerProperties materializerProperties,
+            DeclarationListener listener) {
+        String groupId = declarationProperties.getGroupId() != null
+                ? declarationProperties.getGroupId()
                 : topics.catalog().prefix() + "console-declarations";
-        return MaterializerContainers.createQuiet(topics, properties.getMaterializer(),
+        return MaterializerContainers.createQuiet(topics, materializerProperties,
                 topics.catalog().declarations(), groupId, "carillon-console-declarations", listener);
     }
 }

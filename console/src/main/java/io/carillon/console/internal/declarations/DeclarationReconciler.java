@@ -13,8 +13,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.DeclarationProperties;
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.CurrentCaller;
 import io.carillon.console.internal.jobs.JobRepository;
@@ -41,7 +39,7 @@ import io.carillon.topics.events.JobDefinition;
  * Thread-safe; sets of one app are applied one after the other (the app's {@code app_declarations} row is locked).
  */
 @Component
-public class DeclarationReconciler {
+class DeclarationReconciler {
 
     private static final Logger log = LoggerFactory.getLogger(DeclarationReconciler.class);
 
@@ -57,14 +55,15 @@ public class DeclarationReconciler {
     private final Clock clock;
 
     DeclarationReconciler(DeclarationRepository declarations, JobRepository jobRows, JobService jobs,
-            CurrentCaller callers, PlatformTransactionManager transactionManager, ConsoleProperties properties,
+            CurrentCaller callers, PlatformTransactionManager transactionManager,
+            DeclarationProperties settings,
             Clock clock) {
         this.declarations = declarations;
         this.jobRows = jobRows;
         this.jobs = jobs;
         this.callers = callers;
         this.transactions = new TransactionTemplate(transactionManager);
-        this.settings = properties.getDeclarations();
+        this.settings = settings;
         this.clock = clock;
     }
 

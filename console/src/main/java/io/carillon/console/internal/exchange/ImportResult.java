@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
  * What an import does (dry run) or did: the ids of the jobs created, changed (with each changed field), unchanged
  * and deleted ({@code prune} only).
  */
-public record ImportResult(boolean dryRun, List<String> created, List<Changed> changed, List<String> unchanged,
+record ImportResult(boolean dryRun, List<String> created, List<Changed> changed, List<String> unchanged,
         List<String> deleted) {
 
     /** A job whose definition changes: each field that differs, by its path. */

@@ -15,7 +15,6 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
@@ -23,6 +22,7 @@ import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.exchange.ImportResult.Changed;
 import io.carillon.console.internal.exchange.ImportResult.FieldChange;
 import io.carillon.console.internal.jobs.JobService;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
@@ -35,7 +35,7 @@ import io.carillon.topics.events.JobDefinition;
  * job is refused whole, each error named by its path ({@code jobs[3].schedule.cron}). Thread-safe.
  */
 @Service
-public class JobExchange {
+class JobExchange {
 
     static final String TARGET_TYPE = "APPS";
 

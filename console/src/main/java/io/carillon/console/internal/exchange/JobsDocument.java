@@ -10,7 +10,7 @@ import io.carillon.topics.events.JobDefinition;
  * covers (an import with {@code prune} deletes the jobs of these apps it does not list) and the job definitions
  * (an import ignores their {@code version}: the receiving console numbers its own).
  */
-public record JobsDocument(String format, int version, Instant exportedAt, List<String> apps,
+record JobsDocument(String format, int version, Instant exportedAt, List<String> apps,
         List<JobDefinition> jobs) {
 
     public static final String FORMAT = "carillon-jobs";

@@ -14,13 +14,11 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.NotificationProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import jakarta.mail.internet.AddressException;
@@ -31,7 +29,7 @@ import jakarta.mail.internet.InternetAddress;
  * shown as {@value ChannelView#SECRET_SET}), and answered without the secret. Thread-safe.
  */
 @Service
-public class ChannelService {
+class ChannelService {
 
     static final String TARGET_TYPE = "CHANNEL";
     static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
@@ -48,12 +46,12 @@ public class ChannelService {
     private final Clock clock;
 
     ChannelService(ChannelRepository channels, Authorizer authorizer, AuditLog audit,
-            PlatformTransactionManager transactionManager, ConsoleProperties properties, Clock clock) {
+            PlatformTransactionManager transactionManager, NotificationProperties settings, Clock clock) {
         this.channels = channels;
         this.authorizer = authorizer;
         this.audit = audit;
         this.transactions = new TransactionTemplate(transactionManager);
-        this.settings = properties.getNotifications();
+        this.settings = settings;
         this.clock = clock;
     }
 

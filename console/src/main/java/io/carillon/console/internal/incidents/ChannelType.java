@@ -1,6 +1,6 @@
 package io.carillon.console.internal.incidents;
 
 /** Where a notification channel sends: an email address, a signed JSON webhook, or a chat service's robot. */
-public enum ChannelType {
+enum ChannelType {
     EMAIL, WEBHOOK, SLACK, WECOM, DINGTALK, FEISHU
 }

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 /** A channel as the REST API answers it: {@code secret} is {@value #SECRET_SET} when one is set, else absent. */
-public record ChannelView(String name, ChannelType type, String target, String secret, List<String> apps,
+record ChannelView(String name, ChannelType type, String target, String secret, List<String> apps,
         long silenceMs, Instant createdAt, Instant updatedAt) {
 
     /** What stands for a secret in answers and audit entries. */

@@ -6,14 +6,11 @@ import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.NotificationProperties;
-import io.carillon.console.internal.PeriodicPass;
+import io.carillon.console.internal.support.PeriodicTask;
 import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
 
 /**
@@ -25,7 +22,7 @@ import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
  * once and retried on every poll.
  */
 @Component
-public class DeliverySender implements SmartLifecycle {
+class DeliverySender extends PeriodicTask {
 
     private static final Logger log = LoggerFactory.getLogger(DeliverySender.class);
 
@@ -37,11 +34,10 @@ public class DeliverySender implements SmartLifecycle {
     private final int batchSize;
     private final String publicUrl;
     private final int maxMessageChars;
-    private final PeriodicPass passes;
 
     DeliverySender(DeliveryRepository deliveries, PlatformTransactionManager transactionManager,
-            List<ChannelNotifier> notifiers, ConsoleProperties properties, Clock clock) {
-        NotificationProperties settings = properties.getNotifications();
+            List<ChannelNotifier> notifiers, NotificationProperties settings,
+            PublicUrlProperties properties, Clock clock) {
         this.deliveries = deliveries;
         this.transactions = new TransactionTemplate(transactionManager);
         this.notifiers = List.copyOf(notifiers);
@@ -50,23 +46,8 @@ public class DeliverySender implements SmartLifecycle {
         this.batchSize = settings.getBatchSize();
         this.publicUrl = properties.getPublicUrl();
         this.maxMessageChars = settings.getMaxMessageChars();
-        this.passes = new PeriodicPass("notifications", settings.getPollInterval(),
+        runEvery("notifications", settings.getPollInterval(),
                 settings.getConnectTimeout().plus(settings.getReadTimeout()), this::sendDue);
-    }
-
-    @Override
-    public void start() {
-        passes.start();
-    }
-
-    @Override
-    public void stop() {
-        passes.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return passes.isRunning();
     }
 
     /**

@@ -15,8 +15,6 @@ import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.NotificationProperties;
 
 /**
  * POSTs notifications to webhook and robot channels with the JDK's HTTP client: each type's {@link WebhookFormat}
@@ -36,8 +34,7 @@ final class HttpNotifier implements ChannelNotifier {
     private final Duration readTimeout;
     private final Map<ChannelType, WebhookFormat> formats;
 
-    HttpNotifier(ConsoleProperties properties) {
-        NotificationProperties settings = properties.getNotifications();
+    HttpNotifier(NotificationProperties settings) {
         this.http = HttpClient.newBuilder().connectTimeout(settings.getConnectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER).build();
         this.readTimeout = settings.getReadTimeout();

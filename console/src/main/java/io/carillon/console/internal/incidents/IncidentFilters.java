@@ -5,15 +5,15 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.incidents.IncidentQuery.Position;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.events.IncidentRule;
 
 /**
  * The filters of {@code GET /api/v1/incidents} as the caller wrote them, each null or blank for any: {@code state}
  * (OPEN or RESOLVED) and {@code rule} (FAILED, MISSED, NO_WORKER) in any case, {@code app}, {@code job}.
  */
-public record IncidentFilters(String state, String app, String job, String rule) {
+record IncidentFilters(String state, String app, String job, String rule) {
 
     private static final Set<String> STATES = Set.of("OPEN", "RESOLVED");
     private static final Set<String> RULES = Arrays.stream(IncidentRule.values()).map(Enum::name)

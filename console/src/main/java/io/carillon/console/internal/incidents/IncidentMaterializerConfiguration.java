@@ -14,7 +14,7 @@ import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.FixedBackOff;
 
-import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.topics.spring.CarillonTopics;
 
 /**
@@ -30,8 +30,8 @@ class IncidentMaterializerConfiguration {
 
     @Bean
     ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleAlertsContainer(CarillonTopics topics,
-            ConsoleProperties properties, IncidentMaterializer materializer) {
-        ConsoleProperties.Incidents settings = properties.getIncidents();
+            IncidentProperties settings, MaterializerProperties materializerProperties,
+            IncidentMaterializer materializer) {
         Map<String, Object> consumerConfig = new HashMap<>(topics.clientConfig());
         consumerConfig.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.getMaxPollRecords());
         consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, settings.getGroupId() != null ? settings.getGroupId()
@@ -49,7 +49,7 @@ class IncidentMaterializerConfiguration {
                 new DefaultKafkaConsumerFactory<>(consumerConfig, new StringDeserializer(),
                         new ByteArrayDeserializer()), containerProperties);
         container.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(
-                properties.getMaterializer().getRetryBackoff().toMillis(), FixedBackOff.UNLIMITED_ATTEMPTS)));
+                materializerProperties.getRetryBackoff().toMillis(), FixedBackOff.UNLIMITED_ATTEMPTS)));
         return container;
     }
 }

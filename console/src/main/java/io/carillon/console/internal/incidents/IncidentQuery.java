@@ -5,14 +5,14 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
 
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 
 /**
  * The filters of an incidents page: {@code state} (OPEN or RESOLVED), {@code app}, {@code jobId}, {@code rule} (an
  * {@link io.carillon.topics.events.IncidentRule} name), each null for any, and the position after which the page
  * starts ({@code after}, null for the first page).
  */
-public record IncidentQuery(String state, String app, String jobId, String rule, Position after) {
+record IncidentQuery(String state, String app, String jobId, String rule, Position after) {
 
     private static final char SEPARATOR = '|';
 

@@ -9,7 +9,6 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.Grant;
@@ -25,7 +24,7 @@ import io.carillon.topics.Json;
  * transaction. Thread-safe.
  */
 @Service
-public class IncidentService {
+class IncidentService {
 
     static final String TARGET_TYPE = "INCIDENT";
 
@@ -35,19 +34,19 @@ public class IncidentService {
     private final Authorizer authorizer;
     private final AuditLog audit;
     private final TransactionTemplate transactions;
-    private final ConsoleProperties.Incidents limits;
+    private final IncidentProperties limits;
     private final Clock clock;
 
     IncidentService(IncidentRepository incidents, DeliveryRepository deliveries, ChannelService channels,
             Authorizer authorizer, AuditLog audit, PlatformTransactionManager transactionManager,
-            ConsoleProperties properties, Clock clock) {
+            IncidentProperties limits, Clock clock) {
         this.incidents = incidents;
         this.deliveries = deliveries;
         this.channels = channels;
         this.authorizer = authorizer;
         this.audit = audit;
         this.transactions = new TransactionTemplate(transactionManager);
-        this.limits = properties.getIncidents();
+        this.limits = limits;
         this.clock = clock;
     }
 

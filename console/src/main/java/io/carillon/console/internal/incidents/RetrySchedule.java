@@ -2,7 +2,6 @@ package io.carillon.console.internal.incidents;
 
 import java.time.Duration;
 
-import io.carillon.console.NotificationProperties;
 
 /**
  * When a failed delivery is tried again: {@code initial-backoff × backoff-multiplier^(attempts − 1)} after the

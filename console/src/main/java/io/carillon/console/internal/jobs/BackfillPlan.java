@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code requestId} is the BACKFILL request sent, absent for a dry run.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record BackfillPlan(String requestId, int fires, Instant first, Instant last) {
+record BackfillPlan(String requestId, int fires, Instant first, Instant last) {
 
     BackfillPlan sent(String id) {
         return new BackfillPlan(id, fires, first, last);

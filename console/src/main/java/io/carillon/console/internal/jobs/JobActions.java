@@ -12,13 +12,11 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.JobProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
@@ -36,7 +34,7 @@ import io.carillon.topics.schedule.Schedules;
  * once Kafka has taken the request. Thread-safe.
  */
 @Component
-public class JobActions {
+class JobActions {
 
     private final JobService jobs;
     private final JobRequests requests;
@@ -50,15 +48,15 @@ public class JobActions {
 
     JobActions(JobService jobs, JobRequests requests, PauseRepository pauses,
             PlatformTransactionManager transactionManager, Authorizer authorizer, AuditLog audit,
-            ConsoleProperties properties, Clock clock) {
+            JobApiProperties apiProperties, JobProperties settings, Clock clock) {
         this.jobs = jobs;
         this.requests = requests;
         this.pauses = pauses;
         this.transactions = new TransactionTemplate(transactionManager);
         this.authorizer = authorizer;
         this.audit = audit;
-        this.limits = new JobLimits(properties.getApi());
-        this.settings = properties.getJobs();
+        this.limits = new JobLimits(apiProperties);
+        this.settings = settings;
         this.clock = clock;
     }
 

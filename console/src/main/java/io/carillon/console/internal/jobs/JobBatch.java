@@ -6,9 +6,8 @@ import java.util.List;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Component;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
 
@@ -18,7 +17,7 @@ import io.carillon.topics.JobValidator;
  * stop the others. At most {@code carillon.console.jobs.max-batch-ids} ids. Thread-safe.
  */
 @Component
-public class JobBatch {
+class JobBatch {
 
     /** What a batch does to each job. */
     public enum Action { ENABLE, DISABLE, RUN, DELETE }
@@ -38,10 +37,10 @@ public class JobBatch {
     private final RunNowPublisher runNow;
     private final int maxIds;
 
-    JobBatch(JobService jobs, RunNowPublisher runNow, ConsoleProperties properties) {
+    JobBatch(JobService jobs, RunNowPublisher runNow, JobProperties jobProperties) {
         this.jobs = jobs;
         this.runNow = runNow;
-        this.maxIds = properties.getJobs().getMaxBatchIds();
+        this.maxIds = jobProperties.getMaxBatchIds();
     }
 
     /**

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.JobDefinition;
 
@@ -14,7 +13,7 @@ final class JobLimits {
     private final int maxParamsBytes;
     private final int maxDescriptionLength;
 
-    JobLimits(ConsoleProperties.Api api) {
+    JobLimits(JobApiProperties api) {
         this.maxParamsBytes = api.getMaxParamsBytes();
         this.maxDescriptionLength = api.getMaxDescriptionLength();
     }

@@ -1,6 +1,6 @@
 package io.carillon.console.internal.jobs;
 
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import java.time.Instant;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.OptionalLong;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-import io.carillon.console.internal.SqlTimes;
+import io.carillon.console.internal.support.SqlTimes;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.JobDefinition;

@@ -9,13 +9,12 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.outbox.OutboxRepository;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
@@ -45,13 +44,13 @@ public class JobService {
     private final Clock clock;
 
     public JobService(JobRepository jobs, OutboxRepository outbox, PlatformTransactionManager transactionManager,
-            Authorizer authorizer, AuditLog audit, ConsoleProperties properties, Clock clock) {
+            Authorizer authorizer, AuditLog audit, JobApiProperties apiProperties, Clock clock) {
         this.jobs = jobs;
         this.outbox = outbox;
         this.transactions = new TransactionTemplate(transactionManager);
         this.authorizer = authorizer;
         this.audit = audit;
-        this.limits = new JobLimits(properties.getApi());
+        this.limits = new JobLimits(apiProperties);
         this.clock = clock;
     }
 

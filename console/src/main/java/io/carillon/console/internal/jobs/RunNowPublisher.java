@@ -4,13 +4,12 @@ import java.util.List;
 
 import org.springframework.stereotype.Component;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
@@ -21,7 +20,7 @@ import io.carillon.topics.events.JobRequest;
  * operate the job's app, audited once Kafka has taken it. Thread-safe.
  */
 @Component
-public class RunNowPublisher {
+class RunNowPublisher {
 
     private final JobService jobs;
     private final JobRequests requests;
@@ -30,10 +29,10 @@ public class RunNowPublisher {
     private final JobLimits limits;
 
     RunNowPublisher(JobService jobs, JobRequests requests, Authorizer authorizer, AuditLog audit,
-            ConsoleProperties properties) {
+            JobApiProperties apiProperties) {
         this.authorizer = authorizer;
         this.audit = audit;
-        this.limits = new JobLimits(properties.getApi());
+        this.limits = new JobLimits(apiProperties);
         this.jobs = jobs;
         this.requests = requests;
     }

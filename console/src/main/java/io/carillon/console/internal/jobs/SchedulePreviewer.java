@@ -16,7 +16,7 @@ import io.carillon.topics.schedule.Schedules;
  * runs that take no time (each delay counts from the previous time). Thread-safe.
  */
 @Component
-public class SchedulePreviewer {
+class SchedulePreviewer {
 
     private final Clock clock;
 
@@ -25,7 +25,7 @@ public class SchedulePreviewer {
     }
 
     /** Up to {@code count} fire times of {@code job} after now; fewer when the schedule ends. */
-    public SchedulePreview preview(JobDefinition job, int count) {
+    public FireTimes preview(JobDefinition job, int count) {
         Instant from = clock.instant();
         List<Instant> times = new ArrayList<>();
         Instant after = from;
@@ -37,10 +37,10 @@ public class SchedulePreviewer {
             times.add(next.get());
             after = next.get();
         }
-        return new SchedulePreview(job.id(), job.enabled(), from, times);
+        return new FireTimes(job.id(), job.enabled(), from, times);
     }
 
     /** The answer of the preview endpoint: the fire times after {@code from}, whether or not the job is enabled. */
-    public record SchedulePreview(String jobId, boolean enabled, Instant from, List<Instant> fireTimes) {
+    public record FireTimes(String jobId, boolean enabled, Instant from, List<Instant> fireTimes) {
     }
 }

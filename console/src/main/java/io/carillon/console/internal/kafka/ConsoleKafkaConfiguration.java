@@ -6,7 +6,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.topics.metrics.DeadLetterMeter;
 import io.carillon.topics.spring.CarillonTopics;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -21,8 +20,8 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 class ConsoleKafkaConfiguration {
 
     @Bean(destroyMethod = "close")
-    ConsoleProducer carillonConsoleProducer(CarillonTopics topics, ConsoleProperties properties) {
-        return ConsoleProducer.create(topics.clientConfig(), properties.getKafka().getSendTimeout());
+    ConsoleProducer carillonConsoleProducer(CarillonTopics topics, ConsoleKafkaProperties kafkaProperties) {
+        return ConsoleProducer.create(topics.clientConfig(), kafkaProperties.getSendTimeout());
     }
 
     @Bean

@@ -14,7 +14,6 @@ import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.FixedBackOff;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.topics.spring.CarillonTopics;
 
 /**
@@ -40,7 +39,7 @@ public final class MaterializerContainers {
      * large batches.
      */
     public static ConcurrentMessageListenerContainer<String, byte[]> create(CarillonTopics topics,
-            ConsoleProperties.Materializer settings, String topic, String groupId, String clientId,
+            MaterializerProperties settings, String topic, String groupId, String clientId,
             BatchMessageListener<String, byte[]> listener) {
         return create(consumerConfig(topics, settings, false, groupId), topic, clientId, settings, listener);
     }
@@ -50,13 +49,13 @@ public final class MaterializerContainers {
      * returns as soon as a record is there and waits {@link #QUIET_FETCH_MAX_WAIT} otherwise.
      */
     public static ConcurrentMessageListenerContainer<String, byte[]> createQuiet(CarillonTopics topics,
-            ConsoleProperties.Materializer settings, String topic, String groupId, String clientId,
+            MaterializerProperties settings, String topic, String groupId, String clientId,
             BatchMessageListener<String, byte[]> listener) {
         return create(consumerConfig(topics, settings, true, groupId), topic, clientId, settings, listener);
     }
 
     /** The consumer properties of a materializer of a busy or a {@code quiet} topic in group {@code groupId}. */
-    static Map<String, Object> consumerConfig(CarillonTopics topics, ConsoleProperties.Materializer settings,
+    static Map<String, Object> consumerConfig(CarillonTopics topics, MaterializerProperties settings,
             boolean quiet, String groupId) {
         Duration fetchMaxWait = quiet ? QUIET_FETCH_MAX_WAIT : settings.getFetchMaxWait();
         Map<String, Object> consumerConfig = new HashMap<>(Map.of(
@@ -72,7 +71,7 @@ public final class MaterializerContainers {
     }
 
     private static ConcurrentMessageListenerContainer<String, byte[]> create(Map<String, Object> consumerConfig,
-            String topic, String clientId, ConsoleProperties.Materializer settings,
+            String topic, String clientId, MaterializerProperties settings,
             BatchMessageListener<String, byte[]> listener) {
         DefaultKafkaConsumerFactory<String, byte[]> consumers = new DefaultKafkaConsumerFactory<>(consumerConfig,
                 new StringDeserializer(), new ByteArrayDeserializer());

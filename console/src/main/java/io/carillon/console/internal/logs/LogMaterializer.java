@@ -17,7 +17,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
 import io.carillon.topics.EventSerdes;
@@ -36,7 +35,7 @@ import io.carillon.topics.events.LogLine;
  * Called by one container thread at a time per partition assignment.
  */
 @Component
-public class LogMaterializer implements BatchMessageListener<String, byte[]> {
+class LogMaterializer implements BatchMessageListener<String, byte[]> {
 
     private static final Logger log = LoggerFactory.getLogger(LogMaterializer.class);
 
@@ -49,13 +48,13 @@ public class LogMaterializer implements BatchMessageListener<String, byte[]> {
     private final Clock clock;
 
     public LogMaterializer(LogRepository logs, LogStreams streams, DeadLetters deadLetters, ConsoleProducer producer,
-            PlatformTransactionManager transactionManager, ConsoleProperties properties, Clock clock) {
+            PlatformTransactionManager transactionManager, LogProperties logProperties, Clock clock) {
         this.logs = logs;
         this.streams = streams;
         this.deadLetters = deadLetters;
         this.producer = producer;
         this.transactions = new TransactionTemplate(transactionManager);
-        this.cap = LogService.cap(properties.getLogs());
+        this.cap = LogService.cap(logProperties);
         this.clock = clock;
     }
 

@@ -4,8 +4,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.topics.spring.CarillonTopics;
 
 /**
@@ -17,10 +17,10 @@ class LogMaterializerConfiguration {
 
     @Bean
     ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleLogsContainer(CarillonTopics topics,
-            ConsoleProperties properties, LogMaterializer materializer) {
-        String groupId = properties.getLogs().getGroupId() != null ? properties.getLogs().getGroupId()
+            LogProperties logProperties, MaterializerProperties materializerProperties, LogMaterializer materializer) {
+        String groupId = logProperties.getGroupId() != null ? logProperties.getGroupId()
                 : topics.catalog().prefix() + "console-logs";
-        return MaterializerContainers.create(topics, properties.getMaterializer(), topics.catalog().logs(), groupId,
+        return MaterializerContainers.create(topics, materializerProperties, topics.catalog().logs(), groupId,
                 "carillon-console-logs", materializer);
     }
 }

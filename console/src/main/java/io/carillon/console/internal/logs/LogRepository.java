@@ -1,8 +1,8 @@
 package io.carillon.console.internal.logs;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
-import static io.carillon.console.internal.SqlTimes.text;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.text;
 
 import java.sql.Array;
 import java.sql.Connection;
@@ -24,7 +24,7 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
-import io.carillon.console.internal.SqlTimes;
+import io.carillon.console.internal.support.SqlTimes;
 import io.carillon.topics.events.LogLine;
 
 /**
@@ -37,7 +37,7 @@ import io.carillon.topics.events.LogLine;
  * run id order, so two transactions appending to the same run follow one another.
  */
 @Repository
-public class LogRepository {
+class LogRepository {
 
     private static final String STATE_COLUMNS =
             "run_id, job_id, last_seq, lines, bytes, cut_at_seq, cut_reason, cut_lines";

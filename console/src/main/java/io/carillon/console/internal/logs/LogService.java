@@ -10,8 +10,6 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.LogProperties;
 import io.carillon.console.internal.runs.RunAccess;
 import io.carillon.console.internal.runs.RunNotFoundException;
 import io.carillon.console.internal.runs.RunRepository;
@@ -23,7 +21,7 @@ import io.carillon.console.internal.runs.RunView;
  * ADMIN's only when neither is known); a run with neither a stored result nor a line is not found. Thread-safe.
  */
 @Service
-public class LogService {
+class LogService {
 
     private final LogRepository logs;
     private final RunRepository runs;
@@ -33,13 +31,13 @@ public class LogService {
     private final int downloadChunk;
 
     public LogService(LogRepository logs, RunRepository runs, RunAccess access, LogStreams streams,
-            ConsoleProperties properties) {
+            LogProperties logProperties) {
         this.logs = logs;
         this.runs = runs;
         this.access = access;
         this.streams = streams;
-        this.cap = cap(properties.getLogs());
-        this.downloadChunk = properties.getLogs().getMaxPageSize();
+        this.cap = cap(logProperties);
+        this.downloadChunk = logProperties.getMaxPageSize();
     }
 
     static LogCap cap(LogProperties settings) {

@@ -22,8 +22,6 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.LogProperties;
 import io.carillon.console.internal.logs.LogRepository.StreamPosition;
 import io.carillon.console.internal.logs.LogRepository.StreamedRun;
 import io.carillon.topics.Json;
@@ -58,10 +56,10 @@ public class LogStreams implements SmartLifecycle {
     private final AtomicLong failedPasses = new AtomicLong();
     private volatile ScheduledExecutorService poller;
 
-    public LogStreams(LogRepository logs, Clock clock, ConsoleProperties properties) {
+    public LogStreams(LogRepository logs, Clock clock, LogProperties settings) {
         this.logs = logs;
         this.clock = clock;
-        this.settings = properties.getLogs();
+        this.settings = settings;
     }
 
     /**

@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.PeriodicPass;
+import io.carillon.console.internal.support.PeriodicPass;
+import io.carillon.console.internal.support.PeriodicTask;
+import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.outbox.OutboxRepository.OutboxRow;
 import io.carillon.topics.EventSerdes;
@@ -27,7 +27,7 @@ import io.carillon.topics.spring.CarillonTopics;
  * A failing pass (database or Kafka down) is logged once and retried on every poll until it succeeds.
  */
 @Component
-public class OutboxRelay implements SmartLifecycle {
+public class OutboxRelay extends PeriodicTask {
 
     private final OutboxRepository outbox;
     private final TransactionTemplate transactions;
@@ -38,30 +38,16 @@ public class OutboxRelay implements SmartLifecycle {
     private final PeriodicPass passes;
 
     public OutboxRelay(OutboxRepository outbox, PlatformTransactionManager transactionManager,
-            ConsoleProducer producer, CarillonTopics topics, Clock clock, ConsoleProperties properties) {
+            ConsoleProducer producer, CarillonTopics topics, Clock clock, OutboxProperties outboxProperties,
+            ConsoleKafkaProperties kafkaProperties) {
         this.outbox = outbox;
         this.transactions = new TransactionTemplate(transactionManager);
         this.producer = producer;
         this.topics = topics;
         this.clock = clock;
-        this.batchSize = properties.getOutbox().getBatchSize();
-        this.passes = new PeriodicPass("outbox-relay", properties.getOutbox().getPollInterval(),
-                properties.getKafka().getSendTimeout(), this::relayPending);
-    }
-
-    @Override
-    public void start() {
-        passes.start();
-    }
-
-    @Override
-    public void stop() {
-        passes.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return passes.isRunning();
+        this.batchSize = outboxProperties.getBatchSize();
+        this.passes = runEvery("outbox-relay", outboxProperties.getPollInterval(),
+                kafkaProperties.getSendTimeout(), this::relayPending);
     }
 
     /**

@@ -15,14 +15,11 @@ import java.util.SortedSet;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.RetentionProperties;
-import io.carillon.console.internal.PeriodicPass;
+import io.carillon.console.internal.support.PeriodicTask;
 
 /**
  * Keeps the day partitions of {@code runs} and {@code run_logs}: every {@code carillon.console.retention.interval}
@@ -35,7 +32,7 @@ import io.carillon.console.internal.PeriodicPass;
  * called from any thread.
  */
 @Component
-public class RetentionTask implements SmartLifecycle {
+class RetentionTask extends PeriodicTask {
 
     /** Names the advisory lock ({@code hashtext} of it) a pass holds while it works. */
     static final String LOCK_NAME = "carillon-console-retention";
@@ -45,13 +42,12 @@ public class RetentionTask implements SmartLifecycle {
     private final JdbcTemplate jdbc;
     private final Clock clock;
     private final RetentionProperties settings;
-    private final PeriodicPass passes;
 
-    public RetentionTask(JdbcTemplate jdbc, Clock clock, ConsoleProperties properties) {
+    public RetentionTask(JdbcTemplate jdbc, Clock clock, RetentionProperties retentionProperties) {
         this.jdbc = jdbc;
         this.clock = clock;
-        this.settings = validated(properties.getRetention());
-        this.passes = new PeriodicPass("retention", settings.getInterval(),
+        this.settings = validated(retentionProperties);
+        runEvery("retention", settings.getInterval(),
                 settings.getLockTimeout().multipliedBy(PartitionedTable.values().length), this::runPass);
     }
 
@@ -75,21 +71,6 @@ public class RetentionTask implements SmartLifecycle {
                     + " positive, were " + settings.getInterval() + " and " + settings.getLockTimeout());
         }
         return settings;
-    }
-
-    @Override
-    public void start() {
-        passes.start();
-    }
-
-    @Override
-    public void stop() {
-        passes.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return passes.isRunning();
     }
 
     /**

@@ -30,7 +30,7 @@ import io.carillon.topics.spring.CarillonTopics;
  * run's app, and are audited once Kafka has taken them. Thread-safe.
  */
 @Component
-public class RunActions {
+class RunActions {
 
     /** The statuses a run can be retried from; the same list the planner accepts. */
     public static final Set<RunStatus> RETRYABLE = EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST,

@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
 
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 
 /**
  * Where a page of the run search ended: the sort key (scheduled time, null for a run without one) and run id of its

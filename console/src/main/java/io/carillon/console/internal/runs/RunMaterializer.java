@@ -19,10 +19,10 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.PeriodicPass;
+import io.carillon.console.internal.support.PeriodicPass;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
+import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.console.internal.kafka.ParsedRecords;
 import io.carillon.console.internal.metrics.RunMeters;
 import io.carillon.topics.EventSerdes;
@@ -73,21 +73,21 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
 
     public RunMaterializer(RunRepository runs, DeadLetters deadLetters, ConsoleProducer producer,
             PlatformTransactionManager transactionManager, Clock clock, RunMeters meters,
-            ConsoleProperties properties) {
+            MaterializerProperties materializerProperties) {
         this.runs = runs;
         this.deadLetters = deadLetters;
         this.producer = producer;
         this.transactions = new TransactionTemplate(transactionManager);
         this.clock = clock;
         this.meters = meters;
-        Duration hold = properties.getMaterializer().getClaimHold();
+        Duration hold = materializerProperties.getClaimHold();
         if (hold == null || hold.isNegative()) {
             throw new IllegalArgumentException("carillon.console.materializer.claim-hold must be zero or positive, not "
                     + hold);
         }
         this.claims = new ClaimHold(hold, MAX_HELD_CLAIMS);
         Duration passInterval = hold.isZero() ? IDLE_PASS_INTERVAL : hold.dividedBy(2);
-        this.claimPasses = new PeriodicPass("claims", passInterval, properties.getMaterializer().getRetryBackoff(),
+        this.claimPasses = new PeriodicPass("claims", passInterval, materializerProperties.getRetryBackoff(),
                 this::storeExpiredClaims);
     }
 

@@ -4,8 +4,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.topics.spring.CarillonTopics;
 
 /**
@@ -19,8 +19,7 @@ class RunMaterializerConfiguration {
 
     @Bean
     ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleResultsContainer(CarillonTopics topics,
-            ConsoleProperties properties, RunMaterializer materializer) {
-        ConsoleProperties.Materializer settings = properties.getMaterializer();
+            MaterializerProperties settings, RunMaterializer materializer) {
         String groupId = settings.getGroupId() != null ? settings.getGroupId()
                 : topics.catalog().prefix() + "console";
         return MaterializerContainers.create(topics, settings, topics.catalog().results(), groupId,

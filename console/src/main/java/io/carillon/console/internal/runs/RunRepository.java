@@ -1,8 +1,8 @@
 package io.carillon.console.internal.runs;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
-import static io.carillon.console.internal.SqlTimes.text;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.text;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunStatus;

@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
@@ -21,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  * turns every mapping problem into an {@link InvalidInputException} naming the field by its path
  * ({@code schedule.type}, {@code children[2]}). Thread-safe.
  */
-final class JsonBodies {
+public final class JsonBodies {
 
     private static final JsonMapper STRICT = Json.mapper().rebuild()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -31,7 +30,7 @@ final class JsonBodies {
     }
 
     /** {@code body} as a JSON object. */
-    static ObjectNode object(String body) {
+    public static ObjectNode object(String body) {
         if (body == null || body.isBlank()) {
             throw new InvalidInputException("the request body is empty: send a JSON object", List.of());
         }
@@ -50,7 +49,7 @@ final class JsonBodies {
     }
 
     /** {@code node} as a {@code type}. */
-    static <T> T convert(ObjectNode node, Class<T> type) {
+    public static <T> T convert(ObjectNode node, Class<T> type) {
         try {
             return STRICT.treeToValue(node, type);
         } catch (JacksonException e) {
@@ -62,7 +61,7 @@ final class JsonBodies {
      * {@code node} as a job definition sent by a user: {@code version} and {@code schemaVersion} are the console's
      * to assign (sent values are ignored), {@code enabled} defaults to true (also when sent as null).
      */
-    static JobDefinition jobDefinition(ObjectNode node) {
+    public static JobDefinition jobDefinition(ObjectNode node) {
         node.remove("version");
         node.remove("schemaVersion");
         if (!node.hasNonNull("enabled")) {

@@ -17,7 +17,6 @@ import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.topics.Json;
 
 /**
@@ -34,9 +33,9 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
     private final long maxBytes;
     private final long maxImportBytes;
 
-    RequestSizeLimitFilter(ConsoleProperties properties) {
-        this.maxBytes = properties.getApi().getMaxRequestBytes();
-        this.maxImportBytes = properties.getApi().getMaxImportBytes();
+    RequestSizeLimitFilter(RequestLimitProperties apiProperties) {
+        this.maxBytes = apiProperties.getMaxRequestBytes();
+        this.maxImportBytes = apiProperties.getMaxImportBytes();
     }
 
     @Override

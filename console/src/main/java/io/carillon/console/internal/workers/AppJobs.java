@@ -13,7 +13,7 @@ import io.carillon.topics.Json;
 
 /** What the apps view reads of the {@code apps} and {@code jobs} tables. Stateless and thread-safe. */
 @Repository
-public class AppJobs {
+class AppJobs {
 
     private final JdbcClient jdbc;
 

@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.springframework.stereotype.Component;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
@@ -23,10 +22,10 @@ import io.carillon.topics.events.WorkerHeartbeat;
 public class WorkerRegistry {
 
     private final Map<String, WorkerHeartbeat> byInstance = new ConcurrentHashMap<>();
-    private final ConsoleProperties.Workers settings;
+    private final WorkerProperties settings;
 
-    public WorkerRegistry(ConsoleProperties properties) {
-        this.settings = properties.getWorkers();
+    public WorkerRegistry(WorkerProperties settings) {
+        this.settings = settings;
         if (settings.getStaleAfterMissedBeats() < 1 || settings.getMaxInstances() < 1) {
             throw new IllegalArgumentException("carillon.console.workers.stale-after-missed-beats and max-instances"
                     + " must be at least 1, were " + settings.getStaleAfterMissedBeats() + " and "

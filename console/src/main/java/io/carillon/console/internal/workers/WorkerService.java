@@ -14,7 +14,6 @@ import java.util.stream.Stream;
 
 import org.springframework.stereotype.Service;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.ReadScope;
 import io.carillon.console.internal.workers.AppJobs.PinnedJob;
@@ -36,12 +35,12 @@ public class WorkerService {
     private final int maxUnservedListed;
 
     public WorkerService(WorkerRegistry registry, AppJobs appJobs, Authorizer authorizer, Clock clock,
-            ConsoleProperties properties) {
+            WorkerProperties workerProperties) {
         this.registry = registry;
         this.appJobs = appJobs;
         this.authorizer = authorizer;
         this.clock = clock;
-        this.maxUnservedListed = properties.getWorkers().getMaxUnservedJobsListed();
+        this.maxUnservedListed = workerProperties.getMaxUnservedJobsListed();
     }
 
     /** The instances of app {@code app} (null: of every readable app), by app and instance id. */

@@ -13,7 +13,7 @@ import io.carillon.topics.events.WorkerHeartbeat;
  * worker's default instance id is {@code <host>-<pid>}. {@code busyJobs} is left out when the worker does not report it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record WorkerView(String instanceId, String app, List<String> handlers, int capacity, int running,
+record WorkerView(String instanceId, String app, List<String> handlers, int capacity, int running,
         int waiting, int lingering, List<Integer> partitions, List<String> busyJobs, long heartbeatIntervalMs,
         Instant startedAt, Instant lastHeartbeat, boolean stale) {
 

@@ -11,7 +11,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.testkit.ClientConfigRecorder;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
@@ -19,7 +18,7 @@ import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 class ConsoleKafkaConfigurationTest {
 
     @Configuration(proxyBeanMethods = false)
-    @EnableConfigurationProperties(ConsoleProperties.class)
+    @EnableConfigurationProperties(ConsoleKafkaProperties.class)
     static class Console {
     }
 

@@ -7,7 +7,6 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.junit.jupiter.api.Test;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.spring.CarillonTopics;
@@ -16,7 +15,7 @@ class MaterializerContainersTest {
 
     private final CarillonTopics topics = new CarillonTopics(TopicCatalog.defaults(), "localhost:9092",
             KafkaClientProperties.NONE);
-    private final ConsoleProperties.Materializer settings = new ConsoleProperties().getMaterializer();
+    private final MaterializerProperties settings = new MaterializerProperties();
 
     @Test
     void aBusyTopicIsFetchedInBatchesSizedByTheSettings() {

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.retention.RetentionTask.RetentionPass;
 import io.carillon.testkit.SettableClock;
 import io.carillon.testkit.TestDatabase;
@@ -137,11 +136,11 @@ class RetentionIT {
     }
 
     private RetentionTask task(Duration runs, Duration logs) {
-        ConsoleProperties properties = new ConsoleProperties();
-        properties.getRetention().setRuns(runs);
-        properties.getRetention().setLogs(logs);
-        properties.getRetention().setDaysAhead(3);
-        return new RetentionTask(jdbc, clock, properties);
+        RetentionProperties settings = new RetentionProperties();
+        settings.setRuns(runs);
+        settings.setLogs(logs);
+        settings.setDaysAhead(3);
+        return new RetentionTask(jdbc, clock, settings);
     }
 
     private void run(String runId, String scheduledAt) {

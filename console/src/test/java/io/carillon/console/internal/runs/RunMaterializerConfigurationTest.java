@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 
-import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.testkit.ClientConfigRecorder;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.TopicCatalog;
@@ -24,7 +24,7 @@ import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 class RunMaterializerConfigurationTest {
 
     @Configuration(proxyBeanMethods = false)
-    @EnableConfigurationProperties(ConsoleProperties.class)
+    @EnableConfigurationProperties(MaterializerProperties.class)
     static class Console {
     }
 

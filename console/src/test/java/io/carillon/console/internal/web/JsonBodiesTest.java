@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import org.junit.jupiter.api.Test;
 
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.JobDefinition;
 

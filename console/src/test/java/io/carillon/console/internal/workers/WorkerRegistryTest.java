@@ -8,7 +8,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.carillon.console.ConsoleProperties;
 import io.carillon.topics.events.WorkerHeartbeat;
 
 class WorkerRegistryTest {
@@ -17,9 +16,9 @@ class WorkerRegistryTest {
 
     @Test
     void forgetsTheInstanceHeardFromLongestAgoPastTheLimitWhateverItsKey() {
-        ConsoleProperties properties = new ConsoleProperties();
-        properties.getWorkers().setMaxInstances(2);
-        WorkerRegistry registry = new WorkerRegistry(properties);
+        WorkerProperties settings = new WorkerProperties();
+        settings.setMaxInstances(2);
+        WorkerRegistry registry = new WorkerRegistry(settings);
 
         registry.update("key-a", heartbeat("named-otherwise", NOW.minusSeconds(2)));
         registry.update("key-b", heartbeat("b", NOW.minusSeconds(1)));
@@ -30,7 +29,7 @@ class WorkerRegistryTest {
 
     @Test
     void isStaleAfterTheAllowedMissedBeatsAndForgottenLater() {
-        WorkerRegistry registry = new WorkerRegistry(new ConsoleProperties());
+        WorkerRegistry registry = new WorkerRegistry(new WorkerProperties());
         WorkerHeartbeat heartbeat = heartbeat("a", NOW);
         registry.update("a", heartbeat);
 

@@ -15,10 +15,11 @@ import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfigu
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
-import io.carillon.console.ConsoleProperties;
+import io.carillon.console.internal.access.AuditActors;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.CurrentCaller;
 import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.jobs.JobApiProperties;
 import io.carillon.console.internal.jobs.JobRepository;
 import io.carillon.console.internal.jobs.JobService;
 import io.carillon.console.internal.outbox.OutboxRepository;
@@ -32,9 +33,9 @@ import io.carillon.console.internal.outbox.OutboxRepository;
 @ImportAutoConfiguration({DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
         JdbcTemplateAutoConfiguration.class, JdbcClientAutoConfiguration.class, TransactionAutoConfiguration.class,
         FlywayAutoConfiguration.class})
-@EnableConfigurationProperties(ConsoleProperties.class)
+@EnableConfigurationProperties(JobApiProperties.class)
 @Import({JobService.class, JobRepository.class, OutboxRepository.class, Authorizer.class, AuditLog.class,
-        CurrentCaller.class})
+        AuditActors.class, CurrentCaller.class})
 class XxlJobImportConfiguration {
 
     @Bean
