@@ -1,15 +1,13 @@
 package io.carillon.analytics;
 
-import java.time.Duration;
-import java.util.Map;
-import java.util.Objects;
-
-import org.apache.kafka.streams.KafkaStreams;
-
 import io.carillon.analytics.internal.AnalyticsMeters;
 import io.carillon.streams.StreamsApp;
 import io.carillon.streams.StreamsAppBuilder;
 import io.carillon.topics.events.Alerting;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.kafka.streams.KafkaStreams;
 
 /**
  * Carillon's analytics app: a Kafka Streams application ({@link AnalyticsTopology}) with {@code exactly_once_v2}
@@ -123,8 +121,8 @@ public final class Analytics implements AutoCloseable {
 
         public Analytics build() {
             requireSettings();
-            AnalyticsSettings settings = new AnalyticsSettings(punctuateInterval, windowGrace, appWindowDelay,
-                    resultsFromStart, alertingDefaults);
+            AnalyticsSettings settings = new AnalyticsSettings(
+                    punctuateInterval, windowGrace, appWindowDelay, resultsFromStart, alertingDefaults);
             AnalyticsMeters meters = meterRegistry().map(AnalyticsMeters::new).orElseGet(AnalyticsMeters::none);
             return new Analytics(newApp(AnalyticsTopology.build(catalog(), clock(), settings, meters), Map.of()));
         }

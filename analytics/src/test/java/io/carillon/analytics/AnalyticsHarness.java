@@ -1,10 +1,5 @@
 package io.carillon.analytics;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
 import io.carillon.testkit.DrivenTopology;
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
@@ -17,6 +12,10 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * The analytics topology in a TopologyTestDriver with a clock moved by hand: {@link #advance(Duration)} moves the
@@ -40,8 +39,8 @@ final class AnalyticsHarness implements AutoCloseable {
     AnalyticsHarness(Path stateDir, Instant start, Alerting alertingDefaults) {
         clock = new SettableClock(start);
         AnalyticsSettings settings = new AnalyticsSettings(INTERVAL, GRACE, APP_DELAY, false, alertingDefaults);
-        driver = new DrivenTopology(AnalyticsTopology.build(catalog, clock, settings), "analytics-test", stateDir,
-                clock);
+        driver = new DrivenTopology(
+                AnalyticsTopology.build(catalog, clock, settings), "analytics-test", stateDir, clock);
     }
 
     void put(JobDefinition job) {
@@ -102,12 +101,13 @@ final class AnalyticsHarness implements AutoCloseable {
     /** The incidents of {@code rule} written since the last call (those of other rules are read and dropped). */
     List<Incident> incidents(IncidentRule rule) {
         return driver.read(catalog.alerts(), EventSerdes.INCIDENT).stream()
-                .filter(incident -> incident.rule() == rule).toList();
+                .filter(incident -> incident.rule() == rule)
+                .toList();
     }
 
     void heartbeat(WorkerHeartbeat heartbeat) {
-        driver.pipe(catalog.workers(), heartbeat.instanceId(), EventSerdes.HEARTBEAT.toJson(heartbeat),
-                clock.instant());
+        driver.pipe(
+                catalog.workers(), heartbeat.instanceId(), EventSerdes.HEARTBEAT.toJson(heartbeat), clock.instant());
     }
 
     void rawHeartbeat(String key, String value) {

@@ -5,14 +5,12 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPac
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 
+import com.tngtech.archunit.lang.ArchRule;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The console's layout (console/README.md): one package per feature under {@code io.carillon.console.internal}, each
@@ -54,8 +52,11 @@ class ConsoleFeaturesTest {
         String[] allowed = Stream.concat(Stream.of(feature), USES.get(feature).stream())
                 .map(name -> INTERNAL + "." + name + "..")
                 .toArray(String[]::new);
-        return classes().that().resideInAPackage(INTERNAL + "." + feature + "..")
-                .should().onlyDependOnClassesThat(not(resideInAPackage("io.carillon.console.."))
+        return classes()
+                .that()
+                .resideInAPackage(INTERNAL + "." + feature + "..")
+                .should()
+                .onlyDependOnClassesThat(not(resideInAPackage("io.carillon.console.."))
                         .or(resideInAPackage(INTERNAL + ".support"))
                         .or(resideInAnyPackage(allowed)))
                 .because("console/README.md's layout says which packages the " + feature + " feature builds on");

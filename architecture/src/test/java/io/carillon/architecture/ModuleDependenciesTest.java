@@ -5,14 +5,12 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPac
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 
+import com.tngtech.archunit.lang.ArchRule;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The module layout of the README: the engine's parts (planner, dispatcher, analytics, worker, console) import only
@@ -34,11 +32,19 @@ class ModuleDependenciesTest {
             Map.entry("console", List.of("topics")),
             Map.entry("test", List.of("topics", "broker", "planner", "dispatcher", "worker")),
             Map.entry("examples", List.of("worker")),
-            Map.entry("standalone",
-                    List.of("topics", "broker", "planner", "dispatcher", "analytics", "worker", "console",
-                            "examples")),
-            Map.entry("bench",
-                    List.of("topics", "broker", "planner", "dispatcher", "analytics", "worker", "console",
+            Map.entry(
+                    "standalone",
+                    List.of("topics", "broker", "planner", "dispatcher", "analytics", "worker", "console", "examples")),
+            Map.entry(
+                    "bench",
+                    List.of(
+                            "topics",
+                            "broker",
+                            "planner",
+                            "dispatcher",
+                            "analytics",
+                            "worker",
+                            "console",
                             "standalone")));
 
     static Stream<String> modules() {
@@ -49,8 +55,11 @@ class ModuleDependenciesTest {
         String[] allowed = Stream.concat(Stream.of(module), ALLOWED.get(module).stream())
                 .map(name -> "io.carillon." + name + "..")
                 .toArray(String[]::new);
-        return classes().that().resideInAPackage("io.carillon." + module + "..")
-                .should().onlyDependOnClassesThat(not(resideInAPackage("io.carillon..")).or(resideInAnyPackage(allowed)))
+        return classes()
+                .that()
+                .resideInAPackage("io.carillon." + module + "..")
+                .should()
+                .onlyDependOnClassesThat(not(resideInAPackage("io.carillon..")).or(resideInAnyPackage(allowed)))
                 .because("the README's layout table says which modules " + module + " builds on");
     }
 

@@ -2,12 +2,11 @@ package io.carillon.architecture;
 
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import org.junit.jupiter.api.Test;
-
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.Test;
 
 /**
  * No two packages of Carillon's main code depend on each other, directly or through others. A public package and its
@@ -27,7 +26,8 @@ class PackageCyclesTest {
             if (!name.startsWith(ROOT)) {
                 return SliceIdentifier.ignore();
             }
-            return SliceIdentifier.of(name.substring(ROOT.length()).replace(INTERNAL + ".", ".").replace(INTERNAL, ""));
+            return SliceIdentifier.of(
+                    name.substring(ROOT.length()).replace(INTERNAL + ".", ".").replace(INTERNAL, ""));
         }
 
         @Override
@@ -36,7 +36,8 @@ class PackageCyclesTest {
         }
     };
 
-    static final ArchRule NO_CYCLES = slices().assignedFrom(PACKAGES_WITH_THEIR_INTERNALS).should().beFreeOfCycles();
+    static final ArchRule NO_CYCLES =
+            slices().assignedFrom(PACKAGES_WITH_THEIR_INTERNALS).should().beFreeOfCycles();
 
     @Test
     void packagesAreFreeOfCycles() {

@@ -1,18 +1,16 @@
 package io.carillon.planner;
 
+import io.carillon.planner.internal.PlannerMeters;
+import io.carillon.planner.internal.StartGate;
+import io.carillon.streams.StreamsApp;
+import io.carillon.streams.StreamsAppBuilder;
 import java.time.Duration;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
-
-import io.carillon.planner.internal.PlannerMeters;
-import io.carillon.planner.internal.StartGate;
-import io.carillon.streams.StreamsApp;
-import io.carillon.streams.StreamsAppBuilder;
 
 /**
  * Carillon's planner: a Kafka Streams application ({@link PlannerTopology}) with {@code exactly_once_v2} and the
@@ -34,6 +32,7 @@ public final class Planner implements AutoCloseable {
      * ahead, so the survivors take over its jobs before most of what it wrote is due.
      */
     private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(6);
+
     private static final int HEARTBEAT_INTERVAL_MS = 1_000;
     /**
      * Records per poll of the restore consumer (Kafka Streams' default 1,000): a planner restoring a whole changelog
@@ -50,11 +49,16 @@ public final class Planner implements AutoCloseable {
 
     /** The planner's tuning, over {@link StreamsAppBuilder}'s settings. */
     private static final Map<String, Object> TUNING = Map.of(
-            StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), (int) SESSION_TIMEOUT.toMillis(),
-            StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG), HEARTBEAT_INTERVAL_MS,
-            StreamsConfig.restoreConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG), RESTORE_MAX_POLL_RECORDS,
-            StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, NO_TASK_IDLING,
-            StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, PlannerSettings.COMMIT_INTERVAL.toMillis());
+            StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
+            (int) SESSION_TIMEOUT.toMillis(),
+            StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
+            HEARTBEAT_INTERVAL_MS,
+            StreamsConfig.restoreConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG),
+            RESTORE_MAX_POLL_RECORDS,
+            StreamsConfig.MAX_TASK_IDLE_MS_CONFIG,
+            NO_TASK_IDLING,
+            StreamsConfig.COMMIT_INTERVAL_MS_CONFIG,
+            PlannerSettings.COMMIT_INTERVAL.toMillis());
 
     private final StreamsApp app;
 
@@ -173,12 +177,18 @@ public final class Planner implements AutoCloseable {
 
         public Planner build() {
             requireSettings();
-            PlannerSettings settings = new PlannerSettings(horizon, punctuateInterval, backfillPerPunctuation,
-                    maxBackfillFires, runTimeoutGrace, openRunCheckInterval, unknownJobGrace);
+            PlannerSettings settings = new PlannerSettings(
+                    horizon,
+                    punctuateInterval,
+                    backfillPerPunctuation,
+                    maxBackfillFires,
+                    runTimeoutGrace,
+                    openRunCheckInterval,
+                    unknownJobGrace);
             StartGate gate = new StartGate();
             PlannerMeters meters = meterRegistry().map(PlannerMeters::new).orElseGet(PlannerMeters::none);
-            return new Planner(newApp(PlannerTopology.build(catalog(), clock(), settings, gate, meters), TUNING,
-                    gate::onStateChange));
+            return new Planner(newApp(
+                    PlannerTopology.build(catalog(), clock(), settings, gate, meters), TUNING, gate::onStateChange));
         }
     }
 }

@@ -1,11 +1,5 @@
 package io.carillon.planner;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.function.BooleanSupplier;
-
 import io.carillon.testkit.DrivenTopology;
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
@@ -17,6 +11,11 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * The planner topology in a TopologyTestDriver with a clock moved by hand: {@link #advance(Duration)} moves the
@@ -33,7 +32,8 @@ final class PlannerHarness implements AutoCloseable {
      * The last second an every-second job's first timer visit writes: the visit comes once instant 11 is within the
      * horizon (at 1 s) and writes up to 1 s + horizon + chunk.
      */
-    static final int FIRST_REFILL_END = (int) Duration.ofSeconds(1).plus(HORIZON).plus(CHUNK).toSeconds();
+    static final int FIRST_REFILL_END =
+            (int) Duration.ofSeconds(1).plus(HORIZON).plus(CHUNK).toSeconds();
 
     final TopicCatalog catalog = TopicCatalog.defaults();
     final SettableClock clock;
@@ -50,8 +50,8 @@ final class PlannerHarness implements AutoCloseable {
     /** A planner whose punctuators run only while {@code punctuationAllowed} says true. */
     PlannerHarness(Path stateDir, Instant start, PlannerSettings settings, BooleanSupplier punctuationAllowed) {
         clock = new SettableClock(start);
-        driver = new DrivenTopology(PlannerTopology.build(catalog, clock, settings, punctuationAllowed),
-                "planner-test", stateDir, clock);
+        driver = new DrivenTopology(
+                PlannerTopology.build(catalog, clock, settings, punctuationAllowed), "planner-test", stateDir, clock);
     }
 
     /** Reads {@code result}, stamped now on the planner's clock as a worker's would be. */
@@ -142,7 +142,9 @@ final class PlannerHarness implements AutoCloseable {
 
     /** The FIRE events (no cancels) written since the last call. */
     List<FireEvent> fires() {
-        return fireEvents().stream().filter(event -> event.action() == FireAction.FIRE).toList();
+        return fireEvents().stream()
+                .filter(event -> event.action() == FireAction.FIRE)
+                .toList();
     }
 
     List<DeadLetter> deadLetters() {

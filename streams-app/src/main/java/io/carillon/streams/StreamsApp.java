@@ -1,9 +1,10 @@
 package io.carillon.streams;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
-
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.CloseOptions;
@@ -12,9 +13,6 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 
 /**
  * The running part of a Carillon Kafka Streams application (the planner, the analytics app): one
@@ -39,8 +37,13 @@ public final class StreamsApp implements AutoCloseable {
     private boolean started;
     private boolean closed;
 
-    StreamsApp(String name, String applicationId, Topology topology, Properties properties,
-            MeterRegistry meterRegistry, KafkaStreams.StateListener onStateChange) {
+    StreamsApp(
+            String name,
+            String applicationId,
+            Topology topology,
+            Properties properties,
+            MeterRegistry meterRegistry,
+            KafkaStreams.StateListener onStateChange) {
         this.name = name;
         this.applicationId = applicationId;
         this.streams = new KafkaStreams(topology, properties);

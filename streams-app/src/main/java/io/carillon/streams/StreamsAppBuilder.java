@@ -1,5 +1,8 @@
 package io.carillon.streams;
 
+import io.carillon.topics.KafkaClientProperties;
+import io.carillon.topics.TopicCatalog;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -7,14 +10,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
-
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
-
-import io.carillon.topics.KafkaClientProperties;
-import io.carillon.topics.TopicCatalog;
-import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * The settings every Carillon Kafka Streams application shares (cluster, topics, clock, application id, state
@@ -163,18 +161,17 @@ public abstract class StreamsAppBuilder<B extends StreamsAppBuilder<B>> {
 
     /** {@link #newApp(Topology, Map, KafkaStreams.StateListener)} with no state listener of the app's own. */
     protected final StreamsApp newApp(Topology topology, Map<String, ?> tuning) {
-        return newApp(topology, tuning, (now, before) -> { });
+        return newApp(topology, tuning, (now, before) -> {});
     }
 
     /**
      * An app (not started) running {@code topology} with these settings over the app's {@code tuning} (Kafka Streams
      * and client properties), telling {@code onStateChange} of each state change on a stream thread.
      */
-    protected final StreamsApp newApp(Topology topology, Map<String, ?> tuning,
-            KafkaStreams.StateListener onStateChange) {
+    protected final StreamsApp newApp(
+            Topology topology, Map<String, ?> tuning, KafkaStreams.StateListener onStateChange) {
         requireSettings();
-        return new StreamsApp(name, applicationId(), topology, streamsProperties(tuning), meterRegistry,
-                onStateChange);
+        return new StreamsApp(name, applicationId(), topology, streamsProperties(tuning), meterRegistry, onStateChange);
     }
 
     private String applicationId() {

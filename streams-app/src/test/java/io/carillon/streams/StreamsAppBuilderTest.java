@@ -3,14 +3,12 @@ package io.carillon.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.topics.TopicCatalog;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
-
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.TopicCatalog;
 
 class StreamsAppBuilderTest {
 
@@ -31,14 +29,17 @@ class StreamsAppBuilderTest {
 
     @Test
     void namesTheApplicationAndItsStateDirectoryAfterTheApp() {
-        Properties properties = new SampleBuilder().bootstrapServers("kafka:9092")
+        Properties properties = new SampleBuilder()
+                .bootstrapServers("kafka:9092")
                 .catalog(new TopicCatalog("acme.", 1, (short) 3))
                 .streamsProperties(Map.of());
 
         assertThat(properties)
                 .containsEntry(StreamsConfig.APPLICATION_ID_CONFIG, "acme.sample")
-                .containsEntry(StreamsConfig.STATE_DIR_CONFIG,
-                        Path.of(System.getProperty("java.io.tmpdir"), "carillon-sample").toString())
+                .containsEntry(
+                        StreamsConfig.STATE_DIR_CONFIG,
+                        Path.of(System.getProperty("java.io.tmpdir"), "carillon-sample")
+                                .toString())
                 .containsEntry(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2)
                 .containsEntry(StreamsConfig.GROUP_PROTOCOL_CONFIG, "classic")
                 .containsEntry(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, 0)
@@ -58,12 +59,10 @@ class StreamsAppBuilderTest {
 
     @Test
     void refusesWhatNoAppCanRunWith() {
-        assertThatThrownBy(() -> new SampleBuilder().requireSettings())
-                .hasMessage("bootstrapServers is required");
-        assertThatThrownBy(() -> new SampleBuilder().standbyReplicas(-1))
-                .hasMessageContaining("standbyReplicas");
+        assertThatThrownBy(() -> new SampleBuilder().requireSettings()).hasMessage("bootstrapServers is required");
+        assertThatThrownBy(() -> new SampleBuilder().standbyReplicas(-1)).hasMessageContaining("standbyReplicas");
         assertThatThrownBy(() -> new SampleBuilder()
-                .streamsProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE))
+                        .streamsProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE))
                 .hasMessageStartingWith("streamsProperty");
     }
 }

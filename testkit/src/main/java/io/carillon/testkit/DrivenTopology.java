@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -63,8 +62,8 @@ public final class DrivenTopology implements AutoCloseable {
     }
 
     private TestInputTopic<String, String> input(String topic) {
-        return inputs.computeIfAbsent(topic,
-                name -> driver.createInputTopic(name, new StringSerializer(), new StringSerializer()));
+        return inputs.computeIfAbsent(
+                topic, name -> driver.createInputTopic(name, new StringSerializer(), new StringSerializer()));
     }
 
     /** Moves time forward by {@code duration}, punctuating every {@code step} (the last step may be shorter). */

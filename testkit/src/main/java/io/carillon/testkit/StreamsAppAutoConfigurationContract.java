@@ -3,6 +3,10 @@ package io.carillon.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.streams.StreamsAppBuilder;
+import io.carillon.streams.spring.StreamsAppProperties;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,17 +17,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-
-import io.carillon.streams.StreamsAppBuilder;
-import io.carillon.streams.spring.StreamsAppProperties;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 
 /**
  * What the auto-configuration of every Carillon Kafka Streams app (the planner, the analytics app) does, as tests
@@ -58,9 +56,15 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
      * makes its properties with their defaults, {@code newBuilder} and {@code build} an app as the application
      * itself would.
      */
-    protected StreamsAppAutoConfigurationContract(String name, Class<A> appType, Class<?> autoConfiguration,
-            Class<?> lifecycleType, Predicate<A> isRunning, Supplier<? extends StreamsAppProperties> newProperties,
-            Supplier<B> newBuilder, Function<B, A> build) {
+    protected StreamsAppAutoConfigurationContract(
+            String name,
+            Class<A> appType,
+            Class<?> autoConfiguration,
+            Class<?> lifecycleType,
+            Predicate<A> isRunning,
+            Supplier<? extends StreamsAppProperties> newProperties,
+            Supplier<B> newBuilder,
+            Function<B, A> build) {
         this.name = name;
         this.appType = appType;
         this.autoConfiguration = autoConfiguration;
@@ -102,15 +106,15 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
                 property("state-dir", stateDir)));
         values.addAll(ownSettings());
 
-        runner().withPropertyValues(values.toArray(String[]::new))
-                .run(context -> {
-                    assertThat(context).hasNotFailed().hasSingleBean(appType);
-                    assertOwnSettings(context);
-                    assertThat(context.getBean(StreamsAppProperties.class).getStandbyReplicas()).isZero();
-                    A app = context.getBean(appType);
-                    started.set(app);
-                    await().atMost(DEADLINE).until(() -> isRunning.test(app));
-                });
+        runner().withPropertyValues(values.toArray(String[]::new)).run(context -> {
+            assertThat(context).hasNotFailed().hasSingleBean(appType);
+            assertOwnSettings(context);
+            assertThat(context.getBean(StreamsAppProperties.class).getStandbyReplicas())
+                    .isZero();
+            A app = context.getBean(appType);
+            started.set(app);
+            await().atMost(DEADLINE).until(() -> isRunning.test(app));
+        });
 
         assertThat(isRunning.test(started.get())).isFalse();
     }
@@ -124,25 +128,33 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
                         "carillon.topics.prefix=" + id + ".",
                         "carillon.topics.partitions=1",
                         property("state-dir", stateDir))
-                .withPropertyValues(ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
+                .withPropertyValues(
+                        ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
                 .run(context -> {
                     A app = context.getBean(appType);
                     await().atMost(DEADLINE).until(() -> isRunning.test(app));
                     List<Map<String, Object>> configs = ClientConfigRecorder.configs(marker);
-                    assertThat(configs).as("the topic check's admin client and Kafka Streams").hasSizeGreaterThan(1)
+                    assertThat(configs)
+                            .as("the topic check's admin client and Kafka Streams")
+                            .hasSizeGreaterThan(1)
                             .allSatisfy(config -> assertThat(config).containsEntry("reconnect.backoff.ms", "123"));
-                    assertThat(configs).anySatisfy(config -> assertThat(config)
-                            .containsEntry("application.id", id + "." + name)
-                            .containsEntry("processing.guarantee", "exactly_once_v2"));
+                    assertThat(configs)
+                            .anySatisfy(config -> assertThat(config)
+                                    .containsEntry("application.id", id + "." + name)
+                                    .containsEntry("processing.guarantee", "exactly_once_v2"));
                 });
     }
 
     @Test
     void aProtectedStreamsPropertyStopsTheStartNamingIt() {
-        runner().withPropertyValues("carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+        runner().withPropertyValues(
+                        "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
                         "carillon.topics.initialize=false",
                         property("streams.processing.guarantee", "at_least_once"))
-                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                .run(context -> assertThat(context)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
                         .hasMessageStartingWith("carillon." + name + ".streams.processing.guarantee cannot be set"));
     }
 
@@ -163,14 +175,17 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
         new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(autoConfiguration))
                 .withPropertyValues(property("enabled", false))
-                .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(appType)
+                .run(context -> assertThat(context)
+                        .hasNotFailed()
+                        .doesNotHaveBean(appType)
                         .doesNotHaveBean(lifecycleType));
     }
 
     @Test
     void backsOffForTheApplicationsOwnApp() {
         TopicCatalog catalog = TestKafka.newCatalog(1);
-        A own = build.apply(newBuilder.get()
+        A own = build.apply(newBuilder
+                .get()
                 .bootstrapServers(TestKafka.bootstrapServers())
                 .catalog(catalog)
                 .applicationId("own-" + catalog.prefix())

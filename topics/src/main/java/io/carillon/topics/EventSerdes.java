@@ -31,6 +31,5 @@ public final class EventSerdes {
     public static final JsonSerde<Alerting> ALERT_RULES = JsonSerde.of(Alerting.class);
     public static final JsonSerde<AppDeclarations> DECLARATIONS = JsonSerde.of(AppDeclarations.class);
 
-    private EventSerdes() {
-    }
+    private EventSerdes() {}
 }

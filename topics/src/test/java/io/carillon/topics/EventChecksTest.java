@@ -13,7 +13,8 @@ class EventChecksTest {
 
     @Test
     void refusesAMissingValueNamingTheEventAndTheField() {
-        assertThatThrownBy(() -> checks.requirePresent("window", null)).isInstanceOf(InvalidEventException.class)
+        assertThatThrownBy(() -> checks.requirePresent("window", null))
+                .isInstanceOf(InvalidEventException.class)
                 .hasMessage("not a valid RunStats: field 'window' is required");
         assertThatCode(() -> checks.requirePresent("window", "MINUTE")).doesNotThrowAnyException();
     }

@@ -1,13 +1,5 @@
 package io.carillon.analytics.internal;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
-
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueStore;
-
 import io.carillon.analytics.internal.MissedMonitor.StartedRun;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
@@ -16,9 +8,14 @@ import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
 import io.carillon.topics.schedule.Schedules;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The missed rule ({@code Alerting}): the instants a job should fire at are computed from its schedule
@@ -51,7 +48,9 @@ final class MissedRule {
     private final DueIndex due;
     private final Consumer<Incident> incidents;
 
-    MissedRule(KeyValueStore<String, MissedMonitor> monitors, KeyValueStore<String, String> due,
+    MissedRule(
+            KeyValueStore<String, MissedMonitor> monitors,
+            KeyValueStore<String, String> due,
             Consumer<Incident> incidents) {
         this.monitors = monitors;
         this.incidents = incidents;
@@ -61,19 +60,27 @@ final class MissedRule {
     /** Follows a new or changed definition of a job, under {@code rules}. */
     void onJob(JobDefinition job, AlertRules rules, Instant now) {
         if (!job.enabled() || !rules.missed() || !isMonitored(job.schedule().type())) {
-            stop(job.id(), job.enabled() ? "the missed rule does not apply to the job any more" : "job disabled",
-                    now);
+            stop(job.id(), job.enabled() ? "the missed rule does not apply to the job any more" : "job disabled", now);
             return;
         }
         MissedMonitor current = monitors.get(job.id());
-        if (current != null && current.schedule().equals(job.schedule()) && current.jitterMs() == job.jitterMs()
+        if (current != null
+                && current.schedule().equals(job.schedule())
+                && current.jitterMs() == job.jitterMs()
                 && current.graceMs() == rules.startGraceMs()) {
             return;
         }
-        MissedMonitor monitor = new MissedMonitor(job.app(), job.schedule(), job.jitterMs(), rules.startGraceMs(),
-                Schedules.nextAfter(job.schedule(), now).orElse(null), List.of(),
-                current == null ? null : current.incidentId(), current == null ? null : current.openedAt(),
-                current == null ? 0 : current.count(), current == null ? null : current.dueKey(),
+        MissedMonitor monitor = new MissedMonitor(
+                job.app(),
+                job.schedule(),
+                job.jitterMs(),
+                rules.startGraceMs(),
+                Schedules.nextAfter(job.schedule(), now).orElse(null),
+                List.of(),
+                current == null ? null : current.incidentId(),
+                current == null ? null : current.openedAt(),
+                current == null ? 0 : current.count(),
+                current == null ? null : current.dueKey(),
                 current == null || !current.schedule().equals(job.schedule()) || current.takingOn());
         save(job.id(), monitor);
     }
@@ -98,7 +105,9 @@ final class MissedRule {
             return;
         }
         MissedMonitor monitor = monitors.get(result.jobId());
-        if (monitor == null || monitor.expected() == null || result.scheduledAt().isBefore(monitor.expected())) {
+        if (monitor == null
+                || monitor.expected() == null
+                || result.scheduledAt().isBefore(monitor.expected())) {
             return;
         }
         Instant instant = result.scheduledAt();
@@ -113,7 +122,8 @@ final class MissedRule {
             }
             return;
         }
-        MissedMonitor judged = inTime ? startedInTime(result.jobId(), monitor.takenOn(), instant, now)
+        MissedMonitor judged = inTime
+                ? startedInTime(result.jobId(), monitor.takenOn(), instant, now)
                 : missed(result.jobId(), monitor.takenOn(), List.of(instant), false, now);
         Instant next = Schedules.nextAfter(monitor.schedule(), instant).orElse(null);
         save(result.jobId(), advance(result.jobId(), judged.expecting(next, judged.startedRuns()), now));
@@ -150,11 +160,15 @@ final class MissedRule {
      * took it on after that later instant's predecessors, so the monitor moves to the later one and on.
      */
     private MissedMonitor pastInstantsNeverPlanned(String jobId, MissedMonitor monitor, Instant now) {
-        if (!monitor.takingOn() || monitor.startedRuns().isEmpty()
+        if (!monitor.takingOn()
+                || monitor.startedRuns().isEmpty()
                 || !isDueUnstarted(monitor, monitor.expected(), now)) {
             return monitor;
         }
-        return advance(jobId, monitor.expecting(monitor.startedRuns().get(0).from(), monitor.startedRuns()).takenOn(),
+        return advance(
+                jobId,
+                monitor.expecting(monitor.startedRuns().get(0).from(), monitor.startedRuns())
+                        .takenOn(),
                 now);
     }
 
@@ -175,11 +189,14 @@ final class MissedRule {
         }
         StartedRun previous = after > 0 ? runs.get(after - 1) : null;
         boolean follows = previous != null
-                && instant.equals(Schedules.nextAfter(monitor.schedule(), previous.to()).orElse(null));
+                && instant.equals(
+                        Schedules.nextAfter(monitor.schedule(), previous.to()).orElse(null));
         if (follows) {
             StartedRun next = after < runs.size() ? runs.get(after) : null;
             boolean joins = next != null
-                    && next.from().equals(Schedules.nextAfter(monitor.schedule(), instant).orElse(null));
+                    && next.from()
+                            .equals(Schedules.nextAfter(monitor.schedule(), instant)
+                                    .orElse(null));
             runs.set(after - 1, new StartedRun(previous.from(), joins ? next.to() : instant));
             if (joins) {
                 runs.remove(after);
@@ -197,13 +214,19 @@ final class MissedRule {
         if (!monitor.isOpen()) {
             return monitor;
         }
-        incidents.accept(step(monitor, IncidentAction.RESOLVED, jobId, now, monitor.count(),
-                FireIds.scheduled(jobId, instant), "scheduled instant " + instant + " started in time"));
+        incidents.accept(step(
+                monitor,
+                IncidentAction.RESOLVED,
+                jobId,
+                now,
+                monitor.count(),
+                FireIds.scheduled(jobId, instant),
+                "scheduled instant " + instant + " started in time"));
         return monitor.withIncident(null, null, 0);
     }
 
-    private MissedMonitor missed(String jobId, MissedMonitor monitor, List<Instant> instants, boolean cut,
-            Instant now) {
+    private MissedMonitor missed(
+            String jobId, MissedMonitor monitor, List<Instant> instants, boolean cut, Instant now) {
         if (instants.isEmpty()) {
             return monitor;
         }
@@ -217,8 +240,8 @@ final class MissedRule {
             incidents.accept(step(monitor, IncidentAction.UPDATED, jobId, now, count, fireId, message));
             return monitor.withIncident(monitor.incidentId(), monitor.openedAt(), count);
         }
-        MissedMonitor opened = monitor.withIncident("missed:" + jobId + ":" + first.toEpochMilli(), now,
-                instants.size());
+        MissedMonitor opened =
+                monitor.withIncident("missed:" + jobId + ":" + first.toEpochMilli(), now, instants.size());
         incidents.accept(step(opened, IncidentAction.OPENED, jobId, now, opened.count(), fireId, message));
         return opened;
     }
@@ -243,15 +266,30 @@ final class MissedRule {
     }
 
     private void save(String jobId, MissedMonitor monitor) {
-        String key = due.move(monitor.dueKey(), monitor.expected() == null ? null : monitor.dueOf(monitor.expected()),
-                jobId);
+        String key = due.move(
+                monitor.dueKey(), monitor.expected() == null ? null : monitor.dueOf(monitor.expected()), jobId);
         monitors.put(jobId, monitor.withDueKey(key));
     }
 
-    private static Incident step(MissedMonitor monitor, IncidentAction action, String jobId, Instant now, int count,
-            String fireId, String message) {
-        return Incidents.step(IncidentRule.MISSED, monitor.incidentId(), action, monitor.app(), jobId,
-                monitor.openedAt(), now, count, fireId, message);
+    private static Incident step(
+            MissedMonitor monitor,
+            IncidentAction action,
+            String jobId,
+            Instant now,
+            int count,
+            String fireId,
+            String message) {
+        return Incidents.step(
+                IncidentRule.MISSED,
+                monitor.incidentId(),
+                action,
+                monitor.app(),
+                jobId,
+                monitor.openedAt(),
+                now,
+                count,
+                fireId,
+                message);
     }
 
     private static boolean isMonitored(ScheduleType type) {

@@ -1,18 +1,16 @@
 package io.carillon.analytics.spring;
 
+import io.carillon.analytics.Analytics;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.topics.spring.CarillonTopics;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-
-import io.carillon.analytics.Analytics;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-import io.carillon.topics.spring.CarillonTopics;
-import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Runs the {@link Analytics} app in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics}
@@ -28,9 +26,13 @@ public final class AnalyticsAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    Analytics carillonAnalytics(CarillonTopics topics, Clock clock, AnalyticsProperties properties,
+    Analytics carillonAnalytics(
+            CarillonTopics topics,
+            Clock clock,
+            AnalyticsProperties properties,
             ObjectProvider<MeterRegistry> meterRegistry) {
-        return properties.configure(Analytics.builder(), topics, clock, meterRegistry)
+        return properties
+                .configure(Analytics.builder(), topics, clock, meterRegistry)
                 .punctuateInterval(properties.getPunctuateInterval())
                 .windowGrace(properties.getWindowGrace())
                 .appWindowDelay(properties.getAppWindowDelay())

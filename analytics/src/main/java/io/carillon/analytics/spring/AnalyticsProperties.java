@@ -1,12 +1,10 @@
 package io.carillon.analytics.spring;
 
-import java.time.Duration;
-
-import org.springframework.boot.context.properties.ConfigurationProperties;
-
 import io.carillon.analytics.AnalyticsSettings;
 import io.carillon.streams.spring.StreamsAppProperties;
 import io.carillon.topics.events.Alerting;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Settings of the analytics app under {@code carillon.analytics.*}: those of every Kafka Streams app
@@ -38,14 +36,43 @@ public class AnalyticsProperties extends StreamsAppProperties {
         super("analytics");
     }
 
-    public Duration getPunctuateInterval() { return punctuateInterval; }
-    public void setPunctuateInterval(Duration punctuateInterval) { this.punctuateInterval = punctuateInterval; }
-    public Duration getWindowGrace() { return windowGrace; }
-    public void setWindowGrace(Duration windowGrace) { this.windowGrace = windowGrace; }
-    public Duration getAppWindowDelay() { return appWindowDelay; }
-    public void setAppWindowDelay(Duration appWindowDelay) { this.appWindowDelay = appWindowDelay; }
-    public boolean isResultsFromStart() { return resultsFromStart; }
-    public void setResultsFromStart(boolean resultsFromStart) { this.resultsFromStart = resultsFromStart; }
-    public Alerting getAlerting() { return alerting; }
-    public void setAlerting(Alerting alerting) { this.alerting = alerting; }
+    public Duration getPunctuateInterval() {
+        return punctuateInterval;
+    }
+
+    public void setPunctuateInterval(Duration punctuateInterval) {
+        this.punctuateInterval = punctuateInterval;
+    }
+
+    public Duration getWindowGrace() {
+        return windowGrace;
+    }
+
+    public void setWindowGrace(Duration windowGrace) {
+        this.windowGrace = windowGrace;
+    }
+
+    public Duration getAppWindowDelay() {
+        return appWindowDelay;
+    }
+
+    public void setAppWindowDelay(Duration appWindowDelay) {
+        this.appWindowDelay = appWindowDelay;
+    }
+
+    public boolean isResultsFromStart() {
+        return resultsFromStart;
+    }
+
+    public void setResultsFromStart(boolean resultsFromStart) {
+        this.resultsFromStart = resultsFromStart;
+    }
+
+    public Alerting getAlerting() {
+        return alerting;
+    }
+
+    public void setAlerting(Alerting alerting) {
+        this.alerting = alerting;
+    }
 }

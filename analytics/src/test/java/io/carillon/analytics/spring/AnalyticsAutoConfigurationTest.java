@@ -2,26 +2,32 @@ package io.carillon.analytics.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
-
 import io.carillon.analytics.Analytics;
 import io.carillon.testkit.StreamsAppAutoConfigurationContract;
 import io.carillon.topics.events.Alerting;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 
 class AnalyticsAutoConfigurationTest extends StreamsAppAutoConfigurationContract<Analytics, Analytics.Builder> {
 
     AnalyticsAutoConfigurationTest() {
-        super("analytics", Analytics.class, AnalyticsAutoConfiguration.class, AnalyticsLifecycle.class,
-                Analytics::isRunning, AnalyticsProperties::new, Analytics::builder, Analytics.Builder::build);
+        super(
+                "analytics",
+                Analytics.class,
+                AnalyticsAutoConfiguration.class,
+                AnalyticsLifecycle.class,
+                Analytics::isRunning,
+                AnalyticsProperties::new,
+                Analytics::builder,
+                Analytics.Builder::build);
     }
 
     @Override
     protected List<String> ownSettings() {
-        return List.of("carillon.analytics.punctuate-interval=250ms",
+        return List.of(
+                "carillon.analytics.punctuate-interval=250ms",
                 "carillon.analytics.window-grace=2s",
                 "carillon.analytics.app-window-delay=3s",
                 "carillon.analytics.results-from-start=true",
@@ -37,8 +43,8 @@ class AnalyticsAutoConfigurationTest extends StreamsAppAutoConfigurationContract
         assertThat(properties.getAppWindowDelay()).isEqualTo(Duration.ofSeconds(3));
         assertThat(properties.isResultsFromStart()).isTrue();
         assertThat(properties.getAlerting())
-                .isEqualTo(new Alerting(null, 3, null, null, null, false, null,
-                        null, null, null, null, null, null, null, null));
+                .isEqualTo(new Alerting(
+                        null, 3, null, null, null, false, null, null, null, null, null, null, null, null, null));
     }
 
     @Test

@@ -45,7 +45,8 @@ final class LabNetwork implements AutoCloseable {
         String probe = NAMESPACE_PREFIX + "probe";
         Result added = run(List.of("ip", "netns", "add", probe));
         if (added.exitCode() != 0) {
-            return Optional.of("network namespaces cannot be made here: " + added.output().strip());
+            return Optional.of(
+                    "network namespaces cannot be made here: " + added.output().strip());
         }
         run(List.of("ip", "netns", "del", probe));
         return Optional.empty();
@@ -124,12 +125,15 @@ final class LabNetwork implements AutoCloseable {
 
     private static void removeAll() {
         Result namespaces = run(List.of("ip", "netns", "list"));
-        namespaces.output().lines()
+        namespaces
+                .output()
+                .lines()
                 .map(line -> line.split(" ")[0])
                 .filter(name -> name.startsWith(NAMESPACE_PREFIX))
                 .forEach(LabNetwork::removeNamespace);
         Result links = run(List.of("ip", "-o", "link", "show"));
-        links.output().lines()
+        links.output()
+                .lines()
                 .map(line -> line.split(":", 3))
                 .filter(fields -> fields.length == 3)
                 .map(fields -> fields[1].strip().split("@")[0])
@@ -140,7 +144,9 @@ final class LabNetwork implements AutoCloseable {
 
     /** Kills every process left in {@code namespace} (a part of an interrupted run), then deletes it. */
     private static void removeNamespace(String namespace) {
-        run(List.of("ip", "netns", "pids", namespace)).output().lines()
+        run(List.of("ip", "netns", "pids", namespace))
+                .output()
+                .lines()
                 .map(String::strip)
                 .filter(pid -> !pid.isEmpty() && pid.chars().allMatch(Character::isDigit))
                 .forEach(pid -> ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly));
@@ -157,13 +163,14 @@ final class LabNetwork implements AutoCloseable {
 
     private static Result run(List<String> command) {
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             if (!process.waitFor(COMMAND_TIMEOUT_S, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 return new Result(-1, "did not end within " + COMMAND_TIMEOUT_S + " s");
             }
-            return new Result(process.exitValue(),
-                    new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            return new Result(
+                    process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             return new Result(-1, e.getMessage());
         } catch (InterruptedException e) {
@@ -172,6 +179,5 @@ final class LabNetwork implements AutoCloseable {
         }
     }
 
-    private record Result(int exitCode, String output) {
-    }
+    private record Result(int exitCode, String output) {}
 }

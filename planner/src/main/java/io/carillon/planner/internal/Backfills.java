@@ -1,13 +1,12 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-
 import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import java.time.Instant;
 
 /**
  * Works through BACKFILL cursors (timers whose {@code at} is the next instant to backfill and {@code until} the
@@ -49,8 +48,15 @@ final class Backfills {
         JobDefinition job = state.job();
         Instant instant = cursor.at();
         while (instant != null && !instant.isAfter(cursor.until()) && !instant.isAfter(horizonEnd) && budget > 0) {
-            output.fire(FireEvent.of(job, PlannerIds.backfill(job.id(), instant), instant, FireKind.BACKFILL, 1,
-                    cursor.params(), null, now));
+            output.fire(FireEvent.of(
+                    job,
+                    PlannerIds.backfill(job.id(), instant),
+                    instant,
+                    FireKind.BACKFILL,
+                    1,
+                    cursor.params(),
+                    null,
+                    now));
             budget--;
             instant = NextInstant.after(job.schedule(), instant);
         }

@@ -1,18 +1,16 @@
 package io.carillon.planner.spring;
 
+import io.carillon.planner.Planner;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.topics.spring.CarillonTopics;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-
-import io.carillon.planner.Planner;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-import io.carillon.topics.spring.CarillonTopics;
-import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Runs a {@link Planner} in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics} and the
@@ -28,9 +26,13 @@ public final class PlannerAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    Planner carillonPlanner(CarillonTopics topics, Clock clock, PlannerProperties properties,
+    Planner carillonPlanner(
+            CarillonTopics topics,
+            Clock clock,
+            PlannerProperties properties,
             ObjectProvider<MeterRegistry> meterRegistry) {
-        return properties.configure(Planner.builder(), topics, clock, meterRegistry)
+        return properties
+                .configure(Planner.builder(), topics, clock, meterRegistry)
                 .horizon(properties.getHorizon())
                 .punctuateInterval(properties.getPunctuateInterval())
                 .backfillPerPunctuation(properties.getBackfillPerPunctuation())

@@ -1,11 +1,9 @@
 package io.carillon.planner.spring;
 
-import java.time.Duration;
-
-import org.springframework.boot.context.properties.ConfigurationProperties;
-
 import io.carillon.planner.PlannerSettings;
 import io.carillon.streams.spring.StreamsAppProperties;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Settings of the planner under {@code carillon.planner.*}: those of every Kafka Streams app
@@ -41,18 +39,59 @@ public class PlannerProperties extends StreamsAppProperties {
         super("planner");
     }
 
-    public Duration getHorizon() { return horizon; }
-    public void setHorizon(Duration horizon) { this.horizon = horizon; }
-    public Duration getPunctuateInterval() { return punctuateInterval; }
-    public void setPunctuateInterval(Duration punctuateInterval) { this.punctuateInterval = punctuateInterval; }
-    public int getBackfillPerPunctuation() { return backfillPerPunctuation; }
-    public void setBackfillPerPunctuation(int value) { this.backfillPerPunctuation = value; }
-    public int getMaxBackfillFires() { return maxBackfillFires; }
-    public void setMaxBackfillFires(int maxBackfillFires) { this.maxBackfillFires = maxBackfillFires; }
-    public Duration getRunTimeoutGrace() { return runTimeoutGrace; }
-    public void setRunTimeoutGrace(Duration runTimeoutGrace) { this.runTimeoutGrace = runTimeoutGrace; }
-    public Duration getOpenRunCheckInterval() { return openRunCheckInterval; }
-    public void setOpenRunCheckInterval(Duration value) { this.openRunCheckInterval = value; }
-    public Duration getUnknownJobGrace() { return unknownJobGrace; }
-    public void setUnknownJobGrace(Duration unknownJobGrace) { this.unknownJobGrace = unknownJobGrace; }
+    public Duration getHorizon() {
+        return horizon;
+    }
+
+    public void setHorizon(Duration horizon) {
+        this.horizon = horizon;
+    }
+
+    public Duration getPunctuateInterval() {
+        return punctuateInterval;
+    }
+
+    public void setPunctuateInterval(Duration punctuateInterval) {
+        this.punctuateInterval = punctuateInterval;
+    }
+
+    public int getBackfillPerPunctuation() {
+        return backfillPerPunctuation;
+    }
+
+    public void setBackfillPerPunctuation(int value) {
+        this.backfillPerPunctuation = value;
+    }
+
+    public int getMaxBackfillFires() {
+        return maxBackfillFires;
+    }
+
+    public void setMaxBackfillFires(int maxBackfillFires) {
+        this.maxBackfillFires = maxBackfillFires;
+    }
+
+    public Duration getRunTimeoutGrace() {
+        return runTimeoutGrace;
+    }
+
+    public void setRunTimeoutGrace(Duration runTimeoutGrace) {
+        this.runTimeoutGrace = runTimeoutGrace;
+    }
+
+    public Duration getOpenRunCheckInterval() {
+        return openRunCheckInterval;
+    }
+
+    public void setOpenRunCheckInterval(Duration value) {
+        this.openRunCheckInterval = value;
+    }
+
+    public Duration getUnknownJobGrace() {
+        return unknownJobGrace;
+    }
+
+    public void setUnknownJobGrace(Duration unknownJobGrace) {
+        this.unknownJobGrace = unknownJobGrace;
+    }
 }

@@ -2,25 +2,31 @@ package io.carillon.planner.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
-
 import io.carillon.planner.Planner;
 import io.carillon.testkit.StreamsAppAutoConfigurationContract;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 
 class PlannerAutoConfigurationTest extends StreamsAppAutoConfigurationContract<Planner, Planner.Builder> {
 
     PlannerAutoConfigurationTest() {
-        super("planner", Planner.class, PlannerAutoConfiguration.class, PlannerLifecycle.class, Planner::isRunning,
-                PlannerProperties::new, Planner::builder, Planner.Builder::build);
+        super(
+                "planner",
+                Planner.class,
+                PlannerAutoConfiguration.class,
+                PlannerLifecycle.class,
+                Planner::isRunning,
+                PlannerProperties::new,
+                Planner::builder,
+                Planner.Builder::build);
     }
 
     @Override
     protected List<String> ownSettings() {
-        return List.of("carillon.planner.horizon=5s",
+        return List.of(
+                "carillon.planner.horizon=5s",
                 "carillon.planner.punctuate-interval=250ms",
                 "carillon.planner.run-timeout-grace=45s",
                 "carillon.planner.open-run-check-interval=2s");

@@ -1,16 +1,14 @@
 package io.carillon.streams.spring;
 
-import java.nio.file.Path;
-import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
-import org.springframework.beans.factory.ObjectProvider;
-
 import io.carillon.streams.StreamsAppBuilder;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.spring.CarillonTopics;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * The settings every Carillon Kafka Streams application shares, under {@code carillon.<name>.*}, for the app's
@@ -51,8 +49,8 @@ public abstract class StreamsAppProperties {
      * @throws IllegalArgumentException naming a protected property of {@code streams}, e.g.
      *                                  {@code carillon.planner.streams.processing.guarantee}
      */
-    public <B extends StreamsAppBuilder<B>> B configure(B builder, CarillonTopics topics, Clock clock,
-            ObjectProvider<MeterRegistry> meterRegistry) {
+    public <B extends StreamsAppBuilder<B>> B configure(
+            B builder, CarillonTopics topics, Clock clock, ObjectProvider<MeterRegistry> meterRegistry) {
         builder.bootstrapServers(topics.bootstrapServers())
                 .clientProperties(topics.clientProperties().asMap())
                 .catalog(topics.catalog())
@@ -63,19 +61,49 @@ public abstract class StreamsAppProperties {
         if (applicationId != null) {
             builder.applicationId(applicationId);
         }
-        KafkaClientProperties.of(prefix + ".streams", streams).asMap()
+        KafkaClientProperties.of(prefix + ".streams", streams)
+                .asMap()
                 .forEach((name, value) -> builder.streamsProperty(name, value.toString()));
         return builder;
     }
 
-    public boolean isEnabled() { return enabled; }
-    public void setEnabled(boolean enabled) { this.enabled = enabled; }
-    public String getApplicationId() { return applicationId; }
-    public void setApplicationId(String applicationId) { this.applicationId = applicationId; }
-    public Path getStateDir() { return stateDir; }
-    public void setStateDir(Path stateDir) { this.stateDir = stateDir; }
-    public int getStandbyReplicas() { return standbyReplicas; }
-    public void setStandbyReplicas(int standbyReplicas) { this.standbyReplicas = standbyReplicas; }
-    public Map<String, String> getStreams() { return streams; }
-    public void setStreams(Map<String, String> streams) { this.streams = streams; }
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public String getApplicationId() {
+        return applicationId;
+    }
+
+    public void setApplicationId(String applicationId) {
+        this.applicationId = applicationId;
+    }
+
+    public Path getStateDir() {
+        return stateDir;
+    }
+
+    public void setStateDir(Path stateDir) {
+        this.stateDir = stateDir;
+    }
+
+    public int getStandbyReplicas() {
+        return standbyReplicas;
+    }
+
+    public void setStandbyReplicas(int standbyReplicas) {
+        this.standbyReplicas = standbyReplicas;
+    }
+
+    public Map<String, String> getStreams() {
+        return streams;
+    }
+
+    public void setStreams(Map<String, String> streams) {
+        this.streams = streams;
+    }
 }

@@ -1,8 +1,7 @@
 package io.carillon.topics.events;
 
-import java.time.Instant;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
 
 /**
  * When a job fires. Which fields matter depends on {@link #type()}: {@code cron} (Quartz or Unix syntax) for CRON,
@@ -10,8 +9,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * applies to CRON. {@code startAt}/{@code endAt} optionally bound every type.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Schedule(ScheduleType type, String cron, Long intervalMs, Instant at, String zone, Instant startAt,
-        Instant endAt) {
+public record Schedule(
+        ScheduleType type, String cron, Long intervalMs, Instant at, String zone, Instant startAt, Instant endAt) {
 
     public static Schedule cron(String expression, String zone) {
         return new Schedule(ScheduleType.CRON, expression, null, null, zone, null, null);

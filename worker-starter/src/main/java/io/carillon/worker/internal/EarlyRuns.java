@@ -1,5 +1,6 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.events.Trigger;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,8 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-
-import io.carillon.topics.events.Trigger;
 
 /**
  * The runs that wait for their {@code dueAt} (state {@link RunState#EARLY}) without a slot and without a thread:

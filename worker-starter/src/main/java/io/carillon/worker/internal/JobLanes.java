@@ -1,10 +1,9 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.events.RunStatus;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import io.carillon.topics.events.RunStatus;
 
 /**
  * The {@link JobLane} of each job with a run here, and the moves along a lane when a run leaves it: the next run
@@ -109,9 +108,11 @@ final class JobLanes {
         for (JobLane lane : lanes.values()) {
             for (RunExecution queued : lane.takeWaiting()) {
                 states.remove(queued);
-                queued.endUnstarted(RunStatus.KILLED, "worker " + instanceId
-                        + " shut down before the run could start behind run " + lane.busyRunId()
-                        + " of its job (SERIAL)");
+                queued.endUnstarted(
+                        RunStatus.KILLED,
+                        "worker " + instanceId
+                                + " shut down before the run could start behind run " + lane.busyRunId()
+                                + " of its job (SERIAL)");
             }
         }
     }
@@ -125,7 +126,10 @@ final class JobLanes {
 
     /** The ids of the jobs with a run holding a slot or waiting here, sorted. */
     List<String> busyJobs() {
-        return lanes.entrySet().stream().filter(lane -> lane.getValue().isBusy()).map(Map.Entry::getKey).sorted()
+        return lanes.entrySet().stream()
+                .filter(lane -> lane.getValue().isBusy())
+                .map(Map.Entry::getKey)
+                .sorted()
                 .toList();
     }
 }

@@ -1,15 +1,13 @@
 package io.carillon.worker.internal;
 
-import java.util.List;
-import java.util.function.BiFunction;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.JobHandlerFunction;
+import java.util.List;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Admits triggers by their block strategy against the runs of the same job on this instance (its {@link JobLane}):
@@ -37,7 +35,11 @@ final class RunAdmission {
     private static final Logger log = LoggerFactory.getLogger(RunAdmission.class);
 
     /** What a refused trigger lacked, so that {@link #hasRoom()} looks for that. */
-    private enum Need { SLOT, WAITING_PLACE, EARLY_PLACE }
+    private enum Need {
+        SLOT,
+        WAITING_PLACE,
+        EARLY_PLACE
+    }
 
     private final String instanceId;
     private final RunReporter reporter;
@@ -50,8 +52,14 @@ final class RunAdmission {
     private final JobLanes lanes;
     private Need lacking;
 
-    RunAdmission(WorkerSettings settings, RunReporter reporter, RunStates states, JobLanes lanes, EarlyRuns early,
-            SlotPool slots, BiFunction<Trigger, JobHandlerFunction, RunExecution> newExecution) {
+    RunAdmission(
+            WorkerSettings settings,
+            RunReporter reporter,
+            RunStates states,
+            JobLanes lanes,
+            EarlyRuns early,
+            SlotPool slots,
+            BiFunction<Trigger, JobHandlerFunction, RunExecution> newExecution) {
         this.instanceId = settings.instanceId();
         this.reporter = reporter;
         this.maxWaiting = settings.capacity() * WAITING_RUNS_PER_SLOT;
@@ -117,8 +125,7 @@ final class RunAdmission {
         RunExecution execution = newExecution.apply(trigger, handler);
         lane.enqueue(execution);
         states.put(execution, arrivedEarly ? RunState.QUEUED_EARLY : RunState.QUEUED);
-        log.debug("run {} waits behind run {} of job {} (SERIAL)", trigger.runId(), lane.busyRunId(),
-                trigger.jobId());
+        log.debug("run {} waits behind run {} of job {} (SERIAL)", trigger.runId(), lane.busyRunId(), trigger.jobId());
         return true;
     }
 
@@ -169,10 +176,14 @@ final class RunAdmission {
         BlockStrategy strategy = strategyOf(trigger);
         if (strategy == BlockStrategy.DISCARD_LATER || strategy == BlockStrategy.COVER_EARLY) {
             JobLane lane = lanes.find(trigger.jobId());
-            List<RunExecution> ahead = lane == null ? List.of() : lane.running().stream()
-                    .filter(other -> other != execution && states.stateOf(other) != RunState.EARLY).toList();
+            List<RunExecution> ahead = lane == null
+                    ? List.of()
+                    : lane.running().stream()
+                            .filter(other -> other != execution && states.stateOf(other) != RunState.EARLY)
+                            .toList();
             if (!ahead.isEmpty() && strategy == BlockStrategy.DISCARD_LATER) {
-                execution.endUnstarted(RunStatus.SKIPPED, discardReason(trigger, ahead.get(0).runId()));
+                execution.endUnstarted(
+                        RunStatus.SKIPPED, discardReason(trigger, ahead.get(0).runId()));
                 lanes.left(execution);
                 return;
             }

@@ -1,5 +1,8 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.worker.JobHandlerFunction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -9,13 +12,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.Trigger;
-import io.carillon.worker.JobHandlerFunction;
 
 /**
  * Runs triggers with at most {@code capacity} runs holding a slot at once. Each run has a {@link RunState} in
@@ -55,14 +53,18 @@ public final class RunExecutor {
     private boolean accepting = true;
     private CompletableFuture<Void> drained;
 
-    public RunExecutor(WorkerSettings settings, RunReporter reporter, EventPublisher publisher,
-            ScheduledExecutorService timer) {
+    public RunExecutor(
+            WorkerSettings settings, RunReporter reporter, EventPublisher publisher, ScheduledExecutorService timer) {
         this(settings, reporter, publisher, timer, Delays.on(timer));
     }
 
     /** An executor whose waits for a trigger's {@code dueAt} (and lingering notices) go through {@code delays}. */
-    RunExecutor(WorkerSettings settings, RunReporter reporter, EventPublisher publisher,
-            ScheduledExecutorService timer, Delays delays) {
+    RunExecutor(
+            WorkerSettings settings,
+            RunReporter reporter,
+            EventPublisher publisher,
+            ScheduledExecutorService timer,
+            Delays delays) {
         this.settings = settings;
         this.reporter = reporter;
         this.publisher = publisher;
@@ -86,17 +88,19 @@ public final class RunExecutor {
         }
         JobHandlerFunction handler = settings.handlers().get(trigger.handler());
         if (handler == null) {
-            reporter.rejected(trigger, "no handler named '" + trigger.handler() + "' on instance "
-                    + settings.instanceId() + " of app " + settings.app() + "; its handlers are "
-                    + new TreeSet<>(settings.handlers().keySet()));
+            reporter.rejected(
+                    trigger,
+                    "no handler named '" + trigger.handler() + "' on instance "
+                            + settings.instanceId() + " of app " + settings.app() + "; its handlers are "
+                            + new TreeSet<>(settings.handlers().keySet()));
             return true;
         }
         return admission.take(trigger, handler);
     }
 
     private RunExecution newExecution(Trigger trigger, JobHandlerFunction handler) {
-        RunContext context = new RunContext(trigger, settings.instanceId(), publisher, settings.clock(), reporter,
-                delays);
+        RunContext context =
+                new RunContext(trigger, settings.instanceId(), publisher, settings.clock(), reporter, delays);
         return new RunExecution(trigger, handler, context, reporter, timer, lifecycle);
     }
 
@@ -177,8 +181,8 @@ public final class RunExecutor {
                 checkDrained();
                 yield killed;
             }
-            case EARLY -> execution.stop(RunStatus.KILLED,
-                    reason + " before it started (it waited for its due instant)");
+            case EARLY ->
+                execution.stop(RunStatus.KILLED, reason + " before it started (it waited for its due instant)");
             case READY -> execution.stop(RunStatus.KILLED, reason + " before it started (it waited for a free slot)");
             case RUNNING -> execution.stop(RunStatus.KILLED, reason);
         };
@@ -239,13 +243,22 @@ public final class RunExecutor {
             remaining = states.all(RunState.RUNNING);
         }
         String worker = "worker " + settings.instanceId();
-        log.warn("{} shuts down with {} run(s) still running, {} waiting for their due instant and {} for a slot after"
-                + " the grace of {}: killing them", worker, remaining.size(), notDue.size(), noSlot.size(), grace);
-        notDue.forEach(execution -> execution.stop(RunStatus.KILLED,
-                worker + " shut down before the run's due instant " + execution.trigger().dueAt()));
-        noSlot.forEach(execution -> execution.stop(RunStatus.KILLED,
-                worker + " shut down before the run got a free slot"));
-        remaining.forEach(execution -> execution.stop(RunStatus.KILLED,
+        log.warn(
+                "{} shuts down with {} run(s) still running, {} waiting for their due instant and {} for a slot after"
+                        + " the grace of {}: killing them",
+                worker,
+                remaining.size(),
+                notDue.size(),
+                noSlot.size(),
+                grace);
+        notDue.forEach(execution -> execution.stop(
+                RunStatus.KILLED,
+                worker + " shut down before the run's due instant "
+                        + execution.trigger().dueAt()));
+        noSlot.forEach(
+                execution -> execution.stop(RunStatus.KILLED, worker + " shut down before the run got a free slot"));
+        remaining.forEach(execution -> execution.stop(
+                RunStatus.KILLED,
                 worker + " shut down and the run did not finish within the shutdown grace of " + grace));
     }
 

@@ -13,8 +13,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  */
 final class RunStates {
 
-    private record Held(RunExecution execution, RunState state) {
-    }
+    private record Held(RunExecution execution, RunState state) {}
 
     private final Map<String, Held> byRunId = new ConcurrentHashMap<>();
     private final AtomicIntegerArray counts = new AtomicIntegerArray(RunState.values().length);
@@ -78,7 +77,10 @@ final class RunStates {
 
     /** The runs in {@code state}, in no order. */
     List<RunExecution> all(RunState state) {
-        return byRunId.values().stream().filter(held -> held.state() == state).map(Held::execution).toList();
+        return byRunId.values().stream()
+                .filter(held -> held.state() == state)
+                .map(Held::execution)
+                .toList();
     }
 
     boolean isEmpty() {

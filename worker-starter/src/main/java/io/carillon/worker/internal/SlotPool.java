@@ -1,5 +1,6 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -11,11 +12,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.events.RunStatus;
 
 /**
  * The {@code capacity} slots and the threads that run the handlers. A run takes a free slot and starts
@@ -33,16 +31,16 @@ final class SlotPool {
 
     /** How long a stopped run's handler may take to return before its thread is logged as lingering. */
     static final Duration LINGER_NOTICE_DELAY = Duration.ofSeconds(1);
+
     private static final Duration IDLE_THREAD_KEEP_ALIVE = Duration.ofMinutes(1);
 
     private static final Logger log = LoggerFactory.getLogger(SlotPool.class);
 
     /** A due run waiting for a free slot; earliest {@code dueAt} first, then in the order they came due. */
-    private record Ready(Instant dueAt, long order, RunExecution execution) {
-    }
+    private record Ready(Instant dueAt, long order, RunExecution execution) {}
 
-    private static final Comparator<Ready> DUE_ORDER = Comparator.comparing(Ready::dueAt)
-            .thenComparingLong(Ready::order);
+    private static final Comparator<Ready> DUE_ORDER =
+            Comparator.comparing(Ready::dueAt).thenComparingLong(Ready::order);
 
     private final WorkerSettings settings;
     private final RunStates states;
@@ -52,6 +50,7 @@ final class SlotPool {
     private final PriorityQueue<Ready> readyQueue = new PriorityQueue<>(DUE_ORDER);
     /** The run loop of the calling pool thread; unset on other threads. */
     private final ThreadLocal<RunLoop> runLoop = new ThreadLocal<>();
+
     private final Set<RunExecution> lingering = ConcurrentHashMap.newKeySet();
     private final Set<RunExecution> reportedLingering = ConcurrentHashMap.newKeySet();
     private long cameDue;
@@ -61,8 +60,12 @@ final class SlotPool {
         this.states = states;
         this.delays = delays;
         this.slots = new Semaphore(settings.capacity());
-        this.pool = new ThreadPoolExecutor(settings.capacity(), Integer.MAX_VALUE,
-                IDLE_THREAD_KEEP_ALIVE.toMillis(), TimeUnit.MILLISECONDS, new SynchronousQueue<>(),
+        this.pool = new ThreadPoolExecutor(
+                settings.capacity(),
+                Integer.MAX_VALUE,
+                IDLE_THREAD_KEEP_ALIVE.toMillis(),
+                TimeUnit.MILLISECONDS,
+                new SynchronousQueue<>(),
                 new WorkerThreads(settings.app(), "run"));
     }
 
@@ -104,8 +107,8 @@ final class SlotPool {
         try {
             pool.execute(new RunLoop(execution));
         } catch (RejectedExecutionException shutDown) {
-            execution.stop(RunStatus.KILLED, "worker " + settings.instanceId()
-                    + " shut down before the run could start");
+            execution.stop(
+                    RunStatus.KILLED, "worker " + settings.instanceId() + " shut down before the run could start");
         }
     }
 
@@ -151,18 +154,25 @@ final class SlotPool {
 
     private synchronized void noticeLingering(RunExecution execution) {
         if (lingering.contains(execution) && reportedLingering.add(execution)) {
-            log.warn("the handler of run {} (job {}) ignores interruption: its run ended, but its thread still runs"
-                    + " {} later; {} thread(s) linger, the pool has {} threads for a capacity of {}",
-                    execution.runId(), execution.trigger().jobId(), LINGER_NOTICE_DELAY, lingering.size(),
-                    pool.getPoolSize(), settings.capacity());
+            log.warn(
+                    "the handler of run {} (job {}) ignores interruption: its run ended, but its thread still runs"
+                            + " {} later; {} thread(s) linger, the pool has {} threads for a capacity of {}",
+                    execution.runId(),
+                    execution.trigger().jobId(),
+                    LINGER_NOTICE_DELAY,
+                    lingering.size(),
+                    pool.getPoolSize(),
+                    settings.capacity());
         }
     }
 
     /** Called only for a run whose slot a stop released (the thread may have lingered): rare, so under the lock. */
     synchronized void threadReturned(RunExecution execution) {
         if (lingering.remove(execution) && reportedLingering.remove(execution)) {
-            log.info("the lingering handler of run {} returned; its outcome was ignored ({} thread(s) still linger)",
-                    execution.runId(), lingering.size());
+            log.info(
+                    "the lingering handler of run {} returned; its outcome was ignored ({} thread(s) still linger)",
+                    execution.runId(),
+                    lingering.size());
         }
     }
 

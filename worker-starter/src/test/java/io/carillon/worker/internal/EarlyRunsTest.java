@@ -2,14 +2,6 @@ package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireKind;
@@ -18,6 +10,12 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.CarillonWorker;
 import io.carillon.worker.JobHandlerFunction;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
 
 /** Triggers that arrive before their {@code dueAt} (the dispatcher's trigger lead), on a settable clock. */
 class EarlyRunsTest extends RunExecutorTestSupport {
@@ -38,8 +36,18 @@ class EarlyRunsTest extends RunExecutorTestSupport {
             starts.put(context.runId(), clock.instant());
             return null;
         });
-        WorkerSettings settings = new WorkerSettings("unused:9092", CATALOG, clock, "unit", "unit-1", capacity,
-                Duration.ofSeconds(1), Duration.ofSeconds(5), handlers, Map.of(), maxEarlyRuns);
+        WorkerSettings settings = new WorkerSettings(
+                "unused:9092",
+                CATALOG,
+                clock,
+                "unit",
+                "unit-1",
+                capacity,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(5),
+                handlers,
+                Map.of(),
+                maxEarlyRuns);
         return executor(settings, clock, delays);
     }
 
@@ -48,10 +56,27 @@ class EarlyRunsTest extends RunExecutorTestSupport {
         return trigger(jobId, name, "hold", strategy, dueInMillis);
     }
 
-    private static Trigger trigger(String jobId, String name, String handler, BlockStrategy strategy,
-            long dueInMillis) {
-        return new Trigger(Trigger.SCHEMA_VERSION, name + "#0", name, jobId, "unit", handler, name, FireKind.MANUAL,
-                1, T0, T0, 0, 1, strategy, 0, null, null, T0.plusMillis(dueInMillis));
+    private static Trigger trigger(
+            String jobId, String name, String handler, BlockStrategy strategy, long dueInMillis) {
+        return new Trigger(
+                Trigger.SCHEMA_VERSION,
+                name + "#0",
+                name,
+                jobId,
+                "unit",
+                handler,
+                name,
+                FireKind.MANUAL,
+                1,
+                T0,
+                T0,
+                0,
+                1,
+                strategy,
+                0,
+                null,
+                null,
+                T0.plusMillis(dueInMillis));
     }
 
     /** Moves the clock to {@code dueInMillis} after T0 and runs the delays that ended. */
@@ -61,7 +86,9 @@ class EarlyRunsTest extends RunExecutorTestSupport {
     }
 
     private List<RunResult> results(String name) {
-        return results().stream().filter(result -> result.runId().equals(name + "#0")).toList();
+        return results().stream()
+                .filter(result -> result.runId().equals(name + "#0"))
+                .toList();
     }
 
     @Test
@@ -79,7 +106,9 @@ class EarlyRunsTest extends RunExecutorTestSupport {
 
         clock.advance(Duration.ofMillis(60));
         delays.runPending();
-        assertThat(statuses("a")).as("the delay ended before the clock reached dueAt").isEmpty();
+        assertThat(statuses("a"))
+                .as("the delay ended before the clock reached dueAt")
+                .isEmpty();
         assertThat(delays.requested()).containsExactly(Duration.ofMillis(100), Duration.ofMillis(40));
 
         clock.advance(Duration.ofMillis(40));
@@ -140,7 +169,8 @@ class EarlyRunsTest extends RunExecutorTestSupport {
         RunExecutor runs = executor(1);
         runs.offer(trigger("job", "a", BlockStrategy.COVER_EARLY, 100));
 
-        assertThat(runs.offer(trigger("job", "b", BlockStrategy.COVER_EARLY, 0))).isTrue();
+        assertThat(runs.offer(trigger("job", "b", BlockStrategy.COVER_EARLY, 0)))
+                .isTrue();
 
         assertThat(statuses("a")).containsExactly(RunStatus.KILLED);
         assertThat(results("a").get(0).message()).contains("covered by run b#0");
@@ -168,14 +198,17 @@ class EarlyRunsTest extends RunExecutorTestSupport {
         int count = 1000;
         RunExecutor runs = executor(2);
         for (int i = 0; i < count; i++) {
-            assertThat(runs.offer(trigger("job-" + i, "r" + i, "noop", BlockStrategy.SERIAL, 100))).isTrue();
+            assertThat(runs.offer(trigger("job-" + i, "r" + i, "noop", BlockStrategy.SERIAL, 100)))
+                    .isTrue();
         }
 
         assertThat(runs.slotsTaken()).isZero();
         assertThat(runs.runningCount()).isZero();
         assertThat(runs.waitingCount()).isEqualTo(count);
         assertThat(runs.busyJobs()).hasSize(count);
-        assertThat(runs.offer(trigger("now", "n", "noop", BlockStrategy.SERIAL, 0))).as("the slots are free").isTrue();
+        assertThat(runs.offer(trigger("now", "n", "noop", BlockStrategy.SERIAL, 0)))
+                .as("the slots are free")
+                .isTrue();
         soon().until(() -> starts.containsKey("n#0"));
 
         moveTo(100);
@@ -202,8 +235,11 @@ class EarlyRunsTest extends RunExecutorTestSupport {
         moveTo(100);
         moveTo(200);
 
-        assertThat(runs.waitingCount()).as("both due, both waiting for the one slot").isEqualTo(2);
-        assertThat(runs.offer(trigger("new", "new", BlockStrategy.PARALLEL, 0))).as("no slot for a new trigger")
+        assertThat(runs.waitingCount())
+                .as("both due, both waiting for the one slot")
+                .isEqualTo(2);
+        assertThat(runs.offer(trigger("new", "new", BlockStrategy.PARALLEL, 0)))
+                .as("no slot for a new trigger")
                 .isFalse();
         gates.open("a");
         soon().until(() -> gates.saw("start early"));
@@ -213,24 +249,29 @@ class EarlyRunsTest extends RunExecutorTestSupport {
     }
 
     @Test
-    void atMostMaxEarlyRunsWaitForTheirDueInstantThenOfferAnswersFalseUntilOneComesDue()
-            throws InterruptedException {
+    void atMostMaxEarlyRunsWaitForTheirDueInstantThenOfferAnswersFalseUntilOneComesDue() throws InterruptedException {
         RunExecutor runs = executor(1, 3);
         for (int i = 0; i < 3; i++) {
-            assertThat(runs.offer(trigger("job-" + i, "r" + i, "hold", BlockStrategy.PARALLEL, 100 + i))).isTrue();
+            assertThat(runs.offer(trigger("job-" + i, "r" + i, "hold", BlockStrategy.PARALLEL, 100 + i)))
+                    .isTrue();
         }
-        assertThat(runs.offer(trigger("now", "n", "noop", BlockStrategy.PARALLEL, 0))).as("a due trigger still starts")
+        assertThat(runs.offer(trigger("now", "n", "noop", BlockStrategy.PARALLEL, 0)))
+                .as("a due trigger still starts")
                 .isTrue();
         soon().until(() -> runs.runningCount() == 0);
 
-        assertThat(runs.offer(trigger("job-3", "r3", "noop", BlockStrategy.PARALLEL, 200))).isFalse();
+        assertThat(runs.offer(trigger("job-3", "r3", "noop", BlockStrategy.PARALLEL, 200)))
+                .isFalse();
         assertThat(runs.earlyCount()).isEqualTo(3);
-        assertThat(runs.awaitRoom(Duration.ofMillis(1))).as("a free slot is no room for an early trigger").isFalse();
+        assertThat(runs.awaitRoom(Duration.ofMillis(1)))
+                .as("a free slot is no room for an early trigger")
+                .isFalse();
 
         moveTo(100);
 
         assertThat(runs.awaitRoom(Duration.ofMillis(1))).isTrue();
-        assertThat(runs.offer(trigger("job-3", "r3", "noop", BlockStrategy.PARALLEL, 200))).isTrue();
+        assertThat(runs.offer(trigger("job-3", "r3", "noop", BlockStrategy.PARALLEL, 200)))
+                .isTrue();
     }
 
     @Test
@@ -268,7 +309,9 @@ class EarlyRunsTest extends RunExecutorTestSupport {
         gates.open("a");
         soon().until(() -> runs.runningCount() == 0);
         assertThat(gates.events()).doesNotContain("start b");
-        assertThat(runs.offer(trigger("other", "c", BlockStrategy.PARALLEL, 0))).as("the slot came back").isTrue();
+        assertThat(runs.offer(trigger("other", "c", BlockStrategy.PARALLEL, 0)))
+                .as("the slot came back")
+                .isTrue();
     }
 
     @Test
@@ -320,7 +363,9 @@ class EarlyRunsTest extends RunExecutorTestSupport {
         assertThat(runs.waitingCount()).isEqualTo(3);
         assertThat(runs.slotsTaken()).isZero();
         moveTo(50);
-        assertThat(gates.events()).as("c waits behind a and b, though due first").isEmpty();
+        assertThat(gates.events())
+                .as("c waits behind a and b, though due first")
+                .isEmpty();
         moveTo(100);
         soon().until(() -> gates.saw("start a"));
         gates.open("a");
@@ -360,7 +405,8 @@ class EarlyRunsTest extends RunExecutorTestSupport {
         runs.offer(trigger("price", "a", BlockStrategy.COVER_EARLY, 0));
         soon().until(() -> gates.saw("start a"));
 
-        assertThat(runs.offer(trigger("price", "b", BlockStrategy.COVER_EARLY, 100))).isTrue();
+        assertThat(runs.offer(trigger("price", "b", BlockStrategy.COVER_EARLY, 100)))
+                .isTrue();
 
         assertThat(statuses("a")).containsExactly(RunStatus.STARTED);
         moveTo(100);
@@ -378,19 +424,23 @@ class EarlyRunsTest extends RunExecutorTestSupport {
         int waitingPlaces = RunAdmission.WAITING_RUNS_PER_SLOT;
 
         for (int i = 0; i < waitingPlaces + 2; i++) {
-            assertThat(runs.offer(trigger("job", "e" + i, BlockStrategy.SERIAL, 100 + i))).isTrue();
+            assertThat(runs.offer(trigger("job", "e" + i, BlockStrategy.SERIAL, 100 + i)))
+                    .isTrue();
         }
 
-        assertThat(runs.offer(trigger("job", "over", BlockStrategy.SERIAL, 200))).as("the early places are taken")
+        assertThat(runs.offer(trigger("job", "over", BlockStrategy.SERIAL, 200)))
+                .as("the early places are taken")
                 .isFalse();
         assertThat(runs.awaitRoom(Duration.ofMillis(1))).isFalse();
         for (int i = 0; i < waitingPlaces; i++) {
-            assertThat(runs.offer(trigger("job", "d" + i, BlockStrategy.SERIAL, 0))).as("waiting places are free")
+            assertThat(runs.offer(trigger("job", "d" + i, BlockStrategy.SERIAL, 0)))
+                    .as("waiting places are free")
                     .isTrue();
         }
         assertThat(runs.waitingCount()).isEqualTo(2 * waitingPlaces + 2);
         assertThat(runs.kill("e0#0", "killed by test")).isTrue();
-        assertThat(runs.offer(trigger("job", "over", BlockStrategy.SERIAL, 200))).as("a kill frees an early place")
+        assertThat(runs.offer(trigger("job", "over", BlockStrategy.SERIAL, 200)))
+                .as("a kill frees an early place")
                 .isTrue();
     }
 }

@@ -2,11 +2,9 @@ package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.RunStatus;
+import org.junit.jupiter.api.Test;
 
 /** Block strategies: how the executor takes a trigger against the runs of its job. */
 class RunAdmissionTest extends RunExecutorTestSupport {
@@ -30,7 +28,8 @@ class RunAdmissionTest extends RunExecutorTestSupport {
         gates.open("a");
         soon().until(() -> terminal("c") != null);
 
-        assertThat(gates.events()).filteredOn(event -> !event.endsWith("x"))
+        assertThat(gates.events())
+                .filteredOn(event -> !event.endsWith("x"))
                 .containsExactly("start a", "end a", "start b", "end b", "start c", "end c");
         assertThat(runs.waitingCount()).isZero();
     }

@@ -2,12 +2,10 @@ package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.RunStatus;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
 
 /** Kills and shutdown of the executor, whatever state the run is in. */
 class RunExecutorTest extends RunExecutorTestSupport {

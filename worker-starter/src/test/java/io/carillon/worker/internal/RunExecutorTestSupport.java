@@ -2,22 +2,6 @@ package io.carillon.worker.internal;
 
 import static org.awaitility.Awaitility.await;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-
-import org.apache.kafka.clients.producer.MockProducer;
-import org.awaitility.core.ConditionFactory;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterEach;
-
-import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireKind;
@@ -26,6 +10,19 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.Gates;
 import io.carillon.worker.JobHandlerFunction;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.awaitility.core.ConditionFactory;
+import org.junit.jupiter.api.AfterEach;
 
 /**
  * What the executor's tests share: an executor (on a fixed clock, unless the test gives its own settings) with a
@@ -55,8 +52,17 @@ abstract class RunExecutorTestSupport {
 
     RunExecutor executor(int capacity) {
         Map<String, JobHandlerFunction> handlers = Map.of("hold", gates::hold, "stubborn", gates::stubborn);
-        WorkerSettings settings = new WorkerSettings("unused:9092", CATALOG, CLOCK, "unit", "unit-1", capacity,
-                Duration.ofSeconds(1), Duration.ofSeconds(5), handlers, Map.of());
+        WorkerSettings settings = new WorkerSettings(
+                "unused:9092",
+                CATALOG,
+                CLOCK,
+                "unit",
+                "unit-1",
+                capacity,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(5),
+                handlers,
+                Map.of());
         return executor(settings, CLOCK, Delays.on(timer));
     }
 
@@ -69,8 +75,24 @@ abstract class RunExecutorTestSupport {
     /** A trigger of {@code jobId} whose run id and params are {@code name}. */
     static Trigger run(String jobId, String name, String handler, BlockStrategy strategy, long timeoutMs) {
         Instant at = CLOCK.instant();
-        return new Trigger(Trigger.SCHEMA_VERSION, name + "#0", name, jobId, "unit", handler, name,
-                FireKind.MANUAL, 1, at, at, 0, 1, strategy, timeoutMs, null, null);
+        return new Trigger(
+                Trigger.SCHEMA_VERSION,
+                name + "#0",
+                name,
+                jobId,
+                "unit",
+                handler,
+                name,
+                FireKind.MANUAL,
+                1,
+                at,
+                at,
+                0,
+                1,
+                strategy,
+                timeoutMs,
+                null,
+                null);
     }
 
     static Trigger run(String jobId, String name, BlockStrategy strategy) {
@@ -82,13 +104,18 @@ abstract class RunExecutorTestSupport {
     }
 
     List<RunStatus> statuses(String name) {
-        return results().stream().filter(result -> result.runId().equals(name + "#0")).map(RunResult::status)
+        return results().stream()
+                .filter(result -> result.runId().equals(name + "#0"))
+                .map(RunResult::status)
                 .toList();
     }
 
     RunResult terminal(String name) {
-        return results().stream().filter(result -> result.runId().equals(name + "#0") && result.status().isTerminal())
-                .findFirst().orElse(null);
+        return results().stream()
+                .filter(result ->
+                        result.runId().equals(name + "#0") && result.status().isTerminal())
+                .findFirst()
+                .orElse(null);
     }
 
     static ConditionFactory soon() {

@@ -2,10 +2,9 @@ package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.worker.TestTriggers;
+import org.junit.jupiter.api.Test;
 
 class RunStatesTest {
 
@@ -13,8 +12,13 @@ class RunStatesTest {
 
     /** A run that is never started: the registry only reads its trigger. */
     private static RunExecution run(String name) {
-        return new RunExecution(TestTriggers.manual("unit", "job", name, "hold", BlockStrategy.SERIAL, 0),
-                context -> null, null, null, null, null);
+        return new RunExecution(
+                TestTriggers.manual("unit", "job", name, "hold", BlockStrategy.SERIAL, 0),
+                context -> null,
+                null,
+                null,
+                null,
+                null);
     }
 
     @Test

@@ -1,9 +1,9 @@
 package io.carillon.console.internal.access;
 
+import io.carillon.console.internal.web.JsonBodies;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
-
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -12,9 +12,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
-
-import io.carillon.console.internal.web.JsonBodies;
-
 
 /**
  * The caller ({@code /api/v1/me}), users and their grants ({@code /api/v1/users}, ADMIN; a user may read themself
@@ -37,7 +34,11 @@ class AccessController {
     @GetMapping("/api/v1/me")
     Me me() {
         Caller caller = authorizer.caller();
-        return new Me(caller.name(), caller.tokenName(), caller.grants().all(), caller.grants().isAdmin());
+        return new Me(
+                caller.name(),
+                caller.tokenName(),
+                caller.grants().all(),
+                caller.grants().isAdmin());
     }
 
     @GetMapping("/api/v1/users")
@@ -49,7 +50,8 @@ class AccessController {
     ResponseEntity<UserView> createUser(@RequestBody(required = false) String body) {
         authorizer.requireAdmin();
         UserView created = users.create(JsonBodies.convert(JsonBodies.object(body), UserChange.class));
-        return ResponseEntity.created(URI.create("/api/v1/users/" + created.name())).body(created);
+        return ResponseEntity.created(URI.create("/api/v1/users/" + created.name()))
+                .body(created);
     }
 
     @GetMapping("/api/v1/users/{name}")
@@ -71,7 +73,9 @@ class AccessController {
 
     @PostMapping("/api/v1/users/{name}/password")
     ResponseEntity<Void> setPassword(@PathVariable String name, @RequestBody(required = false) String body) {
-        users.setPassword(name, JsonBodies.convert(JsonBodies.object(body), PasswordBody.class).password());
+        users.setPassword(
+                name,
+                JsonBodies.convert(JsonBodies.object(body), PasswordBody.class).password());
         return ResponseEntity.noContent().build();
     }
 
@@ -85,7 +89,8 @@ class AccessController {
     ResponseEntity<CreatedToken> createToken(@RequestBody(required = false) String body) {
         TokenBody token = JsonBodies.convert(JsonBodies.object(body), TokenBody.class);
         CreatedToken created = tokens.create(token.name(), token.grants(), token.expiresAt());
-        return ResponseEntity.created(URI.create("/api/v1/tokens/" + created.id())).body(created);
+        return ResponseEntity.created(URI.create("/api/v1/tokens/" + created.id()))
+                .body(created);
     }
 
     @DeleteMapping("/api/v1/tokens/{id}")
@@ -95,14 +100,11 @@ class AccessController {
     }
 
     /** The answer of {@code /api/v1/me}. */
-    record Me(String name, String token, List<Grant> grants, boolean admin) {
-    }
+    record Me(String name, String token, List<Grant> grants, boolean admin) {}
 
     /** The body of a password change. */
-    record PasswordBody(String password) {
-    }
+    record PasswordBody(String password) {}
 
     /** The body of a token's creation; without {@code grants}, the caller's own. */
-    record TokenBody(String name, List<Grant> grants, Instant expiresAt) {
-    }
+    record TokenBody(String name, List<Grant> grants, Instant expiresAt) {}
 }

@@ -3,7 +3,6 @@ package io.carillon.console.internal.access;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -34,9 +33,18 @@ public class AccessProperties {
         return oidc;
     }
 
-    public String getAdminPassword() { return adminPassword; }
-    public void setAdminPassword(String adminPassword) { this.adminPassword = adminPassword; }
-    public String getInitialAdminPasswordFile() { return initialAdminPasswordFile; }
+    public String getAdminPassword() {
+        return adminPassword;
+    }
+
+    public void setAdminPassword(String adminPassword) {
+        this.adminPassword = adminPassword;
+    }
+
+    public String getInitialAdminPasswordFile() {
+        return initialAdminPasswordFile;
+    }
+
     public void setInitialAdminPasswordFile(String initialAdminPasswordFile) {
         this.initialAdminPasswordFile = initialAdminPasswordFile;
     }
@@ -57,16 +65,45 @@ public class AccessProperties {
         /** The window of {@code max-address-failures}. Default 5 min. */
         private Duration addressWindow = Duration.ofMinutes(5);
 
-        public int getMaxFailures() { return maxFailures; }
-        public void setMaxFailures(int maxFailures) { this.maxFailures = maxFailures; }
-        public Duration getFirstDelay() { return firstDelay; }
-        public void setFirstDelay(Duration firstDelay) { this.firstDelay = firstDelay; }
-        public Duration getMaxDelay() { return maxDelay; }
-        public void setMaxDelay(Duration maxDelay) { this.maxDelay = maxDelay; }
-        public int getMaxAddressFailures() { return maxAddressFailures; }
-        public void setMaxAddressFailures(int maxAddressFailures) { this.maxAddressFailures = maxAddressFailures; }
-        public Duration getAddressWindow() { return addressWindow; }
-        public void setAddressWindow(Duration addressWindow) { this.addressWindow = addressWindow; }
+        public int getMaxFailures() {
+            return maxFailures;
+        }
+
+        public void setMaxFailures(int maxFailures) {
+            this.maxFailures = maxFailures;
+        }
+
+        public Duration getFirstDelay() {
+            return firstDelay;
+        }
+
+        public void setFirstDelay(Duration firstDelay) {
+            this.firstDelay = firstDelay;
+        }
+
+        public Duration getMaxDelay() {
+            return maxDelay;
+        }
+
+        public void setMaxDelay(Duration maxDelay) {
+            this.maxDelay = maxDelay;
+        }
+
+        public int getMaxAddressFailures() {
+            return maxAddressFailures;
+        }
+
+        public void setMaxAddressFailures(int maxAddressFailures) {
+            this.maxAddressFailures = maxAddressFailures;
+        }
+
+        public Duration getAddressWindow() {
+            return addressWindow;
+        }
+
+        public void setAddressWindow(Duration addressWindow) {
+            this.addressWindow = addressWindow;
+        }
     }
 
     /**
@@ -85,11 +122,28 @@ public class AccessProperties {
          */
         private Map<String, String> groupGrants = new LinkedHashMap<>();
 
-        public String getGrantsClaim() { return grantsClaim; }
-        public void setGrantsClaim(String grantsClaim) { this.grantsClaim = grantsClaim; }
-        public String getUserNameClaim() { return userNameClaim; }
-        public void setUserNameClaim(String userNameClaim) { this.userNameClaim = userNameClaim; }
-        public Map<String, String> getGroupGrants() { return groupGrants; }
-        public void setGroupGrants(Map<String, String> groupGrants) { this.groupGrants = groupGrants; }
+        public String getGrantsClaim() {
+            return grantsClaim;
+        }
+
+        public void setGrantsClaim(String grantsClaim) {
+            this.grantsClaim = grantsClaim;
+        }
+
+        public String getUserNameClaim() {
+            return userNameClaim;
+        }
+
+        public void setUserNameClaim(String userNameClaim) {
+            this.userNameClaim = userNameClaim;
+        }
+
+        public Map<String, String> getGroupGrants() {
+            return groupGrants;
+        }
+
+        public void setGroupGrants(Map<String, String> groupGrants) {
+            this.groupGrants = groupGrants;
+        }
     }
 }

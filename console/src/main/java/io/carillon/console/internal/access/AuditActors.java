@@ -1,11 +1,9 @@
 package io.carillon.console.internal.access;
 
+import io.carillon.console.internal.audit.ActorSource;
 import java.util.Set;
 import java.util.stream.Collectors;
-
 import org.springframework.stereotype.Component;
-
-import io.carillon.console.internal.audit.ActorSource;
 
 /**
  * The audit log's actors: the {@link CurrentCaller}; an ADMIN reads every entry, an OPERATOR the entries of the apps
@@ -32,8 +30,10 @@ public class AuditActors implements ActorSource {
         if (caller.grants().isAdmin()) {
             return null;
         }
-        Set<String> apps = caller.grants().all().stream().filter(grant -> grant.role() == Role.OPERATOR)
-                .map(Grant::app).collect(Collectors.toSet());
+        Set<String> apps = caller.grants().all().stream()
+                .filter(grant -> grant.role() == Role.OPERATOR)
+                .map(Grant::app)
+                .collect(Collectors.toSet());
         if (apps.isEmpty()) {
             authorizer.requireAdmin();
         }

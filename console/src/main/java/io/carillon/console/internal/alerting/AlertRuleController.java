@@ -1,13 +1,12 @@
 package io.carillon.console.internal.alerting;
 
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.topics.events.Alerting;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
-
-import io.carillon.console.internal.web.JsonBodies;
-import io.carillon.topics.events.Alerting;
 
 /**
  * {@code /api/v1/alert-rules} (global: read by anyone signed in, replaced by ADMINs) and

@@ -19,6 +19,5 @@ public interface ActorSource {
     Set<String> readableApps();
 
     /** An actor's name as the audit log shows it, and the address of their request (null outside one). */
-    record Actor(String name, String address) {
-    }
+    record Actor(String name, String address) {}
 }

@@ -10,8 +10,19 @@ public class AuditApiProperties {
     /** Largest accepted audit page {@code size}. Default 500. */
     private int maxAuditPageSize = 500;
 
-    public int getDefaultAuditPageSize() { return defaultAuditPageSize; }
-    public void setDefaultAuditPageSize(int defaultAuditPageSize) { this.defaultAuditPageSize = defaultAuditPageSize; }
-    public int getMaxAuditPageSize() { return maxAuditPageSize; }
-    public void setMaxAuditPageSize(int maxAuditPageSize) { this.maxAuditPageSize = maxAuditPageSize; }
+    public int getDefaultAuditPageSize() {
+        return defaultAuditPageSize;
+    }
+
+    public void setDefaultAuditPageSize(int defaultAuditPageSize) {
+        this.defaultAuditPageSize = defaultAuditPageSize;
+    }
+
+    public int getMaxAuditPageSize() {
+        return maxAuditPageSize;
+    }
+
+    public void setMaxAuditPageSize(int maxAuditPageSize) {
+        this.maxAuditPageSize = maxAuditPageSize;
+    }
 }

@@ -1,13 +1,11 @@
 package io.carillon.console.internal.audit;
 
+import io.carillon.console.internal.web.Limits;
 import java.time.Instant;
 import java.util.List;
-
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-
-import io.carillon.console.internal.web.Limits;
 
 /**
  * {@code GET /api/v1/audit}: the audit log, newest first, filtered by actor, action, target and time
@@ -29,18 +27,22 @@ class AuditController {
     }
 
     @GetMapping("/api/v1/audit")
-    AuditPage audit(@RequestParam(required = false) String actor, @RequestParam(required = false) AuditAction action,
-            @RequestParam(required = false) String target, @RequestParam(required = false) Instant from,
-            @RequestParam(required = false) Instant to, @RequestParam(required = false) Long page,
+    AuditPage audit(
+            @RequestParam(required = false) String actor,
+            @RequestParam(required = false) AuditAction action,
+            @RequestParam(required = false) String target,
+            @RequestParam(required = false) Instant from,
+            @RequestParam(required = false) Instant to,
+            @RequestParam(required = false) Long page,
             @RequestParam(required = false) Integer size) {
         int rows = Limits.within("size", size, limits.getDefaultAuditPageSize(), limits.getMaxAuditPageSize());
-        List<AuditEntry> entries = audit.find(
-                new AuditQuery(actor, action, target, from, to, actors.readableApps(), page), rows);
-        Long next = entries.size() < rows ? null : entries.get(entries.size() - 1).id();
+        List<AuditEntry> entries =
+                audit.find(new AuditQuery(actor, action, target, from, to, actors.readableApps(), page), rows);
+        Long next =
+                entries.size() < rows ? null : entries.get(entries.size() - 1).id();
         return new AuditPage(entries, next);
     }
 
     /** One page of the audit log; {@code nextPage} null on the last. */
-    record AuditPage(List<AuditEntry> entries, Long nextPage) {
-    }
+    record AuditPage(List<AuditEntry> entries, Long nextPage) {}
 }

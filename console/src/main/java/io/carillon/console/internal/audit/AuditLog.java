@@ -8,10 +8,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-
 
 /**
  * The {@code audit_log} table: append and read, never change. {@link #record} joins the caller's transaction, so an
@@ -27,8 +25,8 @@ public class AuditLog {
     public static final String INSERT = "INSERT INTO audit_log (at, actor, source_address, action, target_type,"
             + " target, target_app, before, after, outcome)";
     /** The values of {@link #INSERT}'s first seven columns, as named parameters {@link #entry} fills. */
-    public static final String ENTRY_VALUES = ":auditAt, :auditActor, :auditAddress, :auditAction, :auditTargetType,"
-            + " :auditTarget, :auditTargetApp";
+    public static final String ENTRY_VALUES =
+            ":auditAt, :auditActor, :auditAddress, :auditAction, :auditTargetType," + " :auditTarget, :auditTargetApp";
 
     private final JdbcClient jdbc;
     private final ActorSource actors;
@@ -41,16 +39,31 @@ public class AuditLog {
     }
 
     /** Records an action of the current caller on {@code target}. */
-    public void record(AuditAction action, String targetType, String target, String targetApp, String before,
-            String after, AuditOutcome outcome) {
+    public void record(
+            AuditAction action,
+            String targetType,
+            String target,
+            String targetApp,
+            String before,
+            String after,
+            AuditOutcome outcome) {
         ActorSource.Actor actor = actors.current();
         record(actor.name(), actor.address(), action, targetType, target, targetApp, before, after, outcome);
     }
 
     /** Records an action of {@code actor}, for the actions that happen before a caller exists (logins). */
-    public void record(String actor, String sourceAddress, AuditAction action, String targetType, String target,
-            String targetApp, String before, String after, AuditOutcome outcome) {
-        jdbc.sql(INSERT + " VALUES (" + ENTRY_VALUES + ", CAST(:before AS jsonb), CAST(:after AS jsonb), :auditOutcome)")
+    public void record(
+            String actor,
+            String sourceAddress,
+            AuditAction action,
+            String targetType,
+            String target,
+            String targetApp,
+            String before,
+            String after,
+            AuditOutcome outcome) {
+        jdbc.sql(INSERT + " VALUES (" + ENTRY_VALUES
+                        + ", CAST(:before AS jsonb), CAST(:after AS jsonb), :auditOutcome)")
                 .params(entry(actor, sourceAddress, action, targetType, target, targetApp, outcome))
                 .param("before", before)
                 .param("after", after)
@@ -62,14 +75,20 @@ public class AuditLog {
      * named parameters of {@link #ENTRY_VALUES} (and {@code auditOutcome}), for a statement that writes the entry
      * together with its change: {@code INSERT ... SELECT ENTRY_VALUES, before, after, :auditOutcome FROM ...}.
      */
-    public Map<String, Object> entry(AuditAction action, String targetType, String target, String targetApp,
-            AuditOutcome outcome) {
+    public Map<String, Object> entry(
+            AuditAction action, String targetType, String target, String targetApp, AuditOutcome outcome) {
         ActorSource.Actor actor = actors.current();
         return entry(actor.name(), actor.address(), action, targetType, target, targetApp, outcome);
     }
 
-    private Map<String, Object> entry(String actor, String sourceAddress, AuditAction action, String targetType,
-            String target, String targetApp, AuditOutcome outcome) {
+    private Map<String, Object> entry(
+            String actor,
+            String sourceAddress,
+            AuditAction action,
+            String targetType,
+            String target,
+            String targetApp,
+            AuditOutcome outcome) {
         Map<String, Object> entry = new HashMap<>();
         entry.put("auditAt", parameter(clock.instant()));
         entry.put("auditActor", cut(actor));
@@ -121,11 +140,21 @@ public class AuditLog {
         }
         sql.append(" ORDER BY id DESC LIMIT ?");
         params.add(limit);
-        return jdbc.sql(sql.toString()).params(params).query((row, number) -> new AuditEntry(row.getLong("id"),
-                instant(row, "at"), row.getString("actor"), row.getString("source_address"),
-                AuditAction.valueOf(row.getString("action")), row.getString("target_type"), row.getString("target"),
-                row.getString("target_app"), row.getString("before"), row.getString("after"),
-                AuditOutcome.valueOf(row.getString("outcome")))).list();
+        return jdbc.sql(sql.toString())
+                .params(params)
+                .query((row, number) -> new AuditEntry(
+                        row.getLong("id"),
+                        instant(row, "at"),
+                        row.getString("actor"),
+                        row.getString("source_address"),
+                        AuditAction.valueOf(row.getString("action")),
+                        row.getString("target_type"),
+                        row.getString("target"),
+                        row.getString("target_app"),
+                        row.getString("before"),
+                        row.getString("after"),
+                        AuditOutcome.valueOf(row.getString("outcome"))))
+                .list();
     }
 
     private static String cut(String text) {

@@ -4,7 +4,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-
 /**
  * {@code GET /api/v1/dashboard?range=&days=}: totals, runs by status per minute over {@code range} (e.g. {@code 6h})
  * and per UTC day over {@code days}, lateness, top failing jobs and running runs, of the caller's readable apps.
@@ -19,8 +18,7 @@ class DashboardController {
     }
 
     @GetMapping("/api/v1/dashboard")
-    Dashboard dashboard(@RequestParam(required = false) String range,
-            @RequestParam(required = false) Integer days) {
+    Dashboard dashboard(@RequestParam(required = false) String range, @RequestParam(required = false) Integer days) {
         return dashboards.dashboard(range, days);
     }
 }

@@ -1,7 +1,6 @@
 package io.carillon.console.internal.dashboard;
 
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -29,22 +28,75 @@ public class DashboardProperties {
     /** Running runs listed (newest scheduled first). Default 20. */
     private int runningRuns = 20;
 
-    public String getGroupId() { return groupId; }
-    public void setGroupId(String groupId) { this.groupId = groupId; }
-    public Duration getMinuteRetention() { return minuteRetention; }
-    public void setMinuteRetention(Duration minuteRetention) { this.minuteRetention = minuteRetention; }
-    public Duration getHourRetention() { return hourRetention; }
-    public void setHourRetention(Duration hourRetention) { this.hourRetention = hourRetention; }
-    public Duration getPruneInterval() { return pruneInterval; }
-    public void setPruneInterval(Duration pruneInterval) { this.pruneInterval = pruneInterval; }
-    public int getPruneBatchSize() { return pruneBatchSize; }
-    public void setPruneBatchSize(int pruneBatchSize) { this.pruneBatchSize = pruneBatchSize; }
-    public Duration getDefaultRange() { return defaultRange; }
-    public void setDefaultRange(Duration defaultRange) { this.defaultRange = defaultRange; }
-    public int getDefaultDays() { return defaultDays; }
-    public void setDefaultDays(int defaultDays) { this.defaultDays = defaultDays; }
-    public int getTopFailingJobs() { return topFailingJobs; }
-    public void setTopFailingJobs(int topFailingJobs) { this.topFailingJobs = topFailingJobs; }
-    public int getRunningRuns() { return runningRuns; }
-    public void setRunningRuns(int runningRuns) { this.runningRuns = runningRuns; }
+    public String getGroupId() {
+        return groupId;
+    }
+
+    public void setGroupId(String groupId) {
+        this.groupId = groupId;
+    }
+
+    public Duration getMinuteRetention() {
+        return minuteRetention;
+    }
+
+    public void setMinuteRetention(Duration minuteRetention) {
+        this.minuteRetention = minuteRetention;
+    }
+
+    public Duration getHourRetention() {
+        return hourRetention;
+    }
+
+    public void setHourRetention(Duration hourRetention) {
+        this.hourRetention = hourRetention;
+    }
+
+    public Duration getPruneInterval() {
+        return pruneInterval;
+    }
+
+    public void setPruneInterval(Duration pruneInterval) {
+        this.pruneInterval = pruneInterval;
+    }
+
+    public int getPruneBatchSize() {
+        return pruneBatchSize;
+    }
+
+    public void setPruneBatchSize(int pruneBatchSize) {
+        this.pruneBatchSize = pruneBatchSize;
+    }
+
+    public Duration getDefaultRange() {
+        return defaultRange;
+    }
+
+    public void setDefaultRange(Duration defaultRange) {
+        this.defaultRange = defaultRange;
+    }
+
+    public int getDefaultDays() {
+        return defaultDays;
+    }
+
+    public void setDefaultDays(int defaultDays) {
+        this.defaultDays = defaultDays;
+    }
+
+    public int getTopFailingJobs() {
+        return topFailingJobs;
+    }
+
+    public void setTopFailingJobs(int topFailingJobs) {
+        this.topFailingJobs = topFailingJobs;
+    }
+
+    public int getRunningRuns() {
+        return runningRuns;
+    }
+
+    public void setRunningRuns(int runningRuns) {
+        this.runningRuns = runningRuns;
+    }
 }

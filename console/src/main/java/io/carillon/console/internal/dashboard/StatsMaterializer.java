@@ -1,14 +1,5 @@
 package io.carillon.console.internal.dashboard;
 
-import java.time.Clock;
-import java.util.List;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.kafka.listener.BatchMessageListener;
-import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
 import io.carillon.console.internal.kafka.ParsedRecords;
@@ -17,6 +8,13 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.StatsScope;
+import java.time.Clock;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.kafka.listener.BatchMessageListener;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Writes each poll of {@code stats} records into {@code run_stats}, one row per window of one job or app, in one
@@ -40,8 +38,12 @@ class StatsMaterializer implements BatchMessageListener<String, byte[]> {
     private final TransactionTemplate transactions;
     private final Clock clock;
 
-    StatsMaterializer(StatsRepository stats, DeadLetters deadLetters, ConsoleProducer producer,
-            PlatformTransactionManager transactionManager, Clock clock) {
+    StatsMaterializer(
+            StatsRepository stats,
+            DeadLetters deadLetters,
+            ConsoleProducer producer,
+            PlatformTransactionManager transactionManager,
+            Clock clock) {
         this.stats = stats;
         this.deadLetters = deadLetters;
         this.producer = producer;
@@ -52,7 +54,8 @@ class StatsMaterializer implements BatchMessageListener<String, byte[]> {
     @Override
     public void onMessage(List<ConsumerRecord<String, byte[]>> records) {
         ParsedRecords<RunStats> batch = ParsedRecords.parse(records, StatsMaterializer::parse, deadLetters);
-        batch.store(windows -> transactions.executeWithoutResult(status -> stats.store(windows, clock.instant())),
+        batch.store(
+                windows -> transactions.executeWithoutResult(status -> stats.store(windows, clock.instant())),
                 "the console database refused the stats");
         batch.awaitDeadLetters(producer);
     }

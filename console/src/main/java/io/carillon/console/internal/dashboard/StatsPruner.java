@@ -1,13 +1,11 @@
 package io.carillon.console.internal.dashboard;
 
+import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
+import io.carillon.console.internal.support.PeriodicTask;
+import io.carillon.topics.events.StatsWindow;
 import java.time.Clock;
 import java.time.Instant;
-
 import org.springframework.stereotype.Component;
-
-import io.carillon.console.internal.support.PeriodicTask;
-import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
-import io.carillon.topics.events.StatsWindow;
 
 /**
  * Keeps {@code run_stats} bounded: every {@code carillon.console.dashboard.prune-interval} it deletes the per-minute
@@ -22,13 +20,12 @@ public class StatsPruner extends PeriodicTask {
     private final DashboardProperties settings;
     private final Clock clock;
 
-    StatsPruner(StatsRepository stats, DashboardProperties settings,
-            ConsoleKafkaProperties kafkaProperties, Clock clock) {
+    StatsPruner(
+            StatsRepository stats, DashboardProperties settings, ConsoleKafkaProperties kafkaProperties, Clock clock) {
         this.stats = stats;
         this.settings = settings;
         this.clock = clock;
-        runEvery("stats-pruner", settings.getPruneInterval(),
-                kafkaProperties.getSendTimeout(), this::prune);
+        runEvery("stats-pruner", settings.getPruneInterval(), kafkaProperties.getSendTimeout(), this::prune);
     }
 
     /**

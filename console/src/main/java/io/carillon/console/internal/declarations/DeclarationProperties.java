@@ -2,7 +2,6 @@ package io.carillon.console.internal.declarations;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -34,10 +33,27 @@ public class DeclarationProperties {
         return appOrphans.getOrDefault(app, orphans);
     }
 
-    public OrphanPolicy getOrphans() { return orphans; }
-    public void setOrphans(OrphanPolicy orphans) { this.orphans = orphans; }
-    public Map<String, OrphanPolicy> getAppOrphans() { return appOrphans; }
-    public void setAppOrphans(Map<String, OrphanPolicy> appOrphans) { this.appOrphans = appOrphans; }
-    public String getGroupId() { return groupId; }
-    public void setGroupId(String groupId) { this.groupId = groupId; }
+    public OrphanPolicy getOrphans() {
+        return orphans;
+    }
+
+    public void setOrphans(OrphanPolicy orphans) {
+        this.orphans = orphans;
+    }
+
+    public Map<String, OrphanPolicy> getAppOrphans() {
+        return appOrphans;
+    }
+
+    public void setAppOrphans(Map<String, OrphanPolicy> appOrphans) {
+        this.appOrphans = appOrphans;
+    }
+
+    public String getGroupId() {
+        return groupId;
+    }
+
+    public void setGroupId(String groupId) {
+        this.groupId = groupId;
+    }
 }

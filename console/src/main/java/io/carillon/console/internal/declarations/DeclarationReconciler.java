@@ -1,18 +1,5 @@
 package io.carillon.console.internal.declarations;
 
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.CurrentCaller;
 import io.carillon.console.internal.jobs.JobRepository;
@@ -21,6 +8,17 @@ import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.JobDefinition;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Makes the console's jobs follow what each worker app declares, one {@link AppDeclarations} at a time, in one
@@ -44,7 +42,10 @@ class DeclarationReconciler {
     private static final Logger log = LoggerFactory.getLogger(DeclarationReconciler.class);
 
     /** What became of a declaration set. */
-    public enum Outcome { APPLIED, OLDER_VERSION_IGNORED }
+    public enum Outcome {
+        APPLIED,
+        OLDER_VERSION_IGNORED
+    }
 
     private final DeclarationRepository declarations;
     private final JobRepository jobRows;
@@ -54,8 +55,12 @@ class DeclarationReconciler {
     private final DeclarationProperties settings;
     private final Clock clock;
 
-    DeclarationReconciler(DeclarationRepository declarations, JobRepository jobRows, JobService jobs,
-            CurrentCaller callers, PlatformTransactionManager transactionManager,
+    DeclarationReconciler(
+            DeclarationRepository declarations,
+            JobRepository jobRows,
+            JobService jobs,
+            CurrentCaller callers,
+            PlatformTransactionManager transactionManager,
             DeclarationProperties settings,
             Clock clock) {
         this.declarations = declarations;
@@ -75,8 +80,11 @@ class DeclarationReconciler {
     private Outcome apply(AppDeclarations declared) {
         Optional<String> newest = declarations.lockNewestVersion(declared.app());
         if (newest.isPresent() && AppVersions.compare(declared.appVersion(), newest.get()) < 0) {
-            log.info("declarations of app {} version {} ignored: version {} is newer", declared.app(),
-                    declared.appVersion(), newest.get());
+            log.info(
+                    "declarations of app {} version {} ignored: version {} is newer",
+                    declared.app(),
+                    declared.appVersion(),
+                    newest.get());
             return Outcome.OLDER_VERSION_IGNORED;
         }
         Set<String> ids = new HashSet<>();
@@ -99,8 +107,12 @@ class DeclarationReconciler {
             problems.add(new FieldError("app", "'" + job.app() + "' is not the declaring app"));
         }
         if (!problems.isEmpty()) {
-            log.warn("job {} declared by app {} version {} skipped: {}", job.id(), declared.app(),
-                    declared.appVersion(), problems);
+            log.warn(
+                    "job {} declared by app {} version {} skipped: {}",
+                    job.id(),
+                    declared.app(),
+                    declared.appVersion(),
+                    problems);
             return;
         }
         if (!jobs.exists(job.id())) {
@@ -109,8 +121,11 @@ class DeclarationReconciler {
         }
         Optional<ManagedBy> managedBy = jobRows.managedBy(job.id());
         if (managedBy.isEmpty() || !managedBy.get().app().equals(declared.app())) {
-            log.warn("job {} declared by app {} left alone: it is managed {}; delete it there to let the app"
-                    + " manage it", job.id(), declared.app(),
+            log.warn(
+                    "job {} declared by app {} left alone: it is managed {}; delete it there to let the app"
+                            + " manage it",
+                    job.id(),
+                    declared.app(),
                     managedBy.map(by -> "by app " + by.app()).orElse("in the console"));
             return;
         }

@@ -1,12 +1,15 @@
 package io.carillon.console.internal.exchange;
 
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.events.JobDefinition;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
@@ -15,11 +18,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-
-import io.carillon.console.internal.web.InvalidInputException;
-import io.carillon.console.internal.web.JsonBodies;
-import io.carillon.topics.FieldError;
-import io.carillon.topics.events.JobDefinition;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -41,14 +39,17 @@ class ExchangeController {
         JobsDocument document = exchange.export(apps == null ? Set.of() : new LinkedHashSet<>(apps));
         String file = "carillon-jobs-" + LocalDate.ofInstant(document.exportedAt(), ZoneOffset.UTC) + ".json";
         return ResponseEntity.ok()
-                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file).build()
-                        .toString())
+                .header(
+                        HttpHeaders.CONTENT_DISPOSITION,
+                        ContentDisposition.attachment().filename(file).build().toString())
                 .body(document);
     }
 
     @PostMapping("/api/v1/import")
-    ImportResult importJobs(@RequestBody(required = false) String body,
-            @RequestParam(defaultValue = "false") boolean dryRun, @RequestParam(defaultValue = "false") boolean prune) {
+    ImportResult importJobs(
+            @RequestBody(required = false) String body,
+            @RequestParam(defaultValue = "false") boolean dryRun,
+            @RequestParam(defaultValue = "false") boolean prune) {
         return exchange.apply(document(JsonBodies.object(body)), dryRun, prune);
     }
 
@@ -82,8 +83,8 @@ class ExchangeController {
         } else if (appsNode != null && !appsNode.isNull()) {
             errors.add(new FieldError("apps", "must be an array of app names"));
         }
-        JobsDocument document = new JobsDocument(node.path("format").asString(null), node.path("version").asInt(0),
-                null, apps, jobs);
+        JobsDocument document = new JobsDocument(
+                node.path("format").asString(null), node.path("version").asInt(0), null, apps, jobs);
         errors.addAll(exchange.problems(document));
         if (!errors.isEmpty()) {
             throw InvalidInputException.of(errors);

@@ -1,8 +1,9 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.console.internal.web.Limits;
 import java.net.URI;
 import java.util.List;
-
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -12,9 +13,6 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-
-import io.carillon.console.internal.web.JsonBodies;
-import io.carillon.console.internal.web.Limits;
 
 /**
  * {@code /api/v1/channels} (ADMIN): notification channels, answered with {@code "secret":"(set)"} in place of their
@@ -41,7 +39,8 @@ class ChannelController {
     @PostMapping("/api/v1/channels")
     ResponseEntity<ChannelView> create(@RequestBody(required = false) String body) {
         ChannelView created = channels.create(JsonBodies.convert(JsonBodies.object(body), ChannelChange.class));
-        return ResponseEntity.created(URI.create("/api/v1/channels/" + created.name())).body(created);
+        return ResponseEntity.created(URI.create("/api/v1/channels/" + created.name()))
+                .body(created);
     }
 
     @GetMapping("/api/v1/channels/{name}")
@@ -61,14 +60,16 @@ class ChannelController {
     }
 
     @GetMapping("/api/v1/channels/{name}/deliveries")
-    DeliveryPage deliveries(@PathVariable String name, @RequestParam(required = false) Long before,
+    DeliveryPage deliveries(
+            @PathVariable String name,
+            @RequestParam(required = false) Long before,
             @RequestParam(required = false) Integer size) {
         int rows = Limits.within("size", size, limits.getDefaultPageSize(), limits.getMaxPageSize());
         List<DeliveryView> page = incidents.deliveriesOf(name, before, rows);
-        return new DeliveryPage(page, page.size() < rows ? null : page.get(page.size() - 1).id());
+        return new DeliveryPage(
+                page, page.size() < rows ? null : page.get(page.size() - 1).id());
     }
 
     /** One page of a channel's deliveries; {@code nextBefore} null on the last. */
-    record DeliveryPage(List<DeliveryView> deliveries, Long nextBefore) {
-    }
+    record DeliveryPage(List<DeliveryView> deliveries, Long nextBefore) {}
 }

@@ -2,5 +2,10 @@ package io.carillon.console.internal.incidents;
 
 /** Where a notification channel sends: an email address, a signed JSON webhook, or a chat service's robot. */
 enum ChannelType {
-    EMAIL, WEBHOOK, SLACK, WECOM, DINGTALK, FEISHU
+    EMAIL,
+    WEBHOOK,
+    SLACK,
+    WECOM,
+    DINGTALK,
+    FEISHU
 }

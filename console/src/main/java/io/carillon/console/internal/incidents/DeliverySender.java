@@ -1,17 +1,15 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
+import io.carillon.console.internal.support.PeriodicTask;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.internal.support.PeriodicTask;
-import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
 
 /**
  * Sends the {@code deliveries} outbox: every {@code carillon.console.notifications.poll-interval} one thread takes
@@ -35,9 +33,13 @@ class DeliverySender extends PeriodicTask {
     private final String publicUrl;
     private final int maxMessageChars;
 
-    DeliverySender(DeliveryRepository deliveries, PlatformTransactionManager transactionManager,
-            List<ChannelNotifier> notifiers, NotificationProperties settings,
-            PublicUrlProperties properties, Clock clock) {
+    DeliverySender(
+            DeliveryRepository deliveries,
+            PlatformTransactionManager transactionManager,
+            List<ChannelNotifier> notifiers,
+            NotificationProperties settings,
+            PublicUrlProperties properties,
+            Clock clock) {
         this.deliveries = deliveries;
         this.transactions = new TransactionTemplate(transactionManager);
         this.notifiers = List.copyOf(notifiers);
@@ -46,8 +48,11 @@ class DeliverySender extends PeriodicTask {
         this.batchSize = settings.getBatchSize();
         this.publicUrl = properties.getPublicUrl();
         this.maxMessageChars = settings.getMaxMessageChars();
-        runEvery("notifications", settings.getPollInterval(),
-                settings.getConnectTimeout().plus(settings.getReadTimeout()), this::sendDue);
+        runEvery(
+                "notifications",
+                settings.getPollInterval(),
+                settings.getConnectTimeout().plus(settings.getReadTimeout()),
+                this::sendDue);
     }
 
     /**
@@ -87,13 +92,23 @@ class DeliverySender extends PeriodicTask {
         } catch (DeliveryFailedException e) {
             if (retries.retries(attempts)) {
                 Instant next = clock.instant().plus(retries.backoff(attempts));
-                log.info("notification of incident {} ({}) to channel {} failed at attempt {}, next at {}: {}",
-                        notification.incidentId(), notification.action(), channel.name(), attempts, next,
+                log.info(
+                        "notification of incident {} ({}) to channel {} failed at attempt {}, next at {}: {}",
+                        notification.incidentId(),
+                        notification.action(),
+                        channel.name(),
+                        attempts,
+                        next,
                         e.getMessage());
                 deliveries.markRetry(delivery.id(), attempts, next, e.getMessage());
             } else {
-                log.warn("notification of incident {} ({}) to channel {} failed after {} attempts: {}",
-                        notification.incidentId(), notification.action(), channel.name(), attempts, e.getMessage());
+                log.warn(
+                        "notification of incident {} ({}) to channel {} failed after {} attempts: {}",
+                        notification.incidentId(),
+                        notification.action(),
+                        channel.name(),
+                        attempts,
+                        e.getMessage());
                 deliveries.markFailed(delivery.id(), attempts, e.getMessage());
             }
         }

@@ -1,13 +1,11 @@
 package io.carillon.console.internal.incidents;
 
 import java.time.Instant;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.mail.MailException;
 import org.springframework.mail.SimpleMailMessage;
 import org.springframework.mail.javamail.JavaMailSender;
 import org.springframework.stereotype.Component;
-
 
 /**
  * Sends EMAIL channels a plain-text mail through Spring's {@link JavaMailSender} ({@code spring.mail.*}), from

@@ -12,9 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
 import org.springframework.stereotype.Component;
-
 
 /**
  * POSTs notifications to webhook and robot channels with the JDK's HTTP client: each type's {@link WebhookFormat}
@@ -35,11 +33,19 @@ final class HttpNotifier implements ChannelNotifier {
     private final Map<ChannelType, WebhookFormat> formats;
 
     HttpNotifier(NotificationProperties settings) {
-        this.http = HttpClient.newBuilder().connectTimeout(settings.getConnectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(settings.getConnectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
         this.readTimeout = settings.getReadTimeout();
-        this.formats = List.of(new WebhookJsonFormat(), new SlackFormat(), new WeComFormat(), new DingTalkFormat(),
-                new FeishuFormat()).stream().collect(Collectors.toMap(WebhookFormat::type, Function.identity()));
+        this.formats = List.of(
+                        new WebhookJsonFormat(),
+                        new SlackFormat(),
+                        new WeComFormat(),
+                        new DingTalkFormat(),
+                        new FeishuFormat())
+                .stream()
+                .collect(Collectors.toMap(WebhookFormat::type, Function.identity()));
     }
 
     @Override
@@ -51,7 +57,8 @@ final class HttpNotifier implements ChannelNotifier {
     public void send(Notification notification, Channel channel, Instant now) throws DeliveryFailedException {
         WebhookFormat format = formats.get(channel.type());
         WebhookRequest request = format.request(notification, channel, now);
-        HttpRequest.Builder builder = HttpRequest.newBuilder(request.uri()).timeout(readTimeout)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(request.uri())
+                .timeout(readTimeout)
                 .header("Content-Type", "application/json; charset=utf-8")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
         request.headers().forEach(builder::header);

@@ -1,12 +1,11 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.console.internal.web.Limits;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-
-import io.carillon.console.internal.web.Limits;
 
 /**
  * {@code /api/v1/incidents}: pages of the incidents of the apps the caller may read (filters {@code state},
@@ -25,9 +24,13 @@ class IncidentController {
     }
 
     @GetMapping("/api/v1/incidents")
-    IncidentPage list(@RequestParam(required = false) String state, @RequestParam(required = false) String app,
-            @RequestParam(required = false) String job, @RequestParam(required = false) String rule,
-            @RequestParam(required = false) String cursor, @RequestParam(required = false) Integer size) {
+    IncidentPage list(
+            @RequestParam(required = false) String state,
+            @RequestParam(required = false) String app,
+            @RequestParam(required = false) String job,
+            @RequestParam(required = false) String rule,
+            @RequestParam(required = false) String cursor,
+            @RequestParam(required = false) Integer size) {
         int rows = Limits.within("size", size, limits.getDefaultPageSize(), limits.getMaxPageSize());
         return incidents.page(new IncidentFilters(state, app, job, rule), cursor, rows);
     }

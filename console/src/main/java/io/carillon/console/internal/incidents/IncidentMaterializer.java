@@ -1,15 +1,5 @@
 package io.carillon.console.internal.incidents;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.util.List;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.kafka.listener.BatchMessageListener;
-import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
 import io.carillon.console.internal.kafka.ParsedRecords;
@@ -17,6 +7,14 @@ import io.carillon.topics.EventChecks;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.Incident;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.kafka.listener.BatchMessageListener;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Writes each poll of {@code alerts} records into {@code incidents} and {@code incident_events} and, for each step
@@ -44,8 +42,13 @@ class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
     private final TransactionTemplate transactions;
     private final Clock clock;
 
-    IncidentMaterializer(IncidentRepository incidents, DeliveryRepository deliveries, DeadLetters deadLetters,
-            ConsoleProducer producer, PlatformTransactionManager transactionManager, Clock clock) {
+    IncidentMaterializer(
+            IncidentRepository incidents,
+            DeliveryRepository deliveries,
+            DeadLetters deadLetters,
+            ConsoleProducer producer,
+            PlatformTransactionManager transactionManager,
+            Clock clock) {
         this.incidents = incidents;
         this.deliveries = deliveries;
         this.deadLetters = deadLetters;
@@ -85,8 +88,17 @@ class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
         CHECKS.requireAtMost("jobId", step.jobId(), MAX_NAME_LENGTH);
         CHECKS.requireAtMost("fireId", step.fireId(), MAX_ID_LENGTH);
         if (step.message() != null && step.message().length() > MAX_MESSAGE_CHARS) {
-            return new Incident(step.schemaVersion(), step.incidentId(), step.action(), step.rule(), step.app(),
-                    step.jobId(), step.openedAt(), step.at(), step.count(), step.fireId(),
+            return new Incident(
+                    step.schemaVersion(),
+                    step.incidentId(),
+                    step.action(),
+                    step.rule(),
+                    step.app(),
+                    step.jobId(),
+                    step.openedAt(),
+                    step.at(),
+                    step.count(),
+                    step.fireId(),
                     step.message().substring(0, MAX_MESSAGE_CHARS - 1) + "…");
         }
         return step;

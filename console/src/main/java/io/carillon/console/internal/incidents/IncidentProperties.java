@@ -16,14 +16,43 @@ public class IncidentProperties {
     /** Steps and deliveries answered with one incident. Default 200. */
     private int maxHistory = 200;
 
-    public String getGroupId() { return groupId; }
-    public void setGroupId(String groupId) { this.groupId = groupId; }
-    public int getMaxPollRecords() { return maxPollRecords; }
-    public void setMaxPollRecords(int maxPollRecords) { this.maxPollRecords = maxPollRecords; }
-    public int getDefaultPageSize() { return defaultPageSize; }
-    public void setDefaultPageSize(int defaultPageSize) { this.defaultPageSize = defaultPageSize; }
-    public int getMaxPageSize() { return maxPageSize; }
-    public void setMaxPageSize(int maxPageSize) { this.maxPageSize = maxPageSize; }
-    public int getMaxHistory() { return maxHistory; }
-    public void setMaxHistory(int maxHistory) { this.maxHistory = maxHistory; }
+    public String getGroupId() {
+        return groupId;
+    }
+
+    public void setGroupId(String groupId) {
+        this.groupId = groupId;
+    }
+
+    public int getMaxPollRecords() {
+        return maxPollRecords;
+    }
+
+    public void setMaxPollRecords(int maxPollRecords) {
+        this.maxPollRecords = maxPollRecords;
+    }
+
+    public int getDefaultPageSize() {
+        return defaultPageSize;
+    }
+
+    public void setDefaultPageSize(int defaultPageSize) {
+        this.defaultPageSize = defaultPageSize;
+    }
+
+    public int getMaxPageSize() {
+        return maxPageSize;
+    }
+
+    public void setMaxPageSize(int maxPageSize) {
+        this.maxPageSize = maxPageSize;
+    }
+
+    public int getMaxHistory() {
+        return maxHistory;
+    }
+
+    public void setMaxHistory(int maxHistory) {
+        this.maxHistory = maxHistory;
+    }
 }

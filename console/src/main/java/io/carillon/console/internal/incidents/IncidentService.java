@@ -1,14 +1,5 @@
 package io.carillon.console.internal.incidents;
 
-import java.time.Clock;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
-
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.Grant;
@@ -17,6 +8,13 @@ import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.incidents.IncidentQuery.Position;
 import io.carillon.topics.Json;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Incidents as the caller may see them: pages of the apps they may read, one incident with its history and the
@@ -37,9 +35,15 @@ class IncidentService {
     private final IncidentProperties limits;
     private final Clock clock;
 
-    IncidentService(IncidentRepository incidents, DeliveryRepository deliveries, ChannelService channels,
-            Authorizer authorizer, AuditLog audit, PlatformTransactionManager transactionManager,
-            IncidentProperties limits, Clock clock) {
+    IncidentService(
+            IncidentRepository incidents,
+            DeliveryRepository deliveries,
+            ChannelService channels,
+            Authorizer authorizer,
+            AuditLog audit,
+            PlatformTransactionManager transactionManager,
+            IncidentProperties limits,
+            Clock clock) {
         this.incidents = incidents;
         this.deliveries = deliveries;
         this.channels = channels;
@@ -70,7 +74,9 @@ class IncidentService {
     public IncidentDetail get(String id) {
         IncidentView incident = incidents.find(id).orElseThrow(() -> new IncidentNotFoundException(id));
         authorizer.requireRead(incident.app());
-        return new IncidentDetail(incident, incidents.history(id, limits.getMaxHistory()),
+        return new IncidentDetail(
+                incident,
+                incidents.history(id, limits.getMaxHistory()),
                 deliveries.ofIncident(id, limits.getMaxHistory()));
     }
 
@@ -87,8 +93,8 @@ class IncidentService {
             }
             incidents.acknowledge(id, authorizer.caller().actor(), clock.instant());
             IncidentView after = incidents.find(id).orElseThrow();
-            audit.record(AuditAction.INCIDENT_ACK, TARGET_TYPE, id, after.app(), json(before), json(after),
-                    AuditOutcome.OK);
+            audit.record(
+                    AuditAction.INCIDENT_ACK, TARGET_TYPE, id, after.app(), json(before), json(after), AuditOutcome.OK);
             return after;
         });
     }
@@ -105,7 +111,9 @@ class IncidentService {
         if (caller.grants().canRead(Grant.EVERY_APP)) {
             return null;
         }
-        return caller.grants().all().stream().map(Grant::app).filter(caller.grants()::canRead)
+        return caller.grants().all().stream()
+                .map(Grant::app)
+                .filter(caller.grants()::canRead)
                 .collect(Collectors.toSet());
     }
 

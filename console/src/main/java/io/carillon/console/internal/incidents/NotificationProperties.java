@@ -1,7 +1,6 @@
 package io.carillon.console.internal.incidents;
 
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /** Notification channels and the sender that delivers incident steps to them. */
@@ -34,30 +33,107 @@ public class NotificationProperties {
     /** Most apps named by one channel. Default 100. */
     private int maxChannelApps = 100;
 
-    public Duration getPollInterval() { return pollInterval; }
-    public void setPollInterval(Duration pollInterval) { this.pollInterval = pollInterval; }
-    public int getBatchSize() { return batchSize; }
-    public void setBatchSize(int batchSize) { this.batchSize = batchSize; }
-    public int getMaxAttempts() { return maxAttempts; }
-    public void setMaxAttempts(int maxAttempts) { this.maxAttempts = maxAttempts; }
-    public Duration getInitialBackoff() { return initialBackoff; }
-    public void setInitialBackoff(Duration initialBackoff) { this.initialBackoff = initialBackoff; }
-    public double getBackoffMultiplier() { return backoffMultiplier; }
-    public void setBackoffMultiplier(double backoffMultiplier) { this.backoffMultiplier = backoffMultiplier; }
-    public Duration getMaxBackoff() { return maxBackoff; }
-    public void setMaxBackoff(Duration maxBackoff) { this.maxBackoff = maxBackoff; }
-    public Duration getConnectTimeout() { return connectTimeout; }
-    public void setConnectTimeout(Duration connectTimeout) { this.connectTimeout = connectTimeout; }
-    public Duration getReadTimeout() { return readTimeout; }
-    public void setReadTimeout(Duration readTimeout) { this.readTimeout = readTimeout; }
-    public Duration getDefaultSilence() { return defaultSilence; }
-    public void setDefaultSilence(Duration defaultSilence) { this.defaultSilence = defaultSilence; }
-    public String getMailFrom() { return mailFrom; }
-    public void setMailFrom(String mailFrom) { this.mailFrom = mailFrom; }
-    public int getMaxMessageChars() { return maxMessageChars; }
-    public void setMaxMessageChars(int maxMessageChars) { this.maxMessageChars = maxMessageChars; }
-    public int getMaxChannels() { return maxChannels; }
-    public void setMaxChannels(int maxChannels) { this.maxChannels = maxChannels; }
-    public int getMaxChannelApps() { return maxChannelApps; }
-    public void setMaxChannelApps(int maxChannelApps) { this.maxChannelApps = maxChannelApps; }
+    public Duration getPollInterval() {
+        return pollInterval;
+    }
+
+    public void setPollInterval(Duration pollInterval) {
+        this.pollInterval = pollInterval;
+    }
+
+    public int getBatchSize() {
+        return batchSize;
+    }
+
+    public void setBatchSize(int batchSize) {
+        this.batchSize = batchSize;
+    }
+
+    public int getMaxAttempts() {
+        return maxAttempts;
+    }
+
+    public void setMaxAttempts(int maxAttempts) {
+        this.maxAttempts = maxAttempts;
+    }
+
+    public Duration getInitialBackoff() {
+        return initialBackoff;
+    }
+
+    public void setInitialBackoff(Duration initialBackoff) {
+        this.initialBackoff = initialBackoff;
+    }
+
+    public double getBackoffMultiplier() {
+        return backoffMultiplier;
+    }
+
+    public void setBackoffMultiplier(double backoffMultiplier) {
+        this.backoffMultiplier = backoffMultiplier;
+    }
+
+    public Duration getMaxBackoff() {
+        return maxBackoff;
+    }
+
+    public void setMaxBackoff(Duration maxBackoff) {
+        this.maxBackoff = maxBackoff;
+    }
+
+    public Duration getConnectTimeout() {
+        return connectTimeout;
+    }
+
+    public void setConnectTimeout(Duration connectTimeout) {
+        this.connectTimeout = connectTimeout;
+    }
+
+    public Duration getReadTimeout() {
+        return readTimeout;
+    }
+
+    public void setReadTimeout(Duration readTimeout) {
+        this.readTimeout = readTimeout;
+    }
+
+    public Duration getDefaultSilence() {
+        return defaultSilence;
+    }
+
+    public void setDefaultSilence(Duration defaultSilence) {
+        this.defaultSilence = defaultSilence;
+    }
+
+    public String getMailFrom() {
+        return mailFrom;
+    }
+
+    public void setMailFrom(String mailFrom) {
+        this.mailFrom = mailFrom;
+    }
+
+    public int getMaxMessageChars() {
+        return maxMessageChars;
+    }
+
+    public void setMaxMessageChars(int maxMessageChars) {
+        this.maxMessageChars = maxMessageChars;
+    }
+
+    public int getMaxChannels() {
+        return maxChannels;
+    }
+
+    public void setMaxChannels(int maxChannels) {
+        this.maxChannels = maxChannels;
+    }
+
+    public int getMaxChannelApps() {
+        return maxChannelApps;
+    }
+
+    public void setMaxChannelApps(int maxChannelApps) {
+        this.maxChannelApps = maxChannelApps;
+    }
 }

@@ -9,6 +9,11 @@ public class PublicUrlProperties {
     /** Default {@code http://localhost:8080}. */
     private String publicUrl = "http://localhost:8080";
 
-    public String getPublicUrl() { return publicUrl; }
-    public void setPublicUrl(String publicUrl) { this.publicUrl = publicUrl; }
+    public String getPublicUrl() {
+        return publicUrl;
+    }
+
+    public void setPublicUrl(String publicUrl) {
+        this.publicUrl = publicUrl;
+    }
 }

@@ -1,8 +1,7 @@
 package io.carillon.console.internal.jobs;
 
-import java.time.Instant;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
 
 /**
  * What a backfill of a job makes: {@code fires} fires, the first at {@code first} and the last at {@code last};

@@ -10,9 +10,19 @@ import java.util.List;
  * twice: clocks go back), the cron names {@code namedTimes} of them (the first few in {@code examples}), and
  * {@code fires} are the instants the schedule really fires at for them (at most a few).
  */
-record DstNote(Kind kind, Instant transition, LocalDateTime localFrom, LocalDateTime localTo, int namedTimes,
-        List<LocalDateTime> examples, List<Instant> fires, String message) {
+record DstNote(
+        Kind kind,
+        Instant transition,
+        LocalDateTime localFrom,
+        LocalDateTime localTo,
+        int namedTimes,
+        List<LocalDateTime> examples,
+        List<Instant> fires,
+        String message) {
 
     /** Whether the local times do not exist or occur twice. */
-    public enum Kind { SKIPPED, FOLDED }
+    public enum Kind {
+        SKIPPED,
+        FOLDED
+    }
 }

@@ -1,5 +1,8 @@
 package io.carillon.console.internal.jobs;
 
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
+import io.carillon.topics.schedule.Schedules;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -8,10 +11,6 @@ import java.time.zone.ZoneOffsetTransition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import io.carillon.topics.events.Schedule;
-import io.carillon.topics.events.ScheduleType;
-import io.carillon.topics.schedule.Schedules;
 
 /**
  * Finds the daylight-saving changes of a cron schedule's zone in a period and, for each, the local times the cron
@@ -23,10 +22,10 @@ final class DstNotes {
 
     /** Examples and fires listed per note; the rest is counted. */
     static final int LISTED = 3;
+
     private static final Duration BEFORE_TIME = Duration.ofSeconds(1);
 
-    private DstNotes() {
-    }
+    private DstNotes() {}
 
     /** The notes of {@code schedule} (a valid CRON schedule) for the changes in {@code [from, until)}. */
     static List<DstNote> of(Schedule schedule, Instant from, Instant until) {
@@ -44,12 +43,19 @@ final class DstNotes {
         boolean gap = transition.isGap();
         LocalDateTime start = gap ? transition.getDateTimeBefore() : transition.getDateTimeAfter();
         LocalDateTime end = gap ? transition.getDateTimeAfter() : transition.getDateTimeBefore();
-        Schedule atOldOffset = new Schedule(ScheduleType.CRON, schedule.cron(), null, null,
-                transition.getOffsetBefore().getId(), null, null);
+        Schedule atOldOffset = new Schedule(
+                ScheduleType.CRON,
+                schedule.cron(),
+                null,
+                null,
+                transition.getOffsetBefore().getId(),
+                null,
+                null);
         List<LocalDateTime> examples = new ArrayList<>();
         int named = 0;
         Instant cursor = start.minus(BEFORE_TIME).toInstant(transition.getOffsetBefore());
-        for (Optional<Instant> next = Schedules.nextAfter(atOldOffset, cursor); next.isPresent();
+        for (Optional<Instant> next = Schedules.nextAfter(atOldOffset, cursor);
+                next.isPresent();
                 next = Schedules.nextAfter(atOldOffset, next.get())) {
             LocalDateTime local = LocalDateTime.ofInstant(next.get(), transition.getOffsetBefore());
             if (!local.isBefore(end)) {
@@ -65,22 +71,44 @@ final class DstNotes {
         }
         String times = "the local times from " + start.toLocalTime() + " to before " + end.toLocalTime() + " of "
                 + start.toLocalDate();
-        String names = "the cron names " + named + " of them (" + String.join(", ", examples.stream()
-                .map(local -> local.toLocalTime().toString()).toList()) + (named > examples.size() ? ", ..." : "")
+        String names = "the cron names " + named + " of them ("
+                + String.join(
+                        ", ",
+                        examples.stream()
+                                .map(local -> local.toLocalTime().toString())
+                                .toList()) + (named > examples.size() ? ", ..." : "")
                 + ")";
         if (gap) {
             List<Instant> fires = shiftedFires(schedule, zone, examples);
-            return Optional.of(new DstNote(DstNote.Kind.SKIPPED, transition.getInstant(), start, end, named,
-                    examples, fires, times + " do not exist in " + zone.getId() + " (clocks go forward at "
-                            + transition.getInstant() + "); " + names + (fires.isEmpty()
-                                    ? ": the schedule does not fire for them" : ": the schedule fires at " + fires
-                                            + " instead")));
+            return Optional.of(new DstNote(
+                    DstNote.Kind.SKIPPED,
+                    transition.getInstant(),
+                    start,
+                    end,
+                    named,
+                    examples,
+                    fires,
+                    times + " do not exist in " + zone.getId() + " (clocks go forward at "
+                            + transition.getInstant() + "); " + names
+                            + (fires.isEmpty()
+                                    ? ": the schedule does not fire for them"
+                                    : ": the schedule fires at " + fires + " instead")));
         }
         List<Instant> fires = new ArrayList<>();
-        int fired = countFires(schedule, start.toInstant(transition.getOffsetBefore()),
-                end.toInstant(transition.getOffsetAfter()), fires);
-        return Optional.of(new DstNote(DstNote.Kind.FOLDED, transition.getInstant(), start, end, named, examples,
-                fires, times + " occur twice in " + zone.getId() + " (clocks go back at " + transition.getInstant()
+        int fired = countFires(
+                schedule,
+                start.toInstant(transition.getOffsetBefore()),
+                end.toInstant(transition.getOffsetAfter()),
+                fires);
+        return Optional.of(new DstNote(
+                DstNote.Kind.FOLDED,
+                transition.getInstant(),
+                start,
+                end,
+                named,
+                examples,
+                fires,
+                times + " occur twice in " + zone.getId() + " (clocks go back at " + transition.getInstant()
                         + "); " + names + ": the schedule fires " + (fired == 1 ? "once" : fired + " times")
                         + " for them, "
                         + (fired > named ? "some folded times twice" : "each folded time once")));
@@ -91,7 +119,9 @@ final class DstNotes {
         List<Instant> fires = new ArrayList<>();
         for (LocalDateTime local : examples) {
             Instant shifted = local.atZone(zone).toInstant();
-            if (Schedules.nextAfter(schedule, shifted.minus(BEFORE_TIME)).filter(shifted::equals).isPresent()) {
+            if (Schedules.nextAfter(schedule, shifted.minus(BEFORE_TIME))
+                    .filter(shifted::equals)
+                    .isPresent()) {
                 fires.add(shifted);
             }
         }

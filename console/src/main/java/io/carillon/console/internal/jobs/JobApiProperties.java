@@ -14,12 +14,35 @@ public class JobApiProperties {
     /** Longest job {@code description}, in characters. Default 2048. */
     private int maxDescriptionLength = 2048;
 
-    public int getDefaultPreviewCount() { return defaultPreviewCount; }
-    public void setDefaultPreviewCount(int defaultPreviewCount) { this.defaultPreviewCount = defaultPreviewCount; }
-    public int getMaxPreviewCount() { return maxPreviewCount; }
-    public void setMaxPreviewCount(int maxPreviewCount) { this.maxPreviewCount = maxPreviewCount; }
-    public int getMaxParamsBytes() { return maxParamsBytes; }
-    public void setMaxParamsBytes(int maxParamsBytes) { this.maxParamsBytes = maxParamsBytes; }
-    public int getMaxDescriptionLength() { return maxDescriptionLength; }
-    public void setMaxDescriptionLength(int maxDescriptionLength) { this.maxDescriptionLength = maxDescriptionLength; }
+    public int getDefaultPreviewCount() {
+        return defaultPreviewCount;
+    }
+
+    public void setDefaultPreviewCount(int defaultPreviewCount) {
+        this.defaultPreviewCount = defaultPreviewCount;
+    }
+
+    public int getMaxPreviewCount() {
+        return maxPreviewCount;
+    }
+
+    public void setMaxPreviewCount(int maxPreviewCount) {
+        this.maxPreviewCount = maxPreviewCount;
+    }
+
+    public int getMaxParamsBytes() {
+        return maxParamsBytes;
+    }
+
+    public void setMaxParamsBytes(int maxParamsBytes) {
+        this.maxParamsBytes = maxParamsBytes;
+    }
+
+    public int getMaxDescriptionLength() {
+        return maxDescriptionLength;
+    }
+
+    public void setMaxDescriptionLength(int maxDescriptionLength) {
+        this.maxDescriptionLength = maxDescriptionLength;
+    }
 }

@@ -1,8 +1,17 @@
 package io.carillon.console.internal.jobs;
 
+import io.carillon.console.internal.jobs.SchedulePreviewer.FireTimes;
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.console.internal.web.Limits;
+import io.carillon.topics.Json;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.ScheduleType;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.net.URI;
 import java.util.Map;
-
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -14,17 +23,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-
-import io.carillon.console.internal.jobs.SchedulePreviewer.FireTimes;
-import io.carillon.console.internal.web.JsonBodies;
-import io.carillon.console.internal.web.Limits;
-import io.carillon.topics.Json;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.ScheduleType;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -45,7 +43,11 @@ class JobController {
     private final SchedulePreviewer previewer;
     private final JobApiProperties limits;
 
-    JobController(JobService jobs, JobListing listing, RunNowPublisher runNow, SchedulePreviewer previewer,
+    JobController(
+            JobService jobs,
+            JobListing listing,
+            RunNowPublisher runNow,
+            SchedulePreviewer previewer,
             JobApiProperties limits) {
         this.jobs = jobs;
         this.listing = listing;
@@ -55,21 +57,36 @@ class JobController {
     }
 
     @GetMapping
-    JobPage list(@RequestParam(required = false) String app, @RequestParam(required = false) String q,
-            @RequestParam(required = false) Boolean enabled, @RequestParam(required = false) Boolean paused,
-            @RequestParam(required = false) String handler, @RequestParam(required = false) ScheduleType type,
-            @RequestParam(required = false) String owner, @RequestParam(required = false) String tag,
-            @RequestParam(required = false) RunStatus status, @RequestParam(required = false) String cursor,
+    JobPage list(
+            @RequestParam(required = false) String app,
+            @RequestParam(required = false) String q,
+            @RequestParam(required = false) Boolean enabled,
+            @RequestParam(required = false) Boolean paused,
+            @RequestParam(required = false) String handler,
+            @RequestParam(required = false) ScheduleType type,
+            @RequestParam(required = false) String owner,
+            @RequestParam(required = false) String tag,
+            @RequestParam(required = false) RunStatus status,
+            @RequestParam(required = false) String cursor,
             @RequestParam(required = false) Integer size) {
-        JobListQuery query = new JobListQuery(blankless(app), blankless(q), enabled, paused, blankless(handler), type,
-                blankless(owner), blankless(tag), status);
+        JobListQuery query = new JobListQuery(
+                blankless(app),
+                blankless(q),
+                enabled,
+                paused,
+                blankless(handler),
+                type,
+                blankless(owner),
+                blankless(tag),
+                status);
         return listing.page(query, blankless(cursor), size);
     }
 
     @PostMapping
     ResponseEntity<JobDefinition> create(@RequestBody(required = false) String body) {
         JobDefinition created = jobs.create(JsonBodies.jobDefinition(JsonBodies.object(body)));
-        return ResponseEntity.created(URI.create("/api/v1/jobs/" + created.id())).body(created);
+        return ResponseEntity.created(URI.create("/api/v1/jobs/" + created.id()))
+                .body(created);
     }
 
     /** The job's definition, with {@code managedBy} when an app declares it. */
@@ -112,7 +129,8 @@ class JobController {
 
     @PostMapping("/{id}/run")
     ResponseEntity<Map<String, String>> run(@PathVariable String id, @RequestBody(required = false) String body) {
-        String params = body == null || body.isBlank() ? null
+        String params = body == null || body.isBlank()
+                ? null
                 : JsonBodies.convert(JsonBodies.object(body), RunNowBody.class).params();
         String requestId = runNow.runNow(id, params);
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(Map.of("requestId", requestId));
@@ -129,6 +147,5 @@ class JobController {
     }
 
     /** The optional body of run now: params for this run instead of the job's own. */
-    record RunNowBody(String params) {
-    }
+    record RunNowBody(String params) {}
 }

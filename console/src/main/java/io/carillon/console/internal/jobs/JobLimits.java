@@ -1,11 +1,10 @@
 package io.carillon.console.internal.jobs;
 
+import io.carillon.topics.FieldError;
+import io.carillon.topics.events.JobDefinition;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.carillon.topics.FieldError;
-import io.carillon.topics.events.JobDefinition;
 
 /** The console's size limits on a job's free text ({@code carillon.console.api.max-params-bytes} and others). */
 final class JobLimits {
@@ -25,8 +24,10 @@ final class JobLimits {
             problems.add(params);
         }
         if (job.description() != null && job.description().length() > maxDescriptionLength) {
-            problems.add(new FieldError("description", "is " + job.description().length() + " characters; at most "
-                    + maxDescriptionLength + " are allowed"));
+            problems.add(new FieldError(
+                    "description",
+                    "is " + job.description().length() + " characters; at most " + maxDescriptionLength
+                            + " are allowed"));
         }
         return problems;
     }
@@ -37,7 +38,8 @@ final class JobLimits {
             return null;
         }
         int bytes = params.getBytes(StandardCharsets.UTF_8).length;
-        return bytes <= maxParamsBytes ? null
+        return bytes <= maxParamsBytes
+                ? null
                 : new FieldError("params", "is " + bytes + " bytes; at most " + maxParamsBytes + " are allowed");
     }
 }

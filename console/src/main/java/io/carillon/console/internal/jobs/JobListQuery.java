@@ -8,6 +8,13 @@ import io.carillon.topics.events.ScheduleType;
  * case), {@code enabled}, {@code paused} (through the console), {@code handler}, schedule {@code type},
  * {@code owner}, {@code tag} and {@code status} (of the job's newest run).
  */
-record JobListQuery(String app, String q, Boolean enabled, Boolean paused, String handler, ScheduleType type,
-        String owner, String tag, RunStatus status) {
-}
+record JobListQuery(
+        String app,
+        String q,
+        Boolean enabled,
+        Boolean paused,
+        String handler,
+        ScheduleType type,
+        String owner,
+        String tag,
+        RunStatus status) {}

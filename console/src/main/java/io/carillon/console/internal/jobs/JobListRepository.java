@@ -3,6 +3,8 @@ package io.carillon.console.internal.jobs;
 import static io.carillon.console.internal.support.SqlTimes.instant;
 import static io.carillon.console.internal.support.SqlTimes.parameter;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.RunStatus;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -10,13 +12,9 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
-
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Repository;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * Reads one page of the job list in one query: the jobs after a cursor id within the filters, each with its pause,
@@ -27,8 +25,12 @@ class JobListRepository {
 
     static final Duration SUCCESS_WINDOW = Duration.ofHours(24);
 
-    private static final String ENDED = String.join(", ", Arrays.stream(RunStatus.values())
-            .filter(RunStatus::isTerminal).map(status -> "'" + status.name() + "'").toList());
+    private static final String ENDED = String.join(
+            ", ",
+            Arrays.stream(RunStatus.values())
+                    .filter(RunStatus::isTerminal)
+                    .map(status -> "'" + status.name() + "'")
+                    .toList());
     /**
      * The newest run of job {@code j} matching {@code condition}. The list asks the days since {@code :since} first
      * and all days only for a job without a run in them: {@code runs} is partitioned by day, and a probe of every
@@ -76,23 +78,35 @@ class JobListRepository {
             params.addValue("apps", apps.toArray(String[]::new));
         }
         condition(sql, params, "j.app = :app", "app", query.app());
-        condition(sql, params, "(j.id ILIKE :q ESCAPE '\\' OR j.definition ->> 'description' ILIKE :q ESCAPE '\\')",
-                "q", query.q() == null ? null : "%" + escapeLike(query.q()) + "%");
+        condition(
+                sql,
+                params,
+                "(j.id ILIKE :q ESCAPE '\\' OR j.definition ->> 'description' ILIKE :q ESCAPE '\\')",
+                "q",
+                query.q() == null ? null : "%" + escapeLike(query.q()) + "%");
         condition(sql, params, "j.enabled = :enabled", "enabled", query.enabled());
         condition(sql, params, "(p.job_id IS NOT NULL) = :paused", "paused", query.paused());
         condition(sql, params, "j.handler = :handler", "handler", query.handler());
-        condition(sql, params, "j.definition -> 'schedule' ->> 'type' = :type", "type",
+        condition(
+                sql,
+                params,
+                "j.definition -> 'schedule' ->> 'type' = :type",
+                "type",
                 query.type() == null ? null : query.type().name());
         condition(sql, params, "j.definition ->> 'owner' = :owner", "owner", query.owner());
         condition(sql, params, "j.definition -> 'tags' @> jsonb_build_array(CAST(:tag AS text))", "tag", query.tag());
-        condition(sql, params, "lr.status = :status", "status",
+        condition(
+                sql,
+                params,
+                "lr.status = :status",
+                "status",
                 query.status() == null ? null : query.status().name());
         sql.append(" ORDER BY j.id LIMIT :limit");
         return jdbc.query(sql.toString(), params, (row, number) -> row(row));
     }
 
-    private static void condition(StringBuilder sql, MapSqlParameterSource params, String condition, String name,
-            Object value) {
+    private static void condition(
+            StringBuilder sql, MapSqlParameterSource params, String condition, String name, Object value) {
         if (value != null) {
             sql.append(" AND ").append(condition);
             params.addValue(name, value);
@@ -104,23 +118,37 @@ class JobListRepository {
     }
 
     private static JobSummaryRow row(ResultSet row) throws SQLException {
-        JobSummary.Pause pause = row.getString("paused_by") == null ? null
-                : new JobSummary.Pause(row.getString("pause_reason"), row.getString("paused_by"),
-                        instant(row, "paused_at"));
-        JobSummary.LastRun lastRun = row.getString("run_id") == null ? null
-                : new JobSummary.LastRun(row.getString("run_id"), row.getString("status"),
-                        instant(row, "scheduled_at"), instant(row, "started_at"), instant(row, "finished_at"),
+        JobSummary.Pause pause = row.getString("paused_by") == null
+                ? null
+                : new JobSummary.Pause(
+                        row.getString("pause_reason"), row.getString("paused_by"), instant(row, "paused_at"));
+        JobSummary.LastRun lastRun = row.getString("run_id") == null
+                ? null
+                : new JobSummary.LastRun(
+                        row.getString("run_id"),
+                        row.getString("status"),
+                        instant(row, "scheduled_at"),
+                        instant(row, "started_at"),
+                        instant(row, "finished_at"),
                         row.getObject("lateness_ms", Long.class));
         long ended = row.getLong("ended");
         long succeeded = row.getLong("succeeded");
-        return new JobSummaryRow(EventSerdes.JOB.parse(row.getString("definition")), pause, lastRun,
+        return new JobSummaryRow(
+                EventSerdes.JOB.parse(row.getString("definition")),
+                pause,
+                lastRun,
                 new JobSummary.Last24Hours(ended, succeeded, ended == 0 ? null : (double) succeeded / ended),
-                ManagedBy.of(row.getString("managed_by_app"), row.getString("managed_version"),
+                ManagedBy.of(
+                        row.getString("managed_by_app"),
+                        row.getString("managed_version"),
                         instant(row, "orphaned_at")));
     }
 
     /** A row as read, before the next fire is worked out. */
-    record JobSummaryRow(io.carillon.topics.events.JobDefinition job, JobSummary.Pause pause,
-            JobSummary.LastRun lastRun, JobSummary.Last24Hours last24h, ManagedBy managedBy) {
-    }
+    record JobSummaryRow(
+            io.carillon.topics.events.JobDefinition job,
+            JobSummary.Pause pause,
+            JobSummary.LastRun lastRun,
+            JobSummary.Last24Hours last24h,
+            ManagedBy managedBy) {}
 }

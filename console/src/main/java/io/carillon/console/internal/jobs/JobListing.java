@@ -1,16 +1,5 @@
 package io.carillon.console.internal.jobs;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
-
-import org.springframework.stereotype.Service;
-
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.Grant;
 import io.carillon.console.internal.access.Grants;
@@ -21,6 +10,15 @@ import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.ScheduleType;
 import io.carillon.topics.schedule.Schedules;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
 
 /**
  * The paged job list ({@code GET /api/v1/jobs}): keyset pages by id behind an opaque cursor, so a walk through the
@@ -66,15 +64,23 @@ class JobListing {
         for (JobListRepository.JobSummaryRow row : found.subList(0, Math.min(found.size(), rows))) {
             items.add(summary(row, now));
         }
-        String next = found.size() > rows ? encode(items.get(items.size() - 1).job().id()) : null;
+        String next =
+                found.size() > rows ? encode(items.get(items.size() - 1).job().id()) : null;
         return new JobPage(items, next);
     }
 
     private static JobSummary summary(JobListRepository.JobSummaryRow row, Instant now) {
         JobDefinition job = row.job();
         boolean paused = row.pause() != null;
-        return new JobSummary(job, Schedules.describe(job.schedule()), nextFire(job, paused, row.lastRun(), now),
-                paused, row.pause(), row.lastRun(), row.last24h(), row.managedBy());
+        return new JobSummary(
+                job,
+                Schedules.describe(job.schedule()),
+                nextFire(job, paused, row.lastRun(), now),
+                paused,
+                row.pause(),
+                row.lastRun(),
+                row.last24h(),
+                row.managedBy());
     }
 
     private static Instant nextFire(JobDefinition job, boolean paused, JobSummary.LastRun lastRun, Instant now) {
@@ -83,7 +89,9 @@ class JobListing {
         }
         if (job.schedule().type() == ScheduleType.FIXED_DELAY) {
             Instant ended = lastRun == null ? null : lastRun.finishedAt();
-            return ended == null ? null : Schedules.nextAfter(job.schedule(), ended).orElse(null);
+            return ended == null
+                    ? null
+                    : Schedules.nextAfter(job.schedule(), ended).orElse(null);
         }
         return Schedules.nextAfter(job.schedule(), now).orElse(null);
     }
@@ -100,8 +108,8 @@ class JobListing {
     private void requireValid(JobListQuery query, int size) {
         List<FieldError> problems = new ArrayList<>();
         if (size < 1 || size > settings.getMaxPageSize()) {
-            problems.add(new FieldError("size", "must be between 1 and " + settings.getMaxPageSize() + ", was "
-                    + size));
+            problems.add(
+                    new FieldError("size", "must be between 1 and " + settings.getMaxPageSize() + ", was " + size));
         }
         if (query.app() != null && !TopicCatalog.isValidAppName(query.app())) {
             problems.add(new FieldError("app", "'" + query.app() + "' is not a valid app name"));
@@ -119,8 +127,9 @@ class JobListing {
 
     private void requireShort(List<FieldError> problems, String field, String value) {
         if (value != null && value.length() > settings.getMaxFilterLength()) {
-            problems.add(new FieldError(field, "is " + value.length() + " characters; at most "
-                    + settings.getMaxFilterLength() + " are allowed"));
+            problems.add(new FieldError(
+                    field,
+                    "is " + value.length() + " characters; at most " + settings.getMaxFilterLength() + " are allowed"));
         }
     }
 
@@ -137,7 +146,7 @@ class JobListing {
         } catch (IllegalArgumentException e) {
             // answered below
         }
-        throw InvalidInputException.of("cursor", "is not a cursor of this list: pass the nextCursor of the"
-                + " previous page");
+        throw InvalidInputException.of(
+                "cursor", "is not a cursor of this list: pass the nextCursor of the" + " previous page");
     }
 }

@@ -1,9 +1,7 @@
 package io.carillon.console.internal.jobs;
 
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
-
 
 /** Limits of the job list, the job actions and the schedule preview ({@code carillon.console.jobs.*}). */
 @ConfigurationProperties("carillon.console.jobs")
@@ -30,22 +28,75 @@ public class JobProperties {
     /** How far ahead the schedule preview looks for daylight-saving changes. Default 366 days. */
     private Duration dstLookahead = Duration.ofDays(366);
 
-    public int getDefaultPageSize() { return defaultPageSize; }
-    public void setDefaultPageSize(int defaultPageSize) { this.defaultPageSize = defaultPageSize; }
-    public int getMaxPageSize() { return maxPageSize; }
-    public void setMaxPageSize(int maxPageSize) { this.maxPageSize = maxPageSize; }
-    public int getMaxFilterLength() { return maxFilterLength; }
-    public void setMaxFilterLength(int maxFilterLength) { this.maxFilterLength = maxFilterLength; }
-    public int getMaxBatchIds() { return maxBatchIds; }
-    public void setMaxBatchIds(int maxBatchIds) { this.maxBatchIds = maxBatchIds; }
-    public int getMaxBackfillFires() { return maxBackfillFires; }
-    public void setMaxBackfillFires(int maxBackfillFires) { this.maxBackfillFires = maxBackfillFires; }
-    public int getMaxReasonLength() { return maxReasonLength; }
-    public void setMaxReasonLength(int maxReasonLength) { this.maxReasonLength = maxReasonLength; }
-    public Duration getMaxRunAtAhead() { return maxRunAtAhead; }
-    public void setMaxRunAtAhead(Duration maxRunAtAhead) { this.maxRunAtAhead = maxRunAtAhead; }
-    public int getFiresPerDayWarning() { return firesPerDayWarning; }
-    public void setFiresPerDayWarning(int firesPerDayWarning) { this.firesPerDayWarning = firesPerDayWarning; }
-    public Duration getDstLookahead() { return dstLookahead; }
-    public void setDstLookahead(Duration dstLookahead) { this.dstLookahead = dstLookahead; }
+    public int getDefaultPageSize() {
+        return defaultPageSize;
+    }
+
+    public void setDefaultPageSize(int defaultPageSize) {
+        this.defaultPageSize = defaultPageSize;
+    }
+
+    public int getMaxPageSize() {
+        return maxPageSize;
+    }
+
+    public void setMaxPageSize(int maxPageSize) {
+        this.maxPageSize = maxPageSize;
+    }
+
+    public int getMaxFilterLength() {
+        return maxFilterLength;
+    }
+
+    public void setMaxFilterLength(int maxFilterLength) {
+        this.maxFilterLength = maxFilterLength;
+    }
+
+    public int getMaxBatchIds() {
+        return maxBatchIds;
+    }
+
+    public void setMaxBatchIds(int maxBatchIds) {
+        this.maxBatchIds = maxBatchIds;
+    }
+
+    public int getMaxBackfillFires() {
+        return maxBackfillFires;
+    }
+
+    public void setMaxBackfillFires(int maxBackfillFires) {
+        this.maxBackfillFires = maxBackfillFires;
+    }
+
+    public int getMaxReasonLength() {
+        return maxReasonLength;
+    }
+
+    public void setMaxReasonLength(int maxReasonLength) {
+        this.maxReasonLength = maxReasonLength;
+    }
+
+    public Duration getMaxRunAtAhead() {
+        return maxRunAtAhead;
+    }
+
+    public void setMaxRunAtAhead(Duration maxRunAtAhead) {
+        this.maxRunAtAhead = maxRunAtAhead;
+    }
+
+    public int getFiresPerDayWarning() {
+        return firesPerDayWarning;
+    }
+
+    public void setFiresPerDayWarning(int firesPerDayWarning) {
+        this.firesPerDayWarning = firesPerDayWarning;
+    }
+
+    public Duration getDstLookahead() {
+        return dstLookahead;
+    }
+
+    public void setDstLookahead(Duration dstLookahead) {
+        this.dstLookahead = dstLookahead;
+    }
 }

@@ -1,10 +1,8 @@
 package io.carillon.console.internal.jobs;
 
-import java.time.Instant;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import io.carillon.topics.events.JobDefinition;
+import java.time.Instant;
 
 /**
  * One job of the list: its definition, its schedule in words, its next fire (none when disabled, paused, ended,
@@ -13,24 +11,28 @@ import io.carillon.topics.events.JobDefinition;
  * Absent values are left out of JSON.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record JobSummary(JobDefinition job, String scheduleInWords, Instant nextFireAt, boolean paused, Pause pause,
-        LastRun lastRun, Last24Hours last24h, ManagedBy managedBy) {
+record JobSummary(
+        JobDefinition job,
+        String scheduleInWords,
+        Instant nextFireAt,
+        boolean paused,
+        Pause pause,
+        LastRun lastRun,
+        Last24Hours last24h,
+        ManagedBy managedBy) {
 
     /** Who paused the job through the console, when and why. */
-    public record Pause(String reason, String by, Instant at) {
-    }
+    public record Pause(String reason, String by, Instant at) {}
 
     /** The job's newest run by scheduled time; {@code latenessMs} from scheduled to started. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record LastRun(String runId, String status, Instant scheduledAt, Instant startedAt, Instant finishedAt,
-            Long latenessMs) {
-    }
+    public record LastRun(
+            String runId, String status, Instant scheduledAt, Instant startedAt, Instant finishedAt, Long latenessMs) {}
 
     /**
      * The job's runs scheduled in the last 24 hours that ended, those that SUCCEEDED, and their ratio (absent when
      * none ended).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Last24Hours(long ended, long succeeded, Double successRate) {
-    }
+    public record Last24Hours(long ended, long succeeded, Double successRate) {}
 }

@@ -1,9 +1,5 @@
 package io.carillon.console.internal.jobs;
 
-import java.util.List;
-
-import org.springframework.stereotype.Component;
-
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
@@ -14,6 +10,8 @@ import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
+import java.util.List;
+import org.springframework.stereotype.Component;
 
 /**
  * Asks the planner to run a job now: a RUN_NOW {@link JobRequest} on the {@code requests} topic, for a caller who may
@@ -28,7 +26,11 @@ class RunNowPublisher {
     private final AuditLog audit;
     private final JobLimits limits;
 
-    RunNowPublisher(JobService jobs, JobRequests requests, Authorizer authorizer, AuditLog audit,
+    RunNowPublisher(
+            JobService jobs,
+            JobRequests requests,
+            Authorizer authorizer,
+            AuditLog audit,
             JobApiProperties apiProperties) {
         this.authorizer = authorizer;
         this.audit = audit;
@@ -53,10 +55,19 @@ class RunNowPublisher {
         if (paramsProblem != null) {
             throw InvalidInputException.of(List.of(paramsProblem));
         }
-        String requestId = requests.send(jobId, origin -> JobRequest.runNow(origin.requestId(), jobId, params,
-                origin.requestedBy(), origin.requestedAt())).requestId();
-        audit.record(AuditAction.JOB_RUN, JobService.TARGET_TYPE, jobId, job.app(), null,
-                Json.mapper().writeValueAsString(java.util.Map.of("requestId", requestId)), AuditOutcome.OK);
+        String requestId = requests.send(
+                        jobId,
+                        origin -> JobRequest.runNow(
+                                origin.requestId(), jobId, params, origin.requestedBy(), origin.requestedAt()))
+                .requestId();
+        audit.record(
+                AuditAction.JOB_RUN,
+                JobService.TARGET_TYPE,
+                jobId,
+                job.app(),
+                null,
+                Json.mapper().writeValueAsString(java.util.Map.of("requestId", requestId)),
+                AuditOutcome.OK);
         return requestId;
     }
 }

@@ -1,10 +1,9 @@
 package io.carillon.console.internal.jobs;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
-
-import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * What a schedule that is not saved would do: {@code fires} after {@code from} in UTC and in the schedule's
@@ -14,10 +13,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code warning} above {@code carillon.console.jobs.fires-per-day-warning}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record SchedulePreview(String scheduleInWords, String zone, Instant from, List<Fire> fires,
-        List<DstNote> dstNotes, long firesPerDay, boolean tooFrequent, String warning) {
+record SchedulePreview(
+        String scheduleInWords,
+        String zone,
+        Instant from,
+        List<Fire> fires,
+        List<DstNote> dstNotes,
+        long firesPerDay,
+        boolean tooFrequent,
+        String warning) {
 
     /** One fire time, as an instant and as the wall-clock time in the schedule's zone. */
-    public record Fire(Instant at, OffsetDateTime local) {
-    }
+    public record Fire(Instant at, OffsetDateTime local) {}
 }

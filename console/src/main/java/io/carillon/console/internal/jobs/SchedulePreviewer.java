@@ -1,15 +1,13 @@
 package io.carillon.console.internal.jobs;
 
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.schedule.Schedules;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
 import org.springframework.stereotype.Component;
-
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.schedule.Schedules;
 
 /**
  * The next fire times of a job's schedule from now, as {@link Schedules} computes them. FIXED_DELAY times assume
@@ -41,6 +39,5 @@ class SchedulePreviewer {
     }
 
     /** The answer of the preview endpoint: the fire times after {@code from}, whether or not the job is enabled. */
-    public record FireTimes(String jobId, boolean enabled, Instant from, List<Instant> fireTimes) {
-    }
+    public record FireTimes(String jobId, boolean enabled, Instant from, List<Instant> fireTimes) {}
 }

@@ -1,5 +1,11 @@
 package io.carillon.console.internal.jobs;
 
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.ScheduleValidator;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
+import io.carillon.topics.schedule.Schedules;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -7,15 +13,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
 import org.springframework.stereotype.Service;
-
-import io.carillon.console.internal.web.InvalidInputException;
-import io.carillon.topics.FieldError;
-import io.carillon.topics.ScheduleValidator;
-import io.carillon.topics.events.Schedule;
-import io.carillon.topics.events.ScheduleType;
-import io.carillon.topics.schedule.Schedules;
 
 /**
  * Previews a schedule that is not saved ({@code POST /api/v1/schedules/preview}): its next fires, its words, its
@@ -28,6 +26,7 @@ class SchedulePreviews {
 
     /** Field errors of the schedule are named under this prefix, as in a job body. */
     public static final String FIELD = "schedule";
+
     private static final Duration DAY = Duration.ofDays(1);
     /** The most fires a day holds at cron's one-second resolution, a 25-hour day included. */
     private static final long MAX_CRON_FIRES_PER_DAY = Duration.ofHours(25).toSeconds();
@@ -53,20 +52,28 @@ class SchedulePreviews {
         Instant start = from == null ? clock.instant() : from;
         ZoneId zone = Schedules.zoneOf(schedule);
         List<SchedulePreview.Fire> fires = new ArrayList<>();
-        for (Optional<Instant> next = Schedules.nextAfter(schedule, start); next.isPresent() && fires.size() < count;
+        for (Optional<Instant> next = Schedules.nextAfter(schedule, start);
+                next.isPresent() && fires.size() < count;
                 next = Schedules.nextAfter(schedule, next.get())) {
-            fires.add(new SchedulePreview.Fire(next.get(), next.get().atZone(zone).toOffsetDateTime()));
+            fires.add(
+                    new SchedulePreview.Fire(next.get(), next.get().atZone(zone).toOffsetDateTime()));
         }
         List<DstNote> notes = schedule.type() == ScheduleType.CRON
-                ? DstNotes.of(schedule, start, start.plus(settings.getDstLookahead())) : List.of();
-        long perDay = firesPerDay(schedule, fires.isEmpty() ? null : fires.get(0).at());
+                ? DstNotes.of(schedule, start, start.plus(settings.getDstLookahead()))
+                : List.of();
+        long perDay =
+                firesPerDay(schedule, fires.isEmpty() ? null : fires.get(0).at());
         boolean tooFrequent = perDay > settings.getFiresPerDayWarning();
-        String warning = tooFrequent ? "this schedule fires " + perDay + " times a day, more than "
-                + settings.getFiresPerDayWarning() + (schedule.type() == ScheduleType.CRON
-                        ? "; check the seconds and minutes fields ('* * 9 * * ?' fires every second from 09:00 to"
-                                + " 09:59, '0 0 9 * * ?' once at 09:00)" : "") : null;
-        return new SchedulePreview(Schedules.describe(schedule), zone.getId(), start, fires, notes, perDay,
-                tooFrequent, warning);
+        String warning = tooFrequent
+                ? "this schedule fires " + perDay + " times a day, more than "
+                        + settings.getFiresPerDayWarning()
+                        + (schedule.type() == ScheduleType.CRON
+                                ? "; check the seconds and minutes fields ('* * 9 * * ?' fires every second from 09:00 to"
+                                        + " 09:59, '0 0 9 * * ?' once at 09:00)"
+                                : "")
+                : null;
+        return new SchedulePreview(
+                Schedules.describe(schedule), zone.getId(), start, fires, notes, perDay, tooFrequent, warning);
     }
 
     private static long firesPerDay(Schedule schedule, Instant first) {
@@ -81,8 +88,9 @@ class SchedulePreviews {
     private static long countCronFires(Schedule schedule, Instant first) {
         Instant end = first.plus(DAY);
         long count = 0;
-        for (Optional<Instant> next = Optional.of(first); next.isPresent() && next.get().isBefore(end)
-                && count < MAX_CRON_FIRES_PER_DAY; next = Schedules.nextAfter(schedule, next.get())) {
+        for (Optional<Instant> next = Optional.of(first);
+                next.isPresent() && next.get().isBefore(end) && count < MAX_CRON_FIRES_PER_DAY;
+                next = Schedules.nextAfter(schedule, next.get())) {
             count++;
         }
         return count;

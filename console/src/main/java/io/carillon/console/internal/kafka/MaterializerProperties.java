@@ -1,7 +1,6 @@
 package io.carillon.console.internal.kafka;
 
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /** The consumer that writes the {@code results} topic into the {@code runs} table. */
@@ -36,18 +35,59 @@ public class MaterializerProperties {
      */
     private Duration claimHold = Duration.ofSeconds(1);
 
-    public String getGroupId() { return groupId; }
-    public void setGroupId(String groupId) { this.groupId = groupId; }
-    public int getConcurrency() { return concurrency; }
-    public void setConcurrency(int concurrency) { this.concurrency = concurrency; }
-    public Duration getRetryBackoff() { return retryBackoff; }
-    public void setRetryBackoff(Duration retryBackoff) { this.retryBackoff = retryBackoff; }
-    public int getMaxPollRecords() { return maxPollRecords; }
-    public void setMaxPollRecords(int maxPollRecords) { this.maxPollRecords = maxPollRecords; }
-    public int getFetchMinBytes() { return fetchMinBytes; }
-    public void setFetchMinBytes(int fetchMinBytes) { this.fetchMinBytes = fetchMinBytes; }
-    public Duration getFetchMaxWait() { return fetchMaxWait; }
-    public void setFetchMaxWait(Duration fetchMaxWait) { this.fetchMaxWait = fetchMaxWait; }
-    public Duration getClaimHold() { return claimHold; }
-    public void setClaimHold(Duration claimHold) { this.claimHold = claimHold; }
+    public String getGroupId() {
+        return groupId;
+    }
+
+    public void setGroupId(String groupId) {
+        this.groupId = groupId;
+    }
+
+    public int getConcurrency() {
+        return concurrency;
+    }
+
+    public void setConcurrency(int concurrency) {
+        this.concurrency = concurrency;
+    }
+
+    public Duration getRetryBackoff() {
+        return retryBackoff;
+    }
+
+    public void setRetryBackoff(Duration retryBackoff) {
+        this.retryBackoff = retryBackoff;
+    }
+
+    public int getMaxPollRecords() {
+        return maxPollRecords;
+    }
+
+    public void setMaxPollRecords(int maxPollRecords) {
+        this.maxPollRecords = maxPollRecords;
+    }
+
+    public int getFetchMinBytes() {
+        return fetchMinBytes;
+    }
+
+    public void setFetchMinBytes(int fetchMinBytes) {
+        this.fetchMinBytes = fetchMinBytes;
+    }
+
+    public Duration getFetchMaxWait() {
+        return fetchMaxWait;
+    }
+
+    public void setFetchMaxWait(Duration fetchMaxWait) {
+        this.fetchMaxWait = fetchMaxWait;
+    }
+
+    public Duration getClaimHold() {
+        return claimHold;
+    }
+
+    public void setClaimHold(Duration claimHold) {
+        this.claimHold = claimHold;
+    }
 }

@@ -1,22 +1,19 @@
 package io.carillon.console.internal.logs;
 
+import io.carillon.console.internal.logs.LogService.LogPage;
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.console.internal.web.Limits;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-
-import jakarta.servlet.http.HttpServletResponse;
-
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-
-import io.carillon.console.internal.logs.LogService.LogPage;
-import io.carillon.console.internal.web.InvalidInputException;
-import io.carillon.console.internal.web.Limits;
 
 /**
  * A run's log: {@code GET /api/v1/runs/{runId}/logs?after=&limit=} (a page of lines with a seq above {@code after})
@@ -38,7 +35,9 @@ class LogController {
     }
 
     @GetMapping("/api/v1/runs/{runId}/logs")
-    LogPage page(@PathVariable String runId, @RequestParam(required = false) Long after,
+    LogPage page(
+            @PathVariable String runId,
+            @RequestParam(required = false) Long after,
             @RequestParam(required = false) Integer limit) {
         int rows = Limits.within("limit", limit, limits.getDefaultPageSize(), limits.getMaxPageSize());
         return logs.page(runId, after("after", after), rows);
@@ -48,8 +47,9 @@ class LogController {
     void download(@PathVariable String runId, HttpServletResponse response) throws IOException {
         response.setContentType(MediaType.TEXT_PLAIN_VALUE);
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        response.setHeader(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\""
-                + runId.replaceAll(UNSAFE_FILE_NAME_CHARACTERS, "_") + ".log\"");
+        response.setHeader(
+                HttpHeaders.CONTENT_DISPOSITION,
+                "attachment; filename=\"" + runId.replaceAll(UNSAFE_FILE_NAME_CHARACTERS, "_") + ".log\"");
         Writer out = new OutputStreamWriter(response.getOutputStream(), StandardCharsets.UTF_8);
         logs.download(runId, out);
         out.flush();

@@ -1,7 +1,6 @@
 package io.carillon.console.internal.logs;
 
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -41,28 +40,99 @@ public class LogProperties {
     /** Most lines one pass sends to one stream. Default 500. */
     private int streamBatchLines = 500;
 
-    public String getGroupId() { return groupId; }
-    public void setGroupId(String groupId) { this.groupId = groupId; }
-    public int getMaxLinesPerRun() { return maxLinesPerRun; }
-    public void setMaxLinesPerRun(int maxLinesPerRun) { this.maxLinesPerRun = maxLinesPerRun; }
-    public long getMaxBytesPerRun() { return maxBytesPerRun; }
-    public void setMaxBytesPerRun(long maxBytesPerRun) { this.maxBytesPerRun = maxBytesPerRun; }
-    public int getMaxLineLength() { return maxLineLength; }
-    public void setMaxLineLength(int maxLineLength) { this.maxLineLength = maxLineLength; }
-    public int getDefaultPageSize() { return defaultPageSize; }
-    public void setDefaultPageSize(int defaultPageSize) { this.defaultPageSize = defaultPageSize; }
-    public int getMaxPageSize() { return maxPageSize; }
-    public void setMaxPageSize(int maxPageSize) { this.maxPageSize = maxPageSize; }
-    public int getMaxStreams() { return maxStreams; }
-    public void setMaxStreams(int maxStreams) { this.maxStreams = maxStreams; }
-    public Duration getStreamMaxDuration() { return streamMaxDuration; }
-    public void setStreamMaxDuration(Duration streamMaxDuration) { this.streamMaxDuration = streamMaxDuration; }
-    public Duration getStreamPollInterval() { return streamPollInterval; }
-    public void setStreamPollInterval(Duration streamPollInterval) { this.streamPollInterval = streamPollInterval; }
-    public Duration getStreamSettle() { return streamSettle; }
-    public void setStreamSettle(Duration streamSettle) { this.streamSettle = streamSettle; }
-    public Duration getStreamKeepAlive() { return streamKeepAlive; }
-    public void setStreamKeepAlive(Duration streamKeepAlive) { this.streamKeepAlive = streamKeepAlive; }
-    public int getStreamBatchLines() { return streamBatchLines; }
-    public void setStreamBatchLines(int streamBatchLines) { this.streamBatchLines = streamBatchLines; }
+    public String getGroupId() {
+        return groupId;
+    }
+
+    public void setGroupId(String groupId) {
+        this.groupId = groupId;
+    }
+
+    public int getMaxLinesPerRun() {
+        return maxLinesPerRun;
+    }
+
+    public void setMaxLinesPerRun(int maxLinesPerRun) {
+        this.maxLinesPerRun = maxLinesPerRun;
+    }
+
+    public long getMaxBytesPerRun() {
+        return maxBytesPerRun;
+    }
+
+    public void setMaxBytesPerRun(long maxBytesPerRun) {
+        this.maxBytesPerRun = maxBytesPerRun;
+    }
+
+    public int getMaxLineLength() {
+        return maxLineLength;
+    }
+
+    public void setMaxLineLength(int maxLineLength) {
+        this.maxLineLength = maxLineLength;
+    }
+
+    public int getDefaultPageSize() {
+        return defaultPageSize;
+    }
+
+    public void setDefaultPageSize(int defaultPageSize) {
+        this.defaultPageSize = defaultPageSize;
+    }
+
+    public int getMaxPageSize() {
+        return maxPageSize;
+    }
+
+    public void setMaxPageSize(int maxPageSize) {
+        this.maxPageSize = maxPageSize;
+    }
+
+    public int getMaxStreams() {
+        return maxStreams;
+    }
+
+    public void setMaxStreams(int maxStreams) {
+        this.maxStreams = maxStreams;
+    }
+
+    public Duration getStreamMaxDuration() {
+        return streamMaxDuration;
+    }
+
+    public void setStreamMaxDuration(Duration streamMaxDuration) {
+        this.streamMaxDuration = streamMaxDuration;
+    }
+
+    public Duration getStreamPollInterval() {
+        return streamPollInterval;
+    }
+
+    public void setStreamPollInterval(Duration streamPollInterval) {
+        this.streamPollInterval = streamPollInterval;
+    }
+
+    public Duration getStreamSettle() {
+        return streamSettle;
+    }
+
+    public void setStreamSettle(Duration streamSettle) {
+        this.streamSettle = streamSettle;
+    }
+
+    public Duration getStreamKeepAlive() {
+        return streamKeepAlive;
+    }
+
+    public void setStreamKeepAlive(Duration streamKeepAlive) {
+        this.streamKeepAlive = streamKeepAlive;
+    }
+
+    public int getStreamBatchLines() {
+        return streamBatchLines;
+    }
+
+    public void setStreamBatchLines(int streamBatchLines) {
+        this.streamBatchLines = streamBatchLines;
+    }
 }

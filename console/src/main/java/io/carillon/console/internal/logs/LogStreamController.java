@@ -1,5 +1,6 @@
 package io.carillon.console.internal.logs;
 
+import io.carillon.console.internal.web.ApiExceptionHandler;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -8,8 +9,6 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
-
-import io.carillon.console.internal.web.ApiExceptionHandler;
 
 /**
  * {@code GET /api/v1/runs/{runId}/logs/stream?after=}: a run's log as Server-Sent Events while the run runs (see
@@ -29,10 +28,15 @@ class LogStreamController {
     }
 
     @GetMapping("/api/v1/runs/{runId}/logs/stream")
-    SseEmitter stream(@PathVariable String runId, @RequestParam(required = false) Long after,
+    SseEmitter stream(
+            @PathVariable String runId,
+            @RequestParam(required = false) Long after,
             @RequestHeader(name = "Last-Event-ID", required = false) Long lastEventId) {
-        return logs.stream(runId, after != null ? LogController.after("after", after)
-                : LogController.after("Last-Event-ID", lastEventId));
+        return logs.stream(
+                runId,
+                after != null
+                        ? LogController.after("after", after)
+                        : LogController.after("Last-Event-ID", lastEventId));
     }
 
     @ExceptionHandler

@@ -1,7 +1,6 @@
 package io.carillon.console.internal.outbox;
 
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /** The relay that publishes job changes from the {@code job_outbox} table to the {@code jobs} topic. */
@@ -12,8 +11,19 @@ public class OutboxProperties {
     /** Most outbox rows published in one database transaction. Default 500. */
     private int batchSize = 500;
 
-    public Duration getPollInterval() { return pollInterval; }
-    public void setPollInterval(Duration pollInterval) { this.pollInterval = pollInterval; }
-    public int getBatchSize() { return batchSize; }
-    public void setBatchSize(int batchSize) { this.batchSize = batchSize; }
+    public Duration getPollInterval() {
+        return pollInterval;
+    }
+
+    public void setPollInterval(Duration pollInterval) {
+        this.pollInterval = pollInterval;
+    }
+
+    public int getBatchSize() {
+        return batchSize;
+    }
+
+    public void setBatchSize(int batchSize) {
+        this.batchSize = batchSize;
+    }
 }

@@ -1,21 +1,19 @@
 package io.carillon.console.internal.outbox;
 
+import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
+import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.outbox.OutboxRepository.OutboxRow;
+import io.carillon.console.internal.support.PeriodicPass;
+import io.carillon.console.internal.support.PeriodicTask;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.spring.CarillonTopics;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.internal.support.PeriodicPass;
-import io.carillon.console.internal.support.PeriodicTask;
-import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
-import io.carillon.console.internal.kafka.ConsoleProducer;
-import io.carillon.console.internal.outbox.OutboxRepository.OutboxRow;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * Publishes the {@code job_outbox} to the {@code jobs} topic: every {@code carillon.console.outbox.poll-interval}
@@ -37,8 +35,13 @@ public class OutboxRelay extends PeriodicTask {
     private final int batchSize;
     private final PeriodicPass passes;
 
-    public OutboxRelay(OutboxRepository outbox, PlatformTransactionManager transactionManager,
-            ConsoleProducer producer, CarillonTopics topics, Clock clock, OutboxProperties outboxProperties,
+    public OutboxRelay(
+            OutboxRepository outbox,
+            PlatformTransactionManager transactionManager,
+            ConsoleProducer producer,
+            CarillonTopics topics,
+            Clock clock,
+            OutboxProperties outboxProperties,
             ConsoleKafkaProperties kafkaProperties) {
         this.outbox = outbox;
         this.transactions = new TransactionTemplate(transactionManager);
@@ -46,8 +49,11 @@ public class OutboxRelay extends PeriodicTask {
         this.topics = topics;
         this.clock = clock;
         this.batchSize = outboxProperties.getBatchSize();
-        this.passes = runEvery("outbox-relay", outboxProperties.getPollInterval(),
-                kafkaProperties.getSendTimeout(), this::relayPending);
+        this.passes = runEvery(
+                "outbox-relay",
+                outboxProperties.getPollInterval(),
+                kafkaProperties.getSendTimeout(),
+                this::relayPending);
     }
 
     /**
@@ -82,7 +88,8 @@ public class OutboxRelay extends PeriodicTask {
         if (rows.isEmpty()) {
             return 0;
         }
-        List<CompletableFuture<RecordMetadata>> sends = rows.stream().map(this::send).toList();
+        List<CompletableFuture<RecordMetadata>> sends =
+                rows.stream().map(this::send).toList();
         producer.awaitAll(sends);
         outbox.markPublished(rows.stream().map(OutboxRow::seq).toList(), clock.instant());
         return rows.size();
@@ -90,8 +97,8 @@ public class OutboxRelay extends PeriodicTask {
 
     private CompletableFuture<RecordMetadata> send(OutboxRow row) {
         String topic = topics.catalog().jobs();
-        byte[] value = row.payload() == null ? null
-                : EventSerdes.JOB.serialize(topic, EventSerdes.JOB.parse(row.payload()));
+        byte[] value =
+                row.payload() == null ? null : EventSerdes.JOB.serialize(topic, EventSerdes.JOB.parse(row.payload()));
         return producer.send(topic, row.jobId(), value);
     }
 }

@@ -1,7 +1,6 @@
 package io.carillon.console.internal.retention;
 
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -27,14 +26,43 @@ public class RetentionProperties {
      */
     private Duration lockTimeout = Duration.ofSeconds(10);
 
-    public Duration getRuns() { return runs; }
-    public void setRuns(Duration runs) { this.runs = runs; }
-    public Duration getLogs() { return logs; }
-    public void setLogs(Duration logs) { this.logs = logs; }
-    public int getDaysAhead() { return daysAhead; }
-    public void setDaysAhead(int daysAhead) { this.daysAhead = daysAhead; }
-    public Duration getInterval() { return interval; }
-    public void setInterval(Duration interval) { this.interval = interval; }
-    public Duration getLockTimeout() { return lockTimeout; }
-    public void setLockTimeout(Duration lockTimeout) { this.lockTimeout = lockTimeout; }
+    public Duration getRuns() {
+        return runs;
+    }
+
+    public void setRuns(Duration runs) {
+        this.runs = runs;
+    }
+
+    public Duration getLogs() {
+        return logs;
+    }
+
+    public void setLogs(Duration logs) {
+        this.logs = logs;
+    }
+
+    public int getDaysAhead() {
+        return daysAhead;
+    }
+
+    public void setDaysAhead(int daysAhead) {
+        this.daysAhead = daysAhead;
+    }
+
+    public Duration getInterval() {
+        return interval;
+    }
+
+    public void setInterval(Duration interval) {
+        this.interval = interval;
+    }
+
+    public Duration getLockTimeout() {
+        return lockTimeout;
+    }
+
+    public void setLockTimeout(Duration lockTimeout) {
+        this.lockTimeout = lockTimeout;
+    }
 }

@@ -14,12 +14,35 @@ public class RunApiProperties {
     /** Largest accepted {@code size} of the run search. Default 500. */
     private int maxRunPageSize = 500;
 
-    public int getDefaultRunLimit() { return defaultRunLimit; }
-    public void setDefaultRunLimit(int defaultRunLimit) { this.defaultRunLimit = defaultRunLimit; }
-    public int getMaxRunLimit() { return maxRunLimit; }
-    public void setMaxRunLimit(int maxRunLimit) { this.maxRunLimit = maxRunLimit; }
-    public int getDefaultRunPageSize() { return defaultRunPageSize; }
-    public void setDefaultRunPageSize(int defaultRunPageSize) { this.defaultRunPageSize = defaultRunPageSize; }
-    public int getMaxRunPageSize() { return maxRunPageSize; }
-    public void setMaxRunPageSize(int maxRunPageSize) { this.maxRunPageSize = maxRunPageSize; }
+    public int getDefaultRunLimit() {
+        return defaultRunLimit;
+    }
+
+    public void setDefaultRunLimit(int defaultRunLimit) {
+        this.defaultRunLimit = defaultRunLimit;
+    }
+
+    public int getMaxRunLimit() {
+        return maxRunLimit;
+    }
+
+    public void setMaxRunLimit(int maxRunLimit) {
+        this.maxRunLimit = maxRunLimit;
+    }
+
+    public int getDefaultRunPageSize() {
+        return defaultRunPageSize;
+    }
+
+    public void setDefaultRunPageSize(int defaultRunPageSize) {
+        this.defaultRunPageSize = defaultRunPageSize;
+    }
+
+    public int getMaxRunPageSize() {
+        return maxRunPageSize;
+    }
+
+    public void setMaxRunPageSize(int maxRunPageSize) {
+        this.maxRunPageSize = maxRunPageSize;
+    }
 }

@@ -1,8 +1,14 @@
 package io.carillon.console.internal.runs;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.carillon.console.internal.jobs.JobNotFoundException;
+import io.carillon.console.internal.jobs.JobService;
+import io.carillon.console.internal.jobs.ManagedBy;
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.console.internal.web.Limits;
+import io.carillon.topics.events.JobDefinition;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -11,15 +17,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-
-import com.fasterxml.jackson.annotation.JsonInclude;
-
-import io.carillon.console.internal.jobs.JobNotFoundException;
-import io.carillon.console.internal.jobs.JobService;
-import io.carillon.console.internal.jobs.ManagedBy;
-import io.carillon.console.internal.web.JsonBodies;
-import io.carillon.console.internal.web.Limits;
-import io.carillon.topics.events.JobDefinition;
 
 /**
  * Run history ({@code /api/v1/jobs/{id}/runs}, the {@code /api/v1/overview} the console page shows) and what can be
@@ -34,8 +31,7 @@ class RunController {
     private final RunAccess access;
     private final RunApiProperties limits;
 
-    RunController(JobService jobs, RunRepository runs, RunActions actions, RunAccess access,
-            RunApiProperties limits) {
+    RunController(JobService jobs, RunRepository runs, RunActions actions, RunAccess access, RunApiProperties limits) {
         this.jobs = jobs;
         this.access = access;
         this.runs = runs;
@@ -60,9 +56,10 @@ class RunController {
      * {@code {"params": ...}}. Answers the request id and the run id the new attempt gets.
      */
     @PostMapping("/api/v1/runs/{runId}/retry")
-    ResponseEntity<RunActions.RetryRequested> retry(@PathVariable String runId,
-            @RequestBody(required = false) String body) {
-        String params = body == null || body.isBlank() ? null
+    ResponseEntity<RunActions.RetryRequested> retry(
+            @PathVariable String runId, @RequestBody(required = false) String body) {
+        String params = body == null || body.isBlank()
+                ? null
                 : JsonBodies.convert(JsonBodies.object(body), RetryBody.class).params();
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(actions.retry(runId, params));
     }
@@ -78,16 +75,17 @@ class RunController {
     List<JobOverview> overview() {
         Map<String, RunView> latest = runs.latestOfEveryJob();
         Map<String, ManagedBy> managed = jobs.managedJobs();
-        return jobs.list().stream().map(job -> new JobOverview(job, latest.get(job.id()), managed.get(job.id())))
+        return jobs.list().stream()
+                .map(job -> new JobOverview(job, latest.get(job.id()), managed.get(job.id())))
                 .toList();
     }
 
     /** The optional body of a retry: params for the new attempt instead of the run's own. */
-    record RetryBody(String params) {
-    }
+    record RetryBody(String params) {}
 
     /** One line of the overview; {@code managedBy} only for a job an app declares. */
-    record JobOverview(JobDefinition job, RunView latestRun,
-            @JsonInclude(JsonInclude.Include.NON_NULL) ManagedBy managedBy) {
-    }
+    record JobOverview(
+            JobDefinition job,
+            RunView latestRun,
+            @JsonInclude(JsonInclude.Include.NON_NULL) ManagedBy managedBy) {}
 }

@@ -1,12 +1,11 @@
 package io.carillon.console.internal.runs;
 
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
-
 import io.carillon.console.internal.kafka.MaterializerContainers;
 import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.topics.spring.CarillonTopics;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 
 /**
  * The spring-kafka container that feeds {@link RunMaterializer} ({@link MaterializerContainers}): group
@@ -18,11 +17,12 @@ import io.carillon.topics.spring.CarillonTopics;
 class RunMaterializerConfiguration {
 
     @Bean
-    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleResultsContainer(CarillonTopics topics,
-            MaterializerProperties settings, RunMaterializer materializer) {
-        String groupId = settings.getGroupId() != null ? settings.getGroupId()
+    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleResultsContainer(
+            CarillonTopics topics, MaterializerProperties settings, RunMaterializer materializer) {
+        String groupId = settings.getGroupId() != null
+                ? settings.getGroupId()
                 : topics.catalog().prefix() + "console";
-        return MaterializerContainers.create(topics, settings, topics.catalog().results(), groupId,
-                "carillon-console-results", materializer);
+        return MaterializerContainers.create(
+                topics, settings, topics.catalog().results(), groupId, "carillon-console-results", materializer);
     }
 }

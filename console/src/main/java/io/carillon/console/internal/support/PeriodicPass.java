@@ -8,7 +8,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +69,8 @@ public final class PeriodicPass {
     public void runNow() {
         Future<?> now;
         synchronized (this) {
-            now = executor == null ? CompletableFuture.runAsync(this::runAndReport, Runnable::run)
+            now = executor == null
+                    ? CompletableFuture.runAsync(this::runAndReport, Runnable::run)
                     : executor.submit(this::runAndReport);
         }
         try {

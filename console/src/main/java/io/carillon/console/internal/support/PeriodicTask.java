@@ -1,7 +1,6 @@
 package io.carillon.console.internal.support;
 
 import java.time.Duration;
-
 import org.springframework.context.SmartLifecycle;
 
 /**

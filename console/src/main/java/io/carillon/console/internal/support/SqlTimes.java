@@ -26,10 +26,10 @@ public final class SqlTimes {
             .appendFraction(ChronoField.NANO_OF_SECOND, FRACTION_DIGITS, FRACTION_DIGITS, true)
             .appendLiteral("+00")
             .toFormatter();
+
     private static final String BEFORE_CHRIST = " BC";
 
-    private SqlTimes() {
-    }
+    private SqlTimes() {}
 
     /**
      * {@code instant} as PostgreSQL timestamptz text, for array parameters ({@code ?::timestamptz[]} of a text

@@ -1,9 +1,9 @@
 package io.carillon.console.internal.web;
 
+import io.carillon.topics.FieldError;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.List;
-
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpStatus;
@@ -17,8 +17,6 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.ExceptionHandlerMethodResolver;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
-
-import io.carillon.topics.FieldError;
 
 /** Maps the console's exceptions to {@link ApiError} answers; applies to the console's controllers only. */
 @RestControllerAdvice(basePackages = "io.carillon.console")
@@ -38,8 +36,8 @@ public class ApiExceptionHandler {
     ApiError wrongParameterType(MethodArgumentTypeMismatchException e) {
         String problem = "'" + e.getValue() + "' is not a valid "
                 + (e.getRequiredType() == null ? "value" : e.getRequiredType().getSimpleName());
-        return new ApiError("invalid parameter " + e.getName() + ": " + problem,
-                List.of(new FieldError(e.getName(), problem)));
+        return new ApiError(
+                "invalid parameter " + e.getName() + ": " + problem, List.of(new FieldError(e.getName(), problem)));
     }
 
     @ExceptionHandler
@@ -96,11 +94,13 @@ public class ApiExceptionHandler {
             throw e;
         }
         if (answer instanceof ResponseEntity<?> entity) {
-            return ResponseEntity.status(entity.getStatusCode()).contentType(MediaType.APPLICATION_JSON)
+            return ResponseEntity.status(entity.getStatusCode())
+                    .contentType(MediaType.APPLICATION_JSON)
                     .body(entity.getBody());
         }
         ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(handler, ResponseStatus.class);
         return ResponseEntity.status(status == null ? HttpStatus.INTERNAL_SERVER_ERROR : status.code())
-                .contentType(MediaType.APPLICATION_JSON).body(answer);
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(answer);
     }
 }

@@ -1,8 +1,7 @@
 package io.carillon.console.internal.web;
 
-import java.util.List;
-
 import io.carillon.topics.FieldError;
+import java.util.List;
 
 /** Input the console refuses (answered with 400): a summary and the problem of each field. */
 public final class InvalidInputException extends RuntimeException {
@@ -16,8 +15,12 @@ public final class InvalidInputException extends RuntimeException {
 
     /** Input whose problems are all field errors; the message lists them. */
     public static InvalidInputException of(List<FieldError> fieldErrors) {
-        return new InvalidInputException("invalid input: " + fieldErrors.stream().map(FieldError::toString)
-                .collect(java.util.stream.Collectors.joining("; ")), fieldErrors);
+        return new InvalidInputException(
+                "invalid input: "
+                        + fieldErrors.stream()
+                                .map(FieldError::toString)
+                                .collect(java.util.stream.Collectors.joining("; ")),
+                fieldErrors);
     }
 
     public static InvalidInputException of(String field, String message) {

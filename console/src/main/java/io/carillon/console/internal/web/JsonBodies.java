@@ -1,12 +1,11 @@
 package io.carillon.console.internal.web;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.stream.Collectors;
-
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -22,12 +21,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class JsonBodies {
 
-    private static final JsonMapper STRICT = Json.mapper().rebuild()
+    private static final JsonMapper STRICT = Json.mapper()
+            .rebuild()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    private JsonBodies() {
-    }
+    private JsonBodies() {}
 
     /** {@code body} as a JSON object. */
     public static ObjectNode object(String body) {
@@ -38,12 +37,12 @@ public final class JsonBodies {
         try {
             tree = STRICT.readTree(body);
         } catch (JacksonException e) {
-            throw new InvalidInputException("the request body is not valid JSON: " + firstLine(e.getOriginalMessage()),
-                    List.of());
+            throw new InvalidInputException(
+                    "the request body is not valid JSON: " + firstLine(e.getOriginalMessage()), List.of());
         }
         if (!(tree instanceof ObjectNode object)) {
-            throw new InvalidInputException("the request body must be a JSON object, not " + tree.getNodeType(),
-                    List.of());
+            throw new InvalidInputException(
+                    "the request body must be a JSON object, not " + tree.getNodeType(), List.of());
         }
         return object;
     }
@@ -72,7 +71,8 @@ public final class JsonBodies {
 
     private static String fieldOf(JacksonException e) {
         String path = e.getPath().stream()
-                .map(reference -> reference.getPropertyName() != null ? "." + reference.getPropertyName()
+                .map(reference -> reference.getPropertyName() != null
+                        ? "." + reference.getPropertyName()
                         : "[" + reference.getIndex() + "]")
                 .collect(Collectors.joining());
         return path.startsWith(".") ? path.substring(1) : path;
@@ -82,9 +82,11 @@ public final class JsonBodies {
         if (e instanceof UnrecognizedPropertyException) {
             return "is not a known field";
         }
-        if (e instanceof InvalidFormatException invalid && invalid.getTargetType() != null
+        if (e instanceof InvalidFormatException invalid
+                && invalid.getTargetType() != null
                 && invalid.getTargetType().isEnum()) {
-            String allowed = Arrays.stream(invalid.getTargetType().getEnumConstants()).map(Object::toString)
+            String allowed = Arrays.stream(invalid.getTargetType().getEnumConstants())
+                    .map(Object::toString)
                     .collect(Collectors.joining(", "));
             return "'" + invalid.getValue() + "' is not one of " + allowed;
         }

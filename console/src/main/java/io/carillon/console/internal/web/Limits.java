@@ -1,11 +1,9 @@
 package io.carillon.console.internal.web;
 
-
 /** Checks a numeric query parameter against its bounds. */
 public final class Limits {
 
-    private Limits() {
-    }
+    private Limits() {}
 
     /** {@code value}, or {@code defaultValue} when absent; 400 naming {@code name} when outside 1..max. */
     public static int within(String name, Integer value, int defaultValue, int max) {

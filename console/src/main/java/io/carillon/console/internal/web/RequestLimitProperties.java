@@ -10,8 +10,19 @@ public class RequestLimitProperties {
     /** Largest body of {@code POST /api/v1/import}; a larger one is answered 413. Default 64 MiB. */
     private long maxImportBytes = 64L * 1024 * 1024;
 
-    public long getMaxRequestBytes() { return maxRequestBytes; }
-    public void setMaxRequestBytes(long maxRequestBytes) { this.maxRequestBytes = maxRequestBytes; }
-    public long getMaxImportBytes() { return maxImportBytes; }
-    public void setMaxImportBytes(long maxImportBytes) { this.maxImportBytes = maxImportBytes; }
+    public long getMaxRequestBytes() {
+        return maxRequestBytes;
+    }
+
+    public void setMaxRequestBytes(long maxRequestBytes) {
+        this.maxRequestBytes = maxRequestBytes;
+    }
+
+    public long getMaxImportBytes() {
+        return maxImportBytes;
+    }
+
+    public void setMaxImportBytes(long maxImportBytes) {
+        this.maxImportBytes = maxImportBytes;
+    }
 }

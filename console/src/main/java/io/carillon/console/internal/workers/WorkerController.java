@@ -1,11 +1,9 @@
 package io.carillon.console.internal.workers;
 
 import java.util.List;
-
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-
 
 /**
  * {@code GET /api/v1/workers?app=}: the worker instances known from heartbeats, stale ones marked;

@@ -1,7 +1,6 @@
 package io.carillon.console.internal.workers;
 
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /** The live worker registry the console keeps from the {@code workers} topic. */
@@ -19,12 +18,35 @@ public class WorkerProperties {
     /** Jobs listed per app by {@code GET /api/v1/apps} as offered by no live worker (all are counted). Default 100. */
     private int maxUnservedJobsListed = 100;
 
-    public int getStaleAfterMissedBeats() { return staleAfterMissedBeats; }
-    public void setStaleAfterMissedBeats(int staleAfterMissedBeats) { this.staleAfterMissedBeats = staleAfterMissedBeats; }
-    public Duration getForgetAfter() { return forgetAfter; }
-    public void setForgetAfter(Duration forgetAfter) { this.forgetAfter = forgetAfter; }
-    public int getMaxInstances() { return maxInstances; }
-    public void setMaxInstances(int maxInstances) { this.maxInstances = maxInstances; }
-    public int getMaxUnservedJobsListed() { return maxUnservedJobsListed; }
-    public void setMaxUnservedJobsListed(int maxUnservedJobsListed) { this.maxUnservedJobsListed = maxUnservedJobsListed; }
+    public int getStaleAfterMissedBeats() {
+        return staleAfterMissedBeats;
+    }
+
+    public void setStaleAfterMissedBeats(int staleAfterMissedBeats) {
+        this.staleAfterMissedBeats = staleAfterMissedBeats;
+    }
+
+    public Duration getForgetAfter() {
+        return forgetAfter;
+    }
+
+    public void setForgetAfter(Duration forgetAfter) {
+        this.forgetAfter = forgetAfter;
+    }
+
+    public int getMaxInstances() {
+        return maxInstances;
+    }
+
+    public void setMaxInstances(int maxInstances) {
+        this.maxInstances = maxInstances;
+    }
+
+    public int getMaxUnservedJobsListed() {
+        return maxUnservedJobsListed;
+    }
+
+    public void setMaxUnservedJobsListed(int maxUnservedJobsListed) {
+        this.maxUnservedJobsListed = maxUnservedJobsListed;
+    }
 }

@@ -3,7 +3,6 @@ package io.carillon.console.internal.declarations;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -19,7 +18,8 @@ class DeclarationPropertiesTest {
                 "carillon.console.declarations.app-orphans.billing", "DELETE");
 
         DeclarationProperties declarations = new Binder(new MapConfigurationPropertySource(source))
-                .bind("carillon.console.declarations", DeclarationProperties.class).get();
+                .bind("carillon.console.declarations", DeclarationProperties.class)
+                .get();
 
         assertThat(declarations.orphansOf("billing")).isEqualTo(DeclarationProperties.OrphanPolicy.DELETE);
         assertThat(declarations.orphansOf("reports")).isEqualTo(DeclarationProperties.OrphanPolicy.KEEP);

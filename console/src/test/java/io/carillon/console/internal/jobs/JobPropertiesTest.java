@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -31,7 +30,8 @@ class JobPropertiesTest {
         Map<String, String> source = Map.of("carillon.console.jobs.fires-per-day-warning", "100");
 
         JobProperties settings = new Binder(new MapConfigurationPropertySource(source))
-                .bind("carillon.console.jobs", JobProperties.class).get();
+                .bind("carillon.console.jobs", JobProperties.class)
+                .get();
 
         assertThat(settings.getFiresPerDayWarning()).isEqualTo(100);
     }

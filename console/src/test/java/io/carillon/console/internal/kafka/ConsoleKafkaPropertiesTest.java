@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -23,7 +22,8 @@ class ConsoleKafkaPropertiesTest {
         Map<String, String> source = Map.of("carillon.console.kafka.send-timeout", "5s");
 
         ConsoleKafkaProperties settings = new Binder(new MapConfigurationPropertySource(source))
-                .bind("carillon.console.kafka", ConsoleKafkaProperties.class).get();
+                .bind("carillon.console.kafka", ConsoleKafkaProperties.class)
+                .get();
 
         assertThat(settings.getSendTimeout()).isEqualTo(Duration.ofSeconds(5));
     }

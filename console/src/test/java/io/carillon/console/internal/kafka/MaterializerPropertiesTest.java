@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -31,7 +30,8 @@ class MaterializerPropertiesTest {
                 "carillon.console.materializer.fetch-max-wait", "50ms");
 
         MaterializerProperties settings = new Binder(new MapConfigurationPropertySource(source))
-                .bind("carillon.console.materializer", MaterializerProperties.class).get();
+                .bind("carillon.console.materializer", MaterializerProperties.class)
+                .get();
 
         assertThat(settings.getGroupId()).isEqualTo("console-b");
         assertThat(settings.getMaxPollRecords()).isEqualTo(1000);

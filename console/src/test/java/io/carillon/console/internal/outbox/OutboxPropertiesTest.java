@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -24,7 +23,8 @@ class OutboxPropertiesTest {
         Map<String, String> source = Map.of("carillon.console.outbox.poll-interval", "250ms");
 
         OutboxProperties settings = new Binder(new MapConfigurationPropertySource(source))
-                .bind("carillon.console.outbox", OutboxProperties.class).get();
+                .bind("carillon.console.outbox", OutboxProperties.class)
+                .get();
 
         assertThat(settings.getPollInterval()).isEqualTo(Duration.ofMillis(250));
     }

@@ -3,7 +3,6 @@ package io.carillon.console.internal.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -25,7 +24,8 @@ class RunApiPropertiesTest {
         Map<String, String> source = Map.of("carillon.console.api.max-run-limit", "20");
 
         RunApiProperties settings = new Binder(new MapConfigurationPropertySource(source))
-                .bind("carillon.console.api", RunApiProperties.class).get();
+                .bind("carillon.console.api", RunApiProperties.class)
+                .get();
 
         assertThat(settings.getMaxRunLimit()).isEqualTo(20);
     }
