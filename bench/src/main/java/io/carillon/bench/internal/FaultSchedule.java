@@ -31,10 +31,24 @@ final class FaultSchedule {
                         new LabFault(Action.KILL, List.of("dispatcher"), Duration.ZERO, hold),
                         new LabFault(Action.SKEW, List.of("worker"), SKEW, hold));
             case "long" -> everyFault(hold);
-            default ->
-                throw new UsageException(
-                        "--schedule: unknown schedule '" + name + "': say " + String.join(" or ", NAMES));
+            default -> chosen(name, hold);
         };
+    }
+
+    /** The faults a comma-separated list names ({@code pause-worker,kill-broker}), in its order. */
+    private static List<LabFault> chosen(String names, Duration hold) {
+        List<LabFault> every = everyFault(hold);
+        List<LabFault> faults = new ArrayList<>();
+        for (String name : names.split(",")) {
+            faults.add(every.stream()
+                    .filter(fault -> fault.name().equals(name.strip()))
+                    .findFirst()
+                    .orElseThrow(() -> new UsageException("--schedule: '" + name.strip() + "' is neither "
+                            + String.join(" nor ", NAMES) + " nor a fault; the faults are "
+                            + String.join(
+                                    ", ", every.stream().map(LabFault::name).toList()))));
+        }
+        return faults;
     }
 
     private static List<LabFault> everyFault(Duration hold) {
