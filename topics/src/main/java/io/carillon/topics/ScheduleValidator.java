@@ -56,6 +56,7 @@ public final class ScheduleValidator {
         if (schedule.startAt() != null && schedule.endAt() != null && !schedule.endAt().isAfter(schedule.startAt())) {
             errors.add(new FieldError(prefix + ".endAt", "must be after startAt"));
         }
+        errors.addAll(CalendarValidator.validateReferences(schedule, prefix));
         return errors;
     }
 
