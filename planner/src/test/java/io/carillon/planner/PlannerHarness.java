@@ -17,6 +17,7 @@ import org.apache.kafka.streams.TopologyTestDriver;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
@@ -49,6 +50,7 @@ final class PlannerHarness implements AutoCloseable {
     private final TestInputTopic<String, String> requests;
     private final TestInputTopic<String, String> resultsIn;
     private final TestInputTopic<String, String> workers;
+    private final TestInputTopic<String, String> calendars;
     private final TestOutputTopic<String, FireEvent> fires;
     private final TestOutputTopic<String, DeadLetter> dlq;
     private final TestOutputTopic<String, RunResult> resultsOut;
@@ -77,6 +79,7 @@ final class PlannerHarness implements AutoCloseable {
         fires = driver.createOutputTopic(catalog.fires(), new StringDeserializer(), EventSerdes.FIRE);
         dlq = driver.createOutputTopic(catalog.dlq(), new StringDeserializer(), EventSerdes.DEAD_LETTER);
         workers = driver.createInputTopic(catalog.workers(), new StringSerializer(), new StringSerializer());
+        calendars = driver.createInputTopic(catalog.calendars(), new StringSerializer(), new StringSerializer());
         resultsIn = driver.createInputTopic(catalog.results(), new StringSerializer(), new StringSerializer());
         resultsOut = driver.createOutputTopic(catalog.results(), new StringDeserializer(), EventSerdes.RESULT);
         requestsOut = driver.createOutputTopic(catalog.requests(), new StringDeserializer(), EventSerdes.REQUEST);
@@ -117,6 +120,15 @@ final class PlannerHarness implements AutoCloseable {
     /** The requests the planner wrote to {@code requests} since the last call (CHILD requests). */
     List<JobRequest> writtenRequests() {
         return requestsOut.readValuesToList();
+    }
+
+    /** Writes {@code calendar} to {@code calendars}, as the console does when it is created or changed. */
+    void calendar(Calendar calendar) {
+        calendars.pipeInput(calendar.id(), EventSerdes.CALENDAR.toJson(calendar));
+    }
+
+    void deleteCalendar(String calendarId) {
+        calendars.pipeInput(calendarId, (String) null);
     }
 
     void put(JobDefinition job) {
