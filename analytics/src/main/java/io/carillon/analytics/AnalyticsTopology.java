@@ -14,6 +14,7 @@ import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
 
 import io.carillon.analytics.internal.AlertRulesUpdater;
+import io.carillon.analytics.internal.CalendarsUpdater;
 import io.carillon.analytics.internal.AnalyticsMeters;
 import io.carillon.analytics.internal.AnalyticsStores;
 import io.carillon.analytics.internal.AppAnalyticsProcessor;
@@ -32,7 +33,9 @@ import io.carillon.topics.TopicCatalog;
  * which writes each app's closed windows to {@code stats} and its no-worker incidents to {@code alerts}. Windows
  * close and rules are checked on wall-clock punctuators, so quiet partitions close too. The alerting defaults of
  * {@code alert-rules} (key {@code *} or an app) are a global store every task reads
- * ({@link AnalyticsStores#alertRules()}).
+ * ({@link AnalyticsStores#alertRules()}), and so are the calendars of {@code calendars}
+ * ({@link AnalyticsStores#calendars()}), which the missed rule reads so it does not expect an instant a calendar
+ * removes.
  *
  * <p>Used by {@link Analytics}; tests drive it with {@code TopologyTestDriver}.
  */
@@ -57,6 +60,9 @@ public final class AnalyticsTopology {
         builder.addGlobalStore(AnalyticsStores.alertRules(), catalog.alertRules(),
                 Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("alert-rules-source"),
                 AlertRulesUpdater::new);
+        builder.addGlobalStore(AnalyticsStores.calendars(), catalog.calendars(),
+                Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("calendars-source"),
+                CalendarsUpdater::new);
         KStream<String, byte[]> jobs = builder.stream(catalog.jobs(),
                 Consumed.with(Serdes.String(), Serdes.ByteArray()).withOffsetResetPolicy(AutoOffsetReset.earliest())
                         .withName("jobs-source"));

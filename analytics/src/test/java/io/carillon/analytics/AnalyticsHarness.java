@@ -17,6 +17,7 @@ import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.Alerting;
+import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentRule;
@@ -42,6 +43,7 @@ final class AnalyticsHarness implements AutoCloseable {
     private final TestInputTopic<String, String> results;
     private final TestInputTopic<String, String> workers;
     private final TestInputTopic<String, String> alertRules;
+    private final TestInputTopic<String, String> calendars;
     private final TestOutputTopic<String, RunStats> stats;
     private final TestOutputTopic<String, Incident> alerts;
     private final TestOutputTopic<String, DeadLetter> dlq;
@@ -64,6 +66,7 @@ final class AnalyticsHarness implements AutoCloseable {
         results = driver.createInputTopic(catalog.results(), new StringSerializer(), new StringSerializer());
         workers = driver.createInputTopic(catalog.workers(), new StringSerializer(), new StringSerializer());
         alertRules = driver.createInputTopic(catalog.alertRules(), new StringSerializer(), new StringSerializer());
+        calendars = driver.createInputTopic(catalog.calendars(), new StringSerializer(), new StringSerializer());
         stats = driver.createOutputTopic(catalog.stats(), new StringDeserializer(), EventSerdes.STATS);
         alerts = driver.createOutputTopic(catalog.alerts(), new StringDeserializer(), EventSerdes.INCIDENT);
         dlq = driver.createOutputTopic(catalog.dlq(), new StringDeserializer(), EventSerdes.DEAD_LETTER);
@@ -81,6 +84,11 @@ final class AnalyticsHarness implements AutoCloseable {
     /** Publishes the alerting defaults of {@code key} ({@code *} or an app); null removes them. */
     void alertRules(String key, Alerting rules) {
         alertRules.pipeInput(key, rules == null ? null : EventSerdes.ALERT_RULES.toJson(rules), clock.instant());
+    }
+
+    /** Writes {@code calendar} to {@code calendars}, as the console does when it is created or changed. */
+    void calendar(Calendar calendar) {
+        calendars.pipeInput(calendar.id(), EventSerdes.CALENDAR.toJson(calendar), clock.instant());
     }
 
     void rawAlertRules(String key, String value) {

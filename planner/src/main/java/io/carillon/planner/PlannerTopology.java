@@ -79,7 +79,7 @@ public final class PlannerTopology {
         topology.addGlobalStore(PlannerStores.workers(), PlannerNodes.WORKERS_SOURCE, keys, values, catalog.workers(),
                 PlannerNodes.HEARTBEATS, HeartbeatStoreProcessor::new);
         topology.addGlobalStore(PlannerStores.calendars(), PlannerNodes.CALENDARS_SOURCE, keys, values,
-                catalog.calendars(), PlannerNodes.CALENDARS, () -> new CalendarStoreProcessor(PlannerStores.CALENDARS));
+                catalog.calendars(), PlannerNodes.CALENDARS, CalendarStoreProcessor::new);
         topology.addSink(PlannerNodes.FIRES_SINK, catalog.fires(), new StringSerializer(), EventSerdes.FIRE,
                 PlannerNodes.PLANNER);
         topology.addSink(PlannerNodes.RESULTS_SINK, catalog.results(), new StringSerializer(), EventSerdes.RESULT,

@@ -73,6 +73,23 @@ public final class CalendarValidator {
         return errors;
     }
 
+    /**
+     * What is wrong with a record of the {@code calendars} topic ({@code key}, JSON {@code value}): unparsable, a key
+     * that is not its id, or a calendar that is not valid; null when it is a calendar to keep.
+     */
+    public static String recordProblem(String key, byte[] value) {
+        try {
+            Calendar calendar = EventSerdes.CALENDAR.deserialize(null, value);
+            List<FieldError> errors = validate(calendar);
+            if (!errors.isEmpty()) {
+                return "not a valid calendar: " + errors;
+            }
+            return key.equals(calendar.id()) ? null : "its id '" + calendar.id() + "' is not its key";
+        } catch (InvalidEventException e) {
+            return "unparsable: " + e.getMessage();
+        }
+    }
+
     /** The problems with the calendar references of {@code schedule}, each naming its field under {@code prefix}. */
     public static List<FieldError> validateReferences(Schedule schedule, String prefix) {
         List<FieldError> errors = new ArrayList<>();

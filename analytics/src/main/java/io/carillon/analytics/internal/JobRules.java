@@ -5,10 +5,12 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.schedule.CalendarCache;
 
 /**
  * The monitor rules of each job of one stream task, over its stores ({@link AnalyticsStores}): failed, missed,
@@ -25,8 +27,9 @@ final class JobRules {
 
     JobRules(ProcessorContext<?, ?> context, Consumer<Incident> incidents) {
         failed = new FailedRule(context.getStateStore(AnalyticsStores.FAILED), incidents);
+        ReadOnlyKeyValueStore<String, byte[]> calendars = context.getStateStore(AnalyticsStores.CALENDARS);
         missed = new MissedRule(context.getStateStore(AnalyticsStores.MISSED),
-                context.getStateStore(AnalyticsStores.MISSED_DUE), incidents);
+                context.getStateStore(AnalyticsStores.MISSED_DUE), incidents, new CalendarCache(calendars::get));
         overrun = new OverrunRule(context.getStateStore(AnalyticsStores.OVERRUN),
                 context.getStateStore(AnalyticsStores.OVERRUN_DUE), incidents);
         slow = new SlowRule(context.getStateStore(AnalyticsStores.SLOW),

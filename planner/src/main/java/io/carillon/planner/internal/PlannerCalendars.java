@@ -1,54 +1,33 @@
 package io.carillon.planner.internal;
 
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
-import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import io.carillon.topics.schedule.CalendarCache;
 import io.carillon.topics.schedule.CalendarLookup;
 import io.carillon.topics.schedule.CalendarSchedules;
 
 /**
  * The calendars of the global store {@link PlannerStores#CALENDARS}, as one stream task reads them each time it
  * decides an instant: a calendar changed on the {@code calendars} topic applies to the next instant the task writes,
- * without the jobs that use it changing. Parsed calendars are kept by id with the bytes they came from, so a calendar
- * is parsed again only when it changed. Used by one stream task's thread only.
+ * without the jobs that use it changing ({@link CalendarCache} parses a calendar again only when it changed). Used
+ * by one stream task's thread only.
  */
 final class PlannerCalendars implements CalendarLookup {
 
-    /** The most parsed calendars kept; beyond, the cache starts over. */
-    static final int MAX_CACHED = 1_024;
-
-    private final ReadOnlyKeyValueStore<String, byte[]> store;
-    private final Map<String, Parsed> parsed = new HashMap<>();
+    private final CalendarCache cache;
 
     PlannerCalendars(ReadOnlyKeyValueStore<String, byte[]> store) {
-        this.store = store;
+        this.cache = new CalendarCache(store::get);
     }
 
     @Override
     public Calendar find(String id) {
-        byte[] bytes = store.get(id);
-        if (bytes == null) {
-            parsed.remove(id);
-            return null;
-        }
-        Parsed known = parsed.get(id);
-        if (known != null && Arrays.equals(known.bytes(), bytes)) {
-            return known.calendar();
-        }
-        if (parsed.size() >= MAX_CACHED) {
-            parsed.clear();
-        }
-        Calendar calendar = EventSerdes.CALENDAR.deserialize(PlannerStores.CALENDARS, bytes);
-        parsed.put(id, new Parsed(bytes, calendar));
-        return calendar;
+        return cache.find(id);
     }
 
     /** Whether a calendar of {@code schedule} removes {@code instant}. */
@@ -68,8 +47,5 @@ final class PlannerCalendars implements CalendarLookup {
         Instant resume = by == null ? null : CalendarSchedules.resumeAfter(schedule, removed, by, this);
         Instant next = resume != null && resume.isAfter(removed) ? resume : removed.plusMillis(schedule.intervalMs());
         return schedule.endAt() != null && next.isAfter(schedule.endAt()) ? null : next;
-    }
-
-    private record Parsed(byte[] bytes, Calendar calendar) {
     }
 }
