@@ -2,18 +2,18 @@
 import './i18n.js';
 import { getJson, csrfToken, Me } from './api.js';
 import { showError } from './dom.js';
-import * as dashboard from './dashboard.js';
-import * as jobs from './jobs.js';
-import * as job from './job.js';
-import * as jobForm from './jobform.js';
-import * as runs from './runs.js';
-import * as run from './run.js';
-import * as workers from './workers.js';
-import * as incidents from './incidents.js';
-import * as audit from './audit.js';
-import * as users from './users.js';
-import * as tokens from './tokens.js';
-import './exchange.js';
+import * as dashboard from './dashboard/dashboard.js';
+import * as jobs from './jobs/jobs.js';
+import * as job from './jobs/job.js';
+import * as jobForm from './jobs/jobform.js';
+import * as runs from './runs/runs.js';
+import * as run from './runs/run.js';
+import * as workers from './workers/workers.js';
+import * as incidents from './incidents/incidents.js';
+import * as audit from './audit/audit.js';
+import * as users from './access/users.js';
+import * as tokens from './access/tokens.js';
+import './exchange/exchange.js';
 
 const PAGES = {
   dashboard, jobs, job, 'job-edit': jobForm, 'job-new': jobForm, runs, run, workers, incidents, audit, users, tokens

@@ -1,12 +1,11 @@
 package io.carillon.analytics;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.Objects;
-
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.events.Alerting;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * How often the analytics app checks its windows and monitors, how long it waits for late results, where it starts
@@ -25,8 +24,12 @@ import io.carillon.topics.events.Alerting;
  * @param alertingDefaults  the monitor rules of every job that leaves a field of its {@code alerting} out (default
  *                          {@link Alerting#unset()}: the built-in ones, {@link Alerting#builtIn()})
  */
-public record AnalyticsSettings(Duration punctuateInterval, Duration windowGrace, Duration appWindowDelay,
-        boolean resultsFromStart, Alerting alertingDefaults) {
+public record AnalyticsSettings(
+        Duration punctuateInterval,
+        Duration windowGrace,
+        Duration appWindowDelay,
+        boolean resultsFromStart,
+        Alerting alertingDefaults) {
 
     public static final Duration DEFAULT_PUNCTUATE_INTERVAL = Duration.ofSeconds(1);
     public static final Duration DEFAULT_WINDOW_GRACE = Duration.ofSeconds(3);
@@ -44,8 +47,8 @@ public record AnalyticsSettings(Duration punctuateInterval, Duration windowGrace
     }
 
     public static AnalyticsSettings defaults() {
-        return new AnalyticsSettings(DEFAULT_PUNCTUATE_INTERVAL, DEFAULT_WINDOW_GRACE, DEFAULT_APP_WINDOW_DELAY, false,
-                Alerting.unset());
+        return new AnalyticsSettings(
+                DEFAULT_PUNCTUATE_INTERVAL, DEFAULT_WINDOW_GRACE, DEFAULT_APP_WINDOW_DELAY, false, Alerting.unset());
     }
 
     /** How long after it ends an app's window closes: the window grace plus the app window delay. */

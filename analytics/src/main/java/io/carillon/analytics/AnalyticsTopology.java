@@ -1,8 +1,16 @@
 package io.carillon.analytics;
 
+import io.carillon.analytics.internal.AlertRulesUpdater;
+import io.carillon.analytics.internal.AnalyticsMeters;
+import io.carillon.analytics.internal.AnalyticsStores;
+import io.carillon.analytics.internal.AppAnalyticsProcessor;
+import io.carillon.analytics.internal.CalendarsUpdater;
+import io.carillon.analytics.internal.Emitted;
+import io.carillon.analytics.internal.HeartbeatRouter;
+import io.carillon.analytics.internal.JobAnalyticsProcessor;
+import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.util.function.Consumer;
-
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.AutoOffsetReset;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -12,16 +20,6 @@ import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
-
-import io.carillon.analytics.internal.AlertRulesUpdater;
-import io.carillon.analytics.internal.CalendarsUpdater;
-import io.carillon.analytics.internal.AnalyticsMeters;
-import io.carillon.analytics.internal.AnalyticsStores;
-import io.carillon.analytics.internal.AppAnalyticsProcessor;
-import io.carillon.analytics.internal.Emitted;
-import io.carillon.analytics.internal.HeartbeatRouter;
-import io.carillon.analytics.internal.JobAnalyticsProcessor;
-import io.carillon.topics.TopicCatalog;
 
 /**
  * The analytics app's Kafka Streams topology: {@code jobs} and {@code results} (co-partitioned, key job id, read as
@@ -43,8 +41,7 @@ public final class AnalyticsTopology {
 
     static final String APP_REPARTITION = "app";
 
-    private AnalyticsTopology() {
-    }
+    private AnalyticsTopology() {}
 
     /** A new topology over {@code catalog}'s topics, reading time from {@code clock}. Called from any thread. */
     public static Topology build(TopicCatalog catalog, Clock clock, AnalyticsSettings settings) {
@@ -52,54 +49,73 @@ public final class AnalyticsTopology {
     }
 
     /** A new topology as above that counts the incident steps and dead letters it writes in {@code meters}. */
-    public static Topology build(TopicCatalog catalog, Clock clock, AnalyticsSettings settings,
-            AnalyticsMeters meters) {
+    public static Topology build(
+            TopicCatalog catalog, Clock clock, AnalyticsSettings settings, AnalyticsMeters meters) {
         StreamsBuilder builder = new StreamsBuilder();
         AnalyticsStores.jobStores().forEach(builder::addStateStore);
         AnalyticsStores.appStores().forEach(builder::addStateStore);
-        builder.addGlobalStore(AnalyticsStores.alertRules(), catalog.alertRules(),
+        builder.addGlobalStore(
+                AnalyticsStores.alertRules(),
+                catalog.alertRules(),
                 Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("alert-rules-source"),
                 AlertRulesUpdater::new);
-        builder.addGlobalStore(AnalyticsStores.calendars(), catalog.calendars(),
+        builder.addGlobalStore(
+                AnalyticsStores.calendars(),
+                catalog.calendars(),
                 Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("calendars-source"),
                 CalendarsUpdater::new);
-        KStream<String, byte[]> jobs = builder.stream(catalog.jobs(),
-                Consumed.with(Serdes.String(), Serdes.ByteArray()).withOffsetResetPolicy(AutoOffsetReset.earliest())
-                        .withName("jobs-source"));
-        KStream<String, byte[]> results = builder.stream(catalog.results(),
+        KStream<String, byte[]> jobs = builder.stream(
+                catalog.jobs(),
                 Consumed.with(Serdes.String(), Serdes.ByteArray())
-                        .withOffsetResetPolicy(settings.resultsFromStart() ? AutoOffsetReset.earliest()
-                                : AutoOffsetReset.latest())
+                        .withOffsetResetPolicy(AutoOffsetReset.earliest())
+                        .withName("jobs-source"));
+        KStream<String, byte[]> results = builder.stream(
+                catalog.results(),
+                Consumed.with(Serdes.String(), Serdes.ByteArray())
+                        .withOffsetResetPolicy(
+                                settings.resultsFromStart() ? AutoOffsetReset.earliest() : AutoOffsetReset.latest())
                         .withName("results-source"));
         KStream<String, Emitted> perJob = jobs.merge(results, Named.as("job-inputs"))
-                .process(() -> new JobAnalyticsProcessor(catalog, clock, settings), Named.as("job-analytics"),
+                .process(
+                        () -> new JobAnalyticsProcessor(catalog, clock, settings),
+                        Named.as("job-analytics"),
                         AnalyticsStores.names(AnalyticsStores.jobStores()));
         route(perJob, catalog, "job", meters);
-        KStream<String, Emitted> heartbeats = builder.stream(catalog.workers(),
+        KStream<String, Emitted> heartbeats = builder.stream(
+                        catalog.workers(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("workers-source"))
                 .process(() -> new HeartbeatRouter(clock), Named.as("heartbeats"));
         route(heartbeats, catalog, "workers", meters);
-        KStream<String, Emitted> perApp = perJob
-                .filter((app, emitted) -> emitted.isFor(Emitted.Target.TO_APP), Named.as("job-to-app"))
-                .merge(heartbeats.filter((app, emitted) -> emitted.isFor(Emitted.Target.TO_APP),
-                        Named.as("workers-to-app")), Named.as("to-app"))
+        KStream<String, Emitted> perApp = perJob.filter(
+                        (app, emitted) -> emitted.isFor(Emitted.Target.TO_APP), Named.as("job-to-app"))
+                .merge(
+                        heartbeats.filter(
+                                (app, emitted) -> emitted.isFor(Emitted.Target.TO_APP), Named.as("workers-to-app")),
+                        Named.as("to-app"))
                 .mapValues(Emitted::value, Named.as("to-app-bytes"))
                 .repartition(Repartitioned.<String, byte[]>as(APP_REPARTITION)
-                        .withKeySerde(Serdes.String()).withValueSerde(Serdes.ByteArray()))
-                .process(() -> new AppAnalyticsProcessor(clock, settings), Named.as("app-analytics"),
+                        .withKeySerde(Serdes.String())
+                        .withValueSerde(Serdes.ByteArray()))
+                .process(
+                        () -> new AppAnalyticsProcessor(clock, settings),
+                        Named.as("app-analytics"),
                         AnalyticsStores.names(AnalyticsStores.appStores()));
         route(perApp, catalog, "app", meters);
         return builder.build();
     }
 
-    private static void route(KStream<String, Emitted> emitted, TopicCatalog catalog, String from,
-            AnalyticsMeters meters) {
-        to(emitted, Emitted.Target.STATS, catalog.stats(), from, value -> { });
+    private static void route(
+            KStream<String, Emitted> emitted, TopicCatalog catalog, String from, AnalyticsMeters meters) {
+        to(emitted, Emitted.Target.STATS, catalog.stats(), from, value -> {});
         to(emitted, Emitted.Target.ALERTS, catalog.alerts(), from, meters::incident);
         to(emitted, Emitted.Target.DLQ, catalog.dlq(), from, meters::deadLetter);
     }
 
-    private static void to(KStream<String, Emitted> emitted, Emitted.Target target, String topic, String from,
+    private static void to(
+            KStream<String, Emitted> emitted,
+            Emitted.Target target,
+            String topic,
+            String from,
             Consumer<byte[]> count) {
         String name = from + "-" + target.name().toLowerCase(java.util.Locale.ROOT);
         emitted.filter((key, value) -> value.isFor(target), Named.as(name + "-filter"))

@@ -3,15 +3,6 @@ package io.carillon.analytics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Incident;
@@ -20,6 +11,13 @@ import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The effective rules of a job: its own block, else its app's defaults, else the global ones (both from
@@ -48,13 +46,18 @@ class AlertRuleDefaultsTest {
     @Test
     void aJobsBlockWinsOverItsAppsDefaultsWhichWinOverTheGlobalOnesField() {
         analytics.alertRules("*", TestRuns.overrun(60_000));
-        analytics.alertRules(TestRuns.APP, new Alerting(null, null, null, null, null, null, null, null, 120_000L, null,
-                null, null, null, null, null));
+        analytics.alertRules(
+                TestRuns.APP,
+                new Alerting(
+                        null, null, null, null, null, null, null, null, 120_000L, null, null, null, null, null, null));
         analytics.put(TestRuns.job("own", Schedule.none(), TestRuns.overrun(30_000)));
         analytics.put(TestRuns.job("app-default", Schedule.none()));
         analytics.put(inOtherApp(TestRuns.job("global-default", Schedule.none())));
-        analytics.put(TestRuns.job("turned-off", Schedule.none(), new Alerting(null, null, null, null, null, null,
-                null, false, null, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job(
+                "turned-off",
+                Schedule.none(),
+                new Alerting(
+                        null, null, null, null, null, null, null, false, null, null, null, null, null, null, null)));
         for (String jobId : new String[] {"own", "app-default", "global-default", "turned-off"}) {
             analytics.result(TestRuns.started(jobId, START, START));
         }
@@ -73,22 +76,28 @@ class AlertRuleDefaultsTest {
     void withoutDefaultsTheBuiltInRulesApplyAndAChangeOfDefaultsReachesJobsNotWrittenAgain() {
         analytics.put(TestRuns.job("invoice", Schedule.none()));
         analytics.result(failed("invoice@1"));
-        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::action)
+        assertThat(analytics.incidents(IncidentRule.FAILED))
+                .extracting(Incident::action)
                 .containsExactly(IncidentAction.OPENED);
 
-        analytics.alertRules("*", new Alerting(false, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null));
+        analytics.alertRules(
+                "*",
+                new Alerting(
+                        false, null, null, null, null, null, null, null, null, null, null, null, null, null, null));
         analytics.advance(Duration.ofSeconds(1));
-        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::action, Incident::message)
+        assertThat(analytics.incidents(IncidentRule.FAILED))
+                .extracting(Incident::action, Incident::message)
                 .containsExactly(tuple(IncidentAction.RESOLVED, "the failed rule does not apply to the job any more"));
         analytics.result(failed("invoice@2"));
         assertThat(analytics.incidents(IncidentRule.FAILED)).isEmpty();
 
-        analytics.alertRules(TestRuns.APP, new Alerting(true, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null));
+        analytics.alertRules(
+                TestRuns.APP,
+                new Alerting(true, null, null, null, null, null, null, null, null, null, null, null, null, null, null));
         analytics.advance(Duration.ofSeconds(1));
         analytics.result(failed("invoice@3"));
-        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::action, Incident::incidentId)
+        assertThat(analytics.incidents(IncidentRule.FAILED))
+                .extracting(Incident::action, Incident::incidentId)
                 .containsExactly(tuple(IncidentAction.OPENED, "failed:invoice:invoice@3"));
     }
 
@@ -113,7 +122,9 @@ class AlertRuleDefaultsTest {
 
     private java.util.List<String> openedJobs() {
         return analytics.incidents(IncidentRule.OVERRUN).stream()
-                .filter(incident -> incident.action() == IncidentAction.OPENED).map(Incident::jobId).toList();
+                .filter(incident -> incident.action() == IncidentAction.OPENED)
+                .map(Incident::jobId)
+                .toList();
     }
 
     private static JobDefinition inOtherApp(JobDefinition job) {
@@ -121,7 +132,7 @@ class AlertRuleDefaultsTest {
     }
 
     private static io.carillon.topics.events.RunResult failed(String fireId) {
-        return TestRuns.result("invoice", fireId, FireKind.SCHEDULED, 1, RunStatus.FAILED, START, START,
-                START.plusMillis(10));
+        return TestRuns.result(
+                "invoice", fireId, FireKind.SCHEDULED, 1, RunStatus.FAILED, START, START, START.plusMillis(10));
     }
 }

@@ -3,19 +3,6 @@ package io.carillon.analytics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.carillon.testkit.SettableClock;
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
@@ -31,6 +18,17 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.StatsScope;
 import io.carillon.topics.events.StatsWindow;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The analytics app on the real broker: a failed run (read twice) opens one incident on {@code alerts}, and its
@@ -44,8 +42,9 @@ class AnalyticsIT {
     private static final Instant MINUTE = Instant.parse("2026-11-25T10:00:00Z");
     private static final Duration GRACE = Duration.ofSeconds(1);
     /** The test runs no worker: only the failed rule speaks. */
-    private static final Alerting WITHOUT_WORKER_RULE = new Alerting(null, null, null, null, null, false, null,
-            null, null, null, null, null, null, null, null);
+    private static final Alerting WITHOUT_WORKER_RULE =
+            new Alerting(null, null, null, null, null, false, null, null, null, null, null, null, null, null, null);
+
     private static final Duration APP_DELAY = Duration.ofSeconds(5);
     /** How far the clock moves per poll while waiting for the app's minute: time passing, ten times faster. */
     private static final Duration CLOCK_STEP = Duration.ofMillis(100);
@@ -62,17 +61,32 @@ class AnalyticsIT {
                 TopicReader<Incident> alerts = new TopicReader<>(catalog.alerts(), EventSerdes.INCIDENT);
                 TopicReader<RunStats> stats = new TopicReader<>(catalog.stats(), EventSerdes.STATS)) {
             analytics.start();
-            producer.send(new ProducerRecord<>(catalog.jobs(), "invoice",
-                    EventSerdes.JOB.toJson(TestRuns.job("invoice", Schedule.none(), WITHOUT_WORKER_RULE)))).get();
-            RunResult failed = TestRuns.result("invoice", "invoice@1", FireKind.MANUAL, 1, RunStatus.FAILED, MINUTE,
-                    MINUTE.plusSeconds(1), MINUTE.plusSeconds(3));
-            producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(failed))).get();
-            producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(failed))).get();
+            producer.send(new ProducerRecord<>(
+                            catalog.jobs(),
+                            "invoice",
+                            EventSerdes.JOB.toJson(TestRuns.job("invoice", Schedule.none(), WITHOUT_WORKER_RULE))))
+                    .get();
+            RunResult failed = TestRuns.result(
+                    "invoice",
+                    "invoice@1",
+                    FireKind.MANUAL,
+                    1,
+                    RunStatus.FAILED,
+                    MINUTE,
+                    MINUTE.plusSeconds(1),
+                    MINUTE.plusSeconds(3));
+            producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(failed)))
+                    .get();
+            producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(failed)))
+                    .get();
 
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(alerts.values()).isNotEmpty());
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(alerts.values()).isNotEmpty());
             clock.set(MINUTE.plusSeconds(60).plus(GRACE).plusMillis(1));
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(stats.values())
-                    .extracting(RunStats::scope).containsExactly(StatsScope.JOB));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(stats.values())
+                            .extracting(RunStats::scope)
+                            .containsExactly(StatsScope.JOB));
             await().atMost(DEADLINE).pollInterval(CLOCK_STEP).untilAsserted(() -> {
                 clock.advance(CLOCK_STEP);
                 assertThat(stats.values()).extracting(RunStats::scope).contains(StatsScope.APP);
@@ -97,55 +111,81 @@ class AnalyticsIT {
     void aRestartedAppRestoresItsMonitorsFromTheChangelogAndAReplayOpensNoSecondIncident() throws Exception {
         TopicCatalog catalog = TestKafka.newCatalog(1);
         SettableClock clock = new SettableClock(MINUTE.plusSeconds(10));
-        RunResult failed = TestRuns.result("invoice", "invoice@1", FireKind.MANUAL, 1, RunStatus.FAILED, MINUTE,
-                MINUTE.plusSeconds(1), MINUTE.plusSeconds(3));
-        RunResult succeeded = TestRuns.result("invoice", "invoice@2", FireKind.MANUAL, 1, RunStatus.SUCCEEDED, MINUTE,
-                MINUTE.plusSeconds(4), MINUTE.plusSeconds(5));
+        RunResult failed = TestRuns.result(
+                "invoice",
+                "invoice@1",
+                FireKind.MANUAL,
+                1,
+                RunStatus.FAILED,
+                MINUTE,
+                MINUTE.plusSeconds(1),
+                MINUTE.plusSeconds(3));
+        RunResult succeeded = TestRuns.result(
+                "invoice",
+                "invoice@2",
+                FireKind.MANUAL,
+                1,
+                RunStatus.SUCCEEDED,
+                MINUTE,
+                MINUTE.plusSeconds(4),
+                MINUTE.plusSeconds(5));
         try (KafkaProducer<String, String> producer = producer();
                 TopicReader<Incident> alerts = new TopicReader<>(catalog.alerts(), EventSerdes.INCIDENT)) {
             try (Analytics first = analytics(catalog, clock, stateDir.resolve("first"))) {
                 first.start();
-                producer.send(new ProducerRecord<>(catalog.jobs(), "invoice",
-                        EventSerdes.JOB.toJson(TestRuns.job("invoice", Schedule.none(), WITHOUT_WORKER_RULE)))).get();
+                producer.send(new ProducerRecord<>(
+                                catalog.jobs(),
+                                "invoice",
+                                EventSerdes.JOB.toJson(TestRuns.job("invoice", Schedule.none(), WITHOUT_WORKER_RULE))))
+                        .get();
                 producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(failed)))
                         .get();
-                await().atMost(DEADLINE).untilAsserted(() -> assertThat(alerts.values()).hasSize(1));
+                await().atMost(DEADLINE)
+                        .untilAsserted(() -> assertThat(alerts.values()).hasSize(1));
             }
 
             try (Analytics second = analytics(catalog, clock, stateDir.resolve("second"))) {
                 second.start();
                 producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(failed)))
                         .get();
-                producer.send(new ProducerRecord<>(catalog.results(), "invoice",
-                        EventSerdes.RESULT.toJson(succeeded))).get();
-                await().atMost(DEADLINE).untilAsserted(() -> assertThat(alerts.values()).hasSize(2));
+                producer.send(new ProducerRecord<>(catalog.results(), "invoice", EventSerdes.RESULT.toJson(succeeded)))
+                        .get();
+                await().atMost(DEADLINE)
+                        .untilAsserted(() -> assertThat(alerts.values()).hasSize(2));
             }
 
-            assertThat(alerts.values()).extracting(Incident::action)
+            assertThat(alerts.values())
+                    .extracting(Incident::action)
                     .containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
             assertThat(alerts.values()).extracting(Incident::incidentId).containsOnly("failed:invoice:invoice@1");
         }
     }
 
     @Test
-    void globalDefaultsFromTheAlertRulesTopicReachARestartedAppAndARunningRunOpensOneOverrunWarning()
-            throws Exception {
+    void globalDefaultsFromTheAlertRulesTopicReachARestartedAppAndARunningRunOpensOneOverrunWarning() throws Exception {
         TopicCatalog catalog = TestKafka.newCatalog(1);
         SettableClock clock = new SettableClock(MINUTE);
         RunResult started = TestRuns.started("export", MINUTE, MINUTE);
         RunResult ended = TestRuns.ended("export", MINUTE, RunStatus.SUCCEEDED, MINUTE, MINUTE.plusSeconds(90));
         try (KafkaProducer<String, String> producer = producer();
                 TopicReader<Incident> alerts = new TopicReader<>(catalog.alerts(), EventSerdes.INCIDENT)) {
-            producer.send(new ProducerRecord<>(catalog.alertRules(), TopicCatalog.GLOBAL_ALERT_RULES,
-                    EventSerdes.ALERT_RULES.toJson(TestRuns.overrun(60_000)))).get();
+            producer.send(new ProducerRecord<>(
+                            catalog.alertRules(),
+                            TopicCatalog.GLOBAL_ALERT_RULES,
+                            EventSerdes.ALERT_RULES.toJson(TestRuns.overrun(60_000))))
+                    .get();
             try (Analytics first = analytics(catalog, clock, stateDir.resolve("first"))) {
                 first.start();
-                producer.send(new ProducerRecord<>(catalog.jobs(), "export",
-                        EventSerdes.JOB.toJson(TestRuns.job("export", Schedule.none(), WITHOUT_WORKER_RULE)))).get();
+                producer.send(new ProducerRecord<>(
+                                catalog.jobs(),
+                                "export",
+                                EventSerdes.JOB.toJson(TestRuns.job("export", Schedule.none(), WITHOUT_WORKER_RULE))))
+                        .get();
                 producer.send(new ProducerRecord<>(catalog.results(), "export", EventSerdes.RESULT.toJson(started)))
                         .get();
                 clock.advance(Duration.ofSeconds(61));
-                await().atMost(DEADLINE).untilAsserted(() -> assertThat(alerts.values()).hasSize(1));
+                await().atMost(DEADLINE)
+                        .untilAsserted(() -> assertThat(alerts.values()).hasSize(1));
             }
 
             try (Analytics second = analytics(catalog, clock, stateDir.resolve("second"))) {
@@ -155,12 +195,15 @@ class AnalyticsIT {
                 clock.advance(Duration.ofSeconds(29));
                 producer.send(new ProducerRecord<>(catalog.results(), "export", EventSerdes.RESULT.toJson(ended)))
                         .get();
-                await().atMost(DEADLINE).untilAsserted(() -> assertThat(alerts.values()).hasSize(2));
+                await().atMost(DEADLINE)
+                        .untilAsserted(() -> assertThat(alerts.values()).hasSize(2));
             }
 
-            assertThat(alerts.values()).extracting(Incident::action)
+            assertThat(alerts.values())
+                    .extracting(Incident::action)
                     .containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
-            assertThat(alerts.values()).extracting(Incident::incidentId)
+            assertThat(alerts.values())
+                    .extracting(Incident::incidentId)
                     .containsOnly("overrun:export:" + started.runId());
         }
     }
@@ -181,9 +224,13 @@ class AnalyticsIT {
     }
 
     private static KafkaProducer<String, String> producer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"),
-                new StringSerializer(), new StringSerializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all"),
+                new StringSerializer(),
+                new StringSerializer());
     }
 }

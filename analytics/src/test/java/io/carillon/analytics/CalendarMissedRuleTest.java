@@ -2,23 +2,21 @@ package io.carillon.analytics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.time.DayOfWeek;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.util.List;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.Schedule;
+import java.nio.file.Path;
+import java.time.DayOfWeek;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The missed rule does not expect the instants a calendar of the job's schedule removes. */
 class CalendarMissedRuleTest {
@@ -41,8 +39,8 @@ class CalendarMissedRuleTest {
     void theHoursOfAHolidayAcrossAChangeOfOffsetAreNotMissedAndTheNextUnstartedHourIs() {
         analytics = new AnalyticsHarness(stateDir, Instant.parse("2026-10-24T21:00:00Z"));
         analytics.calendar(Calendar.named("holidays-de", null).withDates(List.of(DST_SUNDAY)));
-        analytics.put(TestRuns.job("hourly", Schedule.cron("0 30 * * * ?", "Europe/Berlin")
-                .skipping(List.of("holidays-de"))));
+        analytics.put(TestRuns.job(
+                "hourly", Schedule.cron("0 30 * * * ?", "Europe/Berlin").skipping(List.of("holidays-de"))));
 
         start("hourly", Instant.parse("2026-10-24T21:30:00Z"));
         start("hourly", Instant.parse("2026-10-25T23:30:00Z"));
@@ -57,9 +55,15 @@ class CalendarMissedRuleTest {
     @Test
     void onlyOnBusinessDaysExpectsNothingAtTheWeekend() {
         analytics = new AnalyticsHarness(stateDir, Instant.parse("2026-11-27T07:00:00Z"));
-        analytics.calendar(Calendar.named("business-days", "Europe/Berlin").withWeekdays(List.of(DayOfWeek.MONDAY,
-                DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY, DayOfWeek.FRIDAY)));
-        analytics.put(TestRuns.job("nine", Schedule.cron("0 0 9 * * ?", "Europe/Berlin").onlyOn("business-days")));
+        analytics.calendar(Calendar.named("business-days", "Europe/Berlin")
+                .withWeekdays(List.of(
+                        DayOfWeek.MONDAY,
+                        DayOfWeek.TUESDAY,
+                        DayOfWeek.WEDNESDAY,
+                        DayOfWeek.THURSDAY,
+                        DayOfWeek.FRIDAY)));
+        analytics.put(TestRuns.job(
+                "nine", Schedule.cron("0 0 9 * * ?", "Europe/Berlin").onlyOn("business-days")));
 
         start("nine", Instant.parse("2026-11-27T08:00:00Z"));
         start("nine", Instant.parse("2026-11-30T08:00:00Z"));
@@ -81,7 +85,8 @@ class CalendarMissedRuleTest {
         analytics.advanceTo(Instant.parse("2026-12-04T08:05:00Z"), STEP);
 
         List<Incident> missed = analytics.incidents(IncidentRule.MISSED);
-        assertThat(missed).extracting(Incident::fireId)
+        assertThat(missed)
+                .extracting(Incident::fireId)
                 .containsExactly(FireIds.scheduled("billing", Instant.parse("2026-12-04T08:00:00Z")));
     }
 

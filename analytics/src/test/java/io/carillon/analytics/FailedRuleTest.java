@@ -2,16 +2,6 @@ package io.carillon.analytics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
@@ -22,6 +12,14 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The failed rule: incidents open after the last attempt, once, and resolve after the successes asked for. */
 class FailedRuleTest {
@@ -82,14 +80,17 @@ class FailedRuleTest {
         analytics.result(failure);
         analytics.result(success);
 
-        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::action)
+        assertThat(analytics.incidents(IncidentRule.FAILED))
+                .extracting(Incident::action)
                 .containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
     }
 
     @Test
     void consecutiveFailuresOpenAfterNAndUpdateAfterwards() {
-        analytics.put(TestRuns.job("invoice", Schedule.none(), new Alerting(null, 3, 2, null, null, null, null,
-                null, null, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job(
+                "invoice",
+                Schedule.none(),
+                new Alerting(null, 3, 2, null, null, null, null, null, null, null, null, null, null, null, null)));
 
         analytics.result(failed("invoice", 1));
         analytics.result(failed("invoice", 2));
@@ -106,8 +107,10 @@ class FailedRuleTest {
         analytics.result(succeeded("invoice", 11));
 
         List<Incident> steps = analytics.incidents(IncidentRule.FAILED);
-        assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
-                IncidentAction.UPDATED, IncidentAction.UPDATED, IncidentAction.RESOLVED);
+        assertThat(steps)
+                .extracting(Incident::action)
+                .containsExactly(
+                        IncidentAction.OPENED, IncidentAction.UPDATED, IncidentAction.UPDATED, IncidentAction.RESOLVED);
         assertThat(steps).extracting(Incident::incidentId).containsOnly("failed:invoice:invoice@6");
         assertThat(steps).extracting(Incident::count).containsExactly(3, 4, 5, 5);
     }
@@ -115,18 +118,26 @@ class FailedRuleTest {
     @Test
     void theAppsDefaultsApplyToWhatAJobLeavesOut() {
         analytics.close();
-        analytics = new AnalyticsHarness(stateDir.resolve("defaults"), START,
+        analytics = new AnalyticsHarness(
+                stateDir.resolve("defaults"),
+                START,
                 new Alerting(null, 2, null, null, null, false, null, null, null, null, null, null, null, null, null));
         analytics.put(TestRuns.job("invoice", Schedule.none()));
-        analytics.put(TestRuns.job("report", Schedule.none(), new Alerting(null, 1, null, null, null, null, null,
-                null, null, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job(
+                "report",
+                Schedule.none(),
+                new Alerting(null, 1, null, null, null, null, null, null, null, null, null, null, null, null, null)));
 
         analytics.result(failed("invoice", 1));
         analytics.result(failed("report", 1));
-        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::jobId).containsExactly("report");
+        assertThat(analytics.incidents(IncidentRule.FAILED))
+                .extracting(Incident::jobId)
+                .containsExactly("report");
 
         analytics.result(failed("invoice", 2));
-        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::jobId).containsExactly("invoice");
+        assertThat(analytics.incidents(IncidentRule.FAILED))
+                .extracting(Incident::jobId)
+                .containsExactly("invoice");
         analytics.advance(Duration.ofMinutes(5), Duration.ofSeconds(30));
         assertThat(analytics.incidents(IncidentRule.NO_WORKER)).isEmpty();
     }
@@ -152,20 +163,24 @@ class FailedRuleTest {
     void noWorkerCountsAsAFailureAndKilledCountsNeitherWay() {
         analytics.put(TestRuns.job("invoice", Schedule.none()));
 
-        analytics.result(TestRuns.result("invoice", "invoice@1", FireKind.MANUAL, 1, RunStatus.KILLED, START, START,
-                START));
+        analytics.result(
+                TestRuns.result("invoice", "invoice@1", FireKind.MANUAL, 1, RunStatus.KILLED, START, START, START));
         assertThat(analytics.incidents(IncidentRule.FAILED)).isEmpty();
 
-        analytics.result(TestRuns.result("invoice", "invoice@2", FireKind.MANUAL, 1, RunStatus.NO_WORKER, START,
-                null, START));
-        assertThat(analytics.incidents(IncidentRule.FAILED)).extracting(Incident::action)
+        analytics.result(
+                TestRuns.result("invoice", "invoice@2", FireKind.MANUAL, 1, RunStatus.NO_WORKER, START, null, START));
+        assertThat(analytics.incidents(IncidentRule.FAILED))
+                .extracting(Incident::action)
                 .containsExactly(IncidentAction.OPENED);
     }
 
     @Test
     void aJobWhoseFailedRuleIsOffOpensNothingAndDeletingAJobResolvesItsIncident() {
-        analytics.put(TestRuns.job("quiet", Schedule.none(), new Alerting(false, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job(
+                "quiet",
+                Schedule.none(),
+                new Alerting(
+                        false, null, null, null, null, null, null, null, null, null, null, null, null, null, null)));
         analytics.put(TestRuns.job("invoice", Schedule.none()));
 
         analytics.result(failed("quiet", 1));
@@ -174,23 +189,36 @@ class FailedRuleTest {
 
         List<Incident> steps = analytics.incidents(IncidentRule.FAILED);
         assertThat(steps).extracting(Incident::jobId).containsOnly("invoice");
-        assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
-                IncidentAction.RESOLVED);
+        assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
         assertThat(steps.get(1).message()).isEqualTo("job deleted");
     }
 
     private static RunResult failed(String jobId, int fire) {
-        return TestRuns.result(jobId, jobId + "@" + fire, FireKind.SCHEDULED, 1, RunStatus.FAILED, START, START,
-                START.plusMillis(10));
+        return TestRuns.result(
+                jobId, jobId + "@" + fire, FireKind.SCHEDULED, 1, RunStatus.FAILED, START, START, START.plusMillis(10));
     }
 
     private static RunResult succeeded(String jobId, int fire) {
-        return TestRuns.result(jobId, jobId + "@" + fire, FireKind.SCHEDULED, 1, RunStatus.SUCCEEDED, START, START,
+        return TestRuns.result(
+                jobId,
+                jobId + "@" + fire,
+                FireKind.SCHEDULED,
+                1,
+                RunStatus.SUCCEEDED,
+                START,
+                START,
                 START.plusMillis(10));
     }
 
     private static RunResult attempt(String fireId, int attempt, RunStatus status) {
-        return TestRuns.result("invoice", fireId, attempt == 1 ? FireKind.SCHEDULED : FireKind.RETRY, attempt, status,
-                START, START, START.plusMillis(10));
+        return TestRuns.result(
+                "invoice",
+                fireId,
+                attempt == 1 ? FireKind.SCHEDULED : FireKind.RETRY,
+                attempt,
+                status,
+                START,
+                START,
+                START.plusMillis(10));
     }
 }

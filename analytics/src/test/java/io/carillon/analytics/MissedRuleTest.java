@@ -2,15 +2,6 @@ package io.carillon.analytics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.Incident;
@@ -18,6 +9,13 @@ import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.Schedule;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The missed rule: the instants a job should start at come from its schedule alone, so a planner outage (no fire,
@@ -85,9 +83,15 @@ class MissedRuleTest {
     @Test
     void startsWithinJitterAndGraceAreInTimeAndALateStartIsMissed() {
         analytics = new AnalyticsHarness(stateDir, START);
-        JobDefinition job = TestRuns.job("report", Schedule.fixedRate(MINUTE.toMillis()),
-                new Alerting(null, null, null, null, 10_000L, null, null,
-                        null, null, null, null, null, null, null, null)).toBuilder().jitterMs(5_000).build();
+        JobDefinition job = TestRuns.job(
+                        "report",
+                        Schedule.fixedRate(MINUTE.toMillis()),
+                        new Alerting(
+                                null, null, null, null, 10_000L, null, null, null, null, null, null, null, null, null,
+                                null))
+                .toBuilder()
+                .jitterMs(5_000)
+                .build();
         analytics.put(job);
         Instant first = START.plus(MINUTE);
         Instant second = first.plus(MINUTE);
@@ -107,9 +111,11 @@ class MissedRuleTest {
     @Test
     void aLaterInstantSeenStartingBeforeTheExpectedOneIsJudgedIsRememberedAhead() {
         analytics = new AnalyticsHarness(stateDir, START);
-        analytics.put(TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()),
-                new Alerting(null, null, null, null, 150_000L, null, null,
-                        null, null, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job(
+                "invoice",
+                Schedule.fixedRate(MINUTE.toMillis()),
+                new Alerting(
+                        null, null, null, null, 150_000L, null, null, null, null, null, null, null, null, null, null)));
         Instant first = START.plus(MINUTE);
         Instant second = first.plus(MINUTE);
         Instant third = second.plus(MINUTE);
@@ -121,10 +127,10 @@ class MissedRuleTest {
         analytics.advanceTo(second.plusSeconds(150), AnalyticsHarness.INTERVAL);
 
         List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
-        assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
-                IncidentAction.RESOLVED);
-        assertThat(steps).extracting(Incident::fireId).containsExactly(FireIds.scheduled("invoice", second),
-                FireIds.scheduled("invoice", third));
+        assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
+        assertThat(steps)
+                .extracting(Incident::fireId)
+                .containsExactly(FireIds.scheduled("invoice", second), FireIds.scheduled("invoice", third));
         assertThat(steps).extracting(Incident::at).containsOnly(second.plusSeconds(150));
     }
 
@@ -132,9 +138,25 @@ class MissedRuleTest {
     void aCheckThatFindsSeveralInstantsDueStopsAtOneSeenStartingInTime() {
         analytics = new AnalyticsHarness(stateDir, START);
         Duration grace = Duration.ofSeconds(150);
-        analytics.put(TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()),
-                new Alerting(null, null, null, null, grace.toMillis(), null, null,
-                        null, null, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job(
+                "invoice",
+                Schedule.fixedRate(MINUTE.toMillis()),
+                new Alerting(
+                        null,
+                        null,
+                        null,
+                        null,
+                        grace.toMillis(),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)));
         Instant started = START.plus(MINUTE);
         Instant first = started.plus(MINUTE);
         Instant second = first.plus(MINUTE);
@@ -149,10 +171,15 @@ class MissedRuleTest {
         analytics.advance(AnalyticsHarness.INTERVAL);
 
         List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
-        assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
-                IncidentAction.RESOLVED, IncidentAction.OPENED);
-        assertThat(steps).extracting(Incident::fireId).containsExactly(FireIds.scheduled("invoice", first),
-                FireIds.scheduled("invoice", second), FireIds.scheduled("invoice", third));
+        assertThat(steps)
+                .extracting(Incident::action)
+                .containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED, IncidentAction.OPENED);
+        assertThat(steps)
+                .extracting(Incident::fireId)
+                .containsExactly(
+                        FireIds.scheduled("invoice", first),
+                        FireIds.scheduled("invoice", second),
+                        FireIds.scheduled("invoice", third));
         assertThat(steps).extracting(Incident::count).containsExactly(1, 1, 1);
     }
 
@@ -194,8 +221,11 @@ class MissedRuleTest {
     }
 
     private static JobDefinition everyTenSeconds(String id) {
-        return TestRuns.job(id, Schedule.fixedRate(10_000), new Alerting(null, null, null, null, 10_000L, null, null,
-                null, null, null, null, null, null, null, null));
+        return TestRuns.job(
+                id,
+                Schedule.fixedRate(10_000),
+                new Alerting(
+                        null, null, null, null, 10_000L, null, null, null, null, null, null, null, null, null, null));
     }
 
     @Test
@@ -204,7 +234,8 @@ class MissedRuleTest {
         JobDefinition job = TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()));
         analytics.put(job);
         analytics.advanceTo(START.plus(MINUTE).plusMillis(DEFAULT_GRACE_MS), COARSE);
-        assertThat(analytics.incidents(IncidentRule.MISSED)).extracting(Incident::action)
+        assertThat(analytics.incidents(IncidentRule.MISSED))
+                .extracting(Incident::action)
                 .containsExactly(IncidentAction.OPENED);
 
         analytics.put(job.toBuilder().enabled(false).version(2).build());
@@ -219,9 +250,11 @@ class MissedRuleTest {
     @Test
     void aJobWhoseMissedRuleIsOffOrThatHasNoScheduleIsNotWatched() {
         analytics = new AnalyticsHarness(stateDir, START);
-        analytics.put(TestRuns.job("quiet", Schedule.fixedRate(MINUTE.toMillis()),
-                new Alerting(null, null, null, false, null, null, null,
-                        null, null, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job(
+                "quiet",
+                Schedule.fixedRate(MINUTE.toMillis()),
+                new Alerting(
+                        null, null, null, false, null, null, null, null, null, null, null, null, null, null, null)));
         analytics.put(TestRuns.job("manual", Schedule.none()));
         analytics.put(TestRuns.job("after-run", Schedule.fixedDelay(MINUTE.toMillis())));
 
@@ -266,8 +299,9 @@ class MissedRuleTest {
         Instant cestTwoThirty = Instant.parse("2026-10-25T00:30:00Z");
         Instant cetTwoThirty = Instant.parse("2026-10-25T01:30:00Z");
 
-        for (Instant instant = Instant.parse("2026-10-24T22:30:00Z"); instant.isBefore(
-                Instant.parse("2026-10-25T04:00:00Z")); instant = instant.plus(Duration.ofHours(1))) {
+        for (Instant instant = Instant.parse("2026-10-24T22:30:00Z");
+                instant.isBefore(Instant.parse("2026-10-25T04:00:00Z"));
+                instant = instant.plus(Duration.ofHours(1))) {
             analytics.advanceTo(instant, Duration.ofMinutes(1));
             if (!instant.equals(cetTwoThirty)) {
                 analytics.result(TestRuns.started("hourly", instant, instant.plusMillis(100)));
@@ -275,8 +309,7 @@ class MissedRuleTest {
         }
 
         List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
-        assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED,
-                IncidentAction.RESOLVED);
+        assertThat(steps).extracting(Incident::action).containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
         assertThat(steps.get(0).fireId()).isEqualTo(FireIds.scheduled("hourly", cetTwoThirty));
         assertThat(steps.get(0).at()).isEqualTo(cetTwoThirty.plusMillis(DEFAULT_GRACE_MS));
         assertThat(steps.get(1).fireId()).isEqualTo(FireIds.scheduled("hourly", cetTwoThirty.plusSeconds(3_600)));
@@ -286,7 +319,8 @@ class MissedRuleTest {
     @Test
     void anEverySecondJobMissingInstantsAfterItsFirstStartOpensOneIncidentAndNoFalseOnesAfter() {
         analytics = new AnalyticsHarness(stateDir, START);
-        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
+        analytics.put(
+                TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
         Instant firstStarted = START.plusSeconds(1);
         Instant startedAgain = START.plusSeconds(5);
         Instant last = START.plusSeconds(200);
@@ -296,19 +330,25 @@ class MissedRuleTest {
         everySecondStarting("ticker", startedAgain, last);
 
         List<Incident> steps = analytics.incidents(IncidentRule.MISSED);
-        assertThat(steps).as("each instant never fired is judged at its own due time, then resolved")
-                .extracting(Incident::action).containsExactly(IncidentAction.OPENED, IncidentAction.UPDATED,
-                        IncidentAction.UPDATED, IncidentAction.RESOLVED);
+        assertThat(steps)
+                .as("each instant never fired is judged at its own due time, then resolved")
+                .extracting(Incident::action)
+                .containsExactly(
+                        IncidentAction.OPENED, IncidentAction.UPDATED, IncidentAction.UPDATED, IncidentAction.RESOLVED);
         assertThat(steps).extracting(Incident::count).containsExactly(1, 2, 3, 3);
-        assertThat(steps).extracting(Incident::fireId).containsExactly(
-                FireIds.scheduled("ticker", START.plusSeconds(2)), FireIds.scheduled("ticker", START.plusSeconds(3)),
-                FireIds.scheduled("ticker", START.plusSeconds(4)), FireIds.scheduled("ticker", startedAgain));
+        assertThat(steps)
+                .extracting(Incident::fireId)
+                .containsExactly(
+                        FireIds.scheduled("ticker", START.plusSeconds(2)),
+                                FireIds.scheduled("ticker", START.plusSeconds(3)),
+                        FireIds.scheduled("ticker", START.plusSeconds(4)), FireIds.scheduled("ticker", startedAgain));
     }
 
     @Test
     void theInstantsOfANewJobBeforeThePlannerTookItOnAreNotMissed() {
         analytics = new AnalyticsHarness(stateDir, START);
-        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
+        analytics.put(
+                TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
 
         everySecondStarting("ticker", START.plusSeconds(4), START.plusSeconds(200));
 
@@ -318,11 +358,14 @@ class MissedRuleTest {
     @Test
     void theInstantsOfARescheduledJobBeforeThePlannerTookTheNewScheduleOnAreNotMissed() {
         analytics = new AnalyticsHarness(stateDir, START);
-        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
+        analytics.put(
+                TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
         everySecondStarting("ticker", START.plusSeconds(1), START.plusSeconds(10));
-        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(2).toMillis())));
+        analytics.put(
+                TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(2).toMillis())));
 
-        for (Instant instant = START.plusSeconds(14); !instant.isAfter(START.plusSeconds(200));
+        for (Instant instant = START.plusSeconds(14);
+                !instant.isAfter(START.plusSeconds(200));
                 instant = instant.plusSeconds(2)) {
             analytics.advanceTo(instant.plusMillis(10), AnalyticsHarness.INTERVAL);
             analytics.result(TestRuns.started("ticker", instant, instant.plusMillis(10)));
@@ -340,22 +383,26 @@ class MissedRuleTest {
         Instant third = second.plus(MINUTE);
         analytics.advanceTo(first, COARSE);
         analytics.result(TestRuns.started("invoice", first, first.plusMillis(10)));
-        analytics.put(TestRuns.job("invoice", Schedule.fixedRate(MINUTE.toMillis()),
-                new Alerting(null, null, null, null, 90_000L, null, null,
-                        null, null, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job(
+                "invoice",
+                Schedule.fixedRate(MINUTE.toMillis()),
+                new Alerting(
+                        null, null, null, null, 90_000L, null, null, null, null, null, null, null, null, null, null)));
 
         analytics.advanceTo(third, COARSE);
         analytics.result(TestRuns.started("invoice", third, third.plusMillis(10)));
         analytics.advanceTo(second.plusSeconds(90), AnalyticsHarness.INTERVAL);
 
-        assertThat(analytics.incidents(IncidentRule.MISSED)).extracting(Incident::fireId).containsExactly(
-                FireIds.scheduled("invoice", second), FireIds.scheduled("invoice", third));
+        assertThat(analytics.incidents(IncidentRule.MISSED))
+                .extracting(Incident::fireId)
+                .containsExactly(FireIds.scheduled("invoice", second), FireIds.scheduled("invoice", third));
     }
 
     @Test
     void aNewJobWhoseFirstStartComesAfterTheGraceIsMissedFromItsFirstInstant() {
         analytics = new AnalyticsHarness(stateDir, START);
-        analytics.put(TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
+        analytics.put(
+                TestRuns.job("ticker", Schedule.fixedRate(Duration.ofSeconds(1).toMillis())));
         Instant firstStarted = START.plusSeconds(1).plusMillis(DEFAULT_GRACE_MS).plusSeconds(5);
 
         everySecondStarting("ticker", firstStarted, firstStarted.plusSeconds(10));

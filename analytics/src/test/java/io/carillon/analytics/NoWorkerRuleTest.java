@@ -2,16 +2,6 @@ package io.carillon.analytics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
@@ -19,6 +9,14 @@ import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The no-worker rule: per app, from its jobs' definitions and its workers' heartbeats. */
 class NoWorkerRuleTest {
@@ -52,7 +50,8 @@ class NoWorkerRuleTest {
         assertThat(analytics.incidents(IncidentRule.NO_WORKER)).isEmpty();
 
         analytics.advance(Duration.ofSeconds(1));
-        analytics.put(TestRuns.job("invoice", Schedule.none()).toBuilder().version(2).build());
+        analytics.put(
+                TestRuns.job("invoice", Schedule.none()).toBuilder().version(2).build());
         analytics.advance(Duration.ofMinutes(2), Duration.ofSeconds(10));
         assertThat(analytics.incidents(IncidentRule.NO_WORKER)).singleElement().satisfies(incident -> {
             assertThat(incident.action()).isEqualTo(IncidentAction.OPENED);
@@ -81,7 +80,10 @@ class NoWorkerRuleTest {
             analytics.advance(BEAT, BEAT);
         }
         assertThat(analytics.incidents(IncidentRule.NO_WORKER)).isEmpty();
-        Instant lastExpiry = analytics.clock.instant().minus(BEAT)
+        Instant lastExpiry = analytics
+                .clock
+                .instant()
+                .minus(BEAT)
                 .plusMillis(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD * HEARTBEAT_INTERVAL_MS);
 
         analytics.advance(Duration.ofMinutes(3));
@@ -97,25 +99,34 @@ class NoWorkerRuleTest {
     @Test
     void theShortestGraceOfTheAppsWatchingJobsApplies() {
         analytics.put(TestRuns.job("invoice", Schedule.none()));
-        analytics.put(TestRuns.job("report", Schedule.none(),
-                new Alerting(null, null, null, null, null, null, 20_000L,
-                        null, null, null, null, null, null, null, null)));
+        analytics.put(TestRuns.job(
+                "report",
+                Schedule.none(),
+                new Alerting(
+                        null, null, null, null, null, null, 20_000L, null, null, null, null, null, null, null, null)));
 
         analytics.advance(Duration.ofSeconds(30));
 
-        assertThat(analytics.incidents(IncidentRule.NO_WORKER)).singleElement()
+        assertThat(analytics.incidents(IncidentRule.NO_WORKER))
+                .singleElement()
                 .satisfies(incident -> assertThat(incident.at()).isEqualTo(START.plusSeconds(20)));
     }
 
     @Test
     void anAppIsNotWatchedWhenItsJobsAreDisabledOrTurnTheRuleOffAndItsLastJobGoingAwayResolves() {
-        analytics.put(TestRuns.job("paused", Schedule.none()).toBuilder().enabled(false).build());
-        analytics.put(JobDefinition.builder("elsewhere").app("other-app").handler("run")
-                .alerting(new Alerting(null, null, null, null, null, false, null,
-                        null, null, null, null, null, null, null, null)).build());
+        analytics.put(TestRuns.job("paused", Schedule.none()).toBuilder()
+                .enabled(false)
+                .build());
+        analytics.put(JobDefinition.builder("elsewhere")
+                .app("other-app")
+                .handler("run")
+                .alerting(new Alerting(
+                        null, null, null, null, null, false, null, null, null, null, null, null, null, null, null))
+                .build());
         analytics.put(TestRuns.job("invoice", Schedule.none()));
         analytics.advance(GRACE);
-        assertThat(analytics.incidents(IncidentRule.NO_WORKER)).extracting(Incident::app)
+        assertThat(analytics.incidents(IncidentRule.NO_WORKER))
+                .extracting(Incident::app)
                 .containsExactly(TestRuns.APP);
 
         analytics.delete("invoice");
@@ -130,15 +141,24 @@ class NoWorkerRuleTest {
     @Test
     void anUnreadableHeartbeatGoesToTheDeadLetterTopic() {
         analytics.rawHeartbeat("w-1", "{ nope");
-        analytics.rawHeartbeat("w-2",
-                "{\"instanceId\":\"w-2\",\"app\":\"Not An App\",\"sentAt\":\"2026-11-25T10:00:00Z\"}");
+        analytics.rawHeartbeat(
+                "w-2", "{\"instanceId\":\"w-2\",\"app\":\"Not An App\",\"sentAt\":\"2026-11-25T10:00:00Z\"}");
 
         assertThat(analytics.deadLetters()).extracting(letter -> letter.key()).containsExactly("w-1", "w-2");
     }
 
     private WorkerHeartbeat heartbeat(String instance, String app) {
         Instant now = analytics.clock.instant();
-        return new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION, instance, app, List.of("run"), 4, 0, List.of(0),
-                HEARTBEAT_INTERVAL_MS, START, now);
+        return new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                instance,
+                app,
+                List.of("run"),
+                4,
+                0,
+                List.of(0),
+                HEARTBEAT_INTERVAL_MS,
+                START,
+                now);
     }
 }

@@ -2,15 +2,6 @@ package io.carillon.analytics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Incident;
@@ -19,6 +10,13 @@ import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The overrun rule: a warning found by the wall clock while a run runs too long, resolved when the run ends. */
 class OverrunRuleTest {
@@ -84,7 +82,8 @@ class OverrunRuleTest {
         analytics.result(ended(START.plusSeconds(61)));
         analytics.advance(Duration.ofMinutes(5), Duration.ofSeconds(10));
 
-        assertThat(analytics.incidents(IncidentRule.OVERRUN)).extracting(Incident::action)
+        assertThat(analytics.incidents(IncidentRule.OVERRUN))
+                .extracting(Incident::action)
                 .containsExactly(IncidentAction.OPENED, IncidentAction.RESOLVED);
     }
 
@@ -104,19 +103,21 @@ class OverrunRuleTest {
         Instant longAgo = START.plusSeconds(30);
         analytics.resultStampedAt(TestRuns.started("export", longAgo, longAgo), longAgo);
         analytics.advance(Duration.ofSeconds(1));
-        assertThat(analytics.incidents(IncidentRule.OVERRUN)).extracting(Incident::action)
+        assertThat(analytics.incidents(IncidentRule.OVERRUN))
+                .extracting(Incident::action)
                 .containsExactly(IncidentAction.OPENED);
 
         Instant other = START.plusSeconds(60);
         RunResult endSeenAlone = TestRuns.ended("export", other, RunStatus.FAILED, other, other.plusSeconds(120));
         analytics.result(endSeenAlone);
         analytics.result(endSeenAlone);
-        assertThat(analytics.incidents(IncidentRule.OVERRUN)).extracting(Incident::action, Incident::incidentId)
+        assertThat(analytics.incidents(IncidentRule.OVERRUN))
+                .extracting(Incident::action, Incident::incidentId)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(IncidentAction.OPENED,
-                                "overrun:export:" + endSeenAlone.runId()),
-                        org.assertj.core.groups.Tuple.tuple(IncidentAction.RESOLVED,
-                                "overrun:export:" + endSeenAlone.runId()));
+                        org.assertj.core.groups.Tuple.tuple(
+                                IncidentAction.OPENED, "overrun:export:" + endSeenAlone.runId()),
+                        org.assertj.core.groups.Tuple.tuple(
+                                IncidentAction.RESOLVED, "overrun:export:" + endSeenAlone.runId()));
     }
 
     @Test
@@ -125,11 +126,12 @@ class OverrunRuleTest {
         analytics.advance(Duration.ofSeconds(61));
         analytics.put(TestRuns.job("export", Schedule.none()));
 
-        assertThat(analytics.incidents(IncidentRule.OVERRUN)).extracting(Incident::action, Incident::message)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(IncidentAction.OPENED,
-                                analyticsMessageOfOpen()),
-                        org.assertj.core.groups.Tuple.tuple(IncidentAction.RESOLVED,
-                                "the overrun rule does not apply to the job any more"));
+        assertThat(analytics.incidents(IncidentRule.OVERRUN))
+                .extracting(Incident::action, Incident::message)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(IncidentAction.OPENED, analyticsMessageOfOpen()),
+                        org.assertj.core.groups.Tuple.tuple(
+                                IncidentAction.RESOLVED, "the overrun rule does not apply to the job any more"));
     }
 
     @Test
@@ -147,8 +149,15 @@ class OverrunRuleTest {
     }
 
     private static RunResult progress() {
-        return TestRuns.result("export", FireIds.scheduled("export", START), FireKind.SCHEDULED, 1,
-                RunStatus.PROGRESS, START, START, null);
+        return TestRuns.result(
+                "export",
+                FireIds.scheduled("export", START),
+                FireKind.SCHEDULED,
+                1,
+                RunStatus.PROGRESS,
+                START,
+                START,
+                null);
     }
 
     private static RunResult ended(Instant finishedAt) {

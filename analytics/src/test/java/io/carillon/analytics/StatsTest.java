@@ -4,17 +4,6 @@ import static io.carillon.analytics.AnalyticsHarness.APP_DELAY;
 import static io.carillon.analytics.AnalyticsHarness.GRACE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireIds;
@@ -25,6 +14,15 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.StatsScope;
 import io.carillon.topics.events.StatsWindow;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Minute and hour windows per job and per app, on wall-clock time moved by hand. */
 class StatsTest {
@@ -52,10 +50,10 @@ class StatsTest {
     @Test
     void aQuietPartitionsMinuteIsWrittenOnceAfterItsGrace() {
         analytics.advance(Duration.ofSeconds(10));
-        analytics.result(TestRuns.ended("invoice", MINUTE, RunStatus.SUCCEEDED, MINUTE.plusMillis(20),
-                MINUTE.plusMillis(220)));
-        analytics.result(TestRuns.ended("invoice", MINUTE, RunStatus.FAILED, MINUTE.plusMillis(40),
-                MINUTE.plusMillis(1_040)));
+        analytics.result(
+                TestRuns.ended("invoice", MINUTE, RunStatus.SUCCEEDED, MINUTE.plusMillis(20), MINUTE.plusMillis(220)));
+        analytics.result(
+                TestRuns.ended("invoice", MINUTE, RunStatus.FAILED, MINUTE.plusMillis(40), MINUTE.plusMillis(1_040)));
 
         analytics.advanceTo(MINUTE.plus(ONE_MINUTE).plus(GRACE).minusSeconds(1), AnalyticsHarness.INTERVAL);
         assertThat(analytics.stats()).isEmpty();
@@ -78,14 +76,23 @@ class StatsTest {
         });
 
         analytics.advance(Duration.ofMinutes(3), Duration.ofSeconds(10));
-        assertThat(analytics.stats()).filteredOn(stats -> stats.scope() == StatsScope.JOB).isEmpty();
+        assertThat(analytics.stats())
+                .filteredOn(stats -> stats.scope() == StatsScope.JOB)
+                .isEmpty();
     }
 
     @Test
     void percentilesComeFromTheSketchWithinOnePercent() {
         for (int i = 1; i <= 200; i++) {
-            analytics.result(TestRuns.result("report", "report@" + i, FireKind.MANUAL, 1, RunStatus.SUCCEEDED,
-                    MINUTE, MINUTE.plusMillis(i % 10), MINUTE.plusMillis(i % 10 + 5 * i)));
+            analytics.result(TestRuns.result(
+                    "report",
+                    "report@" + i,
+                    FireKind.MANUAL,
+                    1,
+                    RunStatus.SUCCEEDED,
+                    MINUTE,
+                    MINUTE.plusMillis(i % 10),
+                    MINUTE.plusMillis(i % 10 + 5 * i)));
         }
 
         analytics.advanceTo(MINUTE.plus(ONE_MINUTE).plus(GRACE), Duration.ofSeconds(5));
@@ -132,11 +139,21 @@ class StatsTest {
     void anAppsMinuteMergesItsJobsAfterTheAppDelay() {
         analytics.result(TestRuns.ended("invoice", MINUTE, RunStatus.SUCCEEDED, MINUTE, MINUTE.plusMillis(100)));
         analytics.result(TestRuns.ended("report", MINUTE, RunStatus.TIMED_OUT, MINUTE, MINUTE.plusMillis(300)));
-        analytics.result(TestRuns.result("report", FireIds.retry("report@1", 2), FireKind.RETRY, 2,
-                RunStatus.SUCCEEDED, MINUTE, MINUTE.plusSeconds(1), MINUTE.plusMillis(1_200)));
+        analytics.result(TestRuns.result(
+                "report",
+                FireIds.retry("report@1", 2),
+                FireKind.RETRY,
+                2,
+                RunStatus.SUCCEEDED,
+                MINUTE,
+                MINUTE.plusSeconds(1),
+                MINUTE.plusMillis(1_200)));
 
         analytics.advanceTo(MINUTE.plus(ONE_MINUTE).plus(GRACE), AnalyticsHarness.INTERVAL);
-        assertThat(analytics.stats()).extracting(RunStats::scope).containsOnly(StatsScope.JOB).hasSize(2);
+        assertThat(analytics.stats())
+                .extracting(RunStats::scope)
+                .containsOnly(StatsScope.JOB)
+                .hasSize(2);
 
         analytics.advance(APP_DELAY);
         List<RunStats> apps = analytics.stats();
@@ -166,10 +183,14 @@ class StatsTest {
         analytics.advanceTo(hour.plus(StatsWindow.HOUR.length()).plus(GRACE).plus(APP_DELAY), Duration.ofSeconds(5));
         List<RunStats> written = analytics.stats();
 
-        assertThat(written).filteredOn(stats -> stats.window() == StatsWindow.MINUTE)
-                .extracting(RunStats::scope).containsExactlyInAnyOrder(StatsScope.JOB, StatsScope.JOB,
-                        StatsScope.JOB, StatsScope.APP, StatsScope.APP, StatsScope.APP);
-        List<RunStats> hours = written.stream().filter(stats -> stats.window() == StatsWindow.HOUR).toList();
+        assertThat(written)
+                .filteredOn(stats -> stats.window() == StatsWindow.MINUTE)
+                .extracting(RunStats::scope)
+                .containsExactlyInAnyOrder(
+                        StatsScope.JOB, StatsScope.JOB, StatsScope.JOB, StatsScope.APP, StatsScope.APP, StatsScope.APP);
+        List<RunStats> hours = written.stream()
+                .filter(stats -> stats.window() == StatsWindow.HOUR)
+                .toList();
         assertThat(hours).extracting(RunStats::scope).containsExactlyInAnyOrder(StatsScope.JOB, StatsScope.APP);
         assertThat(hours).allSatisfy(stats -> {
             assertThat(stats.windowStart()).isEqualTo(hour);
@@ -185,8 +206,9 @@ class StatsTest {
     @Test
     void unreadableResultsGoToTheDeadLetterTopicAndCountNowhere() {
         analytics.rawResult("invoice", "{ not json");
-        analytics.rawResult("report", EventSerdes.RESULT.toJson(
-                TestRuns.ended("invoice", MINUTE, RunStatus.SUCCEEDED, MINUTE, MINUTE)));
+        analytics.rawResult(
+                "report",
+                EventSerdes.RESULT.toJson(TestRuns.ended("invoice", MINUTE, RunStatus.SUCCEEDED, MINUTE, MINUTE)));
 
         List<DeadLetter> letters = analytics.deadLetters();
         assertThat(letters).extracting(DeadLetter::key).containsExactly("invoice", "report");
@@ -202,7 +224,8 @@ class StatsTest {
 
     private static RunStats onlyJobMinute(List<RunStats> written) {
         List<RunStats> minutes = written.stream()
-                .filter(stats -> stats.scope() == StatsScope.JOB && stats.window() == StatsWindow.MINUTE).toList();
+                .filter(stats -> stats.scope() == StatsScope.JOB && stats.window() == StatsWindow.MINUTE)
+                .toList();
         assertThat(minutes).hasSize(1);
         return minutes.get(0);
     }

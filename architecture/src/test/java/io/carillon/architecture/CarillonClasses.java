@@ -1,14 +1,13 @@
 package io.carillon.architecture;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
 
 /**
  * Every Carillon module's compiled classes, read from the module folders' {@code target/classes} (main) and
@@ -22,8 +21,7 @@ final class CarillonClasses {
     private static final JavaClasses MAIN = importFolders("classes");
     private static final JavaClasses TESTS = importFolders("test-classes");
 
-    private CarillonClasses() {
-    }
+    private CarillonClasses() {}
 
     /** The classes of every module's {@code src/main}. */
     static JavaClasses main() {
@@ -50,7 +48,8 @@ final class CarillonClasses {
         try (Stream<Path> poms = Files.walk(ROOT, MODULE_DEPTH)) {
             return poms.filter(path -> path.getFileName().toString().equals("pom.xml"))
                     .map(Path::getParent)
-                    .filter(module -> !module.equals(ROOT) && !module.getFileName().toString().equals("architecture"))
+                    .filter(module -> !module.equals(ROOT)
+                            && !module.getFileName().toString().equals("architecture"))
                     .sorted()
                     .toList();
         } catch (IOException e) {

@@ -1,15 +1,14 @@
 package io.carillon.bench;
 
-import java.io.PrintStream;
-import java.time.Clock;
-import java.util.Arrays;
-import java.util.Map;
-
 import io.carillon.bench.internal.BenchOptions;
 import io.carillon.bench.internal.ComponentProcess;
 import io.carillon.bench.internal.ResultLine;
 import io.carillon.bench.internal.UsageException;
 import io.carillon.bench.internal.Workload;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.Map;
 
 /**
  * The benchmark and fault harness (BENCH.md): {@code java -jar carillon-bench.jar <workload> --flag value ...}.
@@ -47,8 +46,7 @@ public final class BenchMain {
                     --keep-data true|false (default false: keep the run's Kafka log and state folders)
                     --create rest|kafka (default: steady rest up to 1,000 jobs, else kafka; burst kafka)""";
 
-    private BenchMain() {
-    }
+    private BenchMain() {}
 
     /**
      * The command line entry: Spring's and Kafka's logging goes to standard error, so that standard output carries
@@ -94,8 +92,7 @@ public final class BenchMain {
         }
         Workload workload = Workload.named(options.workload());
         if (workload == null) {
-            progress.println("carillon-bench: the workload '" + options.workload()
-                    + "' is not built yet");
+            progress.println("carillon-bench: the workload '" + options.workload() + "' is not built yet");
             return USAGE;
         }
         Map<String, Object> line;

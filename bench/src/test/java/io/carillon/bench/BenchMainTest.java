@@ -6,7 +6,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-
 import org.junit.jupiter.api.Test;
 
 class BenchMainTest {
@@ -29,7 +28,8 @@ class BenchMainTest {
         assertThat(run("scale", "--jobs", "1000", "--active", "x")).isEqualTo(BenchMain.USAGE);
         assertThat(run("scale", "--period-ms", "1000")).isEqualTo(BenchMain.USAGE);
 
-        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--jobs must be at least 1, was 0")
+        assertThat(stderr.toString(StandardCharsets.UTF_8))
+                .contains("--jobs must be at least 1, was 0")
                 .contains("--active must be a whole number, was 'x'")
                 .contains("--period-ms is not a flag of scale");
         assertThat(stdout.size()).isZero();
@@ -42,7 +42,8 @@ class BenchMainTest {
         assertThat(run("steady", "--jobs", "10", "--failing", "11")).isEqualTo(BenchMain.USAGE);
         assertThat(run("steady", "--jobs", "10", "--analytics", "maybe")).isEqualTo(BenchMain.USAGE);
 
-        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--failing needs the analytics app")
+        assertThat(stderr.toString(StandardCharsets.UTF_8))
+                .contains("--failing needs the analytics app")
                 .contains("--failing must be at most --jobs (10), was 11")
                 .contains("--analytics takes true or false, was 'maybe'");
         assertThat(stdout.size()).isZero();
@@ -53,7 +54,8 @@ class BenchMainTest {
         int status = run("steady", "--job", "10");
 
         assertThat(status).isEqualTo(BenchMain.USAGE);
-        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--job is not a flag of steady")
+        assertThat(stderr.toString(StandardCharsets.UTF_8))
+                .contains("--job is not a flag of steady")
                 .contains("--jobs");
     }
 
@@ -85,7 +87,10 @@ class BenchMainTest {
     }
 
     private int run(String... args) {
-        return BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
-                new PrintStream(stderr, true, StandardCharsets.UTF_8), args);
+        return BenchMain.run(
+                Clock.systemUTC(),
+                new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8),
+                args);
     }
 }

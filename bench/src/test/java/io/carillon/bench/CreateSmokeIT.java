@@ -2,17 +2,15 @@ package io.carillon.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,11 +26,27 @@ class CreateSmokeIT {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         int status;
         try (TestDatabase server = TestDatabase.create()) {
-            status = BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
-                    System.err, "create", "--jobs", Integer.toString(JOBS), "--clients", "4", "--route", "rest",
-                    "--plan-wait-s", "60", "--bootstrap", TestKafka.bootstrapServers(),
-                    "--jdbc-url", server.jdbcUrl(), "--jdbc-user", server.username(),
-                    "--jdbc-password", server.password());
+            status = BenchMain.run(
+                    Clock.systemUTC(),
+                    new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                    System.err,
+                    "create",
+                    "--jobs",
+                    Integer.toString(JOBS),
+                    "--clients",
+                    "4",
+                    "--route",
+                    "rest",
+                    "--plan-wait-s",
+                    "60",
+                    "--bootstrap",
+                    TestKafka.bootstrapServers(),
+                    "--jdbc-url",
+                    server.jdbcUrl(),
+                    "--jdbc-user",
+                    server.username(),
+                    "--jdbc-password",
+                    server.password());
         }
 
         assertThat(status).isEqualTo(BenchMain.RAN);
@@ -45,7 +59,9 @@ class CreateSmokeIT {
         assertThat(result.get("jobs_per_s").asDouble()).isPositive();
         assertThat(result.get("requests_per_s").asDouble()).isPositive();
         for (String percentile : List.of("p50", "p99", "max")) {
-            assertThat(result.get("request_latency_ms").has(percentile)).as(percentile).isTrue();
+            assertThat(result.get("request_latency_ms").has(percentile))
+                    .as(percentile)
+                    .isTrue();
         }
         for (String key : List.of("cpu_s", "peak_rss_mb", "started_at", "git_sha", "load_avg_start", "load_avg_end")) {
             assertThat(result.has(key)).as(key).isTrue();

@@ -2,6 +2,9 @@ package io.carillon.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,13 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,16 +29,35 @@ class ScaleSmokeIT {
 
     @Test
     void aSmallScaleRunLosesNothingAndReportsThePlannersFigures() throws IOException {
-        Path kafkaConfig = Files.writeString(dir.resolve("kafka.properties"),
+        Path kafkaConfig = Files.writeString(
+                dir.resolve("kafka.properties"),
                 "# read by the harness and by the planner's process\nclient.dns.lookup=use_all_dns_ips\n");
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         int status;
         try (TestDatabase server = TestDatabase.create()) {
-            status = BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
-                    System.err, "scale", "--jobs", "2000", "--active", "10", "--duration-s", "5",
-                    "--warmup-s", "3", "--bootstrap", TestKafka.bootstrapServers(),
-                    "--kafka-config", kafkaConfig.toString(), "--jdbc-url", server.jdbcUrl(),
-                    "--jdbc-user", server.username(), "--jdbc-password", server.password());
+            status = BenchMain.run(
+                    Clock.systemUTC(),
+                    new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                    System.err,
+                    "scale",
+                    "--jobs",
+                    "2000",
+                    "--active",
+                    "10",
+                    "--duration-s",
+                    "5",
+                    "--warmup-s",
+                    "3",
+                    "--bootstrap",
+                    TestKafka.bootstrapServers(),
+                    "--kafka-config",
+                    kafkaConfig.toString(),
+                    "--jdbc-url",
+                    server.jdbcUrl(),
+                    "--jdbc-user",
+                    server.username(),
+                    "--jdbc-password",
+                    server.password());
         }
 
         assertThat(status).isEqualTo(BenchMain.RAN);
@@ -50,8 +67,15 @@ class ScaleSmokeIT {
         assertThat(result.get("expected").asLong()).isEqualTo(50);
         assertThat(result.get("lost").asLong()).isZero();
         assertThat(result.get("duplicates").asLong()).isZero();
-        for (String key : List.of("planner_heap_mb", "restart_to_first_fire_ms", "planner_rss_mb", "lateness_ms",
-                "cpu_s", "peak_rss_mb", "materialized", "git_sha")) {
+        for (String key : List.of(
+                "planner_heap_mb",
+                "restart_to_first_fire_ms",
+                "planner_rss_mb",
+                "lateness_ms",
+                "cpu_s",
+                "peak_rss_mb",
+                "materialized",
+                "git_sha")) {
             assertThat(result.has(key)).as(key).isTrue();
         }
     }

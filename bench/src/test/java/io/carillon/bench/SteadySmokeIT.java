@@ -2,17 +2,15 @@ package io.carillon.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,11 +25,29 @@ class SteadySmokeIT {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         int status;
         try (TestDatabase server = TestDatabase.create()) {
-            status = BenchMain.run(Clock.systemUTC(), new PrintStream(stdout, true, StandardCharsets.UTF_8),
-                    System.err, "steady", "--jobs", "20", "--period-ms", "1000", "--duration-s", "5",
-                    "--warmup-s", "3", "--bootstrap", TestKafka.bootstrapServers(),
-                    "--jdbc-url", server.jdbcUrl(), "--jdbc-user", server.username(),
-                    "--jdbc-password", server.password(), "--worker-jvm-options", "-XX:TieredStopAtLevel=1 -Xss1m");
+            status = BenchMain.run(
+                    Clock.systemUTC(),
+                    new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                    System.err,
+                    "steady",
+                    "--jobs",
+                    "20",
+                    "--period-ms",
+                    "1000",
+                    "--duration-s",
+                    "5",
+                    "--warmup-s",
+                    "3",
+                    "--bootstrap",
+                    TestKafka.bootstrapServers(),
+                    "--jdbc-url",
+                    server.jdbcUrl(),
+                    "--jdbc-user",
+                    server.username(),
+                    "--jdbc-password",
+                    server.password(),
+                    "--worker-jvm-options",
+                    "-XX:TieredStopAtLevel=1 -Xss1m");
         }
 
         assertThat(status).isEqualTo(BenchMain.RAN);
@@ -41,8 +57,20 @@ class SteadySmokeIT {
         assertThat(result.get("expected").asLong()).isEqualTo(100);
         assertThat(result.get("lost").asLong()).isZero();
         assertThat(result.get("duplicates").asLong()).isZero();
-        for (String key : List.of("observed", "fires_per_s", "lateness_ms", "materialized", "cpu_s", "peak_rss_mb",
-                "started_at", "git_sha", "period_ms", "duration_s", "jobs", "jvm_options", "window_postgres_cpu_s",
+        for (String key : List.of(
+                "observed",
+                "fires_per_s",
+                "lateness_ms",
+                "materialized",
+                "cpu_s",
+                "peak_rss_mb",
+                "started_at",
+                "git_sha",
+                "period_ms",
+                "duration_s",
+                "jobs",
+                "jvm_options",
+                "window_postgres_cpu_s",
                 "window_jit_cpu_s")) {
             assertThat(result.has(key)).as(key).isTrue();
         }

@@ -17,20 +17,18 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
-
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.MetadataVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import kafka.server.KafkaConfig;
-import kafka.server.KafkaRaftServer;
 
 /**
  * A real single-node Kafka broker (KRaft, broker and controller in one) running inside this JVM, for tests, the
@@ -134,7 +132,8 @@ public final class KafkaBroker implements AutoCloseable {
         SaslScram.requireSafe("user", user);
         SaslScram.requireSafe("password of " + user, password);
         try (Admin admin = Admin.create(superUserClientConfig())) {
-            await(admin.alterUserScramCredentials(List.of(SaslScram.upsertion(user, password))).all());
+            await(admin.alterUserScramCredentials(List.of(SaslScram.upsertion(user, password)))
+                    .all());
         }
         SaslScram.awaitLogin(bootstrapServers(), user, password, READY_TIMEOUT);
     }
@@ -185,8 +184,8 @@ public final class KafkaBroker implements AutoCloseable {
             return this;
         } catch (Exception e) {
             close();
-            throw new IllegalStateException("could not start the in-process Kafka broker on port " + port + ": "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "could not start the in-process Kafka broker on port " + port + ": " + e.getMessage(), e);
         }
     }
 
@@ -194,14 +193,16 @@ public final class KafkaBroker implements AutoCloseable {
         Map<String, String> props = new HashMap<>();
         props.put("process.roles", "broker,controller");
         props.put("node.id", String.valueOf(nodeId()));
-        props.put("controller.quorum.voters",
+        props.put(
+                "controller.quorum.voters",
                 member == null ? SINGLE_NODE_ID + "@" + LOCALHOST + ":" + controllerPort : member.quorumVoters());
         props.put("controller.listener.names", "CONTROLLER");
         if (sasl != null) {
             props.putAll(sasl.brokerProperties(port, controllerPort));
         } else {
-            props.put("listeners", "PLAINTEXT://" + host() + ":" + port + ",CONTROLLER://" + host() + ":"
-                    + controllerPort);
+            props.put(
+                    "listeners",
+                    "PLAINTEXT://" + host() + ":" + port + ",CONTROLLER://" + host() + ":" + controllerPort);
             props.put("advertised.listeners", "PLAINTEXT://" + host() + ":" + port);
             props.put("inter.broker.listener.name", "PLAINTEXT");
             props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
@@ -215,7 +216,8 @@ public final class KafkaBroker implements AutoCloseable {
         props.put("transaction.state.log.replication.factor", "1");
         props.put("transaction.state.log.min.isr", "1");
         props.put("transaction.state.log.num.partitions", "12");
-        props.put("transaction.abort.timed.out.transaction.cleanup.interval.ms",
+        props.put(
+                "transaction.abort.timed.out.transaction.cleanup.interval.ms",
                 String.valueOf(TIMED_OUT_TRANSACTION_CHECK.toMillis()));
         props.put("group.min.session.timeout.ms", String.valueOf(MIN_GROUP_SESSION.toMillis()));
         props.put("share.coordinator.state.topic.replication.factor", "1");
@@ -244,8 +246,8 @@ public final class KafkaBroker implements AutoCloseable {
                 .setReleaseVersion(MetadataVersion.latestProduction())
                 .setScramArguments(sasl != null ? List.of(sasl.formatArgument()) : List.of())
                 .setIgnoreFormatted(true)
-                .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream(), true,
-                        StandardCharsets.UTF_8));
+                .setPrintStream(
+                        new java.io.PrintStream(java.io.OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
         formatter.run();
     }
 
@@ -301,7 +303,8 @@ public final class KafkaBroker implements AutoCloseable {
             if (client != 0 && controller != 0) {
                 return new Ports(client, controller);
             }
-            try (ServerSocket first = new ServerSocket(0); ServerSocket second = new ServerSocket(0)) {
+            try (ServerSocket first = new ServerSocket(0);
+                    ServerSocket second = new ServerSocket(0)) {
                 int[] candidates = {first.getLocalPort(), second.getLocalPort()};
                 int chosenClient = client != 0 ? client : otherThan(controller, candidates);
                 return new Ports(chosenClient, controller != 0 ? controller : otherThan(chosenClient, candidates));
@@ -316,7 +319,8 @@ public final class KafkaBroker implements AutoCloseable {
 
     private static void deleteRecursively(Path dir) {
         try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             log.warn("could not delete {}: {}", dir, e.getMessage());
         }
@@ -331,8 +335,7 @@ public final class KafkaBroker implements AutoCloseable {
         private SaslScram sasl;
         private ClusterMember member;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Makes this broker one node of a KRaft cluster (broker and controller in one) instead of a cluster of one:
@@ -358,16 +361,28 @@ public final class KafkaBroker implements AutoCloseable {
         }
 
         /** Where the broker keeps its data; when unset, a temporary directory deleted on close. */
-        public Builder dataDir(Path dataDir) { this.dataDir = dataDir; return this; }
+        public Builder dataDir(Path dataDir) {
+            this.dataDir = dataDir;
+            return this;
+        }
 
         /** The client port; 0 (the default) picks a free one. */
-        public Builder port(int port) { this.port = port; return this; }
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
 
         /** The controller port; 0 (the default) picks a free one. */
-        public Builder controllerPort(int port) { this.controllerPort = port; return this; }
+        public Builder controllerPort(int port) {
+            this.controllerPort = port;
+            return this;
+        }
 
         /** A broker setting that overrides Carillon's defaults. */
-        public Builder property(String key, String value) { overrides.put(key, value); return this; }
+        public Builder property(String key, String value) {
+            overrides.put(key, value);
+            return this;
+        }
 
         /** Starts the broker and returns once it answers clients. */
         public KafkaBroker start() {
@@ -375,8 +390,8 @@ public final class KafkaBroker implements AutoCloseable {
                 throw new IllegalArgumentException("a cluster member needs its port and controller port given");
             }
             if (member != null && sasl != null) {
-                throw new IllegalArgumentException("a cluster member takes plain connections only; SASL is for a "
-                        + "broker of its own");
+                throw new IllegalArgumentException(
+                        "a cluster member takes plain connections only; SASL is for a " + "broker of its own");
             }
             try {
                 return new KafkaBroker(this).start();
@@ -395,6 +410,5 @@ public final class KafkaBroker implements AutoCloseable {
      * @param clusterId    the id every node of the cluster is formatted with (a base64 UUID, e.g.
      *                     {@code Uuid.randomUuid().toString()})
      */
-    public record ClusterMember(int nodeId, String host, String quorumVoters, String clusterId) {
-    }
+    public record ClusterMember(int nodeId, String host, String quorumVoters, String clusterId) {}
 }

@@ -9,7 +9,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
@@ -30,6 +29,7 @@ public final class SaslScram {
 
     /** The mechanism of the client listener. */
     public static final String MECHANISM = "SCRAM-SHA-512";
+
     static final String AUTHORIZER = "org.apache.kafka.metadata.authorizer.StandardAuthorizer";
     private static final String PROTOCOL = "SASL_PLAINTEXT";
     private static final String CONTROLLER_MECHANISM = "PLAIN";
@@ -54,10 +54,14 @@ public final class SaslScram {
     public static Map<String, String> clientProperties(String user, String password) {
         requireSafe("user", user);
         requireSafe("password of " + user, password);
-        return Map.of(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, PROTOCOL,
-                SaslConfigs.SASL_MECHANISM, MECHANISM,
-                SaslConfigs.SASL_JAAS_CONFIG, "org.apache.kafka.common.security.scram.ScramLoginModule required"
-                        + " username=\"" + user + "\" password=\"" + password + "\";");
+        return Map.of(
+                CommonClientConfigs.SECURITY_PROTOCOL_CONFIG,
+                PROTOCOL,
+                SaslConfigs.SASL_MECHANISM,
+                MECHANISM,
+                SaslConfigs.SASL_JAAS_CONFIG,
+                "org.apache.kafka.common.security.scram.ScramLoginModule required" + " username=\"" + user
+                        + "\" password=\"" + password + "\";");
     }
 
     String superUser() {
@@ -77,11 +81,13 @@ public final class SaslScram {
         props.put("sasl.mechanism.inter.broker.protocol", MECHANISM);
         props.put("sasl.mechanism.controller.protocol", CONTROLLER_MECHANISM);
         props.put("listener.name.sasl_plaintext.sasl.enabled.mechanisms", MECHANISM);
-        props.put("listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config",
+        props.put(
+                "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config",
                 "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + superUser
                         + "\" password=\"" + superUserPassword + "\";");
         props.put("listener.name.controller.sasl.enabled.mechanisms", CONTROLLER_MECHANISM);
-        props.put("listener.name.controller.plain.sasl.jaas.config",
+        props.put(
+                "listener.name.controller.plain.sasl.jaas.config",
                 "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"" + superUser
                         + "\" password=\"" + superUserPassword + "\" user_" + superUser + "=\"" + superUserPassword
                         + "\";");
@@ -96,8 +102,8 @@ public final class SaslScram {
     }
 
     static UserScramCredentialUpsertion upsertion(String user, String password) {
-        return new UserScramCredentialUpsertion(user,
-                new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, SCRAM_ITERATIONS), password);
+        return new UserScramCredentialUpsertion(
+                user, new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, SCRAM_ITERATIONS), password);
     }
 
     /** Returns once {@code user} can log in: a new credential reaches the listener shortly after it is stored. */
@@ -111,8 +117,8 @@ public final class SaslScram {
                 return;
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof SaslAuthenticationException) || attemptsLeft-- <= 0) {
-                    throw new IllegalStateException("user " + user + " cannot log in: " + e.getCause().getMessage(),
-                            e.getCause());
+                    throw new IllegalStateException(
+                            "user " + user + " cannot log in: " + e.getCause().getMessage(), e.getCause());
                 }
                 backOff();
             } catch (TimeoutException e) {
@@ -128,7 +134,9 @@ public final class SaslScram {
     static void awaitAcls(Admin admin, Collection<AclBinding> acls, Duration timeout) {
         long attemptsLeft = timeout.toMillis() / RETRY_BACKOFF_MS;
         try {
-            while (!admin.describeAcls(AclBindingFilter.ANY).values().get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+            while (!admin.describeAcls(AclBindingFilter.ANY)
+                    .values()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
                     .containsAll(acls)) {
                 if (attemptsLeft-- <= 0) {
                     throw new IllegalStateException("the broker did not apply the ACLs within " + timeout);

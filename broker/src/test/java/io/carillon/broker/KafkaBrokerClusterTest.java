@@ -13,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -56,27 +55,43 @@ class KafkaBrokerClusterTest {
                     .property("controlled.shutdown.enable", "false")
                     .start()));
         }
-        List<KafkaBroker> brokers = starting.stream().map(CompletableFuture::join).toList();
+        List<KafkaBroker> brokers =
+                starting.stream().map(CompletableFuture::join).toList();
         try {
-            String bootstrap = brokers.stream().map(KafkaBroker::bootstrapServers).collect(Collectors.joining(","));
+            String bootstrap =
+                    brokers.stream().map(KafkaBroker::bootstrapServers).collect(Collectors.joining(","));
             try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-                assertThat(admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS)).isEqualTo(clusterId);
-                assertThat(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS)).hasSize(NODES);
-                admin.createTopics(List.of(new NewTopic("replicated", 1, (short) NODES))).all()
+                assertThat(admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS))
+                        .isEqualTo(clusterId);
+                assertThat(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS))
+                        .hasSize(NODES);
+                admin.createTopics(List.of(new NewTopic("replicated", 1, (short) NODES)))
+                        .all()
                         .get(30, TimeUnit.SECONDS);
-                TopicDescription topic = admin.describeTopics(List.of("replicated")).allTopicNames()
-                        .get(30, TimeUnit.SECONDS).get("replicated");
+                TopicDescription topic = admin.describeTopics(List.of("replicated"))
+                        .allTopicNames()
+                        .get(30, TimeUnit.SECONDS)
+                        .get("replicated");
                 assertThat(topic.partitions().get(0).replicas()).hasSize(NODES);
             }
             brokers.get(2).close();
-            try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers.get(0).bootstrapServers(),
-                    ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new StringSerializer())) {
-                assertThat(producer.send(new ProducerRecord<>("replicated", "k", "v")).get(60, TimeUnit.SECONDS)
-                        .offset()).isZero();
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                    Map.of(
+                            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                            brokers.get(0).bootstrapServers(),
+                            ProducerConfig.ACKS_CONFIG,
+                            "all"),
+                    new StringSerializer(),
+                    new StringSerializer())) {
+                assertThat(producer.send(new ProducerRecord<>("replicated", "k", "v"))
+                                .get(60, TimeUnit.SECONDS)
+                                .offset())
+                        .isZero();
             }
         } finally {
-            brokers.stream().map(broker -> CompletableFuture.runAsync(broker::close)).toList()
+            brokers.stream()
+                    .map(broker -> CompletableFuture.runAsync(broker::close))
+                    .toList()
                     .forEach(CompletableFuture::join);
         }
     }
@@ -84,8 +99,9 @@ class KafkaBrokerClusterTest {
     @Test
     void aClusterMemberNeedsBothPortsGiven() {
         assertThatThrownBy(() -> KafkaBroker.builder()
-                .clusterMember(new KafkaBroker.ClusterMember(1, HOST, "1@" + HOST + ":1", Uuid.randomUuid().toString()))
-                .start())
+                        .clusterMember(new KafkaBroker.ClusterMember(
+                                1, HOST, "1@" + HOST + ":1", Uuid.randomUuid().toString()))
+                        .start())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("port");
     }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -43,10 +42,12 @@ class KafkaBrokerSaslTest {
         broker = KafkaBroker.builder().saslScram(SUPER_USER, SUPER_PASSWORD).start();
         try (Admin admin = Admin.create(broker.superUserClientConfig())) {
             admin.createTopics(List.of(new NewTopic("open", 1, (short) 1), new NewTopic("closed", 1, (short) 1)))
-                    .all().get(TIMEOUT_S, TimeUnit.SECONDS);
+                    .all()
+                    .get(TIMEOUT_S, TimeUnit.SECONDS);
         }
         broker.createScramUser("alice", "alice-secret");
-        broker.createAcls(List.of(new AclBinding(new ResourcePattern(ResourceType.TOPIC, "open", PatternType.LITERAL),
+        broker.createAcls(List.of(new AclBinding(
+                new ResourcePattern(ResourceType.TOPIC, "open", PatternType.LITERAL),
                 new AccessControlEntry("User:alice", "*", AclOperation.WRITE, AclPermissionType.ALLOW))));
     }
 
@@ -58,10 +59,12 @@ class KafkaBrokerSaslTest {
     @Test
     void aUserWritesWhereAnAclAllowsAndIsRefusedElsewhere() throws Exception {
         try (KafkaProducer<String, String> producer = producer("alice", "alice-secret")) {
-            assertThat(producer.send(new ProducerRecord<>("open", "k", "v")).get(TIMEOUT_S, TimeUnit.SECONDS)
-                    .offset()).isZero();
+            assertThat(producer.send(new ProducerRecord<>("open", "k", "v"))
+                            .get(TIMEOUT_S, TimeUnit.SECONDS)
+                            .offset())
+                    .isZero();
             assertThatThrownBy(() -> producer.send(new ProducerRecord<>("closed", "k", "v"))
-                    .get(TIMEOUT_S, TimeUnit.SECONDS))
+                            .get(TIMEOUT_S, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class)
                     .hasCauseInstanceOf(TopicAuthorizationException.class);
         }
@@ -71,7 +74,7 @@ class KafkaBrokerSaslTest {
     void aWrongPasswordIsRefused() {
         try (KafkaProducer<String, String> producer = producer("alice", "not-her-password")) {
             assertThatThrownBy(() -> producer.send(new ProducerRecord<>("open", "k", "v"))
-                    .get(TIMEOUT_S, TimeUnit.SECONDS))
+                            .get(TIMEOUT_S, TimeUnit.SECONDS))
                     .hasCauseInstanceOf(SaslAuthenticationException.class);
         }
     }
@@ -87,7 +90,8 @@ class KafkaBrokerSaslTest {
     private static KafkaProducer<String, String> producer(String user, String password) {
         Map<String, Object> config = new HashMap<>(SaslScram.clientProperties(user, password));
         config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) Duration.ofSeconds(TIMEOUT_S).toMillis());
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int)
+                Duration.ofSeconds(TIMEOUT_S).toMillis());
         return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
     }
 }

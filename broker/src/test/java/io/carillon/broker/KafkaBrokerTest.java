@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -28,18 +27,26 @@ class KafkaBrokerTest {
         try (KafkaBroker broker = KafkaBroker.builder().dataDir(dir).start()) {
             port = broker.port();
             try (Admin admin = admin(broker)) {
-                admin.createTopics(List.of(new NewTopic("kept", 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                admin.createTopics(List.of(new NewTopic("kept", 3, (short) 1)))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
                 clusterId = admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS);
             }
         }
         assertThat(Files.readString(dir.resolve("cluster.id")).trim()).isEqualTo(clusterId);
 
-        try (KafkaBroker broker = KafkaBroker.builder().dataDir(dir).port(port).start(); Admin admin = admin(broker)) {
-            assertThat(admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS)).isEqualTo(clusterId);
+        try (KafkaBroker broker = KafkaBroker.builder().dataDir(dir).port(port).start();
+                Admin admin = admin(broker)) {
+            assertThat(admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS))
+                    .isEqualTo(clusterId);
             assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains("kept");
             ConfigResource node = new ConfigResource(ConfigResource.Type.BROKER, "1");
-            assertThat(admin.describeConfigs(List.of(node)).all().get(30, TimeUnit.SECONDS).get(node)
-                    .get("transaction.abort.timed.out.transaction.cleanup.interval.ms").value())
+            assertThat(admin.describeConfigs(List.of(node))
+                            .all()
+                            .get(30, TimeUnit.SECONDS)
+                            .get(node)
+                            .get("transaction.abort.timed.out.transaction.cleanup.interval.ms")
+                            .value())
                     .as("a killed producer's open transaction is aborted about a second after its timeout")
                     .isEqualTo(String.valueOf(KafkaBroker.TIMED_OUT_TRANSACTION_CHECK.toMillis()));
         }

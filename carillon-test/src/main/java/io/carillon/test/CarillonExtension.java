@@ -1,5 +1,16 @@
 package io.carillon.test;
 
+import io.carillon.dispatcher.Dispatcher;
+import io.carillon.planner.Planner;
+import io.carillon.test.internal.KafkaSource;
+import io.carillon.test.internal.TopicTail;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.TopicInitializer;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,32 +30,19 @@ import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.utils.AppInfoParser;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.AppInfoParser;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.TestAbortedException;
-
-import io.carillon.dispatcher.Dispatcher;
-import io.carillon.planner.Planner;
-import io.carillon.test.internal.KafkaSource;
-import io.carillon.test.internal.TopicTail;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.TopicInitializer;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.JobRequest;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * A real Carillon in the test's JVM: an in-process Kafka broker with Carillon's topics, a planner and a dispatcher,
@@ -185,13 +183,21 @@ public final class CarillonExtension implements ExecutionCondition, BeforeAllCal
         String bootstrap = bootstrapServers();
         awaitWorker(bootstrap, job, timeout);
         String requestId = "test-" + UUID.randomUUID();
-        try (TopicTail<RunResult> results = new TopicTail<>(bootstrap, catalog.results(),
-                EventSerdes.RESULT.deserializer())) {
+        try (TopicTail<RunResult> results =
+                new TopicTail<>(bootstrap, catalog.results(), EventSerdes.RESULT.deserializer())) {
             send(catalog.jobs(), job.id(), EventSerdes.JOB.serialize(catalog.jobs(), nextVersion(job)));
-            send(catalog.requests(), job.id(), EventSerdes.REQUEST.serialize(catalog.requests(),
-                    JobRequest.runNow(requestId, job.id(), params, REQUESTED_BY, clock.instant())));
-            return await(results, result -> requestId.equals(result.fireId()) && result.status().isTerminal(),
-                    "result of job " + job.id(), timeout);
+            send(
+                    catalog.requests(),
+                    job.id(),
+                    EventSerdes.REQUEST.serialize(
+                            catalog.requests(),
+                            JobRequest.runNow(requestId, job.id(), params, REQUESTED_BY, clock.instant())));
+            return await(
+                    results,
+                    result ->
+                            requestId.equals(result.fireId()) && result.status().isTerminal(),
+                    "result of job " + job.id(),
+                    timeout);
         }
     }
 
@@ -199,7 +205,8 @@ public final class CarillonExtension implements ExecutionCondition, BeforeAllCal
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         String unavailable = kafka.unavailableReason();
-        return unavailable == null ? ConditionEvaluationResult.enabled("Kafka can start")
+        return unavailable == null
+                ? ConditionEvaluationResult.enabled("Kafka can start")
                 : ConditionEvaluationResult.disabled(unavailable);
     }
 
@@ -210,7 +217,8 @@ public final class CarillonExtension implements ExecutionCondition, BeforeAllCal
      */
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getStore(ExtensionContext.Namespace.create(CarillonExtension.class)).put(this, this);
+        context.getStore(ExtensionContext.Namespace.create(CarillonExtension.class))
+                .put(this, this);
     }
 
     /** Stops the dispatcher, the planner and the broker; a later call to {@link #bootstrapServers()} starts anew. */
@@ -244,14 +252,27 @@ public final class CarillonExtension implements ExecutionCondition, BeforeAllCal
                 new TopicInitializer(admin).ensure(catalog.coreTopics());
             }
             plannerState = Files.createTempDirectory("carillon-test-planner");
-            planner = Planner.builder().bootstrapServers(bootstrapServers).catalog(catalog).clock(clock)
-                    .stateDir(plannerState).build();
+            planner = Planner.builder()
+                    .bootstrapServers(bootstrapServers)
+                    .catalog(catalog)
+                    .clock(clock)
+                    .stateDir(plannerState)
+                    .build();
             planner.start();
-            dispatcher = Dispatcher.builder().bootstrapServers(bootstrapServers).catalog(catalog)
-                    .clock(clock).build();
+            dispatcher = Dispatcher.builder()
+                    .bootstrapServers(bootstrapServers)
+                    .catalog(catalog)
+                    .clock(clock)
+                    .build();
             dispatcher.start();
-            producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                    ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
+            producer = new KafkaProducer<>(
+                    Map.of(
+                            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                            bootstrapServers,
+                            ProducerConfig.ACKS_CONFIG,
+                            "all"),
+                    new StringSerializer(),
+                    new ByteArraySerializer());
         } catch (TestAbortedException e) {
             close();
             throw e;
@@ -267,15 +288,17 @@ public final class CarillonExtension implements ExecutionCondition, BeforeAllCal
 
     private void awaitWorker(String bootstrap, JobDefinition job, Duration timeout) {
         Map<String, WorkerHeartbeat> latest = new HashMap<>();
-        try (TopicTail<WorkerHeartbeat> heartbeats = new TopicTail<>(bootstrap, catalog.workers(),
-                EventSerdes.HEARTBEAT.deserializer())) {
+        try (TopicTail<WorkerHeartbeat> heartbeats =
+                new TopicTail<>(bootstrap, catalog.workers(), EventSerdes.HEARTBEAT.deserializer())) {
             Instant deadline = clock.instant().plus(timeout);
             while (clock.instant().isBefore(deadline)) {
                 heartbeats.poll(POLL).forEach(heartbeat -> latest.put(heartbeat.instanceId(), heartbeat));
                 Instant now = clock.instant();
-                if (latest.values().stream().anyMatch(heartbeat -> heartbeat.app().equals(job.app())
-                        && heartbeat.handlers().contains(job.handler()) && !heartbeat.partitions().isEmpty()
-                        && heartbeat.expiresAt().isAfter(now))) {
+                if (latest.values().stream()
+                        .anyMatch(heartbeat -> heartbeat.app().equals(job.app())
+                                && heartbeat.handlers().contains(job.handler())
+                                && !heartbeat.partitions().isEmpty()
+                                && heartbeat.expiresAt().isAfter(now))) {
                     return;
                 }
             }

@@ -1,16 +1,14 @@
 package io.carillon.test;
 
+import io.carillon.topics.Json;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Progress;
+import io.carillon.worker.JobContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import io.carillon.topics.Json;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.Progress;
-import io.carillon.worker.JobContext;
-
 import tools.jackson.core.JacksonException;
 
 /**
@@ -79,8 +77,10 @@ public final class TestJobContext implements JobContext {
         try {
             return Json.mapper().readValue(params, type);
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("params of run " + runId() + " are not a valid "
-                    + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "params of run " + runId() + " are not a valid " + type.getSimpleName() + ": "
+                            + e.getOriginalMessage(),
+                    e);
         }
     }
 
@@ -134,8 +134,8 @@ public final class TestJobContext implements JobContext {
     @Override
     public void progress(long done, long total, String message) {
         if (done < 0 || total < 0) {
-            throw new IllegalArgumentException("progress of run " + runId() + " must not be negative: done=" + done
-                    + ", total=" + total);
+            throw new IllegalArgumentException(
+                    "progress of run " + runId() + " must not be negative: done=" + done + ", total=" + total);
         }
         progressReports.add(new Progress(done, total, message));
     }
@@ -181,8 +181,7 @@ public final class TestJobContext implements JobContext {
         private int shardIndex;
         private int shardTotal = 1;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder params(String params) {
             this.params = params;
@@ -228,8 +227,8 @@ public final class TestJobContext implements JobContext {
         /** @throws IllegalArgumentException unless {@code 0 <= index < total} */
         public Builder shard(int index, int total) {
             if (total < 1 || index < 0 || index >= total) {
-                throw new IllegalArgumentException("shard index must be in [0, total) with total at least 1, was "
-                        + index + " of " + total);
+                throw new IllegalArgumentException(
+                        "shard index must be in [0, total) with total at least 1, was " + index + " of " + total);
             }
             this.shardIndex = index;
             this.shardTotal = total;

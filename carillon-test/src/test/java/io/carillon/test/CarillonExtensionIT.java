@@ -3,17 +3,15 @@ package io.carillon.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.worker.CarillonWorker;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The extension's own test: a plain {@link CarillonWorker} of app {@code shop} on the extension's Carillon. */
 class CarillonExtensionIT {
@@ -25,7 +23,9 @@ class CarillonExtensionIT {
 
     @BeforeAll
     static void startWorker() {
-        worker = CarillonWorker.builder().bootstrapServers(carillon.bootstrapServers()).catalog(carillon.catalog())
+        worker = CarillonWorker.builder()
+                .bootstrapServers(carillon.bootstrapServers())
+                .catalog(carillon.catalog())
                 .app("shop")
                 .handler("greet", context -> "hello " + context.params())
                 .handler("refuse", context -> {
@@ -54,7 +54,8 @@ class CarillonExtensionIT {
     void runsAReplacedJobWithParamsOfTheRun() {
         carillon.run(job("again", "greet").params("first").build());
 
-        RunResult result = carillon.run(job("again", "greet").description("replaced").build(), "second");
+        RunResult result =
+                carillon.run(job("again", "greet").description("replaced").build(), "second");
 
         assertThat(result.status()).isEqualTo(RunStatus.SUCCEEDED);
         assertThat(result.message()).isEqualTo("hello second");
@@ -70,8 +71,8 @@ class CarillonExtensionIT {
 
     @Test
     void failsClearlyWhenNoWorkerOffersTheHandler() {
-        assertThatThrownBy(() -> carillon.run(job("nobody", "greet").app("other").build(), null,
-                Duration.ofMillis(500)))
+        assertThatThrownBy(
+                        () -> carillon.run(job("nobody", "greet").app("other").build(), null, Duration.ofMillis(500)))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageStartingWith("no live worker of app 'other' with handler 'greet' within PT0.5S");
     }

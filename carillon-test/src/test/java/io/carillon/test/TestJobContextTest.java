@@ -3,23 +3,25 @@ package io.carillon.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Instant;
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Progress;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class TestJobContextTest {
 
-    record Invoices(String day, int limit) {
-    }
+    record Invoices(String day, int limit) {}
 
     @Test
     void answersWhatItWasBuiltWith() {
-        TestJobContext context = TestJobContext.builder().jobId("invoices").params("{\"day\":\"2026-01-31\"}")
-                .kind(FireKind.RETRY).attempt(3).scheduledAt(Instant.parse("2026-01-31T02:00:00Z")).shard(2, 4)
+        TestJobContext context = TestJobContext.builder()
+                .jobId("invoices")
+                .params("{\"day\":\"2026-01-31\"}")
+                .kind(FireKind.RETRY)
+                .attempt(3)
+                .scheduledAt(Instant.parse("2026-01-31T02:00:00Z"))
+                .shard(2, 4)
                 .build();
 
         assertThat(context.jobId()).isEqualTo("invoices");
@@ -49,7 +51,8 @@ class TestJobContextTest {
 
     @Test
     void readsParamsAsJsonLikeTheWorker() {
-        TestJobContext context = TestJobContext.builder().paramsAsJson(Map.of("day", "2026-01-31", "limit", 10))
+        TestJobContext context = TestJobContext.builder()
+                .paramsAsJson(Map.of("day", "2026-01-31", "limit", 10))
                 .build();
 
         assertThat(context.params(Invoices.class)).isEqualTo(new Invoices("2026-01-31", 10));
@@ -70,7 +73,8 @@ class TestJobContextTest {
         assertThat(context.logLines()).containsExactly("start", "done");
         assertThat(context.progressReports()).containsExactly(new Progress(1, 3, "one"), new Progress(3, 3, null));
         assertThat(context.lastProgress()).isEqualTo(new Progress(3, 3, null));
-        assertThatThrownBy(() -> context.progress(-1, 3, null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> context.progress(-1, 3, null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("progress of run test-job@0#0 must not be negative: done=-1, total=3");
     }
 
@@ -95,9 +99,11 @@ class TestJobContextTest {
 
     @Test
     void refusesImpossibleShardsAndAttempts() {
-        assertThatThrownBy(() -> TestJobContext.builder().shard(4, 4)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> TestJobContext.builder().shard(4, 4))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("shard index must be in [0, total) with total at least 1, was 4 of 4");
-        assertThatThrownBy(() -> TestJobContext.builder().attempt(0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> TestJobContext.builder().attempt(0))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("attempt counts from 1, was 0");
     }
 }

@@ -1,13 +1,11 @@
 package io.carillon.console;
 
+import io.carillon.console.internal.exchange.xxljob.XxlJobImportCommand;
 import java.util.Arrays;
-
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.FullyQualifiedAnnotationBeanNameGenerator;
-
-import io.carillon.console.internal.exchange.xxljob.XxlJobImportCommand;
 
 /**
  * The Carillon console: job CRUD and run-now over REST, a transactional outbox to the {@code jobs} topic, the run
@@ -24,7 +22,7 @@ import io.carillon.console.internal.exchange.xxljob.XxlJobImportCommand;
  * (see {@code docs/migrating.md}) and exits with its status.
  */
 @SpringBootApplication(nameGenerator = FullyQualifiedAnnotationBeanNameGenerator.class)
-@EnableConfigurationProperties(ConsoleProperties.class)
+@ConfigurationPropertiesScan
 public class ConsoleApplication {
 
     public static void main(String[] args) {

@@ -2,6 +2,12 @@ package io.carillon.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.console.internal.jobs.JobService;
+import io.carillon.testkit.SettableClock;
+import io.carillon.topics.Json;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
 import java.net.CookieManager;
 import java.net.HttpCookie;
 import java.net.URI;
@@ -16,7 +22,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -36,13 +41,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.console.internal.jobs.JobService;
-import io.carillon.testkit.SettableClock;
-import io.carillon.topics.Json;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.Schedule;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -79,10 +77,13 @@ class AccessIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
+
     @Autowired
     JobService jobService;
+
     @Autowired
     PlatformTransactionManager transactionManager;
 
@@ -95,8 +96,7 @@ class AccessIT {
         admin = new ApiClient(port);
         for (String[] user : new String[][] {{"vera", "VIEWER"}, {"otto", "OPERATOR"}}) {
             admin.post("/api/v1/users", """
-                    {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "demo"}]}"""
-                    .formatted(user[0], PASSWORD, user[1]));
+                    {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "demo"}]}""".formatted(user[0], PASSWORD, user[1]));
         }
         viewer = admin.as("vera", PASSWORD);
         operator = admin.as("otto", PASSWORD);
@@ -108,14 +108,32 @@ class AccessIT {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
-        "GET, /api/v1/jobs", "POST, /api/v1/jobs", "GET, /api/v1/jobs/d1", "PUT, /api/v1/jobs/d1",
-        "DELETE, /api/v1/jobs/d1", "POST, /api/v1/jobs/d1/run", "GET, /api/v1/jobs/d1/runs",
-        "GET, /api/v1/jobs/d1/schedule/preview", "GET, /api/v1/overview", "POST, /api/v1/runs/d1@1%230/retry",
-        "POST, /api/v1/runs/d1@1%230/kill", "GET, /api/v1/me", "GET, /api/v1/users", "POST, /api/v1/users",
-        "GET, /api/v1/users/vera", "PUT, /api/v1/users/vera", "DELETE, /api/v1/users/vera",
-        "POST, /api/v1/users/vera/password", "GET, /api/v1/tokens", "POST, /api/v1/tokens",
-        "DELETE, /api/v1/tokens/some-id", "GET, /api/v1/audit", "PUT, /api/v1/users/vera/lock",
-        "DELETE, /api/v1/users/vera/lock", "GET, /api/v1/signins"})
+        "GET, /api/v1/jobs",
+        "POST, /api/v1/jobs",
+        "GET, /api/v1/jobs/d1",
+        "PUT, /api/v1/jobs/d1",
+        "DELETE, /api/v1/jobs/d1",
+        "POST, /api/v1/jobs/d1/run",
+        "GET, /api/v1/jobs/d1/runs",
+        "GET, /api/v1/jobs/d1/schedule/preview",
+        "GET, /api/v1/overview",
+        "POST, /api/v1/runs/d1@1%230/retry",
+        "POST, /api/v1/runs/d1@1%230/kill",
+        "GET, /api/v1/me",
+        "GET, /api/v1/users",
+        "POST, /api/v1/users",
+        "GET, /api/v1/users/vera",
+        "PUT, /api/v1/users/vera",
+        "DELETE, /api/v1/users/vera",
+        "POST, /api/v1/users/vera/password",
+        "GET, /api/v1/tokens",
+        "POST, /api/v1/tokens",
+        "DELETE, /api/v1/tokens/some-id",
+        "GET, /api/v1/audit",
+        "PUT, /api/v1/users/vera/lock",
+        "DELETE, /api/v1/users/vera/lock",
+        "GET, /api/v1/signins"
+    })
     void refusesAnonymousCallers(String method, String path) {
         Answer answer = admin.anonymous().send(method, path, "{}");
 
@@ -126,7 +144,12 @@ class AccessIT {
     @Test
     void servesTheLoginPageToAnyone() {
         assertThat(admin.anonymous().get("/login").status()).isEqualTo(200);
-        assertThat(admin.anonymous().get("/login/options").json().get("singleSignOn").isEmpty()).isTrue();
+        assertThat(admin.anonymous()
+                        .get("/login/options")
+                        .json()
+                        .get("singleSignOn")
+                        .isEmpty())
+                .isTrue();
         assertThat(admin.anonymous().get("/").status()).isEqualTo(302);
     }
 
@@ -179,16 +202,25 @@ class AccessIT {
 
     @Test
     void createsOnlyInTheAppsItOperatesAndListsOnlyWhatItReads() {
-        assertThat(operator.post("/api/v1/jobs", JOB.formatted("d2", "demo")).status()).isEqualTo(201);
-        assertThat(operator.post("/api/v1/jobs", JOB.formatted("b2", "billing")).status()).isEqualTo(403);
-        assertThat(operator.put("/api/v1/jobs/d1", JOB.formatted("d1", "billing")).status())
-                .as("moving a job to an app one does not operate").isEqualTo(403);
-        assertThat(viewer.post("/api/v1/jobs", JOB.formatted("d3", "demo")).status()).isEqualTo(403);
+        assertThat(operator.post("/api/v1/jobs", JOB.formatted("d2", "demo")).status())
+                .isEqualTo(201);
+        assertThat(operator.post("/api/v1/jobs", JOB.formatted("b2", "billing")).status())
+                .isEqualTo(403);
+        assertThat(operator.put("/api/v1/jobs/d1", JOB.formatted("d1", "billing"))
+                        .status())
+                .as("moving a job to an app one does not operate")
+                .isEqualTo(403);
+        assertThat(viewer.post("/api/v1/jobs", JOB.formatted("d3", "demo")).status())
+                .isEqualTo(403);
 
         assertThat(ids(viewer.get("/api/v1/jobs").json())).contains("d1", "d2").doesNotContain("b1");
         assertThat(ids(admin.get("/api/v1/jobs").json())).contains("b1", "d1", "d2");
-        assertThat(viewer.get("/api/v1/overview").json().valueStream()
-                .map(line -> line.get("job").get("id").asString())).contains("d1", "d2").doesNotContain("b1");
+        assertThat(viewer.get("/api/v1/overview")
+                        .json()
+                        .valueStream()
+                        .map(line -> line.get("job").get("id").asString()))
+                .contains("d1", "d2")
+                .doesNotContain("b1");
     }
 
     @Test
@@ -203,7 +235,8 @@ class AccessIT {
 
     @Test
     void tokensActWithTheirOwnGrantsUntilRevokedOrExpired(CapturedOutput output) throws Exception {
-        Answer created = operator.post("/api/v1/tokens", """
+        Answer created =
+                operator.post("/api/v1/tokens", """
                 {"name": "ci", "grants": [{"role": "VIEWER", "app": "demo"}],
                  "expiresAt": "%s"}""".formatted(CLOCK.instant().plus(Duration.ofHours(1))));
         assertThat(created.status()).isEqualTo(201);
@@ -211,49 +244,76 @@ class AccessIT {
         ApiClient ci = admin.withToken(secret);
 
         assertThat(ci.get("/api/v1/jobs/d1").status()).isEqualTo(200);
-        assertThat(ci.post("/api/v1/jobs/d1/run", "").status()).as("the token is a viewer").isEqualTo(403);
+        assertThat(ci.post("/api/v1/jobs/d1/run", "").status())
+                .as("the token is a viewer")
+                .isEqualTo(403);
         assertThat(ci.get("/api/v1/me").json().get("token").asString()).isEqualTo("ci");
         assertThat(ci.post("/api/v1/tokens", "{\"name\": \"more\"}").status()).isEqualTo(403);
-        assertThat(jdbc.sql("SELECT secret_hash FROM api_tokens WHERE name = 'ci'").query(String.class).single())
-                .isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                        .digest(secret.getBytes(StandardCharsets.UTF_8))))
+        assertThat(jdbc.sql("SELECT secret_hash FROM api_tokens WHERE name = 'ci'")
+                        .query(String.class)
+                        .single())
+                .isEqualTo(HexFormat.of()
+                        .formatHex(
+                                MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8))))
                 .doesNotContain(secret);
         JsonNode listed = operator.get("/api/v1/tokens").json().get(0);
-        assertThat(listed.get("lastUsedAt").asString()).isEqualTo(CLOCK.instant().toString());
+        assertThat(listed.get("lastUsedAt").asString())
+                .isEqualTo(CLOCK.instant().toString());
         assertThat(listed.has("token")).isFalse();
 
         CLOCK.advance(Duration.ofHours(2));
         assertThat(ci.get("/api/v1/jobs/d1").status()).as("expired").isEqualTo(401);
 
-        String revoked = operator.post("/api/v1/tokens", "{\"name\": \"short-lived\"}").json().get("token")
+        String revoked = operator.post("/api/v1/tokens", "{\"name\": \"short-lived\"}")
+                .json()
+                .get("token")
                 .asString();
-        assertThat(admin.withToken(revoked).post("/api/v1/jobs/d1/run", "").status()).isEqualTo(202);
-        String id = operator.get("/api/v1/tokens").json().valueStream()
-                .filter(token -> token.get("name").asString().equals("short-lived")).findFirst().orElseThrow()
-                .get("id").asString();
-        assertThat(viewer.delete("/api/v1/tokens/" + id).status()).as("someone else's token").isEqualTo(404);
+        assertThat(admin.withToken(revoked).post("/api/v1/jobs/d1/run", "").status())
+                .isEqualTo(202);
+        String id = operator.get("/api/v1/tokens")
+                .json()
+                .valueStream()
+                .filter(token -> token.get("name").asString().equals("short-lived"))
+                .findFirst()
+                .orElseThrow()
+                .get("id")
+                .asString();
+        assertThat(viewer.delete("/api/v1/tokens/" + id).status())
+                .as("someone else's token")
+                .isEqualTo(404);
         assertThat(operator.delete("/api/v1/tokens/" + id).status()).isEqualTo(204);
         assertThat(admin.withToken(revoked).get("/api/v1/jobs/d1").status()).isEqualTo(401);
-        assertThat(admin.withToken("crl_made-up").get("/api/v1/jobs/d1").status()).isEqualTo(401);
-        assertThat(output.getAll()).as("no secret in the logs").doesNotContain(secret, revoked, PASSWORD,
-                ConsoleTestEnvironment.ADMIN_PASSWORD);
+        assertThat(admin.withToken("crl_made-up").get("/api/v1/jobs/d1").status())
+                .isEqualTo(401);
+        assertThat(output.getAll())
+                .as("no secret in the logs")
+                .doesNotContain(secret, revoked, PASSWORD, ConsoleTestEnvironment.ADMIN_PASSWORD);
     }
 
     @Test
     void callsWithAnAuthorizationHeaderGetNoSessionAndNoCsrfCookie() throws Exception {
-        String secret = operator.post("/api/v1/tokens", "{\"name\": \"stateless\"}").json().get("token").asString();
+        String secret = operator.post("/api/v1/tokens", "{\"name\": \"stateless\"}")
+                .json()
+                .get("token")
+                .asString();
         HttpClient script = HttpClient.newHttpClient();
         String base = "http://localhost:" + port;
-        String basic = "Basic " + Base64.getEncoder().encodeToString(("otto:" + PASSWORD)
-                .getBytes(StandardCharsets.UTF_8));
+        String basic =
+                "Basic " + Base64.getEncoder().encodeToString(("otto:" + PASSWORD).getBytes(StandardCharsets.UTF_8));
 
         for (String authorization : List.of("Bearer " + secret, basic)) {
-            HttpResponse<String> created = script.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs"))
-                    .header("Authorization", authorization).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(JOB.formatted("stateless-" + authorization.length(),
-                            "demo"))).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> created = script.send(
+                    HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs"))
+                            .header("Authorization", authorization)
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(
+                                    JOB.formatted("stateless-" + authorization.length(), "demo")))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-            assertThat(created.headers().allValues("Set-Cookie")).as("no session, no XSRF-TOKEN").isEmpty();
+            assertThat(created.headers().allValues("Set-Cookie"))
+                    .as("no session, no XSRF-TOKEN")
+                    .isEmpty();
         }
     }
 
@@ -272,21 +332,32 @@ class AccessIT {
         HttpClient browser = HttpClient.newBuilder().cookieHandler(cookies).build();
         String base = "http://localhost:" + port;
         browser.send(HttpRequest.newBuilder(URI.create(base + "/login")).build(), HttpResponse.BodyHandlers.ofString());
-        HttpResponse<String> signedIn = browser.send(HttpRequest.newBuilder(URI.create(base + "/login"))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .header("X-XSRF-TOKEN", csrf(cookies))
-                .POST(HttpRequest.BodyPublishers.ofString("username=otto&password=" + PASSWORD)).build(),
+        HttpResponse<String> signedIn = browser.send(
+                HttpRequest.newBuilder(URI.create(base + "/login"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .header("X-XSRF-TOKEN", csrf(cookies))
+                        .POST(HttpRequest.BodyPublishers.ofString("username=otto&password=" + PASSWORD))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(signedIn.statusCode()).isEqualTo(200);
 
         HttpRequest.Builder create = HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(JOB.formatted("from-browser", "demo")));
-        assertThat(browser.send(create.build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(403);
-        assertThat(browser.send(create.header("X-XSRF-TOKEN", csrf(cookies)).build(),
-                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(201);
-        assertThat(browser.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/me")).build(),
-                HttpResponse.BodyHandlers.ofString()).body()).contains("\"otto\"");
+        assertThat(browser.send(create.build(), HttpResponse.BodyHandlers.ofString())
+                        .statusCode())
+                .isEqualTo(403);
+        assertThat(browser.send(
+                                create.header("X-XSRF-TOKEN", csrf(cookies)).build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .statusCode())
+                .isEqualTo(201);
+        assertThat(browser.send(
+                                HttpRequest.newBuilder(URI.create(base + "/api/v1/me"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .contains("\"otto\"");
     }
 
     @Test
@@ -294,16 +365,22 @@ class AccessIT {
         admin.post("/api/v1/users", """
                 {"name": "lena", "password": "%s", "grants": []}""".formatted(PASSWORD));
         for (int i = 0; i < 5; i++) {
-            Answer wrong = admin.as("lena", "not-the-password").forwardedFor("10.0.0." + i).get("/api/v1/me");
+            Answer wrong = admin.as("lena", "not-the-password")
+                    .forwardedFor("10.0.0." + i)
+                    .get("/api/v1/me");
             assertThat(wrong.status()).as("attempt %d: %s", i, wrong.body()).isEqualTo(401);
             assertThat(wrong.json().get("error").asString()).isEqualTo(SIGN_IN_FAILED);
         }
 
         Answer throttled = admin.as("lena", PASSWORD).forwardedFor("10.0.1.1").get("/api/v1/me");
-        assertThat(throttled.status()).as("the header is no proxy's: every try came from 127.0.0.1").isEqualTo(429);
+        assertThat(throttled.status())
+                .as("the header is no proxy's: every try came from 127.0.0.1")
+                .isEqualTo(429);
         assertThat(throttled.retryAfter()).isEqualTo("1");
         assertThat(throttled.json().get("error").asString()).isEqualTo(SIGN_IN_FAILED);
-        assertThat(admin.get("/api/v1/me").status()).as("another name from the same address").isEqualTo(200);
+        assertThat(admin.get("/api/v1/me").status())
+                .as("another name from the same address")
+                .isEqualTo(200);
 
         CLOCK.advance(Duration.ofSeconds(1));
         assertThat(admin.as("lena", PASSWORD).get("/api/v1/me").status()).isEqualTo(200);
@@ -314,23 +391,33 @@ class AccessIT {
     @Test
     void anAdminLocksAPasswordNotTheTokens() {
         admin.post("/api/v1/users", """
-                {"name": "ines", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}"""
-                .formatted(PASSWORD));
+                {"name": "ines", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}""".formatted(PASSWORD));
         ApiClient ines = admin.as("ines", PASSWORD);
-        ApiClient token = admin.withToken(ines.post("/api/v1/tokens", "{\"name\": \"ines-ci\"}").json().get("token")
+        ApiClient token = admin.withToken(ines.post("/api/v1/tokens", "{\"name\": \"ines-ci\"}")
+                .json()
+                .get("token")
                 .asString());
 
         Answer locked = admin.put("/api/v1/users/ines/lock", "");
         assertThat(locked.status()).isEqualTo(200);
         assertThat(locked.json().get("lockedBy").asString()).isEqualTo("admin");
         assertThat(viewer.put("/api/v1/users/ines/lock", "").status()).isEqualTo(403);
-        assertThat(admin.put("/api/v1/users/admin/lock", "").status()).as("not oneself").isEqualTo(409);
+        assertThat(admin.put("/api/v1/users/admin/lock", "").status())
+                .as("not oneself")
+                .isEqualTo(409);
         Answer refused = ines.get("/api/v1/me");
         assertThat(refused.status()).isEqualTo(401);
-        assertThat(refused.body()).isEqualTo(admin.as("no-such-user", PASSWORD).get("/api/v1/me").body());
-        assertThat(token.get("/api/v1/me").status()).as("the token is no password").isEqualTo(200);
+        assertThat(refused.body())
+                .isEqualTo(admin.as("no-such-user", PASSWORD).get("/api/v1/me").body());
+        assertThat(token.get("/api/v1/me").status())
+                .as("the token is no password")
+                .isEqualTo(200);
 
-        assertThat(admin.delete("/api/v1/users/ines/lock").json().get("lockedAt").isNull()).isTrue();
+        assertThat(admin.delete("/api/v1/users/ines/lock")
+                        .json()
+                        .get("lockedAt")
+                        .isNull())
+                .isTrue();
         assertThat(ines.get("/api/v1/me").status()).isEqualTo(200);
         assertThat(audit("USER_LOCK", "ines")).containsExactly("OK");
         assertThat(audit("USER_UNLOCK", "ines")).containsExactly("OK");
@@ -346,7 +433,8 @@ class AccessIT {
         Answer refused = admin.get("/api/v1/me");
         assertThat(refused.status()).isEqualTo(429);
         assertThat(refused.json().get("error").asString()).isEqualTo(SIGN_IN_FAILED);
-        assertThat(Long.parseLong(refused.retryAfter())).isBetween(1L, Duration.ofMinutes(5).toSeconds());
+        assertThat(Long.parseLong(refused.retryAfter()))
+                .isBetween(1L, Duration.ofMinutes(5).toSeconds());
 
         forgetFailedSignIns();
         assertThat(admin.get("/api/v1/me").status()).isEqualTo(200);
@@ -360,7 +448,8 @@ class AccessIT {
         JsonNode signIns = admin.get("/api/v1/signins").json();
         assertThat(signIns.get("failed").asLong()).isEqualTo(1);
         assertThat(signIns.get("refused").asLong()).isZero();
-        assertThat(signIns.get("since").asString()).isEqualTo(CLOCK.instant().minus(Duration.ofHours(1)).toString());
+        assertThat(signIns.get("since").asString())
+                .isEqualTo(CLOCK.instant().minus(Duration.ofHours(1)).toString());
         assertThat(viewer.get("/api/v1/signins").status()).isEqualTo(403);
         forgetFailedSignIns();
     }
@@ -370,21 +459,29 @@ class AccessIT {
         CookieManager cookies = new CookieManager();
         HttpClient browser = HttpClient.newBuilder().cookieHandler(cookies).build();
         String base = "http://localhost:" + port;
-        HttpResponse<String> login = browser.send(HttpRequest.newBuilder(URI.create(base + "/login")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        HttpResponse<String> signedIn = browser.send(HttpRequest.newBuilder(URI.create(base + "/login"))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .header("X-XSRF-TOKEN", csrf(cookies))
-                .POST(HttpRequest.BodyPublishers.ofString("username=otto&password=" + PASSWORD)).build(),
+        HttpResponse<String> login = browser.send(
+                HttpRequest.newBuilder(URI.create(base + "/login")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> signedIn = browser.send(
+                HttpRequest.newBuilder(URI.create(base + "/login"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .header("X-XSRF-TOKEN", csrf(cookies))
+                        .POST(HttpRequest.BodyPublishers.ofString("username=otto&password=" + PASSWORD))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
 
-        assertThat(login.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(policy -> assertThat(
-                policy).contains("default-src 'self'", "frame-ancestors 'none'").doesNotContain("unsafe-inline"));
-        assertThat(login.headers().allValues("Set-Cookie")).anySatisfy(cookie -> assertThat(cookie)
-                .startsWith("XSRF-TOKEN=").contains("SameSite=Lax").doesNotContain("Secure"));
+        assertThat(login.headers().firstValue("Content-Security-Policy"))
+                .hasValueSatisfying(policy -> assertThat(policy)
+                        .contains("default-src 'self'", "frame-ancestors 'none'")
+                        .doesNotContain("unsafe-inline"));
+        assertThat(login.headers().allValues("Set-Cookie"))
+                .anySatisfy(cookie -> assertThat(cookie)
+                        .startsWith("XSRF-TOKEN=")
+                        .contains("SameSite=Lax")
+                        .doesNotContain("Secure"));
         assertThat(signedIn.statusCode()).isEqualTo(200);
-        assertThat(signedIn.headers().allValues("Set-Cookie")).anySatisfy(cookie -> assertThat(cookie)
-                .startsWith("JSESSIONID=").contains("SameSite=Lax", "HttpOnly"));
+        assertThat(signedIn.headers().allValues("Set-Cookie"))
+                .anySatisfy(
+                        cookie -> assertThat(cookie).startsWith("JSESSIONID=").contains("SameSite=Lax", "HttpOnly"));
     }
 
     /** Moves the clock past every throttle's memory, so the next test starts with no failed sign-in counted. */
@@ -407,24 +504,48 @@ class AccessIT {
         JsonNode disable = entries.get(1);
         assertThat(disable.get("actor").asString()).isEqualTo("otto");
         assertThat(disable.get("sourceAddress").asString()).isNotBlank();
-        assertThat(Json.mapper().readTree(disable.get("before").asString()).get("enabled").asBoolean()).isTrue();
-        assertThat(Json.mapper().readTree(disable.get("after").asString()).get("enabled").asBoolean()).isFalse();
+        assertThat(Json.mapper()
+                        .readTree(disable.get("before").asString())
+                        .get("enabled")
+                        .asBoolean())
+                .isTrue();
+        assertThat(Json.mapper()
+                        .readTree(disable.get("after").asString())
+                        .get("enabled")
+                        .asBoolean())
+                .isFalse();
         assertThat(audit("RUN_RETRY", "audited@1#0")).containsExactly("OK");
         JsonNode create = entries.get(2);
         assertThat(create.get("actor").asString()).isEqualTo("otto");
         assertThat(create.hasNonNull("before")).isFalse();
-        assertThat(Json.mapper().readTree(create.get("after").asString()).get("version").asLong()).isEqualTo(1);
+        assertThat(Json.mapper()
+                        .readTree(create.get("after").asString())
+                        .get("version")
+                        .asLong())
+                .isEqualTo(1);
 
-        assertThat(operator.get("/api/v1/audit?action=USER_CREATE").json().get("entries").isEmpty())
-                .as("an operator reads only the entries of its apps' jobs and runs").isTrue();
-        assertThat(admin.get("/api/v1/audit?action=USER_CREATE").json().get("entries").size()).isGreaterThan(1);
+        assertThat(operator.get("/api/v1/audit?action=USER_CREATE")
+                        .json()
+                        .get("entries")
+                        .isEmpty())
+                .as("an operator reads only the entries of its apps' jobs and runs")
+                .isTrue();
+        assertThat(admin.get("/api/v1/audit?action=USER_CREATE")
+                        .json()
+                        .get("entries")
+                        .size())
+                .isGreaterThan(1);
     }
 
     @Test
     void writesNoAuditRowForAChangeThatRollsBack() {
         new TransactionTemplate(transactionManager).executeWithoutResult(status -> {
-            jobService.create(JobDefinition.builder("rolled-back").app("demo").handler("echo")
-                    .schedule(Schedule.none()).enabled(true).build());
+            jobService.create(JobDefinition.builder("rolled-back")
+                    .app("demo")
+                    .handler("echo")
+                    .schedule(Schedule.none())
+                    .enabled(true)
+                    .build());
             status.setRollbackOnly();
         });
 
@@ -435,13 +556,15 @@ class AccessIT {
     @Test
     void keepsTheLastAdmin() {
         assertThat(admin.delete("/api/v1/users/admin").status()).isEqualTo(409);
-        assertThat(admin.put("/api/v1/users/admin", "{\"grants\": []}").status()).isEqualTo(409);
+        assertThat(admin.put("/api/v1/users/admin", "{\"grants\": []}").status())
+                .isEqualTo(409);
     }
 
     @Test
     void boundsBodiesAndFields() {
         String huge = "x".repeat(2 * 1024 * 1024);
-        assertThat(admin.post("/api/v1/jobs", "{\"id\": \"" + huge + "\"}").status()).isEqualTo(413);
+        assertThat(admin.post("/api/v1/jobs", "{\"id\": \"" + huge + "\"}").status())
+                .isEqualTo(413);
 
         Answer bigParams = admin.post("/api/v1/jobs", """
                 {"id": "big", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"}, "params": "%s",
@@ -464,20 +587,33 @@ class AccessIT {
         jdbc.sql("INSERT INTO runs (run_id, job_id, app, attempt, shard_index, shard_total, status, scheduled_at,"
                         + " updated_at) VALUES (:runId, :jobId, :app, 1, 0, 1, :status, now(), now())"
                         + " ON CONFLICT DO NOTHING")
-                .param("runId", runId).param("jobId", jobId).param("app", app).param("status", status).update();
+                .param("runId", runId)
+                .param("jobId", jobId)
+                .param("app", app)
+                .param("status", status)
+                .update();
     }
 
     private List<String> audit(String action, String target) {
         return jdbc.sql("SELECT outcome FROM audit_log WHERE action = :action AND target = :target ORDER BY id")
-                .param("action", action).param("target", target).query(String.class).list();
+                .param("action", action)
+                .param("target", target)
+                .query(String.class)
+                .list();
     }
 
     private static List<String> ids(JsonNode page) {
-        return page.get("items").valueStream().map(item -> item.at("/job/id").asString()).toList();
+        return page.get("items")
+                .valueStream()
+                .map(item -> item.at("/job/id").asString())
+                .toList();
     }
 
     private static String csrf(CookieManager cookies) {
-        return cookies.getCookieStore().getCookies().stream().filter(cookie -> cookie.getName().equals("XSRF-TOKEN"))
-                .map(HttpCookie::getValue).findFirst().orElseThrow();
+        return cookies.getCookieStore().getCookies().stream()
+                .filter(cookie -> cookie.getName().equals("XSRF-TOKEN"))
+                .map(HttpCookie::getValue)
+                .findFirst()
+                .orElseThrow();
     }
 }

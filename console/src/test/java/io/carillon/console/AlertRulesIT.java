@@ -3,11 +3,15 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.testkit.SettableClock;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.Alerting;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,12 +27,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.testkit.SettableClock;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.Alerting;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -62,8 +60,10 @@ class AlertRulesIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
+
     ApiClient admin;
     ApiClient viewer;
     ApiClient operator;
@@ -74,8 +74,7 @@ class AlertRulesIT {
         admin = new ApiClient(port);
         for (String[] user : new String[][] {{"vera", "VIEWER"}, {"otto", "OPERATOR"}}) {
             admin.post("/api/v1/users", """
-                    {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "demo"}]}"""
-                    .formatted(user[0], PASSWORD, user[1]));
+                    {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "demo"}]}""".formatted(user[0], PASSWORD, user[1]));
         }
         viewer = admin.as("vera", PASSWORD);
         operator = admin.as("otto", PASSWORD);
@@ -102,15 +101,23 @@ class AlertRulesIT {
         assertThat(view.get("effective").get("slow").asBoolean()).isFalse();
         assertThat(view.get("updatedBy").asString()).isEqualTo("admin");
         assertThat(view.get("updatedAt").asString()).isEqualTo(NOW.toString());
-        awaitLatest("*", new Alerting(null, null, null, null, null, null, null, true, 600_000L, null, null, null, 20,
-                null, null));
+        awaitLatest(
+                "*",
+                new Alerting(
+                        null, null, null, null, null, null, null, true, 600_000L, null, null, null, 20, null, null));
         assertThat(audit("*")).last().asString().contains("\"maxRuntimeMs\"").contains("600000");
 
         assertThat(admin.put("/api/v1/alert-rules", "{}").status()).isEqualTo(200);
         awaitLatest("*", null);
-        assertThat(admin.get("/api/v1/alert-rules").json().get("effective").get("overrun").asBoolean()).isFalse();
+        assertThat(admin.get("/api/v1/alert-rules")
+                        .json()
+                        .get("effective")
+                        .get("overrun")
+                        .asBoolean())
+                .isFalse();
         assertThat(audit("*")).last().isEqualTo("");
-        assertThat(operator.put("/api/v1/alert-rules", "{\"slow\": true}").status()).isEqualTo(403);
+        assertThat(operator.put("/api/v1/alert-rules", "{\"slow\": true}").status())
+                .isEqualTo(403);
         assertThat(viewer.get("/api/v1/alert-rules").status()).isEqualTo(200);
         assertThat(admin.anonymous().get("/api/v1/alert-rules").status()).isEqualTo(401);
     }
@@ -127,15 +134,23 @@ class AlertRulesIT {
         assertThat(effective.get("slow").asBoolean()).isTrue();
         assertThat(effective.get("slowFactor").asDouble()).isEqualTo(1.5);
         assertThat(effective.get("failureRateWindowMs").asLong()).isEqualTo(900_000);
-        awaitLatest("demo", new Alerting(null, null, null, null, null, null, null, null, null, null, 1.5, true, null,
-                900_000L, null));
+        awaitLatest(
+                "demo",
+                new Alerting(
+                        null, null, null, null, null, null, null, null, null, null, 1.5, true, null, 900_000L, null));
         assertThat(jdbc.sql("SELECT target_app FROM audit_log WHERE action = 'ALERT_RULES_UPDATE' AND target = 'demo'")
-                .query(String.class).list()).containsExactly("demo");
+                        .query(String.class)
+                        .list())
+                .containsExactly("demo");
 
-        assertThat(viewer.put("/api/v1/alert-rules/demo", "{\"slow\": false}").status()).isEqualTo(403);
-        assertThat(operator.put("/api/v1/alert-rules/billing", "{\"slow\": false}").status()).isEqualTo(403);
+        assertThat(viewer.put("/api/v1/alert-rules/demo", "{\"slow\": false}").status())
+                .isEqualTo(403);
+        assertThat(operator.put("/api/v1/alert-rules/billing", "{\"slow\": false}")
+                        .status())
+                .isEqualTo(403);
         assertThat(operator.get("/api/v1/alert-rules/billing").status()).isEqualTo(403);
-        assertThat(admin.put("/api/v1/alert-rules/billing", "{\"slow\": false}").status()).isEqualTo(200);
+        assertThat(admin.put("/api/v1/alert-rules/billing", "{\"slow\": false}").status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -145,8 +160,14 @@ class AlertRulesIT {
                  "failureRateMinRuns": 0, "consecutive": 0}""");
 
         assertThat(refused.status()).isEqualTo(400);
-        assertThat(refused.errorFields()).containsExactlyInAnyOrder("maxRuntimeMs", "slowFactor",
-                "failureRatePercent", "failureRateWindowMs", "failureRateMinRuns", "consecutive");
+        assertThat(refused.errorFields())
+                .containsExactlyInAnyOrder(
+                        "maxRuntimeMs",
+                        "slowFactor",
+                        "failureRatePercent",
+                        "failureRateWindowMs",
+                        "failureRateMinRuns",
+                        "consecutive");
         Answer unknown = admin.put("/api/v1/alert-rules", "{\"overrunn\": true}");
         assertThat(unknown.status()).isEqualTo(400);
         assertThat(unknown.errorFields()).containsExactly("overrunn");
@@ -154,14 +175,17 @@ class AlertRulesIT {
         assertThat(badApp.status()).isEqualTo(400);
         assertThat(badApp.errorFields()).containsExactly("app");
         assertThat(jdbc.sql("SELECT count(*) FROM alert_rules WHERE scope IN ('demo', 'Not_An_App')")
-                .query(Long.class).single()).isZero();
+                        .query(Long.class)
+                        .single())
+                .isZero();
     }
 
     /** Waits until the newest record of {@code key} on the alert-rules topic holds {@code expected}. */
     private void awaitLatest(String key, Alerting expected) {
         await().atMost(DEADLINE).untilAsserted(() -> {
             List<ConsumerRecord<String, Alerting>> records = topic.poll().stream()
-                    .filter(record -> key.equals(record.key())).toList();
+                    .filter(record -> key.equals(record.key()))
+                    .toList();
             assertThat(records).isNotEmpty();
             assertThat(records.get(records.size() - 1).value()).isEqualTo(expected);
         });
@@ -170,6 +194,8 @@ class AlertRulesIT {
     private List<String> audit(String target) {
         return jdbc.sql("SELECT coalesce(after::text, '') FROM audit_log WHERE action = 'ALERT_RULES_UPDATE'"
                         + " AND target = :target ORDER BY id")
-                .param("target", target).query(String.class).list();
+                .param("target", target)
+                .query(String.class)
+                .list();
     }
 }

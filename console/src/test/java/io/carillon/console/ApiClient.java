@@ -1,5 +1,6 @@
 package io.carillon.console;
 
+import io.carillon.topics.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -9,8 +10,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
-
-import io.carillon.topics.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -72,8 +71,12 @@ final class ApiClient {
 
     /** Sends {@code method path} with a JSON body (null for none). */
     Answer send(String method, String path, String json) {
-        return send(withJson(path).method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(json)));
+        return send(withJson(path)
+                .method(
+                        method,
+                        json == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(json)));
     }
 
     private HttpRequest.Builder request(String path) {
@@ -91,8 +94,11 @@ final class ApiClient {
     private Answer send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
-                    response.headers().firstValue("Location").orElse(null), response.body(),
+            return new Answer(
+                    response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(""),
+                    response.headers().firstValue("Location").orElse(null),
+                    response.body(),
                     response.headers().firstValue("Retry-After").orElse(null));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -115,7 +121,10 @@ final class ApiClient {
 
         /** The field names of the error answer's fieldErrors. */
         List<String> errorFields() {
-            return json().get("fieldErrors").valueStream().map(error -> error.get("field").asString()).toList();
+            return json().get("fieldErrors")
+                    .valueStream()
+                    .map(error -> error.get("field").asString())
+                    .toList();
         }
     }
 }

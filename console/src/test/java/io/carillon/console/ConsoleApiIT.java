@@ -1,11 +1,11 @@
 package io.carillon.console;
 
-import io.carillon.testkit.SettableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.testkit.SettableClock;
 import java.time.Clock;
 import java.time.Instant;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -17,8 +17,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
 import tools.jackson.databind.JsonNode;
 
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
@@ -44,8 +42,10 @@ class ConsoleApiIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     Clock clock;
+
     ApiClient api;
 
     @BeforeEach
@@ -74,8 +74,11 @@ class ConsoleApiIT {
         Answer read = api.get("/api/v1/jobs/report.daily");
         assertThat(read.status()).isEqualTo(200);
         assertThat(read.json()).isEqualTo(job);
-        assertThat(api.get("/api/v1/jobs").json().get("items").valueStream()
-                .map(each -> each.at("/job/id").asString()))
+        assertThat(api.get("/api/v1/jobs")
+                        .json()
+                        .get("items")
+                        .valueStream()
+                        .map(each -> each.at("/job/id").asString()))
                 .contains("report.daily");
 
         Answer replaced = api.put("/api/v1/jobs/report.daily", """
@@ -87,7 +90,9 @@ class ConsoleApiIT {
         JsonNode reread = api.get("/api/v1/jobs/report.daily").json();
         assertThat(reread.get("handler").asString()).isEqualTo("report");
         assertThat(reread.get("version").asLong()).isEqualTo(2);
-        assertThat(reread.path("description").isNull() || reread.path("description").isMissingNode()).isTrue();
+        assertThat(reread.path("description").isNull()
+                        || reread.path("description").isMissingNode())
+                .isTrue();
 
         assertThat(api.delete("/api/v1/jobs/report.daily").status()).isEqualTo(204);
         Answer gone = api.get("/api/v1/jobs/report.daily");
@@ -199,7 +204,10 @@ class ConsoleApiIT {
         assertThat(api.delete("/api/v1/jobs/ghost").status()).isEqualTo(404);
         assertThat(api.post("/api/v1/jobs/ghost/run", "").status()).isEqualTo(404);
         assertThat(api.get("/api/v1/jobs/ghost/runs").status()).isEqualTo(404);
-        assertThat(api.get("/api/v1/jobs/ghost/schedule/preview").json().get("error").asString())
+        assertThat(api.get("/api/v1/jobs/ghost/schedule/preview")
+                        .json()
+                        .get("error")
+                        .asString())
                 .isEqualTo("job 'ghost' does not exist");
     }
 
@@ -209,11 +217,12 @@ class ConsoleApiIT {
                 {"id": "every-second", "app": "demo", "handler": "echo",
                  "schedule": {"type": "FIXED_RATE", "intervalMs": 1000}}""");
 
-        JsonNode preview = api.get("/api/v1/jobs/every-second/schedule/preview?count=3").json();
+        JsonNode preview =
+                api.get("/api/v1/jobs/every-second/schedule/preview?count=3").json();
 
         assertThat(preview.get("from").asString()).isEqualTo("2026-03-01T10:00:00.250Z");
-        assertThat(preview.get("fireTimes").valueStream().map(JsonNode::asString)).containsExactly(
-                "2026-03-01T10:00:01Z", "2026-03-01T10:00:02Z", "2026-03-01T10:00:03Z");
+        assertThat(preview.get("fireTimes").valueStream().map(JsonNode::asString))
+                .containsExactly("2026-03-01T10:00:01Z", "2026-03-01T10:00:02Z", "2026-03-01T10:00:03Z");
         Answer tooMany = api.get("/api/v1/jobs/every-second/schedule/preview?count=0");
         assertThat(tooMany.status()).isEqualTo(400);
         assertThat(tooMany.errorFields()).containsExactly("count");
@@ -225,7 +234,8 @@ class ConsoleApiIT {
                 {"id": "limited", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"}}""");
 
         assertThat(api.get("/api/v1/jobs/limited/runs?limit=abc").errorFields()).containsExactly("limit");
-        assertThat(api.get("/api/v1/jobs/limited/runs?limit=100000").errorFields()).containsExactly("limit");
+        assertThat(api.get("/api/v1/jobs/limited/runs?limit=100000").errorFields())
+                .containsExactly("limit");
         assertThat(api.get("/api/v1/jobs/limited/runs").json().isEmpty()).isTrue();
         Answer badParams = api.post("/api/v1/jobs/limited/run", "{\"params\": {\"not\": \"a string\"}}");
         assertThat(badParams.status()).isEqualTo(400);

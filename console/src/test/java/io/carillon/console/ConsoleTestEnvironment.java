@@ -1,9 +1,11 @@
 package io.carillon.console;
 
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.TopicCatalog;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Map;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -12,10 +14,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
-
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.TopicCatalog;
 
 /**
  * What one console test class runs against: a fresh PostgreSQL database and its own topic prefix on the shared
@@ -53,8 +51,10 @@ public final class ConsoleTestEnvironment {
 
     /** A producer to the test broker; the caller closes it. */
     public static Producer<String, byte[]> producer() {
-        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),
-                new StringSerializer(), new ByteArraySerializer());
+        return new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),
+                new StringSerializer(),
+                new ByteArraySerializer());
     }
 
     /**

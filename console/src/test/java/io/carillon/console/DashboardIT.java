@@ -3,11 +3,22 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.console.internal.dashboard.StatsPruner;
+import io.carillon.testkit.SettableClock;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Percentiles;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStats;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.StatsWindow;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -23,19 +34,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.console.internal.dashboard.StatsPruner;
-import io.carillon.testkit.SettableClock;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.DeadLetter;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.Percentiles;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStats;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.StatsWindow;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -71,10 +69,13 @@ class DashboardIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
+
     @Autowired
     StatsPruner pruner;
+
     ApiClient admin;
     Producer<String, byte[]> producer;
 
@@ -96,14 +97,30 @@ class DashboardIT {
                 {"id": "invoice", "app": "billing", "handler": "echo", "schedule": {"type": "CRON",
                  "cron": "0 0 * * * ?"}}""").status()).isEqualTo(201);
         for (int replay = 0; replay < 2; replay++) {
-            send(StatsRecords.app("billing", StatsWindow.MINUTE, MINUTE,
-                    Map.of(RunStatus.SUCCEEDED, 5L, RunStatus.FAILED, 1L), new Percentiles(6, 10, 20, 40, 50)));
-            send(StatsRecords.app("reports", StatsWindow.MINUTE, MINUTE, Map.of(RunStatus.SUCCEEDED, 7L),
+            send(StatsRecords.app(
+                    "billing",
+                    StatsWindow.MINUTE,
+                    MINUTE,
+                    Map.of(RunStatus.SUCCEEDED, 5L, RunStatus.FAILED, 1L),
+                    new Percentiles(6, 10, 20, 40, 50)));
+            send(StatsRecords.app(
+                    "reports",
+                    StatsWindow.MINUTE,
+                    MINUTE,
+                    Map.of(RunStatus.SUCCEEDED, 7L),
                     new Percentiles(7, 3, 5, 9, 9)));
-            send(StatsRecords.job("invoice", "billing", StatsWindow.MINUTE, MINUTE,
+            send(StatsRecords.job(
+                    "invoice",
+                    "billing",
+                    StatsWindow.MINUTE,
+                    MINUTE,
                     Map.of(RunStatus.SUCCEEDED, 2L, RunStatus.FAILED, 1L)));
-            send(StatsRecords.app("billing", StatsWindow.HOUR, Instant.parse("2026-04-30T10:00:00Z"),
-                    Map.of(RunStatus.SUCCEEDED, 50L), null));
+            send(StatsRecords.app(
+                    "billing",
+                    StatsWindow.HOUR,
+                    Instant.parse("2026-04-30T10:00:00Z"),
+                    Map.of(RunStatus.SUCCEEDED, 50L),
+                    null));
         }
         await().atMost(DEADLINE).until(() -> rowsOf("billing") == 3 && rowsOf("reports") == 1);
 
@@ -126,7 +143,8 @@ class DashboardIT {
         assertThat(all.get("totals").get("jobs").asLong()).isEqualTo(1);
         assertThat(all.get("totals").get("enabledJobs").asLong()).isEqualTo(1);
 
-        JsonNode billingOnly = admin.as("vera", PASSWORD).get("/api/v1/dashboard?range=1h").json();
+        JsonNode billingOnly =
+                admin.as("vera", PASSWORD).get("/api/v1/dashboard?range=1h").json();
         JsonNode seen = billingOnly.get("perMinute").get("buckets").get(0).get("byStatus");
         assertThat(seen.get("SUCCEEDED").asLong()).isEqualTo(5);
         assertThat(seen.get("FAILED").asLong()).isEqualTo(1);
@@ -142,8 +160,10 @@ class DashboardIT {
         send(environment.catalog.results(), "old-job", result("old-job@2#0", scheduled, RunStatus.FAILED, 60));
         send(environment.catalog.results(), "old-job", result("old-job@3#0", scheduled, RunStatus.STARTED, 80));
         ApiClient lena = admin.as("lena", PASSWORD);
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(lena.get("/api/v1/dashboard").json()
-                .get("running")).hasSize(1));
+        await().atMost(DEADLINE)
+                .untilAsserted(
+                        () -> assertThat(lena.get("/api/v1/dashboard").json().get("running"))
+                                .hasSize(1));
 
         JsonNode dashboard = lena.get("/api/v1/dashboard").json();
         assertThat(dashboard.get("perMinute").get("source").asString()).isEqualTo("RUNS");
@@ -154,20 +174,26 @@ class DashboardIT {
         assertThat(bucket.get("byStatus").has("STARTED")).isFalse();
         assertThat(dashboard.get("lateness").get("source").asString()).isEqualTo("RUNS");
         assertThat(dashboard.get("lateness").get("p99Ms").asLong()).isEqualTo(60);
-        assertThat(dashboard.get("topFailingJobs").get("jobs").get(0).get("jobId").asString()).isEqualTo("old-job");
+        assertThat(dashboard
+                        .get("topFailingJobs")
+                        .get("jobs")
+                        .get(0)
+                        .get("jobId")
+                        .asString())
+                .isEqualTo("old-job");
         assertThat(dashboard.get("running").get(0).get("runId").asString()).isEqualTo("old-job@3#0");
     }
 
     @Test
     void windowsPastTheirRetentionArePruned() {
-        send(StatsRecords.app("aging", StatsWindow.MINUTE, NOW.minus(Duration.ofDays(3)),
-                Map.of(RunStatus.SUCCEEDED, 1L), null));
-        send(StatsRecords.app("aging", StatsWindow.MINUTE, NOW.minus(Duration.ofDays(1)),
-                Map.of(RunStatus.SUCCEEDED, 1L), null));
-        send(StatsRecords.app("aging", StatsWindow.HOUR, NOW.minus(Duration.ofDays(61)),
-                Map.of(RunStatus.SUCCEEDED, 1L), null));
-        send(StatsRecords.app("aging", StatsWindow.HOUR, NOW.minus(Duration.ofDays(59)),
-                Map.of(RunStatus.SUCCEEDED, 1L), null));
+        send(StatsRecords.app(
+                "aging", StatsWindow.MINUTE, NOW.minus(Duration.ofDays(3)), Map.of(RunStatus.SUCCEEDED, 1L), null));
+        send(StatsRecords.app(
+                "aging", StatsWindow.MINUTE, NOW.minus(Duration.ofDays(1)), Map.of(RunStatus.SUCCEEDED, 1L), null));
+        send(StatsRecords.app(
+                "aging", StatsWindow.HOUR, NOW.minus(Duration.ofDays(61)), Map.of(RunStatus.SUCCEEDED, 1L), null));
+        send(StatsRecords.app(
+                "aging", StatsWindow.HOUR, NOW.minus(Duration.ofDays(59)), Map.of(RunStatus.SUCCEEDED, 1L), null));
         await().atMost(DEADLINE).until(() -> rowsOf("aging") == 4);
 
         assertThat(pruner.prune()).isEqualTo(2);
@@ -183,12 +209,29 @@ class DashboardIT {
     @Test
     void badRecordsGoToTheDlq() {
         RunStats noStart = StatsRecords.app("nowhere", StatsWindow.MINUTE, MINUTE, Map.of(), null);
-        send(new RunStats(noStart.schemaVersion(), noStart.scope(), null, "nowhere", noStart.window(), null,
-                noStart.windowEnd(), 0, Map.of(), Map.of(), 0, 0, null, null, noStart.emittedAt()));
-        try (TopicReader<DeadLetter> dlq = new TopicReader<>(environment.catalog.dlq(),
-                EventSerdes.DEAD_LETTER.deserializer())) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(dlq.values()).hasSize(1));
-            assertThat(dlq.values().get(0).reason()).contains("not a valid RunStats").contains("windowStart");
+        send(new RunStats(
+                noStart.schemaVersion(),
+                noStart.scope(),
+                null,
+                "nowhere",
+                noStart.window(),
+                null,
+                noStart.windowEnd(),
+                0,
+                Map.of(),
+                Map.of(),
+                0,
+                0,
+                null,
+                null,
+                noStart.emittedAt()));
+        try (TopicReader<DeadLetter> dlq =
+                new TopicReader<>(environment.catalog.dlq(), EventSerdes.DEAD_LETTER.deserializer())) {
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(dlq.values()).hasSize(1));
+            assertThat(dlq.values().get(0).reason())
+                    .contains("not a valid RunStats")
+                    .contains("windowStart");
         }
     }
 
@@ -203,19 +246,25 @@ class DashboardIT {
         assertThat(refused.status()).isEqualTo(400);
         assertThat(refused.errorFields()).containsExactly("days");
         assertThat(admin.anonymous().get("/api/v1/dashboard").status()).isEqualTo(401);
-        assertThat(admin.get("/v3/api-docs").json().at("/paths/~1api~1v1~1dashboard/get/parameters").valueStream()
-                .map(parameter -> parameter.get("name").asString())).containsExactlyInAnyOrder("range", "days");
+        assertThat(admin.get("/v3/api-docs")
+                        .json()
+                        .at("/paths/~1api~1v1~1dashboard/get/parameters")
+                        .valueStream()
+                        .map(parameter -> parameter.get("name").asString()))
+                .containsExactlyInAnyOrder("range", "days");
     }
 
     private void createUser(String name, String role, String app) {
         assertThat(admin.post("/api/v1/users", """
-                {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "%s"}]}"""
-                .formatted(name, PASSWORD, role, app)).status()).isEqualTo(201);
+                {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "%s"}]}""".formatted(name, PASSWORD, role, app))
+                        .status())
+                .isEqualTo(201);
     }
 
     private void send(RunStats stats) {
         try {
-            producer.send(StatsRecords.record(environment.catalog.stats(), stats)).get();
+            producer.send(StatsRecords.record(environment.catalog.stats(), stats))
+                    .get();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -231,14 +280,35 @@ class DashboardIT {
 
     private byte[] result(String runId, Instant scheduled, RunStatus status, long latenessMs) {
         Instant started = scheduled.plusMillis(latenessMs);
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, runId, runId.substring(0, runId.indexOf('#')),
-                "old-job", "legacy", "echo", "legacy-1", status, FireKind.SCHEDULED, 1, 0, 1, scheduled, started,
-                status.isTerminal() ? started.plusSeconds(1) : null, null, null, null, started, null, null);
+        RunResult result = new RunResult(
+                RunResult.SCHEMA_VERSION,
+                runId,
+                runId.substring(0, runId.indexOf('#')),
+                "old-job",
+                "legacy",
+                "echo",
+                "legacy-1",
+                status,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                scheduled,
+                started,
+                status.isTerminal() ? started.plusSeconds(1) : null,
+                null,
+                null,
+                null,
+                started,
+                null,
+                null);
         return EventSerdes.RESULT.serialize(environment.catalog.results(), result);
     }
 
     private long rowsOf(String app) {
-        return jdbc.sql("SELECT count(*) FROM run_stats WHERE app = :app").param("app", app).query(Long.class)
+        return jdbc.sql("SELECT count(*) FROM run_stats WHERE app = :app")
+                .param("app", app)
+                .query(Long.class)
                 .single();
     }
 }

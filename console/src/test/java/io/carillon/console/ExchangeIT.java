@@ -2,8 +2,9 @@ package io.carillon.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.topics.Json;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -11,9 +12,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.topics.Json;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -57,9 +55,12 @@ class ExchangeIT {
 
         admin.delete("/api/v1/jobs/ex-report");
         admin.delete("/api/v1/jobs/ex-sync");
-        JsonNode dryRun = admin.post("/api/v1/import?dryRun=true", document.toString()).json();
+        JsonNode dryRun =
+                admin.post("/api/v1/import?dryRun=true", document.toString()).json();
         assertThat(strings(dryRun.get("created"))).containsExactly("ex-report", "ex-sync");
-        assertThat(admin.get("/api/v1/jobs/ex-report").status()).as("a dry run changes nothing").isEqualTo(404);
+        assertThat(admin.get("/api/v1/jobs/ex-report").status())
+                .as("a dry run changes nothing")
+                .isEqualTo(404);
 
         JsonNode applied = admin.post("/api/v1/import", document.toString()).json();
         assertThat(applied.get("dryRun").asBoolean()).isFalse();
@@ -70,7 +71,8 @@ class ExchangeIT {
         ((ObjectNode) jobs.get(0).get("schedule")).put("intervalMs", 30000);
         jobs.remove(1);
         jobs.add(Json.mapper().readTree(JOB.formatted("ex-new", "exchange")));
-        JsonNode difference = admin.post("/api/v1/import?dryRun=true&prune=true", document.toString()).json();
+        JsonNode difference = admin.post("/api/v1/import?dryRun=true&prune=true", document.toString())
+                .json();
         assertThat(strings(difference.get("created"))).containsExactly("ex-new");
         assertThat(difference.get("changed").get(0).get("id").asString()).isEqualTo("ex-report");
         JsonNode field = difference.get("changed").get(0).get("fields").get(0);
@@ -81,12 +83,23 @@ class ExchangeIT {
 
         admin.post("/api/v1/import?prune=true", document.toString());
         assertThat(admin.get("/api/v1/jobs/ex-sync").status()).isEqualTo(404);
-        assertThat(admin.get("/api/v1/jobs/ex-report").json().get("schedule").get("intervalMs").asLong())
+        assertThat(admin.get("/api/v1/jobs/ex-report")
+                        .json()
+                        .get("schedule")
+                        .get("intervalMs")
+                        .asLong())
                 .isEqualTo(30000);
-        assertThat(admin.get("/api/v1/jobs/ex-other").status()).as("another app is left alone").isEqualTo(200);
+        assertThat(admin.get("/api/v1/jobs/ex-other").status())
+                .as("another app is left alone")
+                .isEqualTo(200);
         JsonNode audit = admin.get("/api/v1/audit?action=JOB_IMPORT").json().get("entries");
         assertThat(audit.size()).isEqualTo(2);
-        assertThat(admin.get("/api/v1/audit?target=ex-new").json().get("entries").get(0).get("action").asString())
+        assertThat(admin.get("/api/v1/audit?target=ex-new")
+                        .json()
+                        .get("entries")
+                        .get(0)
+                        .get("action")
+                        .asString())
                 .isEqualTo("JOB_CREATE");
     }
 
@@ -105,7 +118,8 @@ class ExchangeIT {
         assertThat(answer.errorFields()).containsExactly("jobs[3].enabeld", "jobs[1].schedule.cron", "jobs[2].id");
         assertThat(admin.get("/api/v1/jobs/fine").status()).isEqualTo(404);
         assertThat(admin.post("/api/v1/import", "{\"format\": \"other\", \"version\": 2, \"jobs\": []}")
-                .errorFields()).containsExactly("format", "version");
+                        .errorFields())
+                .containsExactly("format", "version");
     }
 
     @Test
@@ -115,8 +129,7 @@ class ExchangeIT {
                 {"name": "vic", "password": "a-long-enough-password", "grants": [{"role": "VIEWER", "app": "viewed"}]}""");
         ApiClient viewer = admin.as("vic", "a-long-enough-password");
         String document = """
-                {"format": "carillon-jobs", "version": 1, "apps": ["viewed"], "jobs": [%s]}"""
-                .formatted(JOB.formatted("viewed-job", "viewed"));
+                {"format": "carillon-jobs", "version": 1, "apps": ["viewed"], "jobs": [%s]}""".formatted(JOB.formatted("viewed-job", "viewed"));
 
         assertThat(viewer.post("/api/v1/import?dryRun=true", document).status()).isEqualTo(200);
         assertThat(viewer.post("/api/v1/import", document).status()).isEqualTo(403);

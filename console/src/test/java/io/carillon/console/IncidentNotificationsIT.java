@@ -3,6 +3,19 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.icegreen.greenmail.junit5.GreenMailExtension;
+import com.icegreen.greenmail.util.ServerSetupTest;
+import com.sun.net.httpserver.HttpServer;
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.testkit.SettableClock;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.Json;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.IncidentAction;
+import io.carillon.topics.events.IncidentRule;
+import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URLEncoder;
@@ -14,10 +27,8 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -36,21 +47,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import com.icegreen.greenmail.junit5.GreenMailExtension;
-import com.icegreen.greenmail.util.ServerSetupTest;
-import com.sun.net.httpserver.HttpServer;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.testkit.SettableClock;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.Json;
-import io.carillon.topics.events.DeadLetter;
-import io.carillon.topics.events.Incident;
-import io.carillon.topics.events.IncidentAction;
-import io.carillon.topics.events.IncidentRule;
-import jakarta.mail.internet.MimeMessage;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -65,8 +61,8 @@ import tools.jackson.databind.JsonNode;
 class IncidentNotificationsIT {
 
     @RegisterExtension
-    static final GreenMailExtension MAIL = new GreenMailExtension(ServerSetupTest.SMTP.dynamicPort())
-            .withPerMethodLifecycle(false);
+    static final GreenMailExtension MAIL =
+            new GreenMailExtension(ServerSetupTest.SMTP.dynamicPort()).withPerMethodLifecycle(false);
 
     private static final ConsoleTestEnvironment environment = new ConsoleTestEnvironment();
     private static final SettableClock CLOCK = new SettableClock(Instant.parse("2026-05-01T12:00:00Z"));
@@ -95,6 +91,7 @@ class IncidentNotificationsIT {
 
     @LocalServerPort
     int port;
+
     ApiClient admin;
     Producer<String, byte[]> producer;
 
@@ -120,16 +117,13 @@ class IncidentNotificationsIT {
     }
 
     @Test
-    void anIncidentBecomesOneEmailAndOneSignedWebhookCallAndAReplayAddsNothing(CapturedOutput output)
-            throws Exception {
+    void anIncidentBecomesOneEmailAndOneSignedWebhookCallAndAReplayAddsNothing(CapturedOutput output) throws Exception {
         createChannel("""
                 {"name": "demo-mail", "type": "EMAIL", "target": "ops@example.com", "apps": ["demo"]}""");
         createChannel("""
-                {"name": "demo-hook", "type": "WEBHOOK", "target": "%s", "secret": "%s", "apps": ["demo"]}"""
-                .formatted(HOOKS.url("/demo"), HOOK_SECRET));
+                {"name": "demo-hook", "type": "WEBHOOK", "target": "%s", "secret": "%s", "apps": ["demo"]}""".formatted(HOOKS.url("/demo"), HOOK_SECRET));
         createChannel("""
-                {"name": "billing-hook", "type": "WEBHOOK", "target": "%s", "secret": "s", "apps": ["billing"]}"""
-                .formatted(HOOKS.url("/billing")));
+                {"name": "billing-hook", "type": "WEBHOOK", "target": "%s", "secret": "s", "apps": ["billing"]}""".formatted(HOOKS.url("/billing")));
         Incident opened = step("failed:nightly:nightly@1", IncidentAction.OPENED, "demo", "nightly", 1);
 
         send(opened);
@@ -141,9 +135,13 @@ class IncidentNotificationsIT {
         MimeMessage mail = MAIL.getReceivedMessages()[0];
         assertThat(mail.getAllRecipients()[0].toString()).isEqualTo("ops@example.com");
         assertThat(mail.getSubject()).isEqualTo("[Carillon] FAILED incident opened: job nightly (app demo)");
-        assertThat(((String) mail.getContent()).replace("\r\n", "\n")).contains("Job: nightly\n", "App: demo\n",
-                "Rule: FAILED\n", "Opened: 2026-05-01T12:00:00Z\n",
-                "Console: http://console.example/api/v1/incidents/failed%3Anightly%3Anightly%401");
+        assertThat(((String) mail.getContent()).replace("\r\n", "\n"))
+                .contains(
+                        "Job: nightly\n",
+                        "App: demo\n",
+                        "Rule: FAILED\n",
+                        "Opened: 2026-05-01T12:00:00Z\n",
+                        "Console: http://console.example/api/v1/incidents/failed%3Anightly%3Anightly%401");
         Call call = HOOKS.calls("/demo").get(0);
         assertThat(call.signature()).isEqualTo("sha256=" + hmacHex(HOOK_SECRET, call.body()));
         assertThat(call.timestamp()).isEqualTo(String.valueOf(CLOCK.instant().toEpochMilli()));
@@ -152,18 +150,26 @@ class IncidentNotificationsIT {
         assertThat(payload.get("incident").get("id").asString()).isEqualTo("failed:nightly:nightly@1");
         JsonNode incident = admin.get(incidentPath("failed:nightly:nightly@1")).json();
         assertThat(incident.get("incident").get("state").asString()).isEqualTo("OPEN");
-        assertThat(incident.get("history").valueStream().map(step -> step.get("action").asString()))
+        assertThat(incident.get("history")
+                        .valueStream()
+                        .map(step -> step.get("action").asString()))
                 .containsExactly("OPENED");
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(admin.get(incidentPath("failed:nightly:nightly@1"))
-                .json().get("deliveries").valueStream()
-                .map(d -> d.get("channel").asString() + "=" + d.get("status").asString() + "/" + d.get("attempts")))
-                .containsExactlyInAnyOrder("demo-mail=SENT/1", "demo-hook=SENT/1"));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(admin.get(incidentPath("failed:nightly:nightly@1"))
+                                .json()
+                                .get("deliveries")
+                                .valueStream()
+                                .map(d -> d.get("channel").asString() + "="
+                                        + d.get("status").asString() + "/" + d.get("attempts")))
+                        .containsExactlyInAnyOrder("demo-mail=SENT/1", "demo-hook=SENT/1"));
 
         send(opened);
         send(opened);
         send(step("marker:demo", IncidentAction.OPENED, "elsewhere", null, 1));
-        await().atMost(DEADLINE).until(() -> admin.get(incidentPath("marker:demo")).status() == 200);
-        assertThat(admin.get(incidentPath("failed:nightly:nightly@1")).json().get("history")).hasSize(1);
+        await().atMost(DEADLINE)
+                .until(() -> admin.get(incidentPath("marker:demo")).status() == 200);
+        assertThat(admin.get(incidentPath("failed:nightly:nightly@1")).json().get("history"))
+                .hasSize(1);
         assertThat(deliveries("failed:nightly:nightly@1")).hasSize(2);
         assertThat(MAIL.getReceivedMessages()).hasSize(1);
         assertThat(HOOKS.calls("/demo")).hasSize(1);
@@ -174,33 +180,48 @@ class IncidentNotificationsIT {
     @Test
     void aChannelThatAnswers500GetsTheOpenOnceItIsBackAndTheResolveAfterIt() throws Exception {
         createChannel("""
-                {"name": "shop-hook", "type": "WEBHOOK", "target": "%s", "secret": "%s", "apps": ["shop"]}"""
-                .formatted(HOOKS.url("/shop"), HOOK_SECRET));
+                {"name": "shop-hook", "type": "WEBHOOK", "target": "%s", "secret": "%s", "apps": ["shop"]}""".formatted(HOOKS.url("/shop"), HOOK_SECRET));
         HOOKS.failing("/shop", true);
         String id = "failed:checkout:checkout@1";
 
         send(step(id, IncidentAction.OPENED, "shop", "checkout", 1));
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(deliveries(id)).singleElement().satisfies(d -> {
-            assertThat(d.get("status").asString()).isEqualTo("PENDING");
-            assertThat(d.get("attempts").asInt()).isEqualTo(1);
-            assertThat(d.get("lastError").asString()).startsWith("HTTP 500").doesNotContain("http://");
-        }));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(deliveries(id)).singleElement().satisfies(d -> {
+                    assertThat(d.get("status").asString()).isEqualTo("PENDING");
+                    assertThat(d.get("attempts").asInt()).isEqualTo(1);
+                    assertThat(d.get("lastError").asString())
+                            .startsWith("HTTP 500")
+                            .doesNotContain("http://");
+                }));
         send(step(id, IncidentAction.RESOLVED, "shop", "checkout", 1));
         await().atMost(DEADLINE).untilAsserted(() -> assertThat(deliveries(id)).hasSize(2));
-        assertThat(admin.get(incidentPath(id)).json().get("incident").get("state").asString()).isEqualTo("RESOLVED");
+        assertThat(admin.get(incidentPath(id))
+                        .json()
+                        .get("incident")
+                        .get("state")
+                        .asString())
+                .isEqualTo("RESOLVED");
         assertThat(HOOKS.calls("/shop")).hasSize(1);
 
         HOOKS.failing("/shop", false);
         CLOCK.advance(INITIAL_BACKOFF.plusSeconds(1));
 
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(deliveries(id).stream()
-                .map(d -> d.get("action").asString() + "=" + d.get("status").asString() + "/" + d.get("attempts")))
-                .containsExactly("OPENED=SENT/2", "RESOLVED=SENT/1"));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(deliveries(id).stream()
+                                .map(d -> d.get("action").asString() + "="
+                                        + d.get("status").asString() + "/" + d.get("attempts")))
+                        .containsExactly("OPENED=SENT/2", "RESOLVED=SENT/1"));
         List<Call> calls = HOOKS.calls("/shop");
-        assertThat(calls.stream().map(c -> c.status() + ":" + Json.mapper().readTree(c.body()).get("event").asString()))
+        assertThat(calls.stream()
+                        .map(c -> c.status() + ":"
+                                + Json.mapper().readTree(c.body()).get("event").asString()))
                 .containsExactly("500:OPENED", "200:OPENED", "200:RESOLVED");
-        assertThat(admin.get("/api/v1/channels/shop-hook/deliveries").json().get("deliveries").valueStream()
-                .map(d -> d.get("action").asString())).containsExactly("RESOLVED", "OPENED");
+        assertThat(admin.get("/api/v1/channels/shop-hook/deliveries")
+                        .json()
+                        .get("deliveries")
+                        .valueStream()
+                        .map(d -> d.get("action").asString()))
+                .containsExactly("RESOLVED", "OPENED");
     }
 
     @Test
@@ -216,48 +237,69 @@ class IncidentNotificationsIT {
         send(step(id, IncidentAction.UPDATED, "quiet", "hourly", 3, opened.plusSeconds(61)));
         send(step(id, IncidentAction.RESOLVED, "quiet", "hourly", 3, opened.plusSeconds(70)));
 
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(deliveries(id).stream()
-                .map(d -> d.get("step").asString() + "=" + d.get("status").asString()))
-                .containsExactly("OPENED=SENT", "UPDATED#2=SILENCED", "UPDATED#3=SENT", "RESOLVED=SENT"));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(deliveries(id).stream()
+                                .map(d -> d.get("step").asString() + "="
+                                        + d.get("status").asString()))
+                        .containsExactly("OPENED=SENT", "UPDATED#2=SILENCED", "UPDATED#3=SENT", "RESOLVED=SENT"));
         assertThat(HOOKS.calls("/quiet")).hasSize(3);
     }
 
     @Test
     void grantsDecideWhoReadsAcknowledgesAndConfigures() {
-        for (String[] user : new String[][] {{"vera", "VIEWER", "ops"}, {"otto", "OPERATOR", "ops"},
-                {"bob", "OPERATOR", "books"}}) {
+        for (String[] user :
+                new String[][] {{"vera", "VIEWER", "ops"}, {"otto", "OPERATOR", "ops"}, {"bob", "OPERATOR", "books"}}) {
             assertThat(admin.post("/api/v1/users", """
-                    {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "%s"}]}"""
-                    .formatted(user[0], PASSWORD, user[1], user[2])).status()).isEqualTo(201);
+                    {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "%s"}]}""".formatted(user[0], PASSWORD, user[1], user[2]))
+                            .status())
+                    .isEqualTo(201);
         }
         ApiClient vera = admin.as("vera", PASSWORD);
         ApiClient otto = admin.as("otto", PASSWORD);
         ApiClient bob = admin.as("bob", PASSWORD);
         send(step("no-worker:ops:1", IncidentAction.OPENED, "ops", null, 1));
         send(step("no-worker:books:1", IncidentAction.OPENED, "books", null, 1));
-        await().atMost(DEADLINE).until(() -> admin.get(incidentPath("no-worker:books:1")).status() == 200
-                && admin.get(incidentPath("no-worker:ops:1")).status() == 200);
+        await().atMost(DEADLINE)
+                .until(() -> admin.get(incidentPath("no-worker:books:1")).status() == 200
+                        && admin.get(incidentPath("no-worker:ops:1")).status() == 200);
 
-        assertThat(vera.get("/api/v1/incidents").json().get("incidents").valueStream()
-                .map(i -> i.get("id").asString())).containsExactly("no-worker:ops:1");
+        assertThat(vera.get("/api/v1/incidents")
+                        .json()
+                        .get("incidents")
+                        .valueStream()
+                        .map(i -> i.get("id").asString()))
+                .containsExactly("no-worker:ops:1");
         assertThat(vera.get(incidentPath("no-worker:ops:1")).status()).isEqualTo(200);
         assertThat(vera.get(incidentPath("no-worker:books:1")).status()).isEqualTo(403);
         assertThat(vera.get("/api/v1/incidents?app=books").status()).isEqualTo(403);
-        assertThat(vera.post(incidentPath("no-worker:ops:1") + "/ack", "").status()).isEqualTo(403);
-        assertThat(bob.post(incidentPath("no-worker:ops:1") + "/ack", "").status()).isEqualTo(403);
+        assertThat(vera.post(incidentPath("no-worker:ops:1") + "/ack", "").status())
+                .isEqualTo(403);
+        assertThat(bob.post(incidentPath("no-worker:ops:1") + "/ack", "").status())
+                .isEqualTo(403);
         Answer acked = otto.post(incidentPath("no-worker:ops:1") + "/ack", "");
         assertThat(acked.status()).isEqualTo(200);
         assertThat(acked.json().get("acknowledgedBy").asString()).isEqualTo("otto");
-        assertThat(admin.get("/api/v1/audit?action=INCIDENT_ACK").json().get("entries").valueStream()
-                .map(e -> e.get("actor").asString() + ":" + e.get("target").asString()))
+        assertThat(admin.get("/api/v1/audit?action=INCIDENT_ACK")
+                        .json()
+                        .get("entries")
+                        .valueStream()
+                        .map(e -> e.get("actor").asString() + ":"
+                                + e.get("target").asString()))
                 .containsExactly("otto:no-worker:ops:1");
-        List<String> all = admin.get("/api/v1/incidents?size=500").json().get("incidents").valueStream()
-                .map(i -> i.get("id").asString()).toList();
+        List<String> all = admin.get("/api/v1/incidents?size=500")
+                .json()
+                .get("incidents")
+                .valueStream()
+                .map(i -> i.get("id").asString())
+                .toList();
         List<String> paged = new ArrayList<>();
         String cursor = "";
         do {
-            JsonNode page = admin.get("/api/v1/incidents?size=1&cursor=" + cursor).json();
-            page.get("incidents").valueStream().forEach(i -> paged.add(i.get("id").asString()));
+            JsonNode page =
+                    admin.get("/api/v1/incidents?size=1&cursor=" + cursor).json();
+            page.get("incidents")
+                    .valueStream()
+                    .forEach(i -> paged.add(i.get("id").asString()));
             cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asString() : null;
         } while (cursor != null);
         assertThat(paged).containsExactlyElementsOf(all).contains("no-worker:ops:1", "no-worker:books:1");
@@ -271,7 +313,8 @@ class IncidentNotificationsIT {
         for (ApiClient refused : List.of(vera, otto, bob)) {
             assertThat(refused.get("/api/v1/channels").status()).isEqualTo(403);
             assertThat(refused.post("/api/v1/channels", channel).status()).isEqualTo(403);
-            assertThat(refused.get("/api/v1/channels/ops-chat/deliveries").status()).isEqualTo(403);
+            assertThat(refused.get("/api/v1/channels/ops-chat/deliveries").status())
+                    .isEqualTo(403);
         }
         assertThat(admin.anonymous().get("/api/v1/incidents").status()).isEqualTo(401);
         assertThat(admin.anonymous().get("/api/v1/channels").status()).isEqualTo(401);
@@ -281,16 +324,19 @@ class IncidentNotificationsIT {
         assertThat(admin.put("/api/v1/channels/ops-chat", """
                 {"type": "DINGTALK", "target": "https://oapi.dingtalk.com/robot/send?access_token=u",
                  "apps": ["ops"]}""")
-                .json().get("secret").asString()).isEqualTo("(set)");
+                        .json()
+                        .get("secret")
+                        .asString())
+                .isEqualTo("(set)");
         assertThat(admin.get("/api/v1/channels/ops-chat").body()).doesNotContain("SECdingtalk-secret");
-        assertThat(admin.get("/api/v1/audit?target=ops-chat").body()).doesNotContain("SECdingtalk-secret")
+        assertThat(admin.get("/api/v1/audit?target=ops-chat").body())
+                .doesNotContain("SECdingtalk-secret")
                 .contains("CHANNEL_CREATE", "CHANNEL_UPDATE");
         assertThat(admin.post("/api/v1/channels", """
-                {"name": "Bad Name", "type": "EMAIL", "target": "not an address", "apps": ["Nope"], "silenceMs": -1}""")
-                .errorFields()).containsExactlyInAnyOrder("name", "target", "apps[0]", "silenceMs");
+                {"name": "Bad Name", "type": "EMAIL", "target": "not an address", "apps": ["Nope"], "silenceMs": -1}""").errorFields())
+                .containsExactlyInAnyOrder("name", "target", "apps[0]", "silenceMs");
         assertThat(admin.post("/api/v1/channels", """
-                {"name": "x", "type": "WEBHOOK", "target": "ftp://example.com", "extra": 1}""").errorFields())
-                .containsExactly("extra");
+                {"name": "x", "type": "WEBHOOK", "target": "ftp://example.com", "extra": 1}""").errorFields()).containsExactly("extra");
         assertThat(admin.delete("/api/v1/channels/ops-chat").status()).isEqualTo(204);
         assertThat(admin.get("/api/v1/channels/ops-chat").status()).isEqualTo(404);
     }
@@ -300,14 +346,14 @@ class IncidentNotificationsIT {
         String topic = environment.catalog.alerts();
         producer.send(new ProducerRecord<>(topic, "broken", "not json".getBytes(StandardCharsets.UTF_8)));
         producer.send(new ProducerRecord<>(topic, "broken", """
-                {"incidentId": "broken", "action": "OPENED", "rule": "FAILED", "at": "2026-05-01T12:00:00Z"}"""
-                .getBytes(StandardCharsets.UTF_8)));
+                {"incidentId": "broken", "action": "OPENED", "rule": "FAILED", "at": "2026-05-01T12:00:00Z"}""".getBytes(StandardCharsets.UTF_8)));
         send(step("broken", IncidentAction.OPENED, "lab", "broken", 1, Instant.parse("+300000-01-01T00:00:00Z")));
         send(step("failed:survivor:survivor@1", IncidentAction.OPENED, "lab", "survivor", 1));
 
-        try (TopicReader<DeadLetter> dlq = new TopicReader<>(environment.catalog.dlq(),
-                EventSerdes.DEAD_LETTER.deserializer())) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(dlq.values()).hasSize(3));
+        try (TopicReader<DeadLetter> dlq =
+                new TopicReader<>(environment.catalog.dlq(), EventSerdes.DEAD_LETTER.deserializer())) {
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(dlq.values()).hasSize(3));
             List<DeadLetter> letters = dlq.values();
             assertThat(letters).allSatisfy(letter -> {
                 assertThat(letter.component()).isEqualTo("console");
@@ -318,7 +364,9 @@ class IncidentNotificationsIT {
             assertThat(letters.get(1).reason()).contains("'app' is required");
             assertThat(letters.get(2).reason()).startsWith("the console database refused the incident");
         }
-        await().atMost(DEADLINE).until(() -> admin.get(incidentPath("failed:survivor:survivor@1")).status() == 200);
+        await().atMost(DEADLINE)
+                .until(() ->
+                        admin.get(incidentPath("failed:survivor:survivor@1")).status() == 200);
         assertThat(admin.get(incidentPath("broken")).status()).isEqualTo(404);
     }
 
@@ -328,7 +376,11 @@ class IncidentNotificationsIT {
     }
 
     private List<JsonNode> deliveries(String incidentId) {
-        return admin.get(incidentPath(incidentId)).json().get("deliveries").valueStream().toList();
+        return admin.get(incidentPath(incidentId))
+                .json()
+                .get("deliveries")
+                .valueStream()
+                .toList();
     }
 
     private static String incidentPath(String id) {
@@ -340,10 +392,21 @@ class IncidentNotificationsIT {
     }
 
     private static Incident step(String id, IncidentAction action, String app, String jobId, int count, Instant at) {
-        IncidentRule rule = id.startsWith("missed") ? IncidentRule.MISSED
+        IncidentRule rule = id.startsWith("missed")
+                ? IncidentRule.MISSED
                 : id.startsWith("no-worker") ? IncidentRule.NO_WORKER : IncidentRule.FAILED;
-        return new Incident(Incident.SCHEMA_VERSION, id, action, rule, app, jobId, Instant.parse(
-                "2026-05-01T12:00:00Z"), at, count, jobId == null ? null : jobId + "@1", "step " + action);
+        return new Incident(
+                Incident.SCHEMA_VERSION,
+                id,
+                action,
+                rule,
+                app,
+                jobId,
+                Instant.parse("2026-05-01T12:00:00Z"),
+                at,
+                count,
+                jobId == null ? null : jobId + "@1",
+                "step " + action);
     }
 
     private void send(Incident step) {
@@ -363,8 +426,7 @@ class IncidentNotificationsIT {
     }
 
     /** One request a webhook server received, with the status it answered. */
-    record Call(String path, String signature, String timestamp, byte[] body, int status) {
-    }
+    record Call(String path, String signature, String timestamp, byte[] body, int status) {}
 
     /** A real HTTP server on loopback that records every POST and answers 200, or 500 on a failing path. */
     static final class WebhookServer {
@@ -379,8 +441,12 @@ class IncidentNotificationsIT {
                 byte[] body = exchange.getRequestBody().readAllBytes();
                 String path = exchange.getRequestURI().getPath();
                 int status = failingPaths.contains(path) ? 500 : 200;
-                calls.add(new Call(path, exchange.getRequestHeaders().getFirst("X-Carillon-Signature"),
-                        exchange.getRequestHeaders().getFirst("X-Carillon-Timestamp"), body, status));
+                calls.add(new Call(
+                        path,
+                        exchange.getRequestHeaders().getFirst("X-Carillon-Signature"),
+                        exchange.getRequestHeaders().getFirst("X-Carillon-Timestamp"),
+                        body,
+                        status));
                 exchange.sendResponseHeaders(status, -1);
                 exchange.close();
             });

@@ -3,11 +3,17 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.testkit.SettableClock;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.RequestType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,14 +31,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.testkit.SettableClock;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.JobRequest;
-import io.carillon.topics.events.RequestType;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -40,8 +38,9 @@ import tools.jackson.databind.JsonNode;
  * and batch, each with its Kafka record, audit entry, 400s naming the field and 403s by grant.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "carillon.console.jobs.max-backfill-fires=24", "carillon.console.jobs.max-batch-ids=5"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"carillon.console.jobs.max-backfill-fires=24", "carillon.console.jobs.max-batch-ids=5"})
 @DirtiesContext
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JobActionsIT {
@@ -68,8 +67,10 @@ class JobActionsIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
+
     ApiClient admin;
     ApiClient viewer;
     ApiClient operator;
@@ -80,8 +81,7 @@ class JobActionsIT {
         admin = new ApiClient(port);
         for (String[] user : new String[][] {{"vera", "VIEWER"}, {"otto", "OPERATOR"}}) {
             admin.post("/api/v1/users", """
-                    {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "demo"}]}"""
-                    .formatted(user[0], PASSWORD, user[1]));
+                    {"name": "%s", "password": "%s", "grants": [{"role": "%s", "app": "demo"}]}""".formatted(user[0], PASSWORD, user[1]));
         }
         viewer = admin.as("vera", PASSWORD);
         operator = admin.as("otto", PASSWORD);
@@ -104,16 +104,22 @@ class JobActionsIT {
         JobRequest pause = request("paused-job", paused);
         assertThat(pause.type()).isEqualTo(RequestType.PAUSE);
         assertThat(pause.requestedBy()).isEqualTo("otto");
-        assertThat(jdbc.sql("SELECT reason FROM job_pauses WHERE job_id = 'paused-job'").query(String.class).single())
+        assertThat(jdbc.sql("SELECT reason FROM job_pauses WHERE job_id = 'paused-job'")
+                        .query(String.class)
+                        .single())
                 .isEqualTo("the warehouse is migrating");
-        assertThat(audit("JOB_PAUSE", "paused-job")).singleElement().asString()
-                .contains("the warehouse is migrating").contains(pause.requestId());
+        assertThat(audit("JOB_PAUSE", "paused-job"))
+                .singleElement()
+                .asString()
+                .contains("the warehouse is migrating")
+                .contains(pause.requestId());
 
         Answer resumed = operator.post("/api/v1/jobs/paused-job/resume", "");
 
         assertThat(resumed.status()).isEqualTo(202);
         assertThat(request("paused-job", resumed).type()).isEqualTo(RequestType.RESUME);
-        assertThat(jdbc.sql("SELECT count(*) FROM job_pauses").query(Long.class).single()).isZero();
+        assertThat(jdbc.sql("SELECT count(*) FROM job_pauses").query(Long.class).single())
+                .isZero();
         assertThat(audit("JOB_RESUME", "paused-job")).hasSize(1);
     }
 
@@ -126,9 +132,12 @@ class JobActionsIT {
         assertThat(answer.status()).isEqualTo(400);
         assertThat(answer.errorFields()).containsExactly("reason");
         assertThat(admin.post("/api/v1/jobs/no-reason/pause", """
-                {"reason": "%s"}""".formatted("x".repeat(501))).errorFields()).containsExactly("reason");
+                {"reason": "%s"}""".formatted("x".repeat(501)))
+                        .errorFields())
+                .containsExactly("reason");
         assertThat(admin.post("/api/v1/jobs/no-reason/pause", """
-                {"reason": "ok", "until": "tomorrow"}""").errorFields()).containsExactly("until");
+                {"reason": "ok", "until": "tomorrow"}""").errorFields())
+                .containsExactly("until");
     }
 
     @Test
@@ -147,10 +156,13 @@ class JobActionsIT {
         assertThat(enabled.json().get("version").asLong()).isEqualTo(3);
         assertThat(audit("JOB_DISABLE", "toggled")).hasSize(1);
         assertThat(audit("JOB_ENABLE", "toggled")).hasSize(1);
-        try (TopicReader<JobDefinition> jobs = new TopicReader<>(environment.catalog.jobs(),
-                EventSerdes.JOB.deserializer())) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(recordsOf(jobs.poll(), "toggled")).hasSize(3));
-            assertThat(recordsOf(jobs.poll(), "toggled")).extracting(record -> record.value().enabled())
+        try (TopicReader<JobDefinition> jobs =
+                new TopicReader<>(environment.catalog.jobs(), EventSerdes.JOB.deserializer())) {
+            await().atMost(DEADLINE)
+                    .untilAsserted(
+                            () -> assertThat(recordsOf(jobs.poll(), "toggled")).hasSize(3));
+            assertThat(recordsOf(jobs.poll(), "toggled"))
+                    .extracting(record -> record.value().enabled())
                     .containsExactly(true, false, true);
         }
     }
@@ -210,7 +222,9 @@ class JobActionsIT {
         assertThat(backfill.from()).isEqualTo(Instant.parse("2026-05-01T07:00:00Z"));
         assertThat(backfill.to()).isEqualTo(Instant.parse("2026-05-01T11:00:00Z"));
         assertThat(backfill.params()).isEqualTo("--replay");
-        assertThat(recordsOf(requests.poll(), "hourly")).as("the dry run sent nothing").hasSize(1);
+        assertThat(recordsOf(requests.poll(), "hourly"))
+                .as("the dry run sent nothing")
+                .hasSize(1);
         assertThat(audit("JOB_BACKFILL", "hourly")).singleElement().asString().contains("\"fires\": \"5\"");
     }
 
@@ -244,23 +258,35 @@ class JobActionsIT {
 
         assertThat(answer.status()).isEqualTo(200);
         JsonNode results = answer.json().get("results");
-        assertThat(results.valueStream().map(result -> result.get("id").asString() + "=" + result.get("outcome")
-                .asString())).containsExactly("batch-on=OK", "batch-off=UNCHANGED", "batch-ghost=NOT_FOUND",
-                        "batch-billing=FORBIDDEN");
-        assertThat(admin.get("/api/v1/jobs/batch-on").json().get("enabled").asBoolean()).isFalse();
-        assertThat(admin.get("/api/v1/jobs/batch-billing").json().get("enabled").asBoolean()).isTrue();
+        assertThat(results.valueStream()
+                        .map(result -> result.get("id").asString() + "="
+                                + result.get("outcome").asString()))
+                .containsExactly(
+                        "batch-on=OK", "batch-off=UNCHANGED", "batch-ghost=NOT_FOUND", "batch-billing=FORBIDDEN");
+        assertThat(admin.get("/api/v1/jobs/batch-on").json().get("enabled").asBoolean())
+                .isFalse();
+        assertThat(admin.get("/api/v1/jobs/batch-billing").json().get("enabled").asBoolean())
+                .isTrue();
 
         Answer run = operator.post("/api/v1/jobs:batch", """
                 {"action": "RUN", "ids": ["batch-on", "batch-off"]}""");
-        assertThat(run.json().get("results").valueStream().map(result -> result.get("outcome").asString()))
+        assertThat(run.json()
+                        .get("results")
+                        .valueStream()
+                        .map(result -> result.get("outcome").asString()))
                 .containsExactly("OK", "OK");
         String requestId = run.json().at("/results/0/requestId").asString();
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(recordsOf(requests.poll(), "batch-on"))
-                .extracting(record -> record.value().requestId()).contains(requestId));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(recordsOf(requests.poll(), "batch-on"))
+                        .extracting(record -> record.value().requestId())
+                        .contains(requestId));
 
         Answer deleted = operator.post("/api/v1/jobs:batch", """
                 {"action": "DELETE", "ids": ["batch-on", "batch-billing"]}""");
-        assertThat(deleted.json().get("results").valueStream().map(result -> result.get("outcome").asString()))
+        assertThat(deleted.json()
+                        .get("results")
+                        .valueStream()
+                        .map(result -> result.get("outcome").asString()))
                 .containsExactly("OK", "FORBIDDEN");
         assertThat(admin.get("/api/v1/jobs/batch-on").status()).isEqualTo(404);
         assertThat(audit("JOB_DELETE", "batch-on")).hasSize(1);
@@ -297,8 +323,11 @@ class JobActionsIT {
         String path = "/api/v1/jobs/guarded" + action.replace('/', '-') + action;
 
         assertThat(viewer.post(path, body == null ? "" : body).status()).isEqualTo(403);
-        assertThat(admin.anonymous().post(path, body == null ? "" : body).status()).isEqualTo(401);
-        assertThat(admin.post("/api/v1/jobs/ghost" + action, body == null ? "" : body).status()).isEqualTo(404);
+        assertThat(admin.anonymous().post(path, body == null ? "" : body).status())
+                .isEqualTo(401);
+        assertThat(admin.post("/api/v1/jobs/ghost" + action, body == null ? "" : body)
+                        .status())
+                .isEqualTo(404);
     }
 
     @Test
@@ -320,20 +349,27 @@ class JobActionsIT {
 
     private JobRequest request(String jobId, Answer accepted) {
         String requestId = accepted.json().get("requestId").asString();
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(recordsOf(requests.poll(), jobId))
-                .extracting(record -> record.value().requestId()).contains(requestId));
-        return recordsOf(requests.poll(), jobId).stream().map(ConsumerRecord::value)
-                .filter(request -> request.requestId().equals(requestId)).findFirst().orElseThrow();
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(recordsOf(requests.poll(), jobId))
+                        .extracting(record -> record.value().requestId())
+                        .contains(requestId));
+        return recordsOf(requests.poll(), jobId).stream()
+                .map(ConsumerRecord::value)
+                .filter(request -> request.requestId().equals(requestId))
+                .findFirst()
+                .orElseThrow();
     }
 
     private List<String> audit(String action, String target) {
         return jdbc.sql("SELECT coalesce(after::text, '') FROM audit_log WHERE action = :action AND target = :target"
                         + " ORDER BY id")
-                .param("action", action).param("target", target).query(String.class).list();
+                .param("action", action)
+                .param("target", target)
+                .query(String.class)
+                .list();
     }
 
-    private static <V> List<ConsumerRecord<String, V>> recordsOf(List<ConsumerRecord<String, V>> records,
-            String key) {
+    private static <V> List<ConsumerRecord<String, V>> recordsOf(List<ConsumerRecord<String, V>> records, String key) {
         return records.stream().filter(record -> key.equals(record.key())).toList();
     }
 }

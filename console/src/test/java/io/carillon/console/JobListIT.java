@@ -2,6 +2,8 @@ package io.carillon.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.testkit.SettableClock;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -10,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -26,9 +27,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.testkit.SettableClock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -60,16 +58,17 @@ class JobListIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
+
     ApiClient admin;
 
     @BeforeAll
     void jobsAndRuns() {
         admin = new ApiClient(port);
         admin.post("/api/v1/users", """
-                {"name": "vera", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}"""
-                .formatted(PASSWORD));
+                {"name": "vera", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}""".formatted(PASSWORD));
         create("""
                 {"id": "a-report", "app": "demo", "handler": "report", "description": "Daily Revenue report",
                  "owner": "alice", "tags": ["finance", "daily"], "retry": {"maxAttempts": 3, "backoffMs": 1000},
@@ -164,15 +163,23 @@ class JobListIT {
         Answer answer = admin.get("/api/v1/jobs?" + filters);
 
         assertThat(answer.status()).isEqualTo(200);
-        assertThat(ids(answer.json())).containsExactlyElementsOf(
-                expected == null ? List.of() : List.of(expected.split(" ")));
+        assertThat(ids(answer.json()))
+                .containsExactlyElementsOf(expected == null ? List.of() : List.of(expected.split(" ")));
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({
-        "size=0, size", "size=501, size", "size=ten, size", "type=HOURLY, type", "status=DONE, status",
-        "enabled=maybe, enabled", "tag=Not%20A%20Tag, tag", "app=Not%20An%20App, app", "cursor=%21%21, cursor",
-        "cursor=Tm90IEFuIElk, cursor"})
+        "size=0, size",
+        "size=501, size",
+        "size=ten, size",
+        "type=HOURLY, type",
+        "status=DONE, status",
+        "enabled=maybe, enabled",
+        "tag=Not%20A%20Tag, tag",
+        "app=Not%20An%20App, app",
+        "cursor=%21%21, cursor",
+        "cursor=Tm90IEFuIElk, cursor"
+    })
     void refusesABadParameterNamingIt(String query, String field) {
         Answer answer = admin.get("/api/v1/jobs?" + query);
 
@@ -194,7 +201,8 @@ class JobListIT {
 
         assertThat(ids(vera.get("/api/v1/jobs").json())).containsExactly("a-report", "b-sync", "d-paused");
         assertThat(vera.get("/api/v1/jobs?app=billing").status()).isEqualTo(403);
-        assertThat(vera.get("/api/v1/jobs?enabled=false").json().get("items").isEmpty()).isTrue();
+        assertThat(vera.get("/api/v1/jobs?enabled=false").json().get("items").isEmpty())
+                .isTrue();
         assertThat(admin.anonymous().get("/api/v1/jobs").status()).isEqualTo(401);
     }
 
@@ -238,8 +246,11 @@ class JobListIT {
         jdbc.sql("INSERT INTO runs (run_id, job_id, app, attempt, shard_index, shard_total, status, scheduled_at,"
                         + " started_at, finished_at, updated_at)"
                         + " VALUES (:runId, :jobId, 'demo', 1, 0, 1, :status, :scheduled, :started, :finished, :now)")
-                .param("runId", runId).param("jobId", jobId).param("status", status)
-                .param("scheduled", utc(scheduledAt)).param("started", utc(scheduledAt.plusMillis(latenessMs)))
+                .param("runId", runId)
+                .param("jobId", jobId)
+                .param("status", status)
+                .param("scheduled", utc(scheduledAt))
+                .param("started", utc(scheduledAt.plusMillis(latenessMs)))
                 .param("finished", status.equals("STARTED") ? null : utc(scheduledAt.plusSeconds(1)))
                 .param("now", utc(NOW))
                 .update();
@@ -250,11 +261,17 @@ class JobListIT {
     }
 
     private static JsonNode item(JsonNode page, String id) {
-        return page.get("items").valueStream().filter(item -> item.at("/job/id").asString().equals(id)).findFirst()
+        return page.get("items")
+                .valueStream()
+                .filter(item -> item.at("/job/id").asString().equals(id))
+                .findFirst()
                 .orElseThrow();
     }
 
     private static List<String> ids(JsonNode page) {
-        return page.get("items").valueStream().map(item -> item.at("/job/id").asString()).toList();
+        return page.get("items")
+                .valueStream()
+                .map(item -> item.at("/job/id").asString())
+                .toList();
     }
 }

@@ -3,9 +3,15 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.ScheduleType;
 import java.time.Duration;
 import java.util.List;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,14 +23,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.JobRequest;
-import io.carillon.topics.events.RequestType;
-import io.carillon.topics.events.ScheduleType;
 
 /** What the console writes to Kafka: job changes through the outbox, and run-now requests. */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
@@ -42,8 +40,10 @@ class JobTopicsIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
+
     ApiClient api;
 
     @BeforeEach
@@ -59,9 +59,11 @@ class JobTopicsIT {
                 {"app": "demo", "handler": "echo", "schedule": {"type": "CRON", "cron": "0 */5 * * * ?"}}""");
         api.delete("/api/v1/jobs/relayed");
 
-        try (TopicReader<JobDefinition> jobs = new TopicReader<>(environment.catalog.jobs(),
-                EventSerdes.JOB.deserializer())) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(recordsOf(jobs.poll(), "relayed")).hasSize(3));
+        try (TopicReader<JobDefinition> jobs =
+                new TopicReader<>(environment.catalog.jobs(), EventSerdes.JOB.deserializer())) {
+            await().atMost(DEADLINE)
+                    .untilAsserted(
+                            () -> assertThat(recordsOf(jobs.poll(), "relayed")).hasSize(3));
             List<ConsumerRecord<String, JobDefinition>> records = recordsOf(jobs.poll(), "relayed");
 
             assertThat(records.get(0).value().version()).isEqualTo(1);
@@ -70,11 +72,16 @@ class JobTopicsIT {
             assertThat(records.get(1).value().schedule().cron()).isEqualTo("0 */5 * * * ?");
             assertThat(records.get(2).value()).isNull();
         }
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(jdbc.sql(
-                        "SELECT count(*) FROM job_outbox WHERE job_id = 'relayed' AND published_at IS NOT NULL")
-                .query(Long.class).single()).isEqualTo(3));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(jdbc.sql(
+                                        "SELECT count(*) FROM job_outbox WHERE job_id = 'relayed' AND published_at IS NOT NULL")
+                                .query(Long.class)
+                                .single())
+                        .isEqualTo(3));
         assertThat(jdbc.sql("SELECT version FROM job_outbox WHERE job_id = 'relayed' ORDER BY seq")
-                .query(Long.class).list()).containsExactly(1L, 2L, 3L);
+                        .query(Long.class)
+                        .list())
+                .containsExactly(1L, 2L, 3L);
     }
 
     @Test
@@ -87,11 +94,13 @@ class JobTopicsIT {
 
         assertThat(accepted.status()).isEqualTo(202);
         String requestId = accepted.json().get("requestId").asString();
-        try (TopicReader<JobRequest> requests = new TopicReader<>(environment.catalog.requests(),
-                EventSerdes.REQUEST.deserializer())) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(recordsOf(requests.poll(), "on-demand"))
-                    .hasSize(1));
-            ConsumerRecord<String, JobRequest> record = recordsOf(requests.poll(), "on-demand").get(0);
+        try (TopicReader<JobRequest> requests =
+                new TopicReader<>(environment.catalog.requests(), EventSerdes.REQUEST.deserializer())) {
+            await().atMost(DEADLINE)
+                    .untilAsserted(() ->
+                            assertThat(recordsOf(requests.poll(), "on-demand")).hasSize(1));
+            ConsumerRecord<String, JobRequest> record =
+                    recordsOf(requests.poll(), "on-demand").get(0);
             JobRequest request = record.value();
             assertThat(request.requestId()).isEqualTo(requestId);
             assertThat(request.type()).isEqualTo(RequestType.RUN_NOW);
@@ -102,8 +111,7 @@ class JobTopicsIT {
         assertThat(api.post("/api/v1/jobs/on-demand/run", "").status()).isEqualTo(202);
     }
 
-    private static <V> List<ConsumerRecord<String, V>> recordsOf(List<ConsumerRecord<String, V>> records,
-            String key) {
+    private static <V> List<ConsumerRecord<String, V>> recordsOf(List<ConsumerRecord<String, V>> records, String key) {
         return records.stream().filter(record -> key.equals(record.key())).toList();
     }
 }

@@ -1,5 +1,12 @@
 package io.carillon.console;
 
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -18,7 +25,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -28,14 +34,6 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * Not a test (its name matches no surefire include): a probe run by hand,
@@ -61,7 +59,8 @@ class MaterializerProbe {
 
     @Test
     void materializeTheBacklog() throws Exception {
-        String database = "carillon_probe_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String database = "carillon_probe_"
+                + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         admin("CREATE DATABASE " + database);
         try {
             TopicCatalog catalog = TestKafka.newCatalog(TopicCatalog.DEFAULT_PARTITIONS);
@@ -74,15 +73,22 @@ class MaterializerProbe {
     }
 
     private static void produce(TopicCatalog catalog) {
-        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.LINGER_MS_CONFIG, 5, ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
-                new ByteArraySerializer())) {
+        Map<String, Object> config = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                TestKafka.bootstrapServers(),
+                ProducerConfig.LINGER_MS_CONFIG,
+                5,
+                ProducerConfig.BATCH_SIZE_CONFIG,
+                256 * 1024);
+        try (KafkaProducer<String, byte[]> producer =
+                new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
             for (int first = 0; first < RUNS; first += ROUND) {
                 for (RunStatus status : List.of(RunStatus.STARTED, RunStatus.SUCCEEDED)) {
                     for (int run = first; run < first + ROUND; run++) {
                         RunResult result = result(run, status);
-                        producer.send(new ProducerRecord<>(catalog.results(), result.jobId(),
+                        producer.send(new ProducerRecord<>(
+                                catalog.results(),
+                                result.jobId(),
                                 EventSerdes.RESULT.serialize(catalog.results(), result)));
                     }
                 }
@@ -97,9 +103,26 @@ class MaterializerProbe {
         String fireId = FireIds.scheduled(jobId, scheduled);
         Instant started = scheduled.plusMillis(3);
         Instant finished = status.isTerminal() ? started.plusMillis(1) : null;
-        return new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, jobId, "bench", "noop",
-                "worker-1", status, FireKind.SCHEDULED, 1, 0, 1, scheduled, started, finished,
-                status.isTerminal() ? "ok" : null, null, null, finished != null ? finished : started);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                jobId,
+                "bench",
+                "noop",
+                "worker-1",
+                status,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                scheduled,
+                started,
+                finished,
+                status.isTerminal() ? "ok" : null,
+                null,
+                null,
+                finished != null ? finished : started);
     }
 
     private static void measure(TopicCatalog catalog, String database) throws Exception {
@@ -108,15 +131,22 @@ class MaterializerProbe {
         long start = System.nanoTime();
         String loadBefore = load();
         try (ConfigurableApplicationContext console = new SpringApplicationBuilder(ConsoleApplication.class)
-                .properties(Map.of(
-                        "spring.datasource.url", SERVER + database,
-                        "spring.datasource.username", USER,
-                        "server.port", "0",
-                        "carillon.kafka.bootstrap-servers", TestKafka.bootstrapServers(),
-                        "carillon.topics.prefix", catalog.prefix(),
-                        "carillon.topics.partitions", String.valueOf(TopicCatalog.DEFAULT_PARTITIONS),
-                        "carillon.console.materializer.group-id", catalog.prefix() + "console"))
-                .run();
+                        .properties(Map.of(
+                                "spring.datasource.url",
+                                SERVER + database,
+                                "spring.datasource.username",
+                                USER,
+                                "server.port",
+                                "0",
+                                "carillon.kafka.bootstrap-servers",
+                                TestKafka.bootstrapServers(),
+                                "carillon.topics.prefix",
+                                catalog.prefix(),
+                                "carillon.topics.partitions",
+                                String.valueOf(TopicCatalog.DEFAULT_PARTITIONS),
+                                "carillon.console.materializer.group-id",
+                                catalog.prefix() + "console"))
+                        .run();
                 Connection connection = DriverManager.getConnection(SERVER + database, USER, "")) {
             long started = System.nanoTime();
             AtomicLong succeeded = new AtomicLong();
@@ -128,11 +158,21 @@ class MaterializerProbe {
             });
             long end = System.nanoTime();
             double seconds = (end - started) / 1e9;
-            System.out.printf(Locale.ROOT, "console started in %.1f s; all %d runs SUCCEEDED %.1f s later:"
-                            + " %.0f results/s; load before %s, after %s%n", (started - start) / 1e9, RUNS, seconds,
-                    2 * RUNS / seconds, loadBefore, load());
-            long serverTicks = serverCpu.values().stream().mapToLong(Long::longValue).sum();
-            System.out.printf(Locale.ROOT, "database server processes of the console: %.1f s CPU%n",
+            System.out.printf(
+                    Locale.ROOT,
+                    "console started in %.1f s; all %d runs SUCCEEDED %.1f s later:"
+                            + " %.0f results/s; load before %s, after %s%n",
+                    (started - start) / 1e9,
+                    RUNS,
+                    seconds,
+                    2 * RUNS / seconds,
+                    loadBefore,
+                    load());
+            long serverTicks =
+                    serverCpu.values().stream().mapToLong(Long::longValue).sum();
+            System.out.printf(
+                    Locale.ROOT,
+                    "database server processes of the console: %.1f s CPU%n",
                     (double) serverTicks / CLOCK_TICKS_PER_SECOND);
             Map<Long, Long> cpuAfter = threadCpu(threads);
             List<Map.Entry<Long, Long>> used = new ArrayList<>();
@@ -140,7 +180,10 @@ class MaterializerProbe {
             used.sort(Map.Entry.<Long, Long>comparingByValue().reversed());
             for (Map.Entry<Long, Long> thread : used.subList(0, Math.min(TOP_THREADS, used.size()))) {
                 var info = threads.getThreadInfo(thread.getKey());
-                System.out.printf(Locale.ROOT, "thread %s: %.1f s CPU%n", info == null ? "?" : info.getThreadName(),
+                System.out.printf(
+                        Locale.ROOT,
+                        "thread %s: %.1f s CPU%n",
+                        info == null ? "?" : info.getThreadName(),
                         thread.getValue() / 1e9);
             }
         }
@@ -178,7 +221,8 @@ class MaterializerProbe {
     }
 
     private static long count(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             rows.next();
             return rows.getLong(1);
         }

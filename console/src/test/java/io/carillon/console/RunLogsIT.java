@@ -3,11 +3,19 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.console.internal.logs.LogStreams;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.Json;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.LogLine;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.LongStream;
-
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -24,16 +32,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.console.internal.logs.LogStreams;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.Json;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.LogLine;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -41,10 +39,13 @@ import tools.jackson.databind.JsonNode;
  * as a live stream, with the per-run cap, replays, bad parameters and grants.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "carillon.console.logs.max-lines-per-run=20", "carillon.console.logs.stream-settle=300ms",
-    "carillon.console.logs.stream-poll-interval=200ms", "carillon.console.logs.stream-keep-alive=300ms",
-    "carillon.console.logs.max-streams=4"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "carillon.console.logs.max-lines-per-run=20", "carillon.console.logs.stream-settle=300ms",
+            "carillon.console.logs.stream-poll-interval=200ms", "carillon.console.logs.stream-keep-alive=300ms",
+            "carillon.console.logs.max-streams=4"
+        })
 @DirtiesContext
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RunLogsIT {
@@ -62,10 +63,13 @@ class RunLogsIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
+
     @Autowired
     LogStreams streams;
+
     ApiClient admin;
     ApiClient vera;
     ApiClient bob;
@@ -76,14 +80,14 @@ class RunLogsIT {
         admin = new ApiClient(port);
         for (String[] user : new String[][] {{"vera", "demo"}, {"bob", "billing"}}) {
             assertThat(admin.post("/api/v1/users", """
-                    {"name": "%s", "password": "%s", "grants": [{"role": "VIEWER", "app": "%s"}]}"""
-                    .formatted(user[0], PASSWORD, user[1])).status()).isEqualTo(201);
+                    {"name": "%s", "password": "%s", "grants": [{"role": "VIEWER", "app": "%s"}]}""".formatted(user[0], PASSWORD, user[1]))
+                            .status())
+                    .isEqualTo(201);
         }
         vera = admin.as("vera", PASSWORD);
         bob = admin.as("bob", PASSWORD);
         assertThat(admin.post("/api/v1/jobs", """
-                {"id": "logged", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"}}""").status())
-                .isEqualTo(201);
+                {"id": "logged", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"}}""").status()).isEqualTo(201);
         producer = ConsoleTestEnvironment.producer();
     }
 
@@ -104,11 +108,16 @@ class RunLogsIT {
 
         JsonNode page = vera.get(logs(run)).json();
         assertThat(seqs(page)).containsExactly(1L, 2L, 3L, 4L);
-        assertThat(page.get("lines").valueStream().map(line -> line.get("message").asString()))
+        assertThat(page.get("lines")
+                        .valueStream()
+                        .map(line -> line.get("message").asString()))
                 .containsOnly("first");
         assertThat(page.has("cut")).isFalse();
         assertThat(jdbc.sql("SELECT lines || '/' || last_seq FROM run_log_state WHERE run_id = :run")
-                .param("run", run).query(String.class).single()).isEqualTo("4/4");
+                        .param("run", run)
+                        .query(String.class)
+                        .single())
+                .isEqualTo("4/4");
     }
 
     @Test
@@ -118,7 +127,8 @@ class RunLogsIT {
         awaitSeq(run, 12);
 
         JsonNode first = vera.get(logs(run) + "?after=3&limit=5").json();
-        JsonNode last = vera.get(logs(run) + "?after=" + first.get("nextAfter").asLong() + "&limit=5").json();
+        JsonNode last = vera.get(logs(run) + "?after=" + first.get("nextAfter").asLong() + "&limit=5")
+                .json();
 
         assertThat(seqs(first)).containsExactly(4L, 5L, 6L, 7L, 8L);
         assertThat(seqs(last)).containsExactly(9L, 10L, 11L, 12L);
@@ -133,11 +143,18 @@ class RunLogsIT {
         await().atMost(DEADLINE).until(() -> vera.get(logs(run)).json().has("cut"));
         sendLines(run, 1, 25, "line");
         sendLines(run, 26, 26, "line");
-        await().atMost(DEADLINE).until(() -> vera.get(logs(run)).json().get("cut").get("droppedLines").asLong() == 6);
+        await().atMost(DEADLINE)
+                .until(() -> vera.get(logs(run))
+                                .json()
+                                .get("cut")
+                                .get("droppedLines")
+                                .asLong()
+                        == 6);
 
         JsonNode page = vera.get(logs(run)).json();
         assertThat(seqs(page)).isEqualTo(LongStream.rangeClosed(1, 20).boxed().toList());
-        assertThat(page.get("cut").toString()).isEqualTo(Json.mapper().readTree("""
+        assertThat(page.get("cut").toString())
+                .isEqualTo(Json.mapper().readTree("""
                 {"atSeq": 21, "reason": "LINES", "limit": 20, "droppedLines": 6}""").toString());
         Answer download = vera.get(logs(run).replace("/logs", "/logs.txt"));
         assertThat(download.status()).isEqualTo(200);
@@ -145,8 +162,9 @@ class RunLogsIT {
         List<String> text = download.body().lines().toList();
         assertThat(text).hasSize(21);
         assertThat(text.get(0)).isEqualTo(SCHEDULED + " INFO line");
-        assertThat(text.get(20)).isEqualTo(
-                "[log cut at line 21: the run's log reached its limit of 20 lines; 6 more lines were not kept]");
+        assertThat(text.get(20))
+                .isEqualTo(
+                        "[log cut at line 21: the run's log reached its limit of 20 lines; 6 more lines were not kept]");
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -198,7 +216,8 @@ class RunLogsIT {
                 long materialized = System.nanoTime();
                 long wanted = seq;
                 await().atMost(DEADLINE).until(() -> stream.events("line").size() == wanted);
-                assertThat(Duration.ofNanos(stream.events("line").get((int) seq - 1).receivedAtNanos() - materialized))
+                assertThat(Duration.ofNanos(
+                                stream.events("line").get((int) seq - 1).receivedAtNanos() - materialized))
                         .isLessThan(LIVE);
             }
             assertThat(stream.ended()).isFalse();
@@ -207,13 +226,18 @@ class RunLogsIT {
             sendLines(run, 6, 6, "late");
             await().atMost(DEADLINE).until(stream::ended);
 
-            assertThat(stream.events("line")).extracting(SseClient.Event::id)
+            assertThat(stream.events("line"))
+                    .extracting(SseClient.Event::id)
                     .containsExactly("1", "2", "3", "4", "5", "6");
-            assertThat(Json.mapper().readTree(stream.events("line").get(5).data()).get("message").asString())
+            assertThat(Json.mapper()
+                            .readTree(stream.events("line").get(5).data())
+                            .get("message")
+                            .asString())
                     .isEqualTo("late");
             assertThat(stream.events("end")).singleElement().satisfies(end -> {
                 assertThat(end.data()).isEqualTo("{\"status\":\"SUCCEEDED\"}");
-                assertThat(stream.events().indexOf(end)).isEqualTo(stream.events().size() - 1);
+                assertThat(stream.events().indexOf(end))
+                        .isEqualTo(stream.events().size() - 1);
             });
         }
         try (SseClient resumed = SseClient.open(port, logs(run) + "/stream?after=4", "vera", PASSWORD)) {
@@ -229,7 +253,10 @@ class RunLogsIT {
         sendLines(run, 1, 2, "line");
         send(result(run, RunStatus.SUCCEEDED));
         awaitSeq(run, 2);
-        String token = vera.post("/api/v1/tokens", "{\"name\": \"streams\"}").json().get("token").asString();
+        String token = vera.post("/api/v1/tokens", "{\"name\": \"streams\"}")
+                .json()
+                .get("token")
+                .asString();
 
         try (SseClient stream = SseClient.open(port, logs(run) + "/stream", "Bearer " + token)) {
             assertThat(stream.status()).isEqualTo(200);
@@ -250,9 +277,11 @@ class RunLogsIT {
         try (SseClient stream = SseClient.open(port, logs(run) + "/stream?after=18", "vera", PASSWORD)) {
             await().atMost(DEADLINE).until(stream::ended);
 
-            assertThat(stream.events()).extracting(SseClient.Event::name)
-                    .containsExactly("line", "line", "cut", "end");
-            assertThat(Json.mapper().readTree(stream.events("cut").get(0).data()).get("atSeq").asLong())
+            assertThat(stream.events()).extracting(SseClient.Event::name).containsExactly("line", "line", "cut", "end");
+            assertThat(Json.mapper()
+                            .readTree(stream.events("cut").get(0).data())
+                            .get("atSeq")
+                            .asLong())
                     .isEqualTo(21);
         }
     }
@@ -264,7 +293,8 @@ class RunLogsIT {
         awaitSeq(run, 1);
         await().atMost(DEADLINE).until(() -> streams.openCount() == 0);
         List<SseClient> open = LongStream.range(0, 4)
-                .mapToObj(i -> SseClient.open(port, logs(run) + "/stream", "vera", PASSWORD)).toList();
+                .mapToObj(i -> SseClient.open(port, logs(run) + "/stream", "vera", PASSWORD))
+                .toList();
         open.forEach(stream -> assertThat(stream.status()).isEqualTo(200));
 
         Answer refused = vera.get(logs(run) + "/stream");
@@ -277,16 +307,18 @@ class RunLogsIT {
 
     private void sendLines(String runId, long from, long to, String message) {
         for (long seq = from; seq <= to; seq++) {
-            LogLine line = new LogLine(LogLine.SCHEMA_VERSION, runId, "logged", "worker-1", seq, SCHEDULED, "INFO",
-                    message);
-            producer.send(new ProducerRecord<>(environment.catalog.logs(), runId,
-                    EventSerdes.LOG.serialize(environment.catalog.logs(), line)));
+            LogLine line =
+                    new LogLine(LogLine.SCHEMA_VERSION, runId, "logged", "worker-1", seq, SCHEDULED, "INFO", message);
+            producer.send(new ProducerRecord<>(
+                    environment.catalog.logs(), runId, EventSerdes.LOG.serialize(environment.catalog.logs(), line)));
         }
         producer.flush();
     }
 
     private void send(RunResult result) {
-        producer.send(new ProducerRecord<>(environment.catalog.results(), result.jobId(),
+        producer.send(new ProducerRecord<>(
+                environment.catalog.results(),
+                result.jobId(),
                 EventSerdes.RESULT.serialize(environment.catalog.results(), result)));
         producer.flush();
     }
@@ -300,9 +332,26 @@ class RunLogsIT {
 
     private static RunResult result(String runId, RunStatus status) {
         String fireId = runId.substring(0, runId.lastIndexOf('#'));
-        return new RunResult(RunResult.SCHEMA_VERSION, runId, fireId, "logged", "demo", "echo", "worker-1", status,
-                FireKind.SCHEDULED, 1, 0, 1, SCHEDULED, SCHEDULED, status.isTerminal() ? SCHEDULED : null, null,
-                null, null, SCHEDULED);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                runId,
+                fireId,
+                "logged",
+                "demo",
+                "echo",
+                "worker-1",
+                status,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                SCHEDULED,
+                SCHEDULED,
+                status.isTerminal() ? SCHEDULED : null,
+                null,
+                null,
+                null,
+                SCHEDULED);
     }
 
     private static String runId(int n) {
@@ -314,6 +363,9 @@ class RunLogsIT {
     }
 
     private static List<Long> seqs(JsonNode page) {
-        return page.get("lines").valueStream().map(line -> line.get("seq").asLong()).toList();
+        return page.get("lines")
+                .valueStream()
+                .map(line -> line.get("seq").asLong())
+                .toList();
     }
 }

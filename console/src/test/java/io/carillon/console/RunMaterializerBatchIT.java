@@ -3,23 +3,6 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-
 import io.carillon.console.internal.runs.RunMaterializer;
 import io.carillon.console.internal.runs.RunRepository;
 import io.carillon.console.internal.runs.RunView;
@@ -31,6 +14,21 @@ import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Whole polls handed to the materializer as the container hands them (the container itself reads an empty results
@@ -57,6 +55,7 @@ class RunMaterializerBatchIT {
 
     @Autowired
     RunMaterializer materializer;
+
     @Autowired
     RunRepository runs;
 
@@ -76,8 +75,8 @@ class RunMaterializerBatchIT {
     void foldsStartedAndSucceededOfOneRunInOneBatchIntoOneRowWithBothTimes() {
         String fireId = FireIds.scheduled("one-batch", SCHEDULED);
 
-        materializer.onMessage(List.of(record(started("one-batch", fireId)),
-                record(ended("one-batch", fireId, RunStatus.SUCCEEDED, "done"))));
+        materializer.onMessage(List.of(
+                record(started("one-batch", fireId)), record(ended("one-batch", fireId, RunStatus.SUCCEEDED, "done"))));
 
         RunView run = runs.findByRunId(FireIds.runId(fireId, 0)).orElseThrow();
         assertThat(run.status()).isEqualTo("SUCCEEDED");
@@ -98,7 +97,9 @@ class RunMaterializerBatchIT {
         assertThat(halfway.status()).isEqualTo("PROGRESS");
         assertThat(halfway.progressDone()).isEqualTo(3);
 
-        materializer.onMessage(List.of(record(progress(started, 7)), record(started),
+        materializer.onMessage(List.of(
+                record(progress(started, 7)),
+                record(started),
                 record(ended("split", fireId, RunStatus.FAILED, "disk full"))));
         RunView run = runs.findByRunId(FireIds.runId(fireId, 0)).orElseThrow();
         assertThat(run.status()).isEqualTo("FAILED");
@@ -113,7 +114,9 @@ class RunMaterializerBatchIT {
         String fireId = FireIds.scheduled("claimed", SCHEDULED);
 
         materializer.onMessage(List.of(record(claim("claimed", fireId))));
-        assertThat(runs.findByRunId(FireIds.runId(fireId, 0))).as("held, not written yet").isEmpty();
+        assertThat(runs.findByRunId(FireIds.runId(fireId, 0)))
+                .as("held, not written yet")
+                .isEmpty();
 
         materializer.onMessage(List.of(record(ended("claimed", fireId, RunStatus.SUCCEEDED, "done"))));
         RunView run = runs.findByRunId(FireIds.runId(fireId, 0)).orElseThrow();
@@ -128,40 +131,77 @@ class RunMaterializerBatchIT {
 
         materializer.onMessage(List.of(record(claim("long-claim", fireId))));
 
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runs.findByRunId(FireIds.runId(fireId, 0)))
-                .hasValueSatisfying(run -> {
-                    assertThat(run.status()).isEqualTo("STARTED");
-                    assertThat(run.startedAt()).isNull();
-                    assertThat(run.message()).isEqualTo("claimed");
-                }));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runs.findByRunId(FireIds.runId(fireId, 0)))
+                        .hasValueSatisfying(run -> {
+                            assertThat(run.status()).isEqualTo("STARTED");
+                            assertThat(run.startedAt()).isNull();
+                            assertThat(run.message()).isEqualTo("claimed");
+                        }));
     }
 
     @Test
     void aHeldClaimTheDatabaseRefusesIsDroppedAndTheClaimsHeldWithItAreStored() {
         String refusedFire = FireIds.scheduled("refused-claim", SCHEDULED);
-        RunResult outOfRange = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(refusedFire, 0), refusedFire,
-                "refused-claim", "demo", "echo", "worker-1", RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1,
-                Instant.parse("+300000-01-01T00:00:00Z"), null, null, "claimed", null, null, SCHEDULED);
+        RunResult outOfRange = new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(refusedFire, 0),
+                refusedFire,
+                "refused-claim",
+                "demo",
+                "echo",
+                "worker-1",
+                RunStatus.STARTED,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                Instant.parse("+300000-01-01T00:00:00Z"),
+                null,
+                null,
+                "claimed",
+                null,
+                null,
+                SCHEDULED);
         String keptFire = FireIds.scheduled("kept-claim", SCHEDULED);
 
         materializer.onMessage(List.of(record(outOfRange), record(claim("kept-claim", keptFire))));
 
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runs.findByRunId(FireIds.runId(keptFire, 0)))
-                .hasValueSatisfying(run -> assertThat(run.status()).isEqualTo("STARTED")));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runs.findByRunId(FireIds.runId(keptFire, 0)))
+                        .hasValueSatisfying(run -> assertThat(run.status()).isEqualTo("STARTED")));
         materializer.onMessage(List.of(record(ended("kept-claim", keptFire, RunStatus.SUCCEEDED, "done"))));
-        assertThat(runs.findByRunId(FireIds.runId(keptFire, 0))).hasValueSatisfying(run -> assertThat(run.status())
-                .isEqualTo("SUCCEEDED"));
+        assertThat(runs.findByRunId(FireIds.runId(keptFire, 0)))
+                .hasValueSatisfying(run -> assertThat(run.status()).isEqualTo("SUCCEEDED"));
     }
 
     @Test
     void keepsATerminalStatusAgainstALateStartedOfALaterBatchButTakesTheFactsItLacked() {
         String fireId = FireIds.scheduled("late-start", SCHEDULED);
-        RunResult lost = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, "late-start",
-                "demo", "echo", null, RunStatus.NO_WORKER, FireKind.SCHEDULED, 1, 0, 1, SCHEDULED, null, FINISHED_AT,
-                "no instance of demo", null, null, FINISHED_AT);
+        RunResult lost = new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                "late-start",
+                "demo",
+                "echo",
+                null,
+                RunStatus.NO_WORKER,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                SCHEDULED,
+                null,
+                FINISHED_AT,
+                "no instance of demo",
+                null,
+                null,
+                FINISHED_AT);
 
         materializer.onMessage(List.of(record(lost)));
-        materializer.onMessage(List.of(record(started("late-start", fireId)),
+        materializer.onMessage(List.of(
+                record(started("late-start", fireId)),
                 record(ended("late-start", fireId, RunStatus.SUCCEEDED, "done after all"))));
 
         RunView run = runs.findByRunId(FireIds.runId(fireId, 0)).orElseThrow();
@@ -178,29 +218,52 @@ class RunMaterializerBatchIT {
         String second = FireIds.scheduled("middle", SCHEDULED.plusSeconds(1));
         ConsumerRecord<String, byte[]> notJson = raw("middle", "not json");
         ConsumerRecord<String, byte[]> noRunId = raw("middle", "{\"jobId\": \"middle\", \"status\": \"STARTED\"}");
-        ConsumerRecord<String, byte[]> tombstone = new ConsumerRecord<>(environment.catalog.results(), 0, offset++,
-                "middle", null);
-        ConsumerRecord<String, byte[]> beyondTheDatabase = record(new RunResult(RunResult.SCHEMA_VERSION,
-                FireIds.runId(second, 1), second, "middle", "demo", "echo", "worker-1", RunStatus.SUCCEEDED,
-                FireKind.SCHEDULED, 1, 1, 2, SCHEDULED, STARTED_AT, Instant.parse("+300000-01-01T00:00:00Z"),
-                "finished in a distant future", null, null, STARTED_AT));
+        ConsumerRecord<String, byte[]> tombstone =
+                new ConsumerRecord<>(environment.catalog.results(), 0, offset++, "middle", null);
+        ConsumerRecord<String, byte[]> beyondTheDatabase = record(new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(second, 1),
+                second,
+                "middle",
+                "demo",
+                "echo",
+                "worker-1",
+                RunStatus.SUCCEEDED,
+                FireKind.SCHEDULED,
+                1,
+                1,
+                2,
+                SCHEDULED,
+                STARTED_AT,
+                Instant.parse("+300000-01-01T00:00:00Z"),
+                "finished in a distant future",
+                null,
+                null,
+                STARTED_AT));
 
-        materializer.onMessage(List.of(record(started("middle", first)), notJson, noRunId,
-                record(ended("middle", first, RunStatus.SUCCEEDED, "done")), tombstone, beyondTheDatabase,
+        materializer.onMessage(List.of(
+                record(started("middle", first)),
+                notJson,
+                noRunId,
+                record(ended("middle", first, RunStatus.SUCCEEDED, "done")),
+                tombstone,
+                beyondTheDatabase,
                 record(ended("middle", second, RunStatus.SUCCEEDED, "fine"))));
 
         List<DeadLetter> middle = deadLettersOf("middle", 4);
-        assertThat(middle).extracting(DeadLetter::offset).containsExactlyInAnyOrder(notJson.offset(),
-                noRunId.offset(), tombstone.offset(), beyondTheDatabase.offset());
+        assertThat(middle)
+                .extracting(DeadLetter::offset)
+                .containsExactlyInAnyOrder(
+                        notJson.offset(), noRunId.offset(), tombstone.offset(), beyondTheDatabase.offset());
         assertThat(letterAt(middle, notJson).reason()).startsWith("not a valid RunResult");
         assertThat(letterAt(middle, noRunId).reason()).contains("field 'runId' is required");
         assertThat(letterAt(middle, tombstone).reason()).contains("tombstone");
-        assertThat(letterAt(middle, beyondTheDatabase).reason())
-                .startsWith("the console database refused the result");
+        assertThat(letterAt(middle, beyondTheDatabase).reason()).startsWith("the console database refused the result");
         assertThat(runs.findByRunId(FireIds.runId(first, 0)).orElseThrow())
                 .satisfies(run -> assertThat(run.status()).isEqualTo("SUCCEEDED"))
                 .satisfies(run -> assertThat(run.startedAt()).isEqualTo(STARTED_AT));
-        assertThat(runs.findByRunId(FireIds.runId(second, 0)).orElseThrow().message()).isEqualTo("fine");
+        assertThat(runs.findByRunId(FireIds.runId(second, 0)).orElseThrow().message())
+                .isEqualTo("fine");
         assertThat(runs.findByRunId(FireIds.runId(second, 1))).isEmpty();
     }
 
@@ -213,17 +276,24 @@ class RunMaterializerBatchIT {
     }
 
     private static DeadLetter letterAt(List<DeadLetter> letters, ConsumerRecord<String, byte[]> record) {
-        return letters.stream().filter(letter -> letter.offset() == record.offset()).findFirst().orElseThrow();
+        return letters.stream()
+                .filter(letter -> letter.offset() == record.offset())
+                .findFirst()
+                .orElseThrow();
     }
 
     private ConsumerRecord<String, byte[]> record(RunResult result) {
-        return new ConsumerRecord<>(environment.catalog.results(), 0, offset++, result.jobId(),
+        return new ConsumerRecord<>(
+                environment.catalog.results(),
+                0,
+                offset++,
+                result.jobId(),
                 EventSerdes.RESULT.serialize(environment.catalog.results(), result));
     }
 
     private ConsumerRecord<String, byte[]> raw(String key, String value) {
-        return new ConsumerRecord<>(environment.catalog.results(), 0, offset++, key,
-                value.getBytes(StandardCharsets.UTF_8));
+        return new ConsumerRecord<>(
+                environment.catalog.results(), 0, offset++, key, value.getBytes(StandardCharsets.UTF_8));
     }
 
     private static RunResult started(String jobId, String fireId) {
@@ -232,9 +302,26 @@ class RunMaterializerBatchIT {
 
     /** A worker's claim: a STARTED without {@code startedAt}. */
     private static RunResult claim(String jobId, String fireId) {
-        return new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, jobId, "demo", "echo",
-                "worker-1", RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1, SCHEDULED, null, null, "claimed", null,
-                null, SCHEDULED);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                jobId,
+                "demo",
+                "echo",
+                "worker-1",
+                RunStatus.STARTED,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                SCHEDULED,
+                null,
+                null,
+                "claimed",
+                null,
+                null,
+                SCHEDULED);
     }
 
     private static RunResult ended(String jobId, String fireId, RunStatus status, String message) {
@@ -242,14 +329,31 @@ class RunMaterializerBatchIT {
     }
 
     private static RunResult progress(RunResult started, long done) {
-        return result(started.jobId(), started.fireId(), RunStatus.PROGRESS, null, null,
-                new Progress(done, 10, "copying"));
+        return result(
+                started.jobId(), started.fireId(), RunStatus.PROGRESS, null, null, new Progress(done, 10, "copying"));
     }
 
-    private static RunResult result(String jobId, String fireId, RunStatus status, Instant finishedAt,
-            String message, Progress progress) {
-        return new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, jobId, "demo", "echo",
-                "worker-1", status, FireKind.SCHEDULED, 1, 0, 1, SCHEDULED, STARTED_AT, finishedAt, message, null,
-                progress, STARTED_AT);
+    private static RunResult result(
+            String jobId, String fireId, RunStatus status, Instant finishedAt, String message, Progress progress) {
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                jobId,
+                "demo",
+                "echo",
+                "worker-1",
+                status,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                SCHEDULED,
+                STARTED_AT,
+                finishedAt,
+                message,
+                null,
+                progress,
+                STARTED_AT);
     }
 }

@@ -3,11 +3,18 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Progress;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -19,15 +26,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.DeadLetter;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.Progress;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 import tools.jackson.databind.JsonNode;
 
 /** The results topic materialized into runs, read back through the API. */
@@ -47,6 +45,7 @@ class RunMaterializerIT {
 
     @LocalServerPort
     int port;
+
     ApiClient api;
     Producer<String, byte[]> producer;
 
@@ -70,8 +69,11 @@ class RunMaterializerIT {
         RunResult succeeded = result("nightly", fireId, RunStatus.SUCCEEDED, SCHEDULED.plusMillis(2000), "done");
         send(started);
         send(succeeded);
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("nightly"))
-                .singleElement().satisfies(run -> assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED")));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("nightly"))
+                        .singleElement()
+                        .satisfies(
+                                run -> assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED")));
         JsonNode materialized = runsOf("nightly").get(0);
 
         send(started);
@@ -79,7 +81,8 @@ class RunMaterializerIT {
         send(result("nightly", fireId, RunStatus.STARTED, null, "late duplicate"));
         String markerFire = FireIds.scheduled("nightly", SCHEDULED.plusSeconds(1));
         send(result("nightly", markerFire, RunStatus.STARTED, null, null));
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("nightly")).hasSize(2));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("nightly")).hasSize(2));
 
         JsonNode run = runsOf("nightly").get(1);
         assertThat(run).isEqualTo(materialized);
@@ -97,8 +100,10 @@ class RunMaterializerIT {
         assertThat(runsOf("nightly").get(0).get("fireId").asString()).isEqualTo(markerFire);
 
         JsonNode overview = api.get("/api/v1/overview").json();
-        JsonNode line = overview.valueStream().filter(each -> each.at("/job/id").asString().equals("nightly"))
-                .findFirst().orElseThrow();
+        JsonNode line = overview.valueStream()
+                .filter(each -> each.at("/job/id").asString().equals("nightly"))
+                .findFirst()
+                .orElseThrow();
         assertThat(line.at("/latestRun/fireId").asString()).isEqualTo(markerFire);
     }
 
@@ -108,26 +113,33 @@ class RunMaterializerIT {
         RunResult started = result("long-haul", fireId, RunStatus.STARTED, null, null);
         send(started);
         send(withProgress(started, 3, "copying"));
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("long-haul")).singleElement()
-                .satisfies(run -> assertThat(run.get("progressDone").asLong()).isEqualTo(3)));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("long-haul"))
+                        .singleElement()
+                        .satisfies(run ->
+                                assertThat(run.get("progressDone").asLong()).isEqualTo(3)));
 
         send(withProgress(started, 7, "copying"));
         send(started);
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("long-haul")).singleElement()
-                .satisfies(run -> {
-                    assertThat(run.get("status").asString()).isEqualTo("PROGRESS");
-                    assertThat(run.get("progressDone").asLong()).isEqualTo(7);
-                    assertThat(run.get("progressTotal").asLong()).isEqualTo(10);
-                    assertThat(run.get("message").asString()).isEqualTo("copying");
-                }));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("long-haul"))
+                        .singleElement()
+                        .satisfies(run -> {
+                            assertThat(run.get("status").asString()).isEqualTo("PROGRESS");
+                            assertThat(run.get("progressDone").asLong()).isEqualTo(7);
+                            assertThat(run.get("progressTotal").asLong()).isEqualTo(10);
+                            assertThat(run.get("message").asString()).isEqualTo("copying");
+                        }));
 
         send(result("long-haul", fireId, RunStatus.FAILED, SCHEDULED.plusSeconds(5), "disk full"));
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("long-haul")).singleElement()
-                .satisfies(run -> {
-                    assertThat(run.get("status").asString()).isEqualTo("FAILED");
-                    assertThat(run.get("message").asString()).isEqualTo("disk full");
-                    assertThat(run.get("finishedAt").asString()).isEqualTo("2026-05-01T12:00:05Z");
-                }));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("long-haul"))
+                        .singleElement()
+                        .satisfies(run -> {
+                            assertThat(run.get("status").asString()).isEqualTo("FAILED");
+                            assertThat(run.get("message").asString()).isEqualTo("disk full");
+                            assertThat(run.get("finishedAt").asString()).isEqualTo("2026-05-01T12:00:05Z");
+                        }));
     }
 
     /**
@@ -140,11 +152,14 @@ class RunMaterializerIT {
         String pair = FireIds.scheduled("fast", SCHEDULED.plusSeconds(1));
         send(result("fast", alone, RunStatus.SUCCEEDED, SCHEDULED.plusMillis(43), "done"));
         send(withScheduled(result("fast", pair, RunStatus.STARTED, null, null), SCHEDULED.plusSeconds(1)));
-        send(withScheduled(result("fast", pair, RunStatus.SUCCEEDED, SCHEDULED.plusMillis(43), "done"),
-                SCHEDULED.plusSeconds(1)));
+        send(withScheduled(
+                result("fast", pair, RunStatus.SUCCEEDED, SCHEDULED.plusMillis(43), "done"), SCHEDULED.plusSeconds(1)));
 
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("fast")).hasSize(2)
-                .allSatisfy(run -> assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED")));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("fast"))
+                        .hasSize(2)
+                        .allSatisfy(
+                                run -> assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED")));
         JsonNode fromPair = runsOf("fast").get(0);
         JsonNode fromTerminal = runsOf("fast").get(1);
         assertThat(fromTerminal.get("fireId").asString()).isEqualTo(alone);
@@ -160,19 +175,26 @@ class RunMaterializerIT {
 
     @Test
     void deadLettersBadResultsAndGoesOn() {
-        producer.send(new ProducerRecord<>(environment.catalog.results(), "broken",
-                "not json".getBytes(StandardCharsets.UTF_8)));
-        producer.send(new ProducerRecord<>(environment.catalog.results(), "broken",
+        producer.send(new ProducerRecord<>(
+                environment.catalog.results(), "broken", "not json".getBytes(StandardCharsets.UTF_8)));
+        producer.send(new ProducerRecord<>(
+                environment.catalog.results(),
+                "broken",
                 "{\"jobId\": \"broken\", \"status\": \"STARTED\"}".getBytes(StandardCharsets.UTF_8)));
-        RunResult beyondTheDatabase = result("broken", "broken@1", RunStatus.SUCCEEDED,
-                Instant.parse("+300000-01-01T00:00:00Z"), "finished in a distant future");
+        RunResult beyondTheDatabase = result(
+                "broken",
+                "broken@1",
+                RunStatus.SUCCEEDED,
+                Instant.parse("+300000-01-01T00:00:00Z"),
+                "finished in a distant future");
         send(beyondTheDatabase);
         String fireId = FireIds.scheduled("survivor", SCHEDULED);
         send(result("survivor", fireId, RunStatus.SUCCEEDED, SCHEDULED.plusSeconds(1), "fine"));
 
-        try (TopicReader<DeadLetter> dlq = new TopicReader<>(environment.catalog.dlq(),
-                EventSerdes.DEAD_LETTER.deserializer())) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(dlq.values()).hasSize(3));
+        try (TopicReader<DeadLetter> dlq =
+                new TopicReader<>(environment.catalog.dlq(), EventSerdes.DEAD_LETTER.deserializer())) {
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(dlq.values()).hasSize(3));
             List<DeadLetter> letters = dlq.values();
             assertThat(letters).allSatisfy(letter -> {
                 assertThat(letter.component()).isEqualTo("console");
@@ -185,8 +207,11 @@ class RunMaterializerIT {
             assertThat(letters.get(1).reason()).contains("'runId' is required");
             assertThat(letters.get(2).reason()).startsWith("the console database refused the result");
         }
-        await().atMost(DEADLINE).untilAsserted(() -> assertThat(runsOf("survivor")).singleElement()
-                .satisfies(run -> assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED")));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("survivor"))
+                        .singleElement()
+                        .satisfies(
+                                run -> assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED")));
     }
 
     private List<JsonNode> runsOf(String jobId) {
@@ -195,31 +220,81 @@ class RunMaterializerIT {
     }
 
     private void send(RunResult result) {
-        producer.send(new ProducerRecord<>(environment.catalog.results(), result.jobId(),
+        producer.send(new ProducerRecord<>(
+                environment.catalog.results(),
+                result.jobId(),
                 EventSerdes.RESULT.serialize(environment.catalog.results(), result)));
         producer.flush();
     }
 
     /** {@code result} of a fire scheduled at {@code scheduledAt} (its start and end times kept). */
     private static RunResult withScheduled(RunResult result, Instant scheduledAt) {
-        return new RunResult(RunResult.SCHEMA_VERSION, result.runId(), result.fireId(), result.jobId(), result.app(),
-                result.handler(), result.instance(), result.status(), result.kind(), result.attempt(),
-                result.shardIndex(), result.shardTotal(), scheduledAt, result.startedAt(), result.finishedAt(),
-                result.message(), result.errorClass(), result.progress(), result.emittedAt());
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                result.runId(),
+                result.fireId(),
+                result.jobId(),
+                result.app(),
+                result.handler(),
+                result.instance(),
+                result.status(),
+                result.kind(),
+                result.attempt(),
+                result.shardIndex(),
+                result.shardTotal(),
+                scheduledAt,
+                result.startedAt(),
+                result.finishedAt(),
+                result.message(),
+                result.errorClass(),
+                result.progress(),
+                result.emittedAt());
     }
 
     private static RunResult withProgress(RunResult started, long done, String message) {
-        return new RunResult(RunResult.SCHEMA_VERSION, started.runId(), started.fireId(), started.jobId(),
-                started.app(), started.handler(), started.instance(), RunStatus.PROGRESS, started.kind(),
-                started.attempt(), started.shardIndex(), started.shardTotal(), started.scheduledAt(),
-                started.startedAt(), null, null, null, new Progress(done, 10, message), started.emittedAt());
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                started.runId(),
+                started.fireId(),
+                started.jobId(),
+                started.app(),
+                started.handler(),
+                started.instance(),
+                RunStatus.PROGRESS,
+                started.kind(),
+                started.attempt(),
+                started.shardIndex(),
+                started.shardTotal(),
+                started.scheduledAt(),
+                started.startedAt(),
+                null,
+                null,
+                null,
+                new Progress(done, 10, message),
+                started.emittedAt());
     }
 
-    private static RunResult result(String jobId, String fireId, RunStatus status, Instant finishedAt,
-            String message) {
+    private static RunResult result(String jobId, String fireId, RunStatus status, Instant finishedAt, String message) {
         Instant startedAt = SCHEDULED.plusMillis(42);
-        return new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, jobId, "demo", "echo",
-                "worker-1", status, FireKind.SCHEDULED, 1, 0, 1, SCHEDULED, startedAt, finishedAt, message, null,
-                null, startedAt);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                jobId,
+                "demo",
+                "echo",
+                "worker-1",
+                status,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                SCHEDULED,
+                startedAt,
+                finishedAt,
+                message,
+                null,
+                null,
+                startedAt);
     }
 }

@@ -3,8 +3,10 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.JobDefinition;
 import java.time.Duration;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -14,10 +16,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.JobDefinition;
 
 /**
  * "Create, then run now" must not race: the run-now request reaches Kafka only after the job it names, even when
@@ -38,6 +36,7 @@ class RunNowOrderingIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
 
@@ -45,22 +44,23 @@ class RunNowOrderingIT {
     void aJobCreatedAMomentAgoIsPublishedBeforeItsRunNowRequest() {
         ApiClient api = new ApiClient(port);
         assertThat(api.post("/api/v1/jobs", """
-                {"id": "fresh", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"}}""").status())
-                .isEqualTo(201);
+                {"id": "fresh", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"}}""").status()).isEqualTo(201);
         assertThat(unpublished()).isEqualTo(1);
 
         assertThat(api.post("/api/v1/jobs/fresh/run", "").status()).isEqualTo(202);
 
         assertThat(unpublished()).isZero();
-        try (TopicReader<JobDefinition> jobs = new TopicReader<>(environment.catalog.jobs(),
-                EventSerdes.JOB.deserializer())) {
-            await().atMost(Duration.ofSeconds(20)).until(() -> jobs.values().stream()
-                    .anyMatch(job -> job != null && job.id().equals("fresh")));
+        try (TopicReader<JobDefinition> jobs =
+                new TopicReader<>(environment.catalog.jobs(), EventSerdes.JOB.deserializer())) {
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> jobs.values().stream()
+                            .anyMatch(job -> job != null && job.id().equals("fresh")));
         }
     }
 
     private long unpublished() {
         return jdbc.sql("SELECT count(*) FROM job_outbox WHERE job_id = 'fresh' AND published_at IS NULL")
-                .query(Long.class).single();
+                .query(Long.class)
+                .single();
     }
 }

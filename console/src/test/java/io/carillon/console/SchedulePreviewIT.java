@@ -2,9 +2,10 @@ package io.carillon.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.testkit.SettableClock;
 import java.time.Clock;
 import java.time.Instant;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -17,9 +18,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.testkit.SettableClock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -50,6 +48,7 @@ class SchedulePreviewIT {
 
     @LocalServerPort
     int port;
+
     ApiClient api;
 
     @BeforeEach
@@ -66,8 +65,9 @@ class SchedulePreviewIT {
         JsonNode preview = answer.json();
         assertThat(preview.get("scheduleInWords").asString()).isEqualTo("at 02:30 (Europe/Berlin)");
         assertThat(preview.get("from").asString()).isEqualTo("2026-03-27T00:00:00Z");
-        assertThat(preview.get("fires").valueStream().map(fire -> fire.get("at").asString())).containsExactly(
-                "2026-03-27T01:30:00Z", "2026-03-28T01:30:00Z", "2026-03-30T00:30:00Z", "2026-03-31T00:30:00Z");
+        assertThat(preview.get("fires").valueStream().map(fire -> fire.get("at").asString()))
+                .containsExactly(
+                        "2026-03-27T01:30:00Z", "2026-03-28T01:30:00Z", "2026-03-30T00:30:00Z", "2026-03-31T00:30:00Z");
         assertThat(preview.at("/fires/0/local").asString()).isEqualTo("2026-03-27T02:30:00+01:00");
         assertThat(preview.at("/fires/2/local").asString()).isEqualTo("2026-03-30T02:30:00+02:00");
         assertThat(preview.get("firesPerDay").asLong()).isEqualTo(1);
@@ -81,17 +81,17 @@ class SchedulePreviewIT {
         assertThat(spring.get("localTo").asString()).isEqualTo("2026-03-29T03:00:00");
         assertThat(spring.get("namedTimes").asInt()).isEqualTo(1);
         assertThat(spring.get("fires").isEmpty()).isTrue();
-        assertThat(spring.get("message").asString()).isEqualTo("the local times from 02:00 to before 03:00 of"
-                + " 2026-03-29 do not exist in Europe/Berlin (clocks go forward at 2026-03-29T01:00:00Z); the cron"
-                + " names 1 of them (02:30): the schedule does not fire for them");
+        assertThat(spring.get("message").asString())
+                .isEqualTo("the local times from 02:00 to before 03:00 of"
+                        + " 2026-03-29 do not exist in Europe/Berlin (clocks go forward at 2026-03-29T01:00:00Z); the cron"
+                        + " names 1 of them (02:30): the schedule does not fire for them");
 
         JsonNode autumn = preview.at("/dstNotes/1");
         assertThat(autumn.get("kind").asString()).isEqualTo("FOLDED");
         assertThat(autumn.get("transition").asString()).isEqualTo("2026-10-25T01:00:00Z");
-        assertThat(autumn.get("fires").valueStream().map(JsonNode::asString))
-                .containsExactly("2026-10-25T00:30:00Z");
-        assertThat(autumn.get("message").asString()).endsWith("the schedule fires once for them, each folded"
-                + " time once");
+        assertThat(autumn.get("fires").valueStream().map(JsonNode::asString)).containsExactly("2026-10-25T00:30:00Z");
+        assertThat(autumn.get("message").asString())
+                .endsWith("the schedule fires once for them, each folded" + " time once");
         assertThat(preview.get("dstNotes")).hasSize(2);
     }
 
@@ -104,10 +104,11 @@ class SchedulePreviewIT {
         JsonNode autumn = preview.at("/dstNotes/0");
         assertThat(autumn.get("kind").asString()).isEqualTo("FOLDED");
         assertThat(autumn.get("namedTimes").asInt()).isEqualTo(2);
-        assertThat(autumn.get("fires").valueStream().map(JsonNode::asString)).containsExactly(
-                "2026-10-25T00:00:00Z", "2026-10-25T00:30:00Z", "2026-10-25T01:00:00Z", "2026-10-25T01:30:00Z");
-        assertThat(autumn.get("message").asString()).endsWith("the schedule fires 4 times for them, some folded times"
-                + " twice");
+        assertThat(autumn.get("fires").valueStream().map(JsonNode::asString))
+                .containsExactly(
+                        "2026-10-25T00:00:00Z", "2026-10-25T00:30:00Z", "2026-10-25T01:00:00Z", "2026-10-25T01:30:00Z");
+        assertThat(autumn.get("message").asString())
+                .endsWith("the schedule fires 4 times for them, some folded times" + " twice");
         assertThat(preview.get("fires")).hasSize(10);
     }
 
@@ -123,15 +124,16 @@ class SchedulePreviewIT {
     @Test
     void warnsAboutACronThatFiresEverySecondOfAnHour() {
         JsonNode preview = api.post("/api/v1/schedules/preview", """
-                {"schedule": {"type": "CRON", "cron": "* * 9 * * ?", "zone": "Europe/Berlin"}, "count": 3}""")
-                .json();
+                {"schedule": {"type": "CRON", "cron": "* * 9 * * ?", "zone": "Europe/Berlin"}, "count": 3}""").json();
 
         assertThat(preview.get("firesPerDay").asLong()).isEqualTo(3600);
         assertThat(preview.get("tooFrequent").asBoolean()).isTrue();
         assertThat(preview.get("warning").asString()).contains("3600 times a day");
         assertThat(preview.get("scheduleInWords").asString()).startsWith("every second");
-        assertThat(preview.get("fires").valueStream().map(fire -> fire.get("local").asString())).containsExactly(
-                "2026-03-27T09:00:00+01:00", "2026-03-27T09:00:01+01:00", "2026-03-27T09:00:02+01:00");
+        assertThat(preview.get("fires")
+                        .valueStream()
+                        .map(fire -> fire.get("local").asString()))
+                .containsExactly("2026-03-27T09:00:00+01:00", "2026-03-27T09:00:01+01:00", "2026-03-27T09:00:02+01:00");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -143,7 +145,8 @@ class SchedulePreviewIT {
             {"type": "NONE"} | 0 | false | never by itself: run by hand, by a request or as a child
             """)
     void countsTheFiresOfADayForEveryType(String schedule, long perDay, boolean tooFrequent, String words) {
-        JsonNode preview = api.post("/api/v1/schedules/preview", "{\"schedule\": " + schedule + "}").json();
+        JsonNode preview = api.post("/api/v1/schedules/preview", "{\"schedule\": " + schedule + "}")
+                .json();
 
         assertThat(preview.get("firesPerDay").asLong()).isEqualTo(perDay);
         assertThat(preview.get("tooFrequent").asBoolean()).isEqualTo(tooFrequent);
@@ -171,7 +174,8 @@ class SchedulePreviewIT {
     @Test
     void needsASignedInCaller() {
         assertThat(api.anonymous().post("/api/v1/schedules/preview", """
-                {"schedule": {"type": "NONE"}}""").status()).isEqualTo(401);
+                {"schedule": {"type": "NONE"}}""").status())
+                .isEqualTo(401);
     }
 
     @Test
@@ -180,20 +184,38 @@ class SchedulePreviewIT {
 
         assertThat(document.status()).isEqualTo(200);
         JsonNode paths = document.json().get("paths");
-        assertThat(paths.propertyNames()).contains("/api/v1/jobs", "/api/v1/jobs/{id}", "/api/v1/jobs/{id}/run",
-                "/api/v1/jobs/{id}/pause", "/api/v1/jobs/{id}/resume", "/api/v1/jobs/{id}/enable",
-                "/api/v1/jobs/{id}/disable", "/api/v1/jobs/{id}/run-at", "/api/v1/jobs/{id}/backfill",
-                "/api/v1/jobs:batch", "/api/v1/schedules/preview", "/api/v1/runs/{runId}/retry", "/api/v1/audit");
-        assertThat(paths.at("/~1api~1v1~1jobs/get/parameters").valueStream()
-                .map(parameter -> parameter.get("name").asString()))
-                .contains("app", "q", "enabled", "paused", "handler", "type", "owner", "tag", "status", "cursor",
-                        "size");
+        assertThat(paths.propertyNames())
+                .contains(
+                        "/api/v1/jobs",
+                        "/api/v1/jobs/{id}",
+                        "/api/v1/jobs/{id}/run",
+                        "/api/v1/jobs/{id}/pause",
+                        "/api/v1/jobs/{id}/resume",
+                        "/api/v1/jobs/{id}/enable",
+                        "/api/v1/jobs/{id}/disable",
+                        "/api/v1/jobs/{id}/run-at",
+                        "/api/v1/jobs/{id}/backfill",
+                        "/api/v1/jobs:batch",
+                        "/api/v1/schedules/preview",
+                        "/api/v1/runs/{runId}/retry",
+                        "/api/v1/audit");
+        assertThat(paths.at("/~1api~1v1~1jobs/get/parameters")
+                        .valueStream()
+                        .map(parameter -> parameter.get("name").asString()))
+                .contains(
+                        "app", "q", "enabled", "paused", "handler", "type", "owner", "tag", "status", "cursor", "size");
         assertThat(paths.at("/~1api~1v1~1jobs~1{id}~1run-at/post/requestBody/content/application~1json/schema/$ref")
-                .asString()).isEqualTo("#/components/schemas/RunAtBody");
-        assertThat(document.json().at("/components/schemas/RunAtBody/properties").propertyNames())
+                        .asString())
+                .isEqualTo("#/components/schemas/RunAtBody");
+        assertThat(document.json()
+                        .at("/components/schemas/RunAtBody/properties")
+                        .propertyNames())
                 .containsExactlyInAnyOrder("at", "params");
-        assertThat(document.json().at("/components/schemas/BatchBody/properties/action/enum").valueStream()
-                .map(JsonNode::asString)).containsExactly("ENABLE", "DISABLE", "RUN", "DELETE");
+        assertThat(document.json()
+                        .at("/components/schemas/BatchBody/properties/action/enum")
+                        .valueStream()
+                        .map(JsonNode::asString))
+                .containsExactly("ENABLE", "DISABLE", "RUN", "DELETE");
         assertThat(api.anonymous().get("/v3/api-docs").status()).isEqualTo(401);
         assertThat(api.get("/swagger-ui/index.html").status()).isEqualTo(200);
         assertThat(api.anonymous().get("/swagger-ui/index.html").status()).isEqualTo(302);

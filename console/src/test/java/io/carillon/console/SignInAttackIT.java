@@ -2,6 +2,8 @@ package io.carillon.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ApiClient.Answer;
+import io.carillon.testkit.SettableClock;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -27,9 +28,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ApiClient.Answer;
-import io.carillon.testkit.SettableClock;
 
 /**
  * Password guessing from outside, on the real console behind a trusted proxy
@@ -68,6 +66,7 @@ class SignInAttackIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
 
@@ -80,7 +79,9 @@ class SignInAttackIT {
 
     @Test
     void aThousandFailedSignInsSlowDownTheAttackerOnly() {
-        ApiClient token = admin.withToken(admin.post("/api/v1/tokens", "{\"name\": \"ci\"}").json().get("token")
+        ApiClient token = admin.withToken(admin.post("/api/v1/tokens", "{\"name\": \"ci\"}")
+                .json()
+                .get("token")
                 .asString());
         ApiClient attacker = admin.forwardedFor(ATTACKER);
 
@@ -89,21 +90,25 @@ class SignInAttackIT {
             statuses.merge(attacker.as("admin", "guess-" + i).get("/api/v1/me").status(), 1, Integer::sum);
         }
 
-        assertThat(statuses).containsExactlyInAnyOrderEntriesOf(Map.of(401, FREE_FAILURES,
-                429, ATTEMPTS - FREE_FAILURES));
+        assertThat(statuses)
+                .containsExactlyInAnyOrderEntriesOf(Map.of(401, FREE_FAILURES, 429, ATTEMPTS - FREE_FAILURES));
         Answer refused = attacker.as("admin", "one-more-guess").get("/api/v1/me");
         assertThat(refused.status()).isEqualTo(429);
         assertThat(refused.retryAfter()).isEqualTo("1");
-        assertThat(admin.forwardedFor("198.51.100.1").get("/api/v1/me").status()).as("the admin, elsewhere")
+        assertThat(admin.forwardedFor("198.51.100.1").get("/api/v1/me").status())
+                .as("the admin, elsewhere")
                 .isEqualTo(200);
         assertThat(token.get("/api/v1/me").status()).as("the admin's token").isEqualTo(200);
-        assertThat(token.forwardedFor(ATTACKER).get("/api/v1/me").status()).as("even from the attacker's address")
+        assertThat(token.forwardedFor(ATTACKER).get("/api/v1/me").status())
+                .as("even from the attacker's address")
                 .isEqualTo(200);
         assertThat(jdbc.sql("SELECT outcome, count(*) FROM audit_log WHERE action = 'LOGIN' AND target = 'admin'"
-                        + " AND source_address = :address GROUP BY outcome")
-                .param("address", ATTACKER).query((row, number) -> Map.entry(row.getString(1), row.getInt(2)))
-                .list()).containsExactlyInAnyOrder(Map.entry("FAILED", FREE_FAILURES),
-                        Map.entry("REFUSED", ATTEMPTS + 1 - FREE_FAILURES));
+                                + " AND source_address = :address GROUP BY outcome")
+                        .param("address", ATTACKER)
+                        .query((row, number) -> Map.entry(row.getString(1), row.getInt(2)))
+                        .list())
+                .containsExactlyInAnyOrder(
+                        Map.entry("FAILED", FREE_FAILURES), Map.entry("REFUSED", ATTEMPTS + 1 - FREE_FAILURES));
         assertThat(admin.get("/actuator/prometheus").body())
                 .contains("carillon_console_signins_throttled_total{by=\"name-and-address\"} "
                         + (ATTEMPTS + 1 - FREE_FAILURES) + ".0");
@@ -128,30 +133,42 @@ class SignInAttackIT {
         assertThat(knownAnswer.status()).isEqualTo(401);
         assertThat(unknownAnswer).usingRecursiveComparison().isEqualTo(knownAnswer);
         long gap = Math.abs(median(known) - median(unknown));
-        assertThat(TimeUnit.NANOSECONDS.toMillis(gap)).as("median answer times %s and %s ns", median(known),
-                median(unknown)).isLessThanOrEqualTo(MAX_MEDIAN_GAP_MILLIS);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(gap))
+                .as("median answer times %s and %s ns", median(known), median(unknown))
+                .isLessThanOrEqualTo(MAX_MEDIAN_GAP_MILLIS);
     }
 
     @Test
     void sendsSecureCookiesOverHttps() throws Exception {
         HttpClient browser = HttpClient.newHttpClient();
         URI login = URI.create("http://localhost:" + port + "/login");
-        HttpResponse<String> page = browser.send(HttpRequest.newBuilder(login).header("X-Forwarded-Proto", "https")
-                .build(), HttpResponse.BodyHandlers.ofString());
-        String csrf = page.headers().allValues("Set-Cookie").stream().filter(cookie -> cookie.startsWith("XSRF-TOKEN="))
-                .findFirst().orElseThrow();
+        HttpResponse<String> page = browser.send(
+                HttpRequest.newBuilder(login)
+                        .header("X-Forwarded-Proto", "https")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        String csrf = page.headers().allValues("Set-Cookie").stream()
+                .filter(cookie -> cookie.startsWith("XSRF-TOKEN="))
+                .findFirst()
+                .orElseThrow();
         String token = csrf.substring("XSRF-TOKEN=".length(), csrf.indexOf(';'));
 
-        HttpResponse<String> signedIn = browser.send(HttpRequest.newBuilder(login)
-                .header("X-Forwarded-Proto", "https").header("Cookie", "XSRF-TOKEN=" + token)
-                .header("X-XSRF-TOKEN", token).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("username=admin&password="
-                        + ConsoleTestEnvironment.ADMIN_PASSWORD)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> signedIn = browser.send(
+                HttpRequest.newBuilder(login)
+                        .header("X-Forwarded-Proto", "https")
+                        .header("Cookie", "XSRF-TOKEN=" + token)
+                        .header("X-XSRF-TOKEN", token)
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "username=admin&password=" + ConsoleTestEnvironment.ADMIN_PASSWORD))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
 
         assertThat(csrf).contains("SameSite=Lax", "Secure");
         assertThat(signedIn.statusCode()).isEqualTo(200);
-        assertThat(signedIn.headers().allValues("Set-Cookie")).anySatisfy(cookie -> assertThat(cookie)
-                .startsWith("JSESSIONID=").contains("SameSite=Lax", "Secure", "HttpOnly"));
+        assertThat(signedIn.headers().allValues("Set-Cookie"))
+                .anySatisfy(cookie ->
+                        assertThat(cookie).startsWith("JSESSIONID=").contains("SameSite=Lax", "Secure", "HttpOnly"));
     }
 
     private static long median(List<Long> nanos) {

@@ -2,6 +2,7 @@ package io.carillon.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.Json;
 import java.net.CookieManager;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,7 +10,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,10 +22,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.topics.Json;
-import no.nav.security.mock.oauth2.MockOAuth2Server;
-import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -49,7 +47,8 @@ class SingleSignOnIT {
         registry.add(REGISTRATION + "client-secret", () -> "carillon-secret");
         registry.add(REGISTRATION + "client-name", () -> "Corp SSO");
         registry.add(REGISTRATION + "scope", () -> "openid,profile");
-        registry.add("spring.security.oauth2.client.provider.corp.issuer-uri",
+        registry.add(
+                "spring.security.oauth2.client.provider.corp.issuer-uri",
                 () -> provider.issuerUrl(ISSUER).toString());
         registry.add("carillon.console.oidc.group-grants.ops-team", () -> "VIEWER:billing, VIEWER:reports");
     }
@@ -61,20 +60,29 @@ class SingleSignOnIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
 
     @Test
     void signsInThroughTheProviderWithGrantsFromTheGroupsClaim() throws Exception {
-        provider.enqueueCallback(new DefaultOAuth2TokenCallback(ISSUER, "subject-olga", "JWT", null,
+        provider.enqueueCallback(new DefaultOAuth2TokenCallback(
+                ISSUER,
+                "subject-olga",
+                "JWT",
+                null,
                 Map.of("preferred_username", "olga", "groups", List.of("OPERATOR:demo", "ops-team", "unrelated"))));
-        HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+        HttpClient browser = HttpClient.newBuilder()
+                .cookieHandler(new CookieManager())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
         String console = "http://localhost:" + port;
 
-        JsonNode options = Json.mapper().readTree(get(browser, console + "/login/options").body());
+        JsonNode options =
+                Json.mapper().readTree(get(browser, console + "/login/options").body());
         assertThat(options.get("singleSignOn").get(0).get("name").asString()).isEqualTo("Corp SSO");
-        String start = console + "/" + options.get("singleSignOn").get(0).get("path").asString();
+        String start =
+                console + "/" + options.get("singleSignOn").get(0).get("path").asString();
         String atProvider = location(get(browser, start));
         assertThat(atProvider).startsWith(provider.issuerUrl(ISSUER).toString());
         String backAtConsole = location(get(browser, atProvider));
@@ -82,15 +90,24 @@ class SingleSignOnIT {
         HttpResponse<String> signedIn = get(browser, backAtConsole);
         assertThat(location(signedIn)).isEqualTo(console + "/");
 
-        JsonNode me = Json.mapper().readTree(get(browser, console + "/api/v1/me").body());
+        JsonNode me =
+                Json.mapper().readTree(get(browser, console + "/api/v1/me").body());
         assertThat(me.get("name").asString()).isEqualTo("olga");
-        assertThat(me.get("grants").valueStream().map(grant -> grant.get("role").asString() + ":"
-                + grant.get("app").asString())).containsExactly("OPERATOR:demo", "VIEWER:billing", "VIEWER:reports");
-        assertThat(jdbc.sql("SELECT source FROM users WHERE name = 'olga'").query(String.class).single())
+        assertThat(me.get("grants")
+                        .valueStream()
+                        .map(grant -> grant.get("role").asString() + ":"
+                                + grant.get("app").asString()))
+                .containsExactly("OPERATOR:demo", "VIEWER:billing", "VIEWER:reports");
+        assertThat(jdbc.sql("SELECT source FROM users WHERE name = 'olga'")
+                        .query(String.class)
+                        .single())
                 .isEqualTo("OIDC");
         assertThat(jdbc.sql("SELECT action || ':' || outcome FROM audit_log WHERE actor = 'olga' ORDER BY id")
-                .query(String.class).list()).containsExactly("USER_CREATE:OK", "LOGIN:OK");
-        assertThat(get(browser, console + "/api/v1/jobs/nothing-here").statusCode()).isEqualTo(404);
+                        .query(String.class)
+                        .list())
+                .containsExactly("USER_CREATE:OK", "LOGIN:OK");
+        assertThat(get(browser, console + "/api/v1/jobs/nothing-here").statusCode())
+                .isEqualTo(404);
     }
 
     private static HttpResponse<String> get(HttpClient browser, String url) throws Exception {

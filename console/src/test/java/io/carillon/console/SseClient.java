@@ -29,12 +29,14 @@ final class SseClient implements AutoCloseable {
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private volatile Flow.Subscription subscription;
 
-    private SseClient() {
-    }
+    private SseClient() {}
 
     static SseClient open(int port, String path, String user, String password) {
-        return open(port, path, "Basic " + Base64.getEncoder()
-                .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+        return open(
+                port,
+                path,
+                "Basic "
+                        + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
     }
 
     /** Opens {@code path} sending {@code authorization} as the Authorization header. */
@@ -84,8 +86,7 @@ final class SseClient implements AutoCloseable {
     }
 
     /** One event: its name, id and data, and when it was received. */
-    record Event(String name, String id, String data, long receivedAtNanos) {
-    }
+    record Event(String name, String id, String data, long receivedAtNanos) {}
 
     private final class Lines implements Flow.Subscriber<String> {
 

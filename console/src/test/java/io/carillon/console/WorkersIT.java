@@ -3,11 +3,13 @@ package io.carillon.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.testkit.SettableClock;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -22,10 +24,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.testkit.SettableClock;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.WorkerHeartbeat;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -59,6 +57,7 @@ class WorkersIT {
 
     @LocalServerPort
     int port;
+
     ApiClient admin;
     ApiClient vera;
     Producer<String, byte[]> producer;
@@ -67,8 +66,8 @@ class WorkersIT {
     void usersAndProducer() {
         admin = new ApiClient(port);
         assertThat(admin.post("/api/v1/users", """
-                {"name": "vera", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}"""
-                .formatted(PASSWORD)).status()).isEqualTo(201);
+                {"name": "vera", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}""".formatted(PASSWORD)).status())
+                .isEqualTo(201);
         vera = admin.as("vera", PASSWORD);
         producer = ConsoleTestEnvironment.producer();
     }
@@ -80,8 +79,20 @@ class WorkersIT {
 
     @Test
     void listsTheInstancesOfAnAppAndMarksThoseThatMissedTheirBeats() {
-        beat(new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION, "live-1", "listed", List.of("echo"), 4, 1,
-                List.of(0, 1), INTERVAL_MS, CLOCK.instant().minusSeconds(60), CLOCK.instant(), 2, 0, List.of("j1")));
+        beat(new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                "live-1",
+                "listed",
+                List.of("echo"),
+                4,
+                1,
+                List.of(0, 1),
+                INTERVAL_MS,
+                CLOCK.instant().minusSeconds(60),
+                CLOCK.instant(),
+                2,
+                0,
+                List.of("j1")));
         beat(heartbeat("quiet-1", "listed", CLOCK.instant().minusSeconds(10), "echo", "report"));
 
         await().atMost(DEADLINE).until(() -> workers("listed").size() == 2);
@@ -94,7 +105,8 @@ class WorkersIT {
         assertThat(live.get("waiting").asInt()).isEqualTo(2);
         assertThat(live.get("partitions").toString()).isEqualTo("[0,1]");
         assertThat(live.get("busyJobs").toString()).isEqualTo("[\"j1\"]");
-        assertThat(live.get("lastHeartbeat").asString()).isEqualTo(CLOCK.instant().toString());
+        assertThat(live.get("lastHeartbeat").asString())
+                .isEqualTo(CLOCK.instant().toString());
         assertThat(live.get("stale").asBoolean()).isFalse();
         assertThat(workers("listed").get(1).get("stale").asBoolean()).isTrue();
     }
@@ -139,9 +151,10 @@ class WorkersIT {
         assertThat(flagged.get("liveHandlers").toString()).isEqualTo("[\"echo\"]");
         assertThat(flagged.get("enabledJobs").asLong()).isEqualTo(3);
         assertThat(flagged.get("unservedJobs").asLong()).isEqualTo(2);
-        assertThat(flagged.get("jobsWithoutWorker").toString()).isEqualTo("[{\"jobId\":\"only-stale\","
-                + "\"handler\":\"report\"},{\"jobId\":\"pinned-away\",\"handler\":\"echo\","
-                + "\"pinnedInstances\":[\"gone-1\"]}]");
+        assertThat(flagged.get("jobsWithoutWorker").toString())
+                .isEqualTo("[{\"jobId\":\"only-stale\","
+                        + "\"handler\":\"report\"},{\"jobId\":\"pinned-away\",\"handler\":\"echo\","
+                        + "\"pinnedInstances\":[\"gone-1\"]}]");
         assertThat(workerless.get("liveInstances").asInt()).isZero();
         assertThat(workerless.get("unservedJobs").asLong()).isEqualTo(1);
     }
@@ -154,14 +167,24 @@ class WorkersIT {
                 {"id": "hidden", "app": "billing", "handler": "echo", "schedule": {"type": "NONE"}}""");
         beat(heartbeat("demo-1", "demo", CLOCK.instant(), "echo"));
         beat(heartbeat("billing-1", "billing", CLOCK.instant(), "echo"));
-        await().atMost(DEADLINE).until(() -> workers("billing").size() == 1 && workers("demo").size() == 1);
+        await().atMost(DEADLINE)
+                .until(() -> workers("billing").size() == 1 && workers("demo").size() == 1);
 
         assertThat(vera.get("/api/v1/workers?app=billing").status()).isEqualTo(403);
-        assertThat(vera.get("/api/v1/workers").json().valueStream().map(worker -> worker.get("app").asString()))
+        assertThat(vera.get("/api/v1/workers")
+                        .json()
+                        .valueStream()
+                        .map(worker -> worker.get("app").asString()))
                 .containsOnly("demo");
-        assertThat(vera.get("/api/v1/apps").json().valueStream().map(app -> app.get("app").asString()))
+        assertThat(vera.get("/api/v1/apps")
+                        .json()
+                        .valueStream()
+                        .map(app -> app.get("app").asString()))
                 .containsExactly("demo");
-        assertThat(admin.get("/api/v1/apps").json().valueStream().map(app -> app.get("app").asString()))
+        assertThat(admin.get("/api/v1/apps")
+                        .json()
+                        .valueStream()
+                        .map(app -> app.get("app").asString()))
                 .contains("demo", "billing");
     }
 
@@ -170,14 +193,25 @@ class WorkersIT {
     }
 
     private void beat(WorkerHeartbeat heartbeat) {
-        producer.send(new ProducerRecord<>(environment.catalog.workers(), heartbeat.instanceId(),
+        producer.send(new ProducerRecord<>(
+                environment.catalog.workers(),
+                heartbeat.instanceId(),
                 EventSerdes.HEARTBEAT.serialize(environment.catalog.workers(), heartbeat)));
         producer.flush();
     }
 
     private static WorkerHeartbeat heartbeat(String instanceId, String app, Instant sentAt, String... handlers) {
-        return new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION, instanceId, app, List.of(handlers), 2, 0,
-                List.of(0), INTERVAL_MS, sentAt.minusSeconds(60), sentAt);
+        return new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                instanceId,
+                app,
+                List.of(handlers),
+                2,
+                0,
+                List.of(0),
+                INTERVAL_MS,
+                sentAt.minusSeconds(60),
+                sentAt);
     }
 
     private List<JsonNode> workers(String app) {
@@ -185,7 +219,11 @@ class WorkersIT {
     }
 
     private static JsonNode app(ApiClient client, String name) {
-        return client.get("/api/v1/apps").json().valueStream().filter(app -> app.get("app").asString().equals(name))
-                .findFirst().orElseThrow();
+        return client.get("/api/v1/apps")
+                .json()
+                .valueStream()
+                .filter(app -> app.get("app").asString().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -19,7 +19,8 @@ final class XxlJobDatabase implements AutoCloseable {
     static final String SERVER = "jdbc:mariadb://127.0.0.1:3306/";
     static final String USER = "root";
 
-    private final String name = "carillon_xxl_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    private final String name =
+            "carillon_xxl_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 
     XxlJobDatabase(String... scripts) {
         execute("CREATE DATABASE " + name + " CHARACTER SET utf8mb4");

@@ -3,6 +3,11 @@ package io.carillon.host;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.console.ConsoleApplication;
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.JobDefinition;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
-
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -26,18 +30,13 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import io.carillon.console.ConsoleApplication;
-import io.carillon.console.ConsoleTestEnvironment;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.JobDefinition;
-
 /**
  * The console as one of several primary sources of a host application (as the standalone module runs it), next to
  * host beans whose names and Kafka settings would clash with a careless console.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
-@SpringBootTest(classes = {ConsoleApplication.class, EmbeddedConsoleIT.Host.class},
+@SpringBootTest(
+        classes = {ConsoleApplication.class, EmbeddedConsoleIT.Host.class},
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "spring.kafka.bootstrap-servers=localhost:1")
 @DirtiesContext
@@ -78,19 +77,29 @@ class EmbeddedConsoleIT {
 
     @Test
     void servesTheApiAndPublishesJobsWithTheCarillonKafkaSettings() throws Exception {
-        HttpResponse<String> created = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create("http://localhost:" + port + "/api/v1/jobs"))
-                .header("Content-Type", "application/json")
-                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-                        ("admin:" + ConsoleTestEnvironment.ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)))
-                .POST(HttpRequest.BodyPublishers.ofString("""
+        HttpResponse<String> created = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/jobs"))
+                                .header("Content-Type", "application/json")
+                                .header(
+                                        "Authorization",
+                                        "Basic "
+                                                + Base64.getEncoder()
+                                                        .encodeToString(
+                                                                ("admin:" + ConsoleTestEnvironment.ADMIN_PASSWORD)
+                                                                        .getBytes(StandardCharsets.UTF_8)))
+                                .POST(HttpRequest.BodyPublishers.ofString("""
                         {"id": "hosted", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"}}"""))
-                .build(), HttpResponse.BodyHandlers.ofString());
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(created.statusCode()).isEqualTo(201);
 
-        try (TopicReader<JobDefinition> jobs = new TopicReader<>(environment.catalog.jobs(), EventSerdes.JOB.deserializer())) {
-            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(jobs.values())
-                    .extracting(JobDefinition::id).containsExactly("hosted"));
+        try (TopicReader<JobDefinition> jobs =
+                new TopicReader<>(environment.catalog.jobs(), EventSerdes.JOB.deserializer())) {
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(jobs.values())
+                            .extracting(JobDefinition::id)
+                            .containsExactly("hosted"));
         }
     }
 }

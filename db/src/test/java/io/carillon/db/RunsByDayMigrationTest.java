@@ -2,15 +2,13 @@ package io.carillon.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.TestDatabase;
 import java.sql.SQLException;
 import java.util.List;
-
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.testkit.TestDatabase;
 
 /** V7 moves the rows of the plain runs and run_logs tables into partitions of their days. */
 class RunsByDayMigrationTest {
@@ -43,22 +41,25 @@ class RunsByDayMigrationTest {
     @Test
     void putsEachRunInThePartitionOfItsScheduledDay() throws SQLException {
         assertThat(query("SELECT tableoid::regclass || ':' || run_id || ':' || lateness_ms FROM runs ORDER BY run_id"))
-                .containsExactly("runs_p20260301:a@1#0:61000", "runs_p20260302:a@2#0:0",
-                        "runs_p20260304:undated#0:0");
+                .containsExactly("runs_p20260301:a@1#0:61000", "runs_p20260302:a@2#0:0", "runs_p20260304:undated#0:0");
     }
 
     @Test
     void putsEachLogLineInThePartitionOfItsRunsDay() throws SQLException {
         assertThat(query("SELECT tableoid::regclass || ':' || run_id || ':' || seq FROM run_logs ORDER BY run_id, seq"))
-                .containsExactly("run_logs_p20260301:a@1#0:1", "run_logs_p20260301:a@1#0:2",
-                        "run_logs_p20260305:orphan#0:1");
+                .containsExactly(
+                        "run_logs_p20260301:a@1#0:1", "run_logs_p20260301:a@1#0:2", "run_logs_p20260305:orphan#0:1");
         assertThat(query("SELECT run_id || ':' || run_scheduled_at AT TIME ZONE 'UTC' FROM run_log_state"
-                + " ORDER BY run_id")).containsExactly("a@1#0:2026-03-01 23:59:00", "orphan#0:2026-03-05 01:00:00");
+                        + " ORDER BY run_id"))
+                .containsExactly("a@1#0:2026-03-01 23:59:00", "orphan#0:2026-03-05 01:00:00");
     }
 
     private static Flyway flyway(String target) {
-        return Flyway.configure().dataSource(database.dataSource()).locations("classpath:db/migration")
-                .target(target).load();
+        return Flyway.configure()
+                .dataSource(database.dataSource())
+                .locations("classpath:db/migration")
+                .target(target)
+                .load();
     }
 
     private static void execute(String sql) throws SQLException {

@@ -6,17 +6,16 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-
 import javax.sql.DataSource;
 
 /** Plain JDBC for the schema tests: one statement, or the first column of a query's rows as text. */
 final class Sql {
 
-    private Sql() {
-    }
+    private Sql() {}
 
     static void execute(DataSource dataSource, String sql) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement()) {
             statement.execute(sql);
         }
     }

@@ -1,16 +1,5 @@
 package io.carillon.dispatcher;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Objects;
-import java.util.UUID;
-import java.util.regex.Pattern;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.carillon.dispatcher.internal.DispatchLoop;
 import io.carillon.dispatcher.internal.DispatcherSettings;
 import io.carillon.dispatcher.internal.StatsRecorder;
@@ -19,6 +8,15 @@ import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.offsets.DoneOffsets;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Carillon's dispatcher: a member of a consumer group on the {@code fires} topic that holds each fire in a hashed
@@ -38,6 +36,7 @@ public final class Dispatcher implements AutoCloseable {
 
     /** The default consumer group is the topic prefix followed by this ({@code carillon.dispatcher}). */
     public static final String DEFAULT_GROUP_SUFFIX = "dispatcher";
+
     public static final String DEFAULT_TRANSACTIONAL_ID_PREFIX = "carillon-dispatcher-";
     public static final Duration DEFAULT_MAX_POLL_WAIT = Duration.ofMillis(20);
     public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofSeconds(10);
@@ -95,8 +94,8 @@ public final class Dispatcher implements AutoCloseable {
         }
         loop = new DispatchLoop(settings, stats);
         thread = new Thread(loop, "carillon-dispatcher");
-        thread.setUncaughtExceptionHandler((t, e) -> log.error("dispatcher {} stopped on an error",
-                settings.transactionalId(), e));
+        thread.setUncaughtExceptionHandler(
+                (t, e) -> log.error("dispatcher {} stopped on an error", settings.transactionalId(), e));
         thread.start();
     }
 
@@ -133,8 +132,10 @@ public final class Dispatcher implements AutoCloseable {
             if (loop == null) {
                 return;
             }
-            log.info("dispatcher {} stopping: its transaction in flight commits or aborts, then it leaves its group"
-                    + " (up to {} before its thread is interrupted)", settings.transactionalId(),
+            log.info(
+                    "dispatcher {} stopping: its transaction in flight commits or aborts, then it leaves its group"
+                            + " (up to {} before its thread is interrupted)",
+                    settings.transactionalId(),
                     settings.closeTimeout());
             loop.stop();
             running = thread;
@@ -143,7 +144,9 @@ public final class Dispatcher implements AutoCloseable {
         try {
             running.join(settings.closeTimeout().toMillis());
             if (running.isAlive() && !stopping.isClosingClients()) {
-                log.warn("dispatcher {} did not stop within {}; interrupting it", settings.transactionalId(),
+                log.warn(
+                        "dispatcher {} did not stop within {}; interrupting it",
+                        settings.transactionalId(),
                         settings.closeTimeout());
                 running.interrupt();
             }
@@ -173,8 +176,7 @@ public final class Dispatcher implements AutoCloseable {
         private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
         private final Map<String, Object> clientProperties = new HashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Kafka bootstrap servers, comma-separated host:port pairs. Required. */
         public Builder bootstrapServers(String bootstrapServers) {
@@ -337,7 +339,8 @@ public final class Dispatcher implements AutoCloseable {
          * @throws IllegalArgumentException naming a {@linkplain KafkaClientProperties#PROTECTED protected} property
          */
         public Builder clientProperties(Map<String, ?> properties) {
-            clientProperties.putAll(KafkaClientProperties.of("clientProperties", properties).asMap());
+            clientProperties.putAll(
+                    KafkaClientProperties.of("clientProperties", properties).asMap());
             return this;
         }
 
@@ -349,31 +352,50 @@ public final class Dispatcher implements AutoCloseable {
             String group = groupId != null ? groupId : catalog.prefix() + DEFAULT_GROUP_SUFFIX;
             require(!group.isBlank(), "groupId must not be blank");
             Objects.requireNonNull(transactionalIdPrefix, "transactionalIdPrefix is required");
-            require(instanceId == null || INSTANCE_ID.matcher(instanceId).matches(), "instanceId must be 1 to 200 "
-                    + "letters, digits, '.', '_' or '-', was '" + instanceId + "'");
+            require(
+                    instanceId == null || INSTANCE_ID.matcher(instanceId).matches(),
+                    "instanceId must be 1 to 200 " + "letters, digits, '.', '_' or '-', was '" + instanceId + "'");
             requirePositive(maxPollWait, "maxPollWait");
             requirePositive(transactionTimeout, "transactionTimeout");
             requirePositive(closeTimeout, "closeTimeout");
-            require(offsetMetadataMaxBytes >= 0, "offsetMetadataMaxBytes must not be negative, was "
-                    + offsetMetadataMaxBytes);
-            require(timerTick != null && timerTick.compareTo(Duration.ofMillis(1)) >= 0,
+            require(
+                    offsetMetadataMaxBytes >= 0,
+                    "offsetMetadataMaxBytes must not be negative, was " + offsetMetadataMaxBytes);
+            require(
+                    timerTick != null && timerTick.compareTo(Duration.ofMillis(1)) >= 0,
                     "timerTick must be at least 1 ms, was " + timerTick);
-            require(triggerLead != null && !triggerLead.isNegative(),
+            require(
+                    triggerLead != null && !triggerLead.isNegative(),
                     "triggerLead must be zero or a positive duration, was " + triggerLead);
-            require(noWorkerGrace != null && !noWorkerGrace.isNegative(),
+            require(
+                    noWorkerGrace != null && !noWorkerGrace.isNegative(),
                     "noWorkerGrace must be zero or a positive duration, was " + noWorkerGrace);
-            require(sessionTimeout != null && sessionTimeout.compareTo(MIN_SESSION_TIMEOUT) >= 0,
+            require(
+                    sessionTimeout != null && sessionTimeout.compareTo(MIN_SESSION_TIMEOUT) >= 0,
                     "sessionTimeout must be at least " + MIN_SESSION_TIMEOUT + ", was " + sessionTimeout);
-            return new Dispatcher(new DispatcherSettings(bootstrapServers, catalog, clock, group,
-                    transactionalIdPrefix + (instanceId != null ? instanceId : UUID.randomUUID()), instanceId,
-                    maxPollWait, transactionTimeout, closeTimeout,
-                    offsetMetadataMaxBytes, timerTick, triggerLead, noWorkerGrace, sessionTimeout,
-                    KafkaClientProperties.of("clientProperties", clientProperties)),
+            return new Dispatcher(
+                    new DispatcherSettings(
+                            bootstrapServers,
+                            catalog,
+                            clock,
+                            group,
+                            transactionalIdPrefix + (instanceId != null ? instanceId : UUID.randomUUID()),
+                            instanceId,
+                            maxPollWait,
+                            transactionTimeout,
+                            closeTimeout,
+                            offsetMetadataMaxBytes,
+                            timerTick,
+                            triggerLead,
+                            noWorkerGrace,
+                            sessionTimeout,
+                            KafkaClientProperties.of("clientProperties", clientProperties)),
                     meterRegistry != null ? meterRegistry : new CompositeMeterRegistry());
         }
 
         private static void requirePositive(Duration duration, String name) {
-            require(duration != null && !duration.isNegative() && !duration.isZero(),
+            require(
+                    duration != null && !duration.isNegative() && !duration.isZero(),
                     name + " must be a positive duration, was " + duration);
         }
 

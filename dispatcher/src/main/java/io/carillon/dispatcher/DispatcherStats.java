@@ -11,8 +11,8 @@ import java.util.Map;
  * @param deadLetters        records sent to the dlq topic
  * @param transactions       Kafka transactions committed (triggers, results and {@code fires} offsets together)
  */
-public record DispatcherStats(Map<String, AppStats> apps, int assignedPartitions, int heldFires,
-        long deadLetters, long transactions) {
+public record DispatcherStats(
+        Map<String, AppStats> apps, int assignedPartitions, int heldFires, long deadLetters, long transactions) {
 
     public DispatcherStats {
         apps = Map.copyOf(apps);
@@ -33,8 +33,13 @@ public record DispatcherStats(Map<String, AppStats> apps, int assignedPartitions
      * @param maxLatenessMillis   the largest lateness seen
      * @param lastLatenessMillis  the lateness of the latest trigger
      */
-    public record AppStats(long dispatched, long noWorker, long skipped, long totalLatenessMillis,
-            long maxLatenessMillis, long lastLatenessMillis) {
+    public record AppStats(
+            long dispatched,
+            long noWorker,
+            long skipped,
+            long totalLatenessMillis,
+            long maxLatenessMillis,
+            long lastLatenessMillis) {
 
         public static final AppStats ZERO = new AppStats(0, 0, 0, 0, 0, 0);
 
@@ -44,18 +49,23 @@ public record DispatcherStats(Map<String, AppStats> apps, int assignedPartitions
         }
 
         public AppStats plusDispatched(long latenessMillis) {
-            return new AppStats(dispatched + 1, noWorker, skipped, totalLatenessMillis + latenessMillis,
-                    Math.max(maxLatenessMillis, latenessMillis), latenessMillis);
+            return new AppStats(
+                    dispatched + 1,
+                    noWorker,
+                    skipped,
+                    totalLatenessMillis + latenessMillis,
+                    Math.max(maxLatenessMillis, latenessMillis),
+                    latenessMillis);
         }
 
         public AppStats plusNoWorker() {
-            return new AppStats(dispatched, noWorker + 1, skipped, totalLatenessMillis, maxLatenessMillis,
-                    lastLatenessMillis);
+            return new AppStats(
+                    dispatched, noWorker + 1, skipped, totalLatenessMillis, maxLatenessMillis, lastLatenessMillis);
         }
 
         public AppStats plusSkipped() {
-            return new AppStats(dispatched, noWorker, skipped + 1, totalLatenessMillis, maxLatenessMillis,
-                    lastLatenessMillis);
+            return new AppStats(
+                    dispatched, noWorker, skipped + 1, totalLatenessMillis, maxLatenessMillis, lastLatenessMillis);
         }
     }
 }

@@ -3,24 +3,6 @@ package io.carillon.dispatcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -34,6 +16,22 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
 import io.carillon.worker.CarillonWorker;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * A CANCEL of a fire the dispatcher already sent ahead of its due instant (a long trigger lead), against the real
@@ -50,6 +48,7 @@ class CancelWithinLeadIT {
     private static final Duration DUE_IN = Duration.ofSeconds(4);
     /** How long past the due instant the test still watches for a start of the killed run. */
     private static final Duration WATCH_PAST_DUE = Duration.ofMillis(500);
+
     private static final String APP = "demo";
 
     private final Clock clock = Clock.systemUTC();
@@ -66,13 +65,24 @@ class CancelWithinLeadIT {
         try (var admin = TestKafka.admin()) {
             new TopicInitializer(admin).ensure(List.of(catalog.triggerTopic(APP)));
         }
-        producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
+        producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        0),
+                new StringSerializer(),
+                new ByteArraySerializer());
         closeables.add(producer);
-        worker = CarillonWorker.builder().bootstrapServers(TestKafka.bootstrapServers()).catalog(catalog)
-                .clock(clock).app(APP).instanceId("w1").heartbeatInterval(HEARTBEAT)
+        worker = CarillonWorker.builder()
+                .bootstrapServers(TestKafka.bootstrapServers())
+                .catalog(catalog)
+                .clock(clock)
+                .app(APP)
+                .instanceId("w1")
+                .heartbeatInterval(HEARTBEAT)
                 .shutdownGrace(Duration.ZERO)
                 .handler("echo", context -> {
                     started.add(context.runId());
@@ -80,14 +90,23 @@ class CancelWithinLeadIT {
                 })
                 .build();
         worker.start();
-        dispatcher = Dispatcher.builder().bootstrapServers(TestKafka.bootstrapServers()).catalog(catalog).clock(clock)
-                .triggerLead(TRIGGER_LEAD).build();
+        dispatcher = Dispatcher.builder()
+                .bootstrapServers(TestKafka.bootstrapServers())
+                .catalog(catalog)
+                .clock(clock)
+                .triggerLead(TRIGGER_LEAD)
+                .build();
         dispatcher.start();
         try (TopicReader<WorkerHeartbeat> heartbeats = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT)) {
-            await().atMost(DEADLINE).pollInterval(POLL).until(() -> heartbeats.values().stream()
-                    .anyMatch(heartbeat -> heartbeat != null && !heartbeat.partitions().isEmpty()));
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
+                    .until(() -> heartbeats.values().stream()
+                            .anyMatch(heartbeat ->
+                                    heartbeat != null && !heartbeat.partitions().isEmpty()));
         }
-        await().atMost(DEADLINE).pollInterval(POLL).until(() -> dispatcher.stats().assignedPartitions() == 1);
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() -> dispatcher.stats().assignedPartitions() == 1);
     }
 
     @AfterEach
@@ -106,30 +125,56 @@ class CancelWithinLeadIT {
     @Test
     void aCancelOfAFireSentEarlyKillsItsWaitingRunWhichNeverStarts() {
         Instant dueAt = clock.instant().plus(DUE_IN);
-        FireEvent fire = new FireEvent(0, null, FireIds.scheduled("job", dueAt), "job", 1, APP, "echo", dueAt,
-                FireKind.SCHEDULED, 1, "{}", null, null, null, 0, null, null, clock.instant());
+        FireEvent fire = new FireEvent(
+                0,
+                null,
+                FireIds.scheduled("job", dueAt),
+                "job",
+                1,
+                APP,
+                "echo",
+                dueAt,
+                FireKind.SCHEDULED,
+                1,
+                "{}",
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                clock.instant());
         String runId = FireIds.runId(fire.fireId(), 0);
         send(fire);
         try (TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger(APP), EventSerdes.TRIGGER);
                 TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
-            await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.values().stream()
-                    .anyMatch(trigger -> runId.equals(trigger.runId())));
-            assertThat(clock.instant()).as("the trigger went ahead of its due instant").isBefore(dueAt);
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
+                    .until(() -> triggers.values().stream().anyMatch(trigger -> runId.equals(trigger.runId())));
+            assertThat(clock.instant())
+                    .as("the trigger went ahead of its due instant")
+                    .isBefore(dueAt);
 
             send(FireEvent.cancel("job", fire.fireId(), dueAt, clock.instant()));
 
-            await().atMost(DEADLINE).pollInterval(POLL).until(() -> results.values().stream()
-                    .anyMatch(result -> runId.equals(result.runId())));
-            RunResult result = results.values().stream().filter(r -> runId.equals(r.runId())).findFirst()
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
+                    .until(() -> results.values().stream().anyMatch(result -> runId.equals(result.runId())));
+            RunResult result = results.values().stream()
+                    .filter(r -> runId.equals(r.runId()))
+                    .findFirst()
                     .orElseThrow();
             assertThat(result.status()).isEqualTo(RunStatus.KILLED);
-            assertThat(result.message()).as("the worker held the trigger until its claim, so the kill came first")
+            assertThat(result.message())
+                    .as("the worker held the trigger until its claim, so the kill came first")
                     .contains("fire " + fire.fireId() + " was cancelled", "before its trigger was taken");
             assertThat(result.startedAt()).isNull();
-            await().atMost(DEADLINE).pollInterval(POLL)
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
                     .until(() -> clock.instant().isAfter(dueAt.plus(WATCH_PAST_DUE)));
             assertThat(started).doesNotContain(runId);
-            assertThat(results.values().stream().filter(r -> runId.equals(r.runId()))).hasSize(1);
+            assertThat(results.values().stream().filter(r -> runId.equals(r.runId())))
+                    .hasSize(1);
         }
     }
 

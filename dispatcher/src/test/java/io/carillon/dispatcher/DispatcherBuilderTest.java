@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.topics.TopicCatalog;
 import java.time.Duration;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.TopicCatalog;
 
 class DispatcherBuilderTest {
 
@@ -17,46 +15,64 @@ class DispatcherBuilderTest {
 
     @Test
     void requiresBootstrapServersAndCatalog() {
-        assertThatThrownBy(() -> Dispatcher.builder().catalog(TopicCatalog.defaults()).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bootstrapServers");
-        assertThatThrownBy(() -> Dispatcher.builder().bootstrapServers(UNREACHABLE).build())
-                .isInstanceOf(NullPointerException.class).hasMessageContaining("catalog");
+        assertThatThrownBy(() ->
+                        Dispatcher.builder().catalog(TopicCatalog.defaults()).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bootstrapServers");
+        assertThatThrownBy(
+                        () -> Dispatcher.builder().bootstrapServers(UNREACHABLE).build())
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("catalog");
     }
 
     @Test
     void rejectsBadSettingsNamingThem() {
         assertThatThrownBy(() -> valid().maxPollWait(Duration.ZERO).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxPollWait");
-        assertThatThrownBy(() -> valid().transactionTimeout(Duration.ofSeconds(-1)).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("transactionTimeout");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("maxPollWait");
+        assertThatThrownBy(
+                        () -> valid().transactionTimeout(Duration.ofSeconds(-1)).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("transactionTimeout");
         assertThatThrownBy(() -> valid().groupId(" ").build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("groupId");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("groupId");
         assertThatThrownBy(() -> valid().offsetMetadataMaxBytes(-1).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("offsetMetadataMaxBytes");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("offsetMetadataMaxBytes");
         assertThatThrownBy(() -> valid().timerTick(Duration.ofNanos(999_999)).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timerTick");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("timerTick");
         assertThatThrownBy(() -> valid().triggerLead(Duration.ofMillis(-1)).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("triggerLead");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("triggerLead");
         assertThatThrownBy(() -> valid().sessionTimeout(Duration.ofMillis(999)).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("sessionTimeout");
         assertThatThrownBy(() -> valid().instanceId("pod 1").build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instanceId")
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("instanceId")
                 .hasMessageContaining("'pod 1'");
         assertThatThrownBy(() -> valid().instanceId("").build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instanceId");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("instanceId");
         assertThatThrownBy(() -> valid().instanceId("d".repeat(201)).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instanceId");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("instanceId");
     }
 
     @Test
     void refusesTheKafkaSettingsItsGuaranteesRestOnNamingThem() {
-        assertThatThrownBy(() -> valid().clientProperties(Map.of("sasl.mechanism", "PLAIN",
-                "enable.auto.commit", "true")))
+        assertThatThrownBy(
+                        () -> valid().clientProperties(Map.of("sasl.mechanism", "PLAIN", "enable.auto.commit", "true")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("clientProperties.enable.auto.commit cannot be set");
         assertThatThrownBy(() -> valid().clientProperty("isolation.level", "read_uncommitted"))
                 .hasMessageStartingWith("clientProperty.isolation.level cannot be set");
-        assertThat(valid().clientProperties(Map.of("sasl.mechanism", "PLAIN")).build().isRunning()).isFalse();
+        assertThat(valid().clientProperties(Map.of("sasl.mechanism", "PLAIN"))
+                        .build()
+                        .isRunning())
+                .isFalse();
     }
 
     @Test
@@ -69,10 +85,15 @@ class DispatcherBuilderTest {
 
     @Test
     void anInstanceWithAnInstanceIdKeepsOneTransactionalIdAcrossRestarts() {
-        Dispatcher first = valid().transactionalIdPrefix("disp-").instanceId("dispatcher-1.eu_west").build();
-        Dispatcher restarted = valid().transactionalIdPrefix("disp-").instanceId("dispatcher-1.eu_west").build();
+        Dispatcher first = valid().transactionalIdPrefix("disp-")
+                .instanceId("dispatcher-1.eu_west")
+                .build();
+        Dispatcher restarted = valid().transactionalIdPrefix("disp-")
+                .instanceId("dispatcher-1.eu_west")
+                .build();
 
-        assertThat(first.transactionalId()).isEqualTo("disp-dispatcher-1.eu_west")
+        assertThat(first.transactionalId())
+                .isEqualTo("disp-dispatcher-1.eu_west")
                 .isEqualTo(restarted.transactionalId());
     }
 

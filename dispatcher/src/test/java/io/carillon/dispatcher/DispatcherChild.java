@@ -1,10 +1,9 @@
 package io.carillon.dispatcher;
 
+import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-
-import io.carillon.topics.TopicCatalog;
 
 /**
  * A dispatcher in a JVM of its own, for tests that kill it abruptly. Arguments: bootstrap servers, topic prefix,
@@ -15,14 +14,17 @@ public final class DispatcherChild {
 
     /** Short enough that the survivors take over within seconds of a kill. */
     static final Duration SESSION_TIMEOUT = Duration.ofSeconds(6);
+
     static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(3);
 
-    private DispatcherChild() {
-    }
+    private DispatcherChild() {}
 
     public static void main(String[] args) throws InterruptedException {
-        Dispatcher.Builder builder = configure(Dispatcher.builder(), args[0],
-                new TopicCatalog(args[1], Integer.parseInt(args[2]), (short) 1), args[3]);
+        Dispatcher.Builder builder = configure(
+                Dispatcher.builder(),
+                args[0],
+                new TopicCatalog(args[1], Integer.parseInt(args[2]), (short) 1),
+                args[3]);
         if (args.length > 4) {
             builder.instanceId(args[4]).clientProperty("session.timeout.ms", Integer.parseInt(args[5]));
         }
@@ -32,8 +34,8 @@ public final class DispatcherChild {
     }
 
     /** The settings every dispatcher of the kill test uses, in the child and in the test's JVM. */
-    static Dispatcher.Builder configure(Dispatcher.Builder builder, String bootstrapServers, TopicCatalog catalog,
-            String groupId) {
+    static Dispatcher.Builder configure(
+            Dispatcher.Builder builder, String bootstrapServers, TopicCatalog catalog, String groupId) {
         return builder.bootstrapServers(bootstrapServers)
                 .catalog(catalog)
                 .clock(Clock.systemUTC())

@@ -3,26 +3,6 @@ package io.carillon.dispatcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.dispatcher.internal.DispatchEngine;
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
@@ -37,6 +17,24 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** The dispatcher against the real broker, on the system clock. */
 class DispatcherIT {
@@ -61,19 +59,52 @@ class DispatcherIT {
         try (var admin = TestKafka.admin()) {
             new TopicInitializer(admin).ensure(List.of(catalog.triggerTopic("demo")));
         }
-        producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
+        producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        0),
+                new StringSerializer(),
+                new ByteArraySerializer());
         closeables.add(producer);
         triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER);
         closeables.add(triggers);
         Instant now = clock.instant();
-        send(catalog.workers(), "w1", EventSerdes.HEARTBEAT.serialize(null, new WorkerHeartbeat(0, "w1", "demo",
-                List.of("echo"), 4, 0, List.of(WORKER_PARTITION), HEARTBEAT_INTERVAL_MS, now, now)));
-        send(catalog.workers(), "stale", EventSerdes.HEARTBEAT.serialize(null, new WorkerHeartbeat(0, "stale",
-                "stale", List.of("echo"), 4, 0, List.of(), HEARTBEAT_INTERVAL_MS, now.minus(Duration.ofHours(1)),
-                now.minus(Duration.ofHours(1)))));
+        send(
+                catalog.workers(),
+                "w1",
+                EventSerdes.HEARTBEAT.serialize(
+                        null,
+                        new WorkerHeartbeat(
+                                0,
+                                "w1",
+                                "demo",
+                                List.of("echo"),
+                                4,
+                                0,
+                                List.of(WORKER_PARTITION),
+                                HEARTBEAT_INTERVAL_MS,
+                                now,
+                                now)));
+        send(
+                catalog.workers(),
+                "stale",
+                EventSerdes.HEARTBEAT.serialize(
+                        null,
+                        new WorkerHeartbeat(
+                                0,
+                                "stale",
+                                "stale",
+                                List.of("echo"),
+                                4,
+                                0,
+                                List.of(),
+                                HEARTBEAT_INTERVAL_MS,
+                                now.minus(Duration.ofHours(1)),
+                                now.minus(Duration.ofHours(1)))));
     }
 
     @AfterEach
@@ -102,14 +133,20 @@ class DispatcherIT {
 
         Map<String, Long> counts = records.stream()
                 .collect(Collectors.groupingBy(record -> record.value().fireId(), Collectors.counting()));
-        assertThat(counts).containsOnlyKeys(FireIds.scheduled("tick", base),
-                FireIds.scheduled("other", base.plusMillis(150)), FireIds.scheduled("tick", base.plusMillis(200)),
-                FireIds.scheduled("late", lateAt), last);
+        assertThat(counts)
+                .containsOnlyKeys(
+                        FireIds.scheduled("tick", base),
+                        FireIds.scheduled("other", base.plusMillis(150)),
+                        FireIds.scheduled("tick", base.plusMillis(200)),
+                        FireIds.scheduled("late", lateAt),
+                        last);
         assertThat(counts.values()).containsOnly(1L);
         assertThat(records).allSatisfy(record -> {
             Trigger trigger = record.value();
-            assertThat(trigger.dispatchedAt()).isAfterOrEqualTo(trigger.dueAt()
-                    .minus(Dispatcher.DEFAULT_TRIGGER_LEAD).minus(DispatchEngine.RELEASE_WINDOW));
+            assertThat(trigger.dispatchedAt())
+                    .isAfterOrEqualTo(trigger.dueAt()
+                            .minus(Dispatcher.DEFAULT_TRIGGER_LEAD)
+                            .minus(DispatchEngine.RELEASE_WINDOW));
             assertThat(trigger.dueAt()).isEqualTo(trigger.scheduledAt());
             assertThat(record.key()).isEqualTo(trigger.runId());
             assertThat(record.partition()).isEqualTo(WORKER_PARTITION);
@@ -123,17 +160,53 @@ class DispatcherIT {
     @Test
     void aFireWaitsForAWorkerThatComesWithinTheGrace() {
         Dispatcher dispatcher = startDispatcher();
-        FireEvent early = new FireEvent(0, null, "early-job@1", "early-job", 1, "demo", "report", clock.instant(),
-                FireKind.MANUAL, 1, null, null, null, null, 0, null, null, clock.instant());
+        FireEvent early = new FireEvent(
+                0,
+                null,
+                "early-job@1",
+                "early-job",
+                1,
+                "demo",
+                "report",
+                clock.instant(),
+                FireKind.MANUAL,
+                1,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                clock.instant());
         sendFire(early);
-        await().atMost(DEADLINE).pollInterval(POLL).until(() -> dispatcher.stats().heldFires() == 1);
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() -> dispatcher.stats().heldFires() == 1);
 
         Instant now = clock.instant();
-        send(catalog.workers(), "w2", EventSerdes.HEARTBEAT.serialize(null, new WorkerHeartbeat(0, "w2", "demo",
-                List.of("report"), 4, 0, List.of(WORKER_PARTITION), HEARTBEAT_INTERVAL_MS, now, now)));
+        send(
+                catalog.workers(),
+                "w2",
+                EventSerdes.HEARTBEAT.serialize(
+                        null,
+                        new WorkerHeartbeat(
+                                0,
+                                "w2",
+                                "demo",
+                                List.of("report"),
+                                4,
+                                0,
+                                List.of(WORKER_PARTITION),
+                                HEARTBEAT_INTERVAL_MS,
+                                now,
+                                now)));
 
-        Trigger trigger = awaitTriggers("early-job@1").stream().map(ConsumerRecord::value)
-                .filter(t -> t.fireId().equals("early-job@1")).findFirst().orElseThrow();
+        Trigger trigger = awaitTriggers("early-job@1").stream()
+                .map(ConsumerRecord::value)
+                .filter(t -> t.fireId().equals("early-job@1"))
+                .findFirst()
+                .orElseThrow();
         assertThat(trigger.targetInstance()).isEqualTo("w2");
         assertThat(dispatcher.stats().app("demo").noWorker()).isZero();
     }
@@ -141,17 +214,53 @@ class DispatcherIT {
     @Test
     void aFireWithoutALiveWorkerGetsANoWorkerResultAfterTheGrace() {
         startDispatcher();
-        FireEvent ghost = new FireEvent(0, null, "ghost-job@1", "ghost-job", 1, "ghost", "echo", clock.instant(),
-                FireKind.MANUAL, 1, null, null, null, null, 0, null, null, clock.instant());
-        FireEvent stale = new FireEvent(0, null, "stale-job@1", "stale-job", 1, "stale", "echo", clock.instant(),
-                FireKind.MANUAL, 1, null, null, null, null, 0, null, null, clock.instant());
+        FireEvent ghost = new FireEvent(
+                0,
+                null,
+                "ghost-job@1",
+                "ghost-job",
+                1,
+                "ghost",
+                "echo",
+                clock.instant(),
+                FireKind.MANUAL,
+                1,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                clock.instant());
+        FireEvent stale = new FireEvent(
+                0,
+                null,
+                "stale-job@1",
+                "stale-job",
+                1,
+                "stale",
+                "echo",
+                clock.instant(),
+                FireKind.MANUAL,
+                1,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                clock.instant());
         sendFire(ghost);
         sendFire(stale);
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
-            await().atMost(DEADLINE).pollInterval(POLL).until(() -> results.values().size() >= 2);
-            Map<String, ConsumerRecord<String, RunResult>> byJob = results.poll().stream()
-                    .collect(Collectors.toMap(ConsumerRecord::key, Function.identity()));
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
+                    .until(() -> results.values().size() >= 2);
+            Map<String, ConsumerRecord<String, RunResult>> byJob =
+                    results.poll().stream().collect(Collectors.toMap(ConsumerRecord::key, Function.identity()));
             assertThat(byJob).containsOnlyKeys("ghost-job", "stale-job");
             RunResult result = byJob.get("ghost-job").value();
             assertThat(result.status()).isEqualTo(RunStatus.NO_WORKER);
@@ -165,15 +274,17 @@ class DispatcherIT {
     @Test
     void aMalformedFireGoesToTheDlqAndLaterFiresStillDispatch() {
         startDispatcher();
-        producer.send(new ProducerRecord<>(catalog.fires(), 0, "broken", "{\"fireId\": [".getBytes(
-                StandardCharsets.UTF_8)));
+        producer.send(
+                new ProducerRecord<>(catalog.fires(), 0, "broken", "{\"fireId\": [".getBytes(StandardCharsets.UTF_8)));
         FireEvent after = fire("after", clock.instant());
         producer.send(new ProducerRecord<>(catalog.fires(), 0, "after", EventSerdes.FIRE.serialize(null, after)));
         producer.flush();
 
         awaitTriggers(after.fireId());
         try (TopicReader<DeadLetter> dlq = new TopicReader<>(catalog.dlq(), EventSerdes.DEAD_LETTER)) {
-            await().atMost(DEADLINE).pollInterval(POLL).until(() -> !dlq.values().isEmpty());
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
+                    .until(() -> !dlq.values().isEmpty());
             DeadLetter letter = dlq.values().get(0);
             assertThat(letter.component()).isEqualTo("dispatcher");
             assertThat(letter.sourceTopic()).isEqualTo(catalog.fires());
@@ -200,7 +311,8 @@ class DispatcherIT {
         sendFire(marker);
 
         List<ConsumerRecord<String, Trigger>> records = awaitTriggers(marker.fireId());
-        assertThat(records).extracting(record -> record.value().fireId())
+        assertThat(records)
+                .extracting(record -> record.value().fireId())
                 .containsExactlyInAnyOrder(early.get(0), early.get(1), early.get(2), marker.fireId());
     }
 
@@ -220,7 +332,8 @@ class DispatcherIT {
         sendFire(marker);
 
         List<ConsumerRecord<String, Trigger>> records = awaitTriggers(held.fireId(), marker.fireId());
-        assertThat(records).extracting(record -> record.value().fireId())
+        assertThat(records)
+                .extracting(record -> record.value().fireId())
                 .containsExactlyInAnyOrder(now.fireId(), held.fireId(), marker.fireId());
         assertThat(second.stats().app("demo").dispatched()).isEqualTo(2);
     }
@@ -266,20 +379,42 @@ class DispatcherIT {
                 .build();
         dispatchers.add(dispatcher);
         dispatcher.start();
-        await().atMost(DEADLINE).pollInterval(POLL)
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
                 .until(() -> dispatcher.stats().assignedPartitions() == expectedPartitions);
         return dispatcher;
     }
 
     private List<ConsumerRecord<String, Trigger>> awaitTriggers(String... fireIds) {
-        await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().stream()
-                .map(record -> record.value().fireId()).toList().containsAll(List.of(fireIds)));
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() -> triggers.poll().stream()
+                        .map(record -> record.value().fireId())
+                        .toList()
+                        .containsAll(List.of(fireIds)));
         return triggers.poll();
     }
 
     private FireEvent fire(String jobId, Instant at) {
-        return new FireEvent(0, null, FireIds.scheduled(jobId, at), jobId, 1, "demo", "echo", at,
-                FireKind.SCHEDULED, 1, "{}", null, null, null, 0, null, null, clock.instant());
+        return new FireEvent(
+                0,
+                null,
+                FireIds.scheduled(jobId, at),
+                jobId,
+                1,
+                "demo",
+                "echo",
+                at,
+                FireKind.SCHEDULED,
+                1,
+                "{}",
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                clock.instant());
     }
 
     private void sendFire(FireEvent fire) {

@@ -3,26 +3,6 @@ package io.carillon.dispatcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.carillon.dispatcher.internal.DispatchEngine;
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
@@ -34,6 +14,24 @@ import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Fires spread over time (one every few milliseconds, not all at one instant) leave the wheel in groups of the release
@@ -52,6 +50,7 @@ class ReleaseWindowIT {
     private static final Duration FIRST_DUE = Duration.ofSeconds(3);
     /** Fire {@code i} is due {@code FIRST_DUE + i * STEP}: one a tick of the wheel, spread over 4 s. */
     private static final Duration STEP = Duration.ofMillis(5);
+
     private static final int LATE_FIRES = 5;
     /**
      * At most this many transactions for the whole run, over both dispatchers: the 4 s of releases make about 40
@@ -72,13 +71,22 @@ class ReleaseWindowIT {
         try (var admin = TestKafka.admin()) {
             new TopicInitializer(admin).ensure(List.of(catalog.triggerTopic("demo")));
         }
-        producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
+        producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all"),
+                new StringSerializer(),
+                new ByteArraySerializer());
         closeables.add(producer);
         Instant now = clock.instant();
-        producer.send(new ProducerRecord<>(catalog.workers(), "w1", EventSerdes.HEARTBEAT.serialize(null,
-                new WorkerHeartbeat(0, "w1", "demo", List.of("echo"), 4, 0, List.of(0), 600_000, now, now))));
+        producer.send(new ProducerRecord<>(
+                catalog.workers(),
+                "w1",
+                EventSerdes.HEARTBEAT.serialize(
+                        null,
+                        new WorkerHeartbeat(0, "w1", "demo", List.of("echo"), 4, 0, List.of(0), 600_000, now, now))));
         producer.flush();
     }
 
@@ -103,28 +111,38 @@ class ReleaseWindowIT {
         producer.flush();
 
         try (TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER)) {
-            await().atMost(DEADLINE).pollInterval(POLL).until(() -> !triggers.poll().isEmpty());
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
+                    .until(() -> !triggers.poll().isEmpty());
             Dispatcher second = startDispatcher(PARTITIONS / 2);
             for (int i = 0; i < LATE_FIRES; i++) {
                 FireEvent late = fire("late-" + i, clock.instant().minusSeconds(1));
                 expected.add(late.fireId());
-                producer.send(new ProducerRecord<>(catalog.fires(), late.jobId(),
-                        EventSerdes.FIRE.serialize(null, late)));
+                producer.send(
+                        new ProducerRecord<>(catalog.fires(), late.jobId(), EventSerdes.FIRE.serialize(null, late)));
             }
             producer.flush();
 
-            await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().size() >= expected.size());
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
+                    .until(() -> triggers.poll().size() >= expected.size());
             List<ConsumerRecord<String, Trigger>> records = triggers.poll();
 
             Map<String, Long> counts = records.stream()
                     .collect(Collectors.groupingBy(record -> record.value().fireId(), Collectors.counting()));
             assertThat(counts.keySet()).containsExactlyInAnyOrderElementsOf(expected);
             assertThat(counts.values()).as("no fire dispatched twice").containsOnly(1L);
-            assertThat(records).extracting(ConsumerRecord::value).allSatisfy(trigger -> assertThat(
-                    trigger.dispatchedAt()).isAfterOrEqualTo(trigger.dueAt().minus(Dispatcher.DEFAULT_TRIGGER_LEAD)
-                            .minus(DispatchEngine.RELEASE_WINDOW)));
+            assertThat(records)
+                    .extracting(ConsumerRecord::value)
+                    .allSatisfy(trigger -> assertThat(trigger.dispatchedAt())
+                            .isAfterOrEqualTo(trigger.dueAt()
+                                    .minus(Dispatcher.DEFAULT_TRIGGER_LEAD)
+                                    .minus(DispatchEngine.RELEASE_WINDOW)));
             long transactions = first.stats().transactions() + second.stats().transactions();
-            log.info("{} fires in {} + {} transactions", records.size(), first.stats().transactions(),
+            log.info(
+                    "{} fires in {} + {} transactions",
+                    records.size(),
+                    first.stats().transactions(),
                     second.stats().transactions());
             assertThat(transactions).isLessThanOrEqualTo(MAX_TRANSACTIONS);
         }
@@ -139,13 +157,31 @@ class ReleaseWindowIT {
                 .build();
         dispatchers.add(dispatcher);
         dispatcher.start();
-        await().atMost(DEADLINE).pollInterval(POLL)
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
                 .until(() -> dispatcher.stats().assignedPartitions() == expectedPartitions);
         return dispatcher;
     }
 
     private FireEvent fire(String jobId, Instant at) {
-        return new FireEvent(0, null, FireIds.scheduled(jobId, at), jobId, 1, "demo", "echo", at,
-                FireKind.SCHEDULED, 1, "{}", null, null, null, 0, null, null, clock.instant());
+        return new FireEvent(
+                0,
+                null,
+                FireIds.scheduled(jobId, at),
+                jobId,
+                1,
+                "demo",
+                "echo",
+                at,
+                FireKind.SCHEDULED,
+                1,
+                "{}",
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                clock.instant());
     }
 }

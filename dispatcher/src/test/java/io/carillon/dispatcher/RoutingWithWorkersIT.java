@@ -3,6 +3,19 @@ package io.carillon.dispatcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.testkit.TestKafka;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.TopicInitializer;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.RoutingStrategy;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.worker.CarillonWorker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,7 +32,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -29,20 +41,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.testkit.TestKafka;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.TopicInitializer;
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.RoutingStrategy;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.WorkerHeartbeat;
-import io.carillon.worker.CarillonWorker;
 
 /**
  * The dispatcher routing to three real workers of one app, against the real broker, on the system clock: round
@@ -59,6 +57,7 @@ class RoutingWithWorkersIT {
     private static final Duration HEARTBEAT = Duration.ofMinutes(1);
     /** Fires are due this long after they are sent, so that the dispatcher's registry has the latest heartbeats. */
     private static final Duration LEAD = Duration.ofMillis(700);
+
     private static final Duration NO_WORKER_GRACE = Duration.ofSeconds(2);
     private static final int PARTITIONS = 3;
     private static final String APP = "demo";
@@ -66,8 +65,7 @@ class RoutingWithWorkersIT {
 
     private static final String HOLD = "hold";
 
-    private record Ran(String instance, String fireId, String runId, int shardIndex, int shardTotal) {
-    }
+    private record Ran(String instance, String fireId, String runId, int shardIndex, int shardTotal) {}
 
     private final Clock clock = Clock.systemUTC();
     private final Queue<Ran> runs = new ConcurrentLinkedQueue<>();
@@ -85,18 +83,29 @@ class RoutingWithWorkersIT {
         try (var admin = TestKafka.admin()) {
             new TopicInitializer(admin).ensure(List.of(catalog.triggerTopic(APP)));
         }
-        producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
+        producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        0),
+                new StringSerializer(),
+                new ByteArraySerializer());
         closeables.add(producer);
         heartbeats = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT);
         closeables.add(heartbeats);
-        dispatcher = Dispatcher.builder().bootstrapServers(TestKafka.bootstrapServers()).catalog(catalog).clock(clock)
-                .noWorkerGrace(NO_WORKER_GRACE).build();
+        dispatcher = Dispatcher.builder()
+                .bootstrapServers(TestKafka.bootstrapServers())
+                .catalog(catalog)
+                .clock(clock)
+                .noWorkerGrace(NO_WORKER_GRACE)
+                .build();
         dispatcher.start();
         INSTANCES.forEach(this::startWorker);
-        await().atMost(DEADLINE).pollInterval(POLL)
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
                 .until(() -> dispatcher.stats().assignedPartitions() == PARTITIONS);
         awaitInstancesOwningAllPartitions(INSTANCES);
     }
@@ -133,12 +142,17 @@ class RoutingWithWorkersIT {
         String first = send(holdFire());
         assertThat(awaitRuns(List.of(first), 1)).extracting(Ran::instance).containsExactly("w1");
         String second = send(holdFire());
-        assertThat(awaitRuns(List.of(second), 1)).extracting(Ran::instance).as("w1 is busy").containsExactly("w2");
+        assertThat(awaitRuns(List.of(second), 1))
+                .extracting(Ran::instance)
+                .as("w1 is busy")
+                .containsExactly("w2");
 
         release(first);
         String third = send(holdFire());
 
-        assertThat(awaitRuns(List.of(third), 1)).extracting(Ran::instance).as("w1 is free, w2 busy")
+        assertThat(awaitRuns(List.of(third), 1))
+                .extracting(Ran::instance)
+                .as("w1 is free, w2 busy")
                 .containsExactly("w1");
     }
 
@@ -146,15 +160,35 @@ class RoutingWithWorkersIT {
     private void release(String fireId) {
         holds.computeIfAbsent(fireId, id -> new CountDownLatch(1)).countDown();
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
-            await().atMost(DEADLINE).pollInterval(POLL).until(() -> results.values().stream()
-                    .anyMatch(result -> fireId.equals(result.fireId()) && result.status() == RunStatus.SUCCEEDED));
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
+                    .until(() -> results.values().stream()
+                            .anyMatch(result ->
+                                    fireId.equals(result.fireId()) && result.status() == RunStatus.SUCCEEDED));
         }
     }
 
     private FireEvent holdFire() {
         Instant at = clock.instant().plus(LEAD);
-        return new FireEvent(0, null, FireIds.scheduled("busy", at), "busy", 1, APP, HOLD, at, FireKind.SCHEDULED,
-                1, "{}", RoutingStrategy.BUSYOVER, null, null, 0, null, null, clock.instant());
+        return new FireEvent(
+                0,
+                null,
+                FireIds.scheduled("busy", at),
+                "busy",
+                1,
+                APP,
+                HOLD,
+                at,
+                FireKind.SCHEDULED,
+                1,
+                "{}",
+                RoutingStrategy.BUSYOVER,
+                null,
+                null,
+                0,
+                null,
+                null,
+                clock.instant());
     }
 
     private void roundRobinSpreadsThirtyRunsEvenly() {
@@ -166,8 +200,8 @@ class RoutingWithWorkersIT {
 
         List<Ran> ran = awaitRuns(fireIds, 30);
 
-        Map<String, Long> perInstance = ran.stream().collect(Collectors.groupingBy(Ran::instance,
-                Collectors.counting()));
+        Map<String, Long> perInstance =
+                ran.stream().collect(Collectors.groupingBy(Ran::instance, Collectors.counting()));
         assertThat(perInstance).containsOnlyKeys(INSTANCES);
         assertThat(perInstance.values()).allSatisfy(count -> assertThat(count).isBetween(9L, 11L));
     }
@@ -195,14 +229,18 @@ class RoutingWithWorkersIT {
     }
 
     private void noLiveInstanceGivesNoWorker() {
-        List.copyOf(workers.keySet()).forEach(instance -> workers.remove(instance).close());
+        List.copyOf(workers.keySet())
+                .forEach(instance -> workers.remove(instance).close());
         awaitInstancesOwningAllPartitions(List.of());
         String fireId = send(fire("orphan", clock.instant().plus(LEAD), RoutingStrategy.ROUND_ROBIN));
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
-            await().atMost(DEADLINE).pollInterval(POLL).until(() -> results.values().stream()
-                    .anyMatch(result -> fireId.equals(result.fireId())));
-            RunResult result = results.values().stream().filter(r -> fireId.equals(r.fireId())).findFirst()
+            await().atMost(DEADLINE)
+                    .pollInterval(POLL)
+                    .until(() -> results.values().stream().anyMatch(result -> fireId.equals(result.fireId())));
+            RunResult result = results.values().stream()
+                    .filter(r -> fireId.equals(r.fireId()))
+                    .findFirst()
                     .orElseThrow();
             assertThat(result.status()).isEqualTo(RunStatus.NO_WORKER);
         }
@@ -220,14 +258,14 @@ class RoutingWithWorkersIT {
                 .heartbeatInterval(HEARTBEAT)
                 .shutdownGrace(Duration.ofSeconds(5))
                 .handler("echo", context -> {
-                    runs.add(new Ran(instance, context.fireId(), context.runId(), context.shardIndex(),
-                            context.shardTotal()));
+                    runs.add(new Ran(
+                            instance, context.fireId(), context.runId(), context.shardIndex(), context.shardTotal()));
                     return null;
                 })
                 .handler(HOLD, context -> {
                     CountDownLatch hold = holds.computeIfAbsent(context.fireId(), fireId -> new CountDownLatch(1));
-                    runs.add(new Ran(instance, context.fireId(), context.runId(), context.shardIndex(),
-                            context.shardTotal()));
+                    runs.add(new Ran(
+                            instance, context.fireId(), context.runId(), context.shardIndex(), context.shardTotal()));
                     hold.await(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
                     return null;
                 })
@@ -253,22 +291,45 @@ class RoutingWithWorkersIT {
             Set<Integer> owned = new HashSet<>();
             latest.values().forEach(heartbeat -> owned.addAll(heartbeat.partitions()));
             return latest.keySet().equals(Set.copyOf(instances))
-                    && latest.values().stream().noneMatch(heartbeat -> heartbeat.partitions().isEmpty())
+                    && latest.values().stream()
+                            .noneMatch(heartbeat -> heartbeat.partitions().isEmpty())
                     && owned.size() == (instances.isEmpty() ? 0 : PARTITIONS);
         });
     }
 
     private List<Ran> awaitRuns(List<String> fireIds, int expected) {
-        await().atMost(DEADLINE).pollInterval(POLL)
-                .until(() -> runs.stream().filter(run -> fireIds.contains(run.fireId())).count() >= expected);
-        List<Ran> ran = runs.stream().filter(run -> fireIds.contains(run.fireId())).toList();
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() -> runs.stream()
+                                .filter(run -> fireIds.contains(run.fireId()))
+                                .count()
+                        >= expected);
+        List<Ran> ran =
+                runs.stream().filter(run -> fireIds.contains(run.fireId())).toList();
         assertThat(ran).hasSize(expected);
         return ran;
     }
 
     private FireEvent fire(String jobId, Instant at, RoutingStrategy routing) {
-        return new FireEvent(0, null, FireIds.scheduled(jobId, at), jobId, 1, APP, "echo", at, FireKind.SCHEDULED,
-                1, "{}", routing, null, null, 0, null, null, clock.instant());
+        return new FireEvent(
+                0,
+                null,
+                FireIds.scheduled(jobId, at),
+                jobId,
+                1,
+                APP,
+                "echo",
+                at,
+                FireKind.SCHEDULED,
+                1,
+                "{}",
+                routing,
+                null,
+                null,
+                0,
+                null,
+                null,
+                clock.instant());
     }
 
     private String send(FireEvent fire) {

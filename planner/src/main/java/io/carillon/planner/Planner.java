@@ -1,29 +1,16 @@
 package io.carillon.planner;
 
-import java.nio.file.Path;
-import java.time.Clock;
+import io.carillon.planner.internal.PlannerMeters;
+import io.carillon.planner.internal.StartGate;
+import io.carillon.streams.StreamsApp;
+import io.carillon.streams.StreamsAppBuilder;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Properties;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
-import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import io.carillon.planner.internal.PlannerMeters;
-import io.carillon.planner.internal.StartGate;
-import io.carillon.topics.KafkaClientProperties;
-import io.carillon.topics.TopicCatalog;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 
 /**
  * Carillon's planner: a Kafka Streams application ({@link PlannerTopology}) with {@code exactly_once_v2} and the
@@ -33,21 +20,20 @@ import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
  * <p>The topics of the catalog must exist with their partition counts (see {@code TopicInitializer}).
  *
  * <p>Threading: build and configure on any thread; {@link #start()} and {@link #close()} may be called from any
- * thread (they are synchronized), {@link #isRunning()} too. Processing runs on Kafka Streams' own threads. A planner
- * starts once: after {@link #close()} build a new one.
+ * thread ({@link StreamsApp}, the shell underneath, synchronizes them), {@link #isRunning()} too. Processing runs on
+ * Kafka Streams' own threads. A planner starts once: after {@link #close()} build a new one.
  */
 public final class Planner implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(Planner.class);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    private static final String NAME = "planner";
     /**
      * A planner that dies without leaving gives up its jobs after this, not after the 45 s default: the broker's
      * smallest by default ({@code group.min.session.timeout.ms}), six heartbeats. Its fires are written ten seconds
      * ahead, so the survivors take over its jobs before most of what it wrote is due.
      */
     private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(6);
+
     private static final int HEARTBEAT_INTERVAL_MS = 1_000;
-    private static final String CLASSIC_GROUP_PROTOCOL = "classic";
     /**
      * Records per poll of the restore consumer (Kafka Streams' default 1,000): a planner restoring a whole changelog
      * (a fresh state folder, or state wiped after an unclean stop) reads it in fewer, larger batches.
@@ -61,37 +47,23 @@ public final class Planner implements AutoCloseable {
      */
     private static final long NO_TASK_IDLING = StreamsConfig.MAX_TASK_IDLE_MS_DISABLED;
 
-    private final KafkaStreams streams;
-    private final KafkaStreamsMetrics streamsMetrics;
-    private final String applicationId;
-    private boolean started;
-    private boolean closed;
+    /** The planner's tuning, over {@link StreamsAppBuilder}'s settings. */
+    private static final Map<String, Object> TUNING = Map.of(
+            StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
+            (int) SESSION_TIMEOUT.toMillis(),
+            StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
+            HEARTBEAT_INTERVAL_MS,
+            StreamsConfig.restoreConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG),
+            RESTORE_MAX_POLL_RECORDS,
+            StreamsConfig.MAX_TASK_IDLE_MS_CONFIG,
+            NO_TASK_IDLING,
+            StreamsConfig.COMMIT_INTERVAL_MS_CONFIG,
+            PlannerSettings.COMMIT_INTERVAL.toMillis());
 
-    private Planner(Builder builder) {
-        this.applicationId = builder.applicationId();
-        PlannerSettings settings = new PlannerSettings(builder.horizon, builder.punctuateInterval,
-                builder.backfillPerPunctuation, builder.maxBackfillFires, builder.runTimeoutGrace,
-                builder.openRunCheckInterval, builder.unknownJobGrace);
-        StartGate gate = new StartGate();
-        PlannerMeters meters = builder.meterRegistry != null ? new PlannerMeters(builder.meterRegistry)
-                : PlannerMeters.none();
-        this.streams = new KafkaStreams(PlannerTopology.build(builder.catalog, builder.clock, settings, gate, meters),
-                builder.streamsProperties());
-        this.streamsMetrics = builder.meterRegistry != null ? bind(streams, builder.meterRegistry) : null;
-        streams.setStateListener((now, before) -> {
-            log.info("planner {}: {} -> {}", applicationId, before, now);
-            gate.onStateChange(now, before);
-        });
-        streams.setUncaughtExceptionHandler(e -> {
-            log.error("planner {}: stream thread failed, shutting the planner down", applicationId, e);
-            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
-    }
+    private final StreamsApp app;
 
-    private static KafkaStreamsMetrics bind(KafkaStreams streams, MeterRegistry registry) {
-        KafkaStreamsMetrics metrics = new KafkaStreamsMetrics(streams);
-        metrics.bindTo(registry);
-        return metrics;
+    private Planner(StreamsApp app) {
+        this.app = app;
     }
 
     public static Builder builder() {
@@ -99,29 +71,23 @@ public final class Planner implements AutoCloseable {
     }
 
     /** Starts processing in the background; returns at once. */
-    public synchronized void start() {
-        if (closed) {
-            throw new IllegalStateException("planner " + applicationId + " is closed; build a new one");
-        }
-        if (!started) {
-            streams.start();
-            started = true;
-        }
+    public void start() {
+        app.start();
     }
 
     /** Kafka Streams' metrics of this planner, for probes and diagnostics; any thread. */
     Map<MetricName, ? extends Metric> metrics() {
-        return streams.metrics();
+        return app.metrics();
     }
 
     /** Kafka Streams' state of this planner (CREATED, REBALANCING, RUNNING, ..., ERROR), for health; any thread. */
     public KafkaStreams.State state() {
-        return streams.state();
+        return app.state();
     }
 
     /** Whether the planner is processing: its Kafka Streams state is RUNNING or REBALANCING. */
     public boolean isRunning() {
-        return streams.state().isRunningOrRebalancing();
+        return app.isRunning();
     }
 
     /**
@@ -130,25 +96,20 @@ public final class Planner implements AutoCloseable {
      * idempotent.
      */
     @Override
-    public synchronized void close() {
-        if (!closed) {
-            closed = true;
-            streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
-                    .withTimeout(CLOSE_TIMEOUT));
-            if (streamsMetrics != null) {
-                streamsMetrics.close();
-            }
-        }
+    public void close() {
+        app.close();
     }
 
-    /** Configures a {@link Planner}. Not thread-safe. */
-    public static final class Builder {
+    /**
+     * Configures a {@link Planner}: the settings of every Carillon Kafka Streams app ({@link StreamsAppBuilder}:
+     * cluster, catalog, clock, application id {@code <prefix>planner}, state directory
+     * {@code ${java.io.tmpdir}/carillon-planner}, standby replicas, client and Kafka Streams properties, meters) and
+     * the planner's own. Its meters: the fires and cancels it writes ({@code carillon.planner.fires} per
+     * {@code kind}, {@code carillon.planner.cancels}), its dead letters ({@code carillon.dead.letters}) and Kafka
+     * Streams' own metrics. Not thread-safe.
+     */
+    public static final class Builder extends StreamsAppBuilder<Builder> {
 
-        private String bootstrapServers;
-        private TopicCatalog catalog = TopicCatalog.defaults();
-        private Clock clock = Clock.systemUTC();
-        private String applicationId;
-        private Path stateDir = Path.of(System.getProperty("java.io.tmpdir"), "carillon-planner");
         private Duration horizon = PlannerSettings.DEFAULT_HORIZON;
         private Duration punctuateInterval = PlannerSettings.DEFAULT_PUNCTUATE_INTERVAL;
         private int backfillPerPunctuation = PlannerSettings.DEFAULT_BACKFILL_PER_PUNCTUATION;
@@ -156,44 +117,13 @@ public final class Planner implements AutoCloseable {
         private Duration runTimeoutGrace = PlannerSettings.DEFAULT_RUN_TIMEOUT_GRACE;
         private Duration openRunCheckInterval = PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL;
         private Duration unknownJobGrace = PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE;
-        private int standbyReplicas;
-        private MeterRegistry meterRegistry;
-        private KafkaClientProperties clientProperties = KafkaClientProperties.NONE;
-        private final Map<String, String> streamsProperties = new LinkedHashMap<>();
 
         private Builder() {
+            super(NAME);
         }
 
-        /** Kafka bootstrap servers, comma-separated {@code host:port} pairs; required. */
-        public Builder bootstrapServers(String bootstrapServers) {
-            this.bootstrapServers = bootstrapServers;
-            return this;
-        }
-
-        /** The topics to read and write; default {@link TopicCatalog#defaults()}. */
-        public Builder catalog(TopicCatalog catalog) {
-            this.catalog = Objects.requireNonNull(catalog, "catalog");
-            return this;
-        }
-
-        /** Where all time is read from; default the system clock in UTC. */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Kafka Streams application id (consumer group, prefix of internal topics); default the topic prefix followed
-         * by {@code planner} ({@code carillon.planner}), so installations with different prefixes never share a group.
-         */
-        public Builder applicationId(String applicationId) {
-            this.applicationId = Objects.requireNonNull(applicationId, "applicationId");
-            return this;
-        }
-
-        /** Directory of the local state stores; default {@code ${java.io.tmpdir}/carillon-planner}. */
-        public Builder stateDir(Path stateDir) {
-            this.stateDir = Objects.requireNonNull(stateDir, "stateDir");
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -245,80 +175,20 @@ public final class Planner implements AutoCloseable {
             return this;
         }
 
-        /** Standby replicas of each state store (faster fail-over); default 0. */
-        public Builder standbyReplicas(int standbyReplicas) {
-            if (standbyReplicas < 0) {
-                throw new IllegalArgumentException("standbyReplicas must not be negative, was " + standbyReplicas);
-            }
-            this.standbyReplicas = standbyReplicas;
-            return this;
-        }
-
-        /**
-         * Kafka client properties for all of Kafka Streams' clients (security, timeouts); they override the planner's
-         * tuning defaults. Replaces those given before.
-         *
-         * @throws IllegalArgumentException naming a {@linkplain KafkaClientProperties#PROTECTED protected} property
-         *                                  ({@code processing.guarantee}, {@code isolation.level}, ...)
-         */
-        public Builder clientProperties(Map<String, ?> properties) {
-            this.clientProperties = KafkaClientProperties.of("clientProperties", properties);
-            return this;
-        }
-
-        /**
-         * Any Kafka Streams or client property; applied last, so it overrides the planner's tuning defaults and the
-         * {@link #clientProperties client properties}.
-         *
-         * @throws IllegalArgumentException naming a {@linkplain KafkaClientProperties#PROTECTED protected} property
-         */
-        public Builder streamsProperty(String name, String value) {
-            KafkaClientProperties.requireAllowed("streamsProperty", name);
-            streamsProperties.put(name, value);
-            return this;
-        }
-
-        /**
-         * Where the planner's meters go: the fires and cancels it writes ({@code carillon.planner.fires} per
-         * {@code kind}, {@code carillon.planner.cancels}), its dead letters ({@code carillon.dead.letters}) and Kafka
-         * Streams' own metrics ({@code kafka.stream.*}, {@code kafka.consumer.*}, ...); default none.
-         */
-        public Builder meterRegistry(MeterRegistry meterRegistry) {
-            this.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
-            return this;
-        }
-
         public Planner build() {
-            if (bootstrapServers == null || bootstrapServers.isBlank()) {
-                throw new IllegalArgumentException("bootstrapServers is required");
-            }
-            return new Planner(this);
-        }
-
-        private String applicationId() {
-            return applicationId != null ? applicationId : catalog.prefix() + "planner";
-        }
-
-        private Properties streamsProperties() {
-            Properties properties = new Properties();
-            properties.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId());
-            properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-            properties.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-            properties.put(StreamsConfig.GROUP_PROTOCOL_CONFIG, CLASSIC_GROUP_PROTOCOL);
-            properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-            properties.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, standbyReplicas);
-            properties.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
-                    (int) SESSION_TIMEOUT.toMillis());
-            properties.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
-                    HEARTBEAT_INTERVAL_MS);
-            properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) catalog.replicationFactor());
-            properties.put(StreamsConfig.restoreConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG),
-                    RESTORE_MAX_POLL_RECORDS);
-            properties.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, NO_TASK_IDLING);
-            properties.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, PlannerSettings.COMMIT_INTERVAL.toMillis());
-            properties.putAll(clientProperties.asMap());
-            properties.putAll(streamsProperties);
-            return properties;
+            requireSettings();
+            PlannerSettings settings = new PlannerSettings(
+                    horizon,
+                    punctuateInterval,
+                    backfillPerPunctuation,
+                    maxBackfillFires,
+                    runTimeoutGrace,
+                    openRunCheckInterval,
+                    unknownJobGrace);
+            StartGate gate = new StartGate();
+            PlannerMeters meters = meterRegistry().map(PlannerMeters::new).orElseGet(PlannerMeters::none);
+            return new Planner(newApp(
+                    PlannerTopology.build(catalog(), clock(), settings, gate, meters), TUNING, gate::onStateChange));
         }
     }
 }

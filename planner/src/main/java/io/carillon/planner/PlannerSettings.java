@@ -23,8 +23,14 @@ import java.util.Objects;
  * @param unknownJobGrace        how long a request for a job the planner does not hold yet is parked, waiting for
  *                               the job's definition, before it goes to {@code dlq} (default 30 s; zero: at once)
  */
-public record PlannerSettings(Duration horizon, Duration punctuateInterval, int backfillPerPunctuation,
-        int maxBackfillFires, Duration runTimeoutGrace, Duration openRunCheckInterval, Duration unknownJobGrace) {
+public record PlannerSettings(
+        Duration horizon,
+        Duration punctuateInterval,
+        int backfillPerPunctuation,
+        int maxBackfillFires,
+        Duration runTimeoutGrace,
+        Duration openRunCheckInterval,
+        Duration unknownJobGrace) {
 
     public static final Duration DEFAULT_HORIZON = Duration.ofSeconds(10);
     public static final Duration DEFAULT_PUNCTUATE_INTERVAL = Duration.ofMillis(100);
@@ -66,7 +72,8 @@ public record PlannerSettings(Duration horizon, Duration punctuateInterval, int 
             throw new IllegalArgumentException("punctuateInterval must be positive, was " + punctuateInterval);
         }
         if (backfillPerPunctuation < 1) {
-            throw new IllegalArgumentException("backfillPerPunctuation must be positive, was " + backfillPerPunctuation);
+            throw new IllegalArgumentException(
+                    "backfillPerPunctuation must be positive, was " + backfillPerPunctuation);
         }
         if (maxBackfillFires < 1) {
             throw new IllegalArgumentException("maxBackfillFires must be positive, was " + maxBackfillFires);
@@ -86,16 +93,32 @@ public record PlannerSettings(Duration horizon, Duration punctuateInterval, int 
     }
 
     /** The given settings with the default unknown-job grace. */
-    public PlannerSettings(Duration horizon, Duration punctuateInterval, int backfillPerPunctuation,
-            int maxBackfillFires, Duration runTimeoutGrace, Duration openRunCheckInterval) {
-        this(horizon, punctuateInterval, backfillPerPunctuation, maxBackfillFires, runTimeoutGrace,
-                openRunCheckInterval, DEFAULT_UNKNOWN_JOB_GRACE);
+    public PlannerSettings(
+            Duration horizon,
+            Duration punctuateInterval,
+            int backfillPerPunctuation,
+            int maxBackfillFires,
+            Duration runTimeoutGrace,
+            Duration openRunCheckInterval) {
+        this(
+                horizon,
+                punctuateInterval,
+                backfillPerPunctuation,
+                maxBackfillFires,
+                runTimeoutGrace,
+                openRunCheckInterval,
+                DEFAULT_UNKNOWN_JOB_GRACE);
     }
 
     /** The given horizon, interval and backfill pacing with the default run timeout grace and check interval. */
-    public PlannerSettings(Duration horizon, Duration punctuateInterval, int backfillPerPunctuation,
-            int maxBackfillFires) {
-        this(horizon, punctuateInterval, backfillPerPunctuation, maxBackfillFires, DEFAULT_RUN_TIMEOUT_GRACE,
+    public PlannerSettings(
+            Duration horizon, Duration punctuateInterval, int backfillPerPunctuation, int maxBackfillFires) {
+        this(
+                horizon,
+                punctuateInterval,
+                backfillPerPunctuation,
+                maxBackfillFires,
+                DEFAULT_RUN_TIMEOUT_GRACE,
                 DEFAULT_OPEN_RUN_CHECK_INTERVAL);
     }
 

@@ -1,25 +1,23 @@
 package io.carillon.planner;
 
-import java.time.Clock;
-import java.util.function.BooleanSupplier;
-
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.AutoOffsetReset;
-import org.apache.kafka.streams.Topology;
-
 import io.carillon.planner.internal.AheadOfResults;
 import io.carillon.planner.internal.CalendarStoreProcessor;
 import io.carillon.planner.internal.HeartbeatStoreProcessor;
-import io.carillon.planner.internal.PlannerNodes;
 import io.carillon.planner.internal.PlannerMeters;
+import io.carillon.planner.internal.PlannerNodes;
 import io.carillon.planner.internal.PlannerProcessor;
 import io.carillon.planner.internal.PlannerStores;
 import io.carillon.planner.internal.StartGate;
 import io.carillon.planner.internal.UrgentCommits;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import java.time.Clock;
+import java.util.function.BooleanSupplier;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.AutoOffsetReset;
+import org.apache.kafka.streams.Topology;
 
 /**
  * The planner's Kafka Streams topology (Processor API): {@code jobs}, {@code requests} and {@code results}
@@ -39,8 +37,7 @@ import io.carillon.topics.TopicCatalog;
  */
 public final class PlannerTopology {
 
-    private PlannerTopology() {
-    }
+    private PlannerTopology() {}
 
     /**
      * A new topology over {@code catalog}'s topics, reading time from {@code clock} both when it processes records
@@ -55,38 +52,73 @@ public final class PlannerTopology {
      * a {@link StartGate} that opens when its Kafka Streams client is first RUNNING. Called from any thread;
      * {@code punctuationAllowed} is read by the stream threads.
      */
-    public static Topology build(TopicCatalog catalog, Clock clock, PlannerSettings settings,
-            BooleanSupplier punctuationAllowed) {
+    public static Topology build(
+            TopicCatalog catalog, Clock clock, PlannerSettings settings, BooleanSupplier punctuationAllowed) {
         return build(catalog, clock, settings, punctuationAllowed, PlannerMeters.none());
     }
 
     /** A new topology as above whose processors count the fires and dead letters they write in {@code meters}. */
-    public static Topology build(TopicCatalog catalog, Clock clock, PlannerSettings settings,
-            BooleanSupplier punctuationAllowed, PlannerMeters meters) {
+    public static Topology build(
+            TopicCatalog catalog,
+            Clock clock,
+            PlannerSettings settings,
+            BooleanSupplier punctuationAllowed,
+            PlannerMeters meters) {
         StringDeserializer keys = new StringDeserializer();
         ByteArrayDeserializer values = new ByteArrayDeserializer();
         Topology topology = new Topology();
         AheadOfResults ahead = new AheadOfResults();
         UrgentCommits urgentCommits = new UrgentCommits(clock);
         topology.addSource(AutoOffsetReset.earliest(), PlannerNodes.JOBS_SOURCE, ahead, keys, values, catalog.jobs());
-        topology.addSource(AutoOffsetReset.earliest(), PlannerNodes.REQUESTS_SOURCE, ahead, keys, values,
-                catalog.requests());
+        topology.addSource(
+                AutoOffsetReset.earliest(), PlannerNodes.REQUESTS_SOURCE, ahead, keys, values, catalog.requests());
         topology.addSource(PlannerNodes.RESULTS_SOURCE, keys, values, catalog.results());
-        topology.addProcessor(PlannerNodes.PLANNER,
+        topology.addProcessor(
+                PlannerNodes.PLANNER,
                 () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed, urgentCommits, meters),
-                PlannerNodes.JOBS_SOURCE, PlannerNodes.REQUESTS_SOURCE, PlannerNodes.RESULTS_SOURCE);
+                PlannerNodes.JOBS_SOURCE,
+                PlannerNodes.REQUESTS_SOURCE,
+                PlannerNodes.RESULTS_SOURCE);
         PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));
-        topology.addGlobalStore(PlannerStores.workers(), PlannerNodes.WORKERS_SOURCE, keys, values, catalog.workers(),
-                PlannerNodes.HEARTBEATS, HeartbeatStoreProcessor::new);
-        topology.addGlobalStore(PlannerStores.calendars(), PlannerNodes.CALENDARS_SOURCE, keys, values,
-                catalog.calendars(), PlannerNodes.CALENDARS, CalendarStoreProcessor::new);
-        topology.addSink(PlannerNodes.FIRES_SINK, catalog.fires(), new StringSerializer(), EventSerdes.FIRE,
+        topology.addGlobalStore(
+                PlannerStores.workers(),
+                PlannerNodes.WORKERS_SOURCE,
+                keys,
+                values,
+                catalog.workers(),
+                PlannerNodes.HEARTBEATS,
+                HeartbeatStoreProcessor::new);
+        topology.addGlobalStore(
+                PlannerStores.calendars(),
+                PlannerNodes.CALENDARS_SOURCE,
+                keys,
+                values,
+                catalog.calendars(),
+                PlannerNodes.CALENDARS,
+                CalendarStoreProcessor::new);
+        topology.addSink(
+                PlannerNodes.FIRES_SINK,
+                catalog.fires(),
+                new StringSerializer(),
+                EventSerdes.FIRE,
                 PlannerNodes.PLANNER);
-        topology.addSink(PlannerNodes.RESULTS_SINK, catalog.results(), new StringSerializer(), EventSerdes.RESULT,
+        topology.addSink(
+                PlannerNodes.RESULTS_SINK,
+                catalog.results(),
+                new StringSerializer(),
+                EventSerdes.RESULT,
                 PlannerNodes.PLANNER);
-        topology.addSink(PlannerNodes.REQUESTS_SINK, catalog.requests(), new StringSerializer(), EventSerdes.REQUEST,
+        topology.addSink(
+                PlannerNodes.REQUESTS_SINK,
+                catalog.requests(),
+                new StringSerializer(),
+                EventSerdes.REQUEST,
                 PlannerNodes.PLANNER);
-        topology.addSink(PlannerNodes.DLQ_SINK, catalog.dlq(), new StringSerializer(), EventSerdes.DEAD_LETTER,
+        topology.addSink(
+                PlannerNodes.DLQ_SINK,
+                catalog.dlq(),
+                new StringSerializer(),
+                EventSerdes.DEAD_LETTER,
                 PlannerNodes.PLANNER);
         return topology;
     }

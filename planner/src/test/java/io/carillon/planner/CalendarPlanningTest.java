@@ -3,20 +3,18 @@ package io.carillon.planner;
 import static io.carillon.planner.TestJobs.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.MisfirePolicy;
+import io.carillon.topics.events.MisfireStrategy;
+import io.carillon.topics.events.Schedule;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.events.Calendar;
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.MisfirePolicy;
-import io.carillon.topics.events.MisfireStrategy;
-import io.carillon.topics.events.Schedule;
 
 /** Schedules that skip calendars or fire only on one, on a clock moved by hand. */
 class CalendarPlanningTest extends PlannerTestSupport {
@@ -25,24 +23,27 @@ class CalendarPlanningTest extends PlannerTestSupport {
     private static final Duration BEFORE = Duration.ofSeconds(5);
     /** 2026-10-25 is the Sunday Europe/Berlin goes from +02:00 back to +01:00, a day of 25 hours. */
     private static final LocalDate DST_SUNDAY = LocalDate.parse("2026-10-25");
+
     private static final Calendar BUSINESS_DAYS = Calendar.named("business-days", "Europe/Berlin")
-            .withWeekdays(List.of(DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY,
-                    DayOfWeek.FRIDAY));
+            .withWeekdays(List.of(
+                    DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY, DayOfWeek.FRIDAY));
 
     @Test
     void aHolidayInTheJobsZoneIsSkippedAcrossAChangeOfOffset() {
         Instant saturdayEvening = Instant.parse("2026-10-24T21:00:00Z");
         planner = new PlannerHarness(stateDir, saturdayEvening);
         planner.calendar(Calendar.named("holidays-de", null).withDates(List.of(DST_SUNDAY)));
-        planner.put(job("hourly", Schedule.cron("0 30 * * * ?", "Europe/Berlin")
-                .skipping(List.of("holidays-de"))));
+        planner.put(job("hourly", Schedule.cron("0 30 * * * ?", "Europe/Berlin").skipping(List.of("holidays-de"))));
 
         List<FireEvent> fires = visitHourly(Instant.parse("2026-10-24T21:30:00Z"), 28);
 
         // Saturday 23:30 (+02:00), then the 25 hours of the Sunday pass, then Monday 00:30 (+01:00).
-        assertThat(fires).extracting(FireEvent::scheduledAt).containsExactly(
-                Instant.parse("2026-10-24T21:30:00Z"), Instant.parse("2026-10-25T23:30:00Z"),
-                Instant.parse("2026-10-26T00:30:00Z"));
+        assertThat(fires)
+                .extracting(FireEvent::scheduledAt)
+                .containsExactly(
+                        Instant.parse("2026-10-24T21:30:00Z"),
+                        Instant.parse("2026-10-25T23:30:00Z"),
+                        Instant.parse("2026-10-26T00:30:00Z"));
     }
 
     @Test
@@ -53,9 +54,12 @@ class CalendarPlanningTest extends PlannerTestSupport {
 
         List<FireEvent> fires = visitDaily(Instant.parse("2026-11-27T08:00:00Z"), 5);
 
-        assertThat(fires).extracting(FireEvent::scheduledAt).containsExactly(
-                Instant.parse("2026-11-27T08:00:00Z"), Instant.parse("2026-11-30T08:00:00Z"),
-                Instant.parse("2026-12-01T08:00:00Z"));
+        assertThat(fires)
+                .extracting(FireEvent::scheduledAt)
+                .containsExactly(
+                        Instant.parse("2026-11-27T08:00:00Z"),
+                        Instant.parse("2026-11-30T08:00:00Z"),
+                        Instant.parse("2026-12-01T08:00:00Z"));
     }
 
     @Test
@@ -73,11 +77,13 @@ class CalendarPlanningTest extends PlannerTestSupport {
         planner.calendar(maintenance.withDates(List.of(LocalDate.parse("2026-12-04"))));
         fires.addAll(visitDaily(firstDay.plus(Duration.ofDays(2)), 2));
 
-        assertThat(fires).extracting(FireEvent::jobId, FireEvent::scheduledAt).containsExactlyInAnyOrder(
-                org.assertj.core.groups.Tuple.tuple("billing", firstDay),
-                org.assertj.core.groups.Tuple.tuple("report", firstDay),
-                org.assertj.core.groups.Tuple.tuple("billing", Instant.parse("2026-12-03T08:00:00Z")),
-                org.assertj.core.groups.Tuple.tuple("report", Instant.parse("2026-12-03T08:00:00Z")));
+        assertThat(fires)
+                .extracting(FireEvent::jobId, FireEvent::scheduledAt)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("billing", firstDay),
+                        org.assertj.core.groups.Tuple.tuple("report", firstDay),
+                        org.assertj.core.groups.Tuple.tuple("billing", Instant.parse("2026-12-03T08:00:00Z")),
+                        org.assertj.core.groups.Tuple.tuple("report", Instant.parse("2026-12-03T08:00:00Z")));
     }
 
     @Test
@@ -108,7 +114,8 @@ class CalendarPlanningTest extends PlannerTestSupport {
 
         planner.jumpTo(Instant.parse("2026-11-30T12:00:00Z"));
 
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt)
+        assertThat(planner.fires())
+                .extracting(FireEvent::scheduledAt)
                 .containsExactly(Instant.parse("2026-11-30T11:00:00Z"));
     }
 

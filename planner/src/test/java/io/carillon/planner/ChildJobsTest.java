@@ -5,12 +5,6 @@ import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobRequest;
@@ -18,6 +12,10 @@ import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** A SUCCEEDED run fires each child job once, with the parent's run id, through a CHILD request. */
 class ChildJobsTest extends PlannerTestSupport {
@@ -29,9 +27,13 @@ class ChildJobsTest extends PlannerTestSupport {
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
-        planner.put(job("parent", Schedule.none()).toBuilder().children(List.of("report", "mail"))
-                .retry(new RetryPolicy(3, 1_000, 1, 0)).build());
-        planner.put(job("report", Schedule.none()).toBuilder().params("{\"report\":true}").build());
+        planner.put(job("parent", Schedule.none()).toBuilder()
+                .children(List.of("report", "mail"))
+                .retry(new RetryPolicy(3, 1_000, 1, 0))
+                .build());
+        planner.put(job("report", Schedule.none()).toBuilder()
+                .params("{\"report\":true}")
+                .build());
         planner.put(job("mail", Schedule.none()).toBuilder().enabled(false).build());
     }
 
@@ -39,11 +41,19 @@ class ChildJobsTest extends PlannerTestSupport {
     void aSucceededRunFiresEachChildWithTheParentsRunId() {
         planner.result(result("parent", PARENT_FIRE, RunStatus.SUCCEEDED, 1, START));
 
-        assertThat(planner.writtenRequests()).extracting(JobRequest::type, JobRequest::jobId, JobRequest::requestId)
-                .containsExactly(tuple(RequestType.CHILD, "report", PARENT_RUN + ">report"),
+        assertThat(planner.writtenRequests())
+                .extracting(JobRequest::type, JobRequest::jobId, JobRequest::requestId)
+                .containsExactly(
+                        tuple(RequestType.CHILD, "report", PARENT_RUN + ">report"),
                         tuple(RequestType.CHILD, "mail", PARENT_RUN + ">mail"));
-        assertThat(planner.fires()).extracting(FireEvent::jobId, FireEvent::fireId, FireEvent::kind,
-                        FireEvent::parentRunId, FireEvent::params, FireEvent::scheduledAt)
+        assertThat(planner.fires())
+                .extracting(
+                        FireEvent::jobId,
+                        FireEvent::fireId,
+                        FireEvent::kind,
+                        FireEvent::parentRunId,
+                        FireEvent::params,
+                        FireEvent::scheduledAt)
                 .containsExactly(
                         tuple("report", PARENT_RUN + ">report", FireKind.CHILD, PARENT_RUN, "{\"report\":true}", START),
                         tuple("mail", PARENT_RUN + ">mail", FireKind.CHILD, PARENT_RUN, "{\"job\":true}", START));
@@ -54,7 +64,8 @@ class ChildJobsTest extends PlannerTestSupport {
         planner.result(result("parent", PARENT_FIRE, RunStatus.SUCCEEDED, 1, START));
         planner.result(result("parent", PARENT_FIRE, RunStatus.SUCCEEDED, 1, START));
 
-        assertThat(planner.fires()).extracting(FireEvent::fireId)
+        assertThat(planner.fires())
+                .extracting(FireEvent::fireId)
                 .containsExactly(PARENT_RUN + ">report", PARENT_RUN + ">mail");
         assertThat(planner.deadLetters()).isEmpty();
     }
@@ -65,13 +76,16 @@ class ChildJobsTest extends PlannerTestSupport {
         assertThat(planner.fires()).extracting(FireEvent::kind).containsExactly(FireKind.RETRY);
 
         planner.result(result("parent", PARENT_FIRE + "~2", RunStatus.SUCCEEDED, 2, START));
-        assertThat(planner.fires()).extracting(FireEvent::jobId, FireEvent::parentRunId).containsExactly(
-                tuple("report", PARENT_FIRE + "~2#0"), tuple("mail", PARENT_FIRE + "~2#0"));
+        assertThat(planner.fires())
+                .extracting(FireEvent::jobId, FireEvent::parentRunId)
+                .containsExactly(tuple("report", PARENT_FIRE + "~2#0"), tuple("mail", PARENT_FIRE + "~2#0"));
     }
 
     @Test
     void anUnknownChildGoesToTheDlqAndTheOthersFire() {
-        planner.put(job("parent", Schedule.none()).toBuilder().children(List.of("ghost", "report")).version(2)
+        planner.put(job("parent", Schedule.none()).toBuilder()
+                .children(List.of("ghost", "report"))
+                .version(2)
                 .build());
         planner.result(result("parent", PARENT_FIRE, RunStatus.SUCCEEDED, 1, START));
         planner.advanceCoarsely(PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE);

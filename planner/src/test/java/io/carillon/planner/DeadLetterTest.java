@@ -5,12 +5,6 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
@@ -19,6 +13,10 @@ import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class DeadLetterTest extends PlannerTestSupport {
 
@@ -49,7 +47,8 @@ class DeadLetterTest extends PlannerTestSupport {
     void anInvalidJobNamesTheField() {
         planner.put(job("bad-cron", Schedule.cron("61 * * * * ?", null)));
 
-        assertThat(planner.deadLetters()).singleElement()
+        assertThat(planner.deadLetters())
+                .singleElement()
                 .satisfies(letter -> assertThat(letter.reason()).startsWith("schedule.cron: '61 * * * * ?'"));
         assertThat(planner.fireEvents()).isEmpty();
     }
@@ -58,8 +57,10 @@ class DeadLetterTest extends PlannerTestSupport {
     void aJobWhoseIdIsNotItsKeyIsRejected() {
         planner.rawJob("other", EventSerdes.JOB.toJson(everySecond("tick")));
 
-        assertThat(planner.deadLetters()).singleElement().satisfies(letter -> assertThat(letter.reason())
-                .isEqualTo("id: 'tick' does not match the record key 'other'"));
+        assertThat(planner.deadLetters())
+                .singleElement()
+                .satisfies(letter ->
+                        assertThat(letter.reason()).isEqualTo("id: 'tick' does not match the record key 'other'"));
     }
 
     @Test
@@ -67,10 +68,13 @@ class DeadLetterTest extends PlannerTestSupport {
         JobDefinition job = everySecond("tick").toBuilder().version(5).build();
         planner.put(job);
 
-        planner.put(job.toBuilder().schedule(Schedule.fixedRate(5000)).version(4).build());
+        planner.put(
+                job.toBuilder().schedule(Schedule.fixedRate(5000)).version(4).build());
 
-        assertThat(planner.deadLetters()).singleElement().satisfies(letter -> assertThat(letter.reason())
-                .isEqualTo("version: 4 is older than the version 5 the planner already has"));
+        assertThat(planner.deadLetters())
+                .singleElement()
+                .satisfies(letter -> assertThat(letter.reason())
+                        .isEqualTo("version: 4 is older than the version 5 the planner already has"));
     }
 
     @Test
@@ -88,7 +92,8 @@ class DeadLetterTest extends PlannerTestSupport {
         planner.put(everySecond("tick"));
         planner.request(request("r-1", "tick", RequestType.RUN_AT, null, null));
 
-        assertThat(planner.deadLetters()).singleElement()
+        assertThat(planner.deadLetters())
+                .singleElement()
                 .satisfies(letter -> assertThat(letter.reason()).isEqualTo("at: is required for RUN_AT"));
     }
 
@@ -97,9 +102,11 @@ class DeadLetterTest extends PlannerTestSupport {
         planner.request(request("r-1", "ghost", RequestType.RUN_NOW, null, null));
         planner.advanceCoarsely(PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE);
 
-        assertThat(planner.deadLetters()).singleElement()
-                .satisfies(letter -> assertThat(letter.reason()).isEqualTo("jobId: unknown job 'ghost': no "
-                        + "definition arrived on the jobs topic within the grace of 30000 ms"));
+        assertThat(planner.deadLetters())
+                .singleElement()
+                .satisfies(letter -> assertThat(letter.reason())
+                        .isEqualTo("jobId: unknown job 'ghost': no "
+                                + "definition arrived on the jobs topic within the grace of 30000 ms"));
         assertThat(planner.fireEvents()).isEmpty();
     }
 
@@ -114,9 +121,10 @@ class DeadLetterTest extends PlannerTestSupport {
         planner.rawResult("tick", null);
         planner.rawResult("tick", "{\"runId\":\"r\",\"fireId\":\"f\",\"jobId\":\"tick\",\"status\":\"FINE\"}");
 
-        assertThat(planner.deadLetters()).allSatisfy(letter ->
-                        assertThat(letter.sourceTopic()).isEqualTo(planner.catalog.results()))
-                .extracting(DeadLetter::reason).satisfiesExactly(
+        assertThat(planner.deadLetters())
+                .allSatisfy(letter -> assertThat(letter.sourceTopic()).isEqualTo(planner.catalog.results()))
+                .extracting(DeadLetter::reason)
+                .satisfiesExactly(
                         reason -> assertThat(reason).startsWith("not a valid RunResult"),
                         reason -> assertThat(reason).isEqualTo("status: is required"),
                         reason -> assertThat(reason).isEqualTo("jobId: 'tick' does not match the record key 'other'"),
@@ -137,10 +145,14 @@ class DeadLetterTest extends PlannerTestSupport {
         planner.rawRequest("tick", null);
         planner.advance(PlannerHarness.CHUNK.plusSeconds(1));
 
-        assertThat(planner.deadLetters()).hasSize(4).extracting(DeadLetter::reason).allSatisfy(
-                reason -> assertThat(reason).isNotBlank());
+        assertThat(planner.deadLetters())
+                .hasSize(4)
+                .extracting(DeadLetter::reason)
+                .allSatisfy(reason -> assertThat(reason).isNotBlank());
         int nextChunk = PlannerHarness.FIRST_REFILL_END + 1;
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt).containsExactlyElementsOf(SchedulePlanningTest
-                .seconds(START, nextChunk, nextChunk + (int) PlannerHarness.CHUNK.toSeconds()));
+        assertThat(planner.fires())
+                .extracting(FireEvent::scheduledAt)
+                .containsExactlyElementsOf(SchedulePlanningTest.seconds(
+                        START, nextChunk, nextChunk + (int) PlannerHarness.CHUNK.toSeconds()));
     }
 }

@@ -3,14 +3,12 @@ package io.carillon.planner;
 import static io.carillon.planner.TestJobs.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.Schedule;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.Schedule;
 
 /**
  * Many timers due at once (a planner back after a stop, every hourly job of one second): one punctuation of a task
@@ -44,7 +42,9 @@ class DueTimerBatchTest extends PlannerTestSupport {
         }
 
         assertThat(first).hasSize(BATCH);
-        assertThat(first).filteredOn(fire -> fire.jobId().startsWith("earlier-")).hasSize(EARLIER_JOBS);
+        assertThat(first)
+                .filteredOn(fire -> fire.jobId().startsWith("earlier-"))
+                .hasSize(EARLIER_JOBS);
         assertThat(all).hasSize(LATER_JOBS + EARLIER_JOBS);
         assertThat(all).extracting(FireEvent::fireId).doesNotHaveDuplicates();
         assertThat(all).extracting(FireEvent::scheduledAt).isSorted();

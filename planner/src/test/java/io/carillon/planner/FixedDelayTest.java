@@ -5,12 +5,6 @@ import static io.carillon.planner.TestJobs.request;
 import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
@@ -19,6 +13,10 @@ import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** FIXED_DELAY: the first fire at creation, each next one an interval after the previous run ended. */
 class FixedDelayTest extends PlannerTestSupport {
@@ -61,7 +59,8 @@ class FixedDelayTest extends PlannerTestSupport {
         Instant processedAt = planner.clock.instant();
         planner.result(result("delay", second.fireId(), RunStatus.FAILED, 1, null));
         planner.advanceCoarsely(DELAY);
-        assertThat(single(planner).scheduledAt()).as("no finishedAt: from when the result was read")
+        assertThat(single(planner).scheduledAt())
+                .as("no finishedAt: from when the result was read")
                 .isEqualTo(processedAt.plus(DELAY));
     }
 
@@ -75,22 +74,26 @@ class FixedDelayTest extends PlannerTestSupport {
         planner.result(result("delay", "manual-1", RunStatus.SUCCEEDED, 1, START.plusSeconds(3)));
         planner.advanceCoarsely(Duration.ofMinutes(1));
 
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt)
+        assertThat(planner.fires())
+                .extracting(FireEvent::scheduledAt)
                 .containsExactly(START, START.plusSeconds(1).plus(DELAY));
     }
 
     @Test
     void aRunThatEndedLongAgoFollowsTheMisfirePolicy() {
-        planner.put(job("delay", Schedule.fixedDelay(DELAY.toMillis())).toBuilder().version(2)
-                .misfire(new MisfirePolicy(MisfireStrategy.CATCH_UP, 5_000, 10)).build());
+        planner.put(job("delay", Schedule.fixedDelay(DELAY.toMillis())).toBuilder()
+                .version(2)
+                .misfire(new MisfirePolicy(MisfireStrategy.CATCH_UP, 5_000, 10))
+                .build());
         planner.fires();
         planner.jumpTo(START.plusSeconds(120));
-        planner.result(result("delay", FireIds.scheduled("delay", START), RunStatus.SUCCEEDED, 1,
-                START.plusSeconds(1)));
+        planner.result(
+                result("delay", FireIds.scheduled("delay", START), RunStatus.SUCCEEDED, 1, START.plusSeconds(1)));
 
         FireEvent missed = single(planner);
         assertThat(missed.kind()).isEqualTo(FireKind.MISFIRE);
-        assertThat(missed.fireId()).isEqualTo(FireIds.scheduled("delay", START.plusSeconds(1).plus(DELAY)));
+        assertThat(missed.fireId())
+                .isEqualTo(FireIds.scheduled("delay", START.plusSeconds(1).plus(DELAY)));
         planner.advanceCoarsely(Duration.ofMinutes(1));
         assertThat(planner.fires()).as("the chain waits for the misfire's run").isEmpty();
 
@@ -102,18 +105,22 @@ class FixedDelayTest extends PlannerTestSupport {
     @Test
     void disablingCancelsThePendingFireAndReEnablingFiresNow() {
         planner.fires();
-        planner.result(result("delay", FireIds.scheduled("delay", START), RunStatus.SUCCEEDED, 1,
-                START.plusMillis(100)));
+        planner.result(
+                result("delay", FireIds.scheduled("delay", START), RunStatus.SUCCEEDED, 1, START.plusMillis(100)));
         planner.advanceCoarsely(Duration.ofSeconds(25));
         FireEvent pending = single(planner);
 
-        planner.put(job("delay", Schedule.fixedDelay(DELAY.toMillis())).toBuilder().enabled(false).version(2)
+        planner.put(job("delay", Schedule.fixedDelay(DELAY.toMillis())).toBuilder()
+                .enabled(false)
+                .version(2)
                 .build());
         assertThat(planner.fireEvents()).singleElement().satisfies(cancel -> {
             assertThat(cancel.action()).isEqualTo(io.carillon.topics.events.FireAction.CANCEL);
             assertThat(cancel.fireId()).isEqualTo(pending.fireId());
         });
-        planner.put(job("delay", Schedule.fixedDelay(DELAY.toMillis())).toBuilder().version(3).build());
+        planner.put(job("delay", Schedule.fixedDelay(DELAY.toMillis())).toBuilder()
+                .version(3)
+                .build());
         assertThat(single(planner).scheduledAt()).isEqualTo(planner.clock.instant());
     }
 

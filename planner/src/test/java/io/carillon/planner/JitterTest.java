@@ -3,6 +3,11 @@ package io.carillon.planner;
 import static io.carillon.planner.TestJobs.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.events.FireAction;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,15 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.carillon.topics.events.FireAction;
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.Schedule;
 
 /**
  * Jitter: each fire is due (dispatched) at its nominal instant plus an offset in [0, jitterMs) derived from its fire
@@ -46,10 +44,12 @@ class JitterTest {
             assertThat(fire.fireId()).isEqualTo(FireIds.scheduled(fire.jobId(), TEN_O_CLOCK));
             assertThat(fire.scheduledAt()).as("the nominal instant").isEqualTo(TEN_O_CLOCK);
             assertThat(Duration.between(TEN_O_CLOCK, fire.dueAt()).toMillis())
-                    .isNotNegative().isLessThan(JITTER_MS);
+                    .isNotNegative()
+                    .isLessThan(JITTER_MS);
         });
         assertThat(first.stream().map(FireEvent::dueAt).distinct().count())
-                .as("spread, not all on one millisecond").isGreaterThan(JOBS / 2);
+                .as("spread, not all on one millisecond")
+                .isGreaterThan(JOBS / 2);
         assertThat(byId(second)).isEqualTo(byId(first));
     }
 
@@ -60,14 +60,19 @@ class JitterTest {
             planner.put(job);
             FireEvent fire = planner.fires().get(0);
             Duration offset = Duration.between(TEN_O_CLOCK, fire.dueAt());
-            assertThat(offset).as("so the disable comes after the nominal instant").isPositive();
+            assertThat(offset)
+                    .as("so the disable comes after the nominal instant")
+                    .isPositive();
             planner.jumpTo(fire.dueAt().minusMillis(1));
             planner.fireEvents();
 
             planner.put(job.toBuilder().enabled(false).version(2).build());
 
-            assertThat(planner.fireEvents()).filteredOn(event -> event.action() == FireAction.CANCEL)
-                    .extracting(FireEvent::fireId).as("offset %s", offset).contains(fire.fireId());
+            assertThat(planner.fireEvents())
+                    .filteredOn(event -> event.action() == FireAction.CANCEL)
+                    .extracting(FireEvent::fireId)
+                    .as("offset %s", offset)
+                    .contains(fire.fireId());
         }
     }
 
@@ -76,7 +81,8 @@ class JitterTest {
         try (PlannerHarness planner = new PlannerHarness(firstDir, START)) {
             planner.put(job("plain", Schedule.cron("0 * * * * ?", "UTC")));
 
-            assertThat(planner.fires()).extracting(FireEvent::scheduledAt, FireEvent::dueAt)
+            assertThat(planner.fires())
+                    .extracting(FireEvent::scheduledAt, FireEvent::dueAt)
                     .containsExactly(org.assertj.core.groups.Tuple.tuple(TEN_O_CLOCK, TEN_O_CLOCK));
         }
     }
@@ -89,7 +95,9 @@ class JitterTest {
     }
 
     private static JobDefinition jittered(String id) {
-        return job(id, Schedule.cron("0 * * * * ?", "UTC")).toBuilder().jitterMs(JITTER_MS).build();
+        return job(id, Schedule.cron("0 * * * * ?", "UTC")).toBuilder()
+                .jitterMs(JITTER_MS)
+                .build();
     }
 
     private static Map<String, Instant> byId(List<FireEvent> fires) {

@@ -7,21 +7,19 @@ import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class JobChangeTest extends PlannerTestSupport {
 
@@ -38,13 +36,18 @@ class JobChangeTest extends PlannerTestSupport {
         planner.put(everyTwo);
         List<FireEvent> events = new ArrayList<>(planner.fireEvents());
 
-        planner.put(everyTwo.toBuilder().schedule(Schedule.fixedRate(1000)).version(2).build());
+        planner.put(everyTwo.toBuilder()
+                .schedule(Schedule.fixedRate(1000))
+                .version(2)
+                .build());
         events.addAll(planner.fireEvents());
         planner.advance(Duration.ofSeconds(5));
         events.addAll(planner.fireEvents());
 
         assertThat(events).extracting(FireEvent::action).containsOnly(FireAction.FIRE);
-        assertThat(events).extracting(FireEvent::scheduledAt).doesNotHaveDuplicates()
+        assertThat(events)
+                .extracting(FireEvent::scheduledAt)
+                .doesNotHaveDuplicates()
                 .containsExactlyInAnyOrderElementsOf(seconds(START, 1, PlannerHarness.FIRST_REFILL_END));
     }
 
@@ -54,18 +57,23 @@ class JobChangeTest extends PlannerTestSupport {
         planner.put(everySecond);
         planner.fireEvents();
 
-        planner.put(everySecond.toBuilder().schedule(Schedule.fixedRate(4000)).version(2).build());
+        planner.put(everySecond.toBuilder()
+                .schedule(Schedule.fixedRate(4000))
+                .version(2)
+                .build());
         List<FireEvent> onChange = planner.fireEvents();
         planner.advance(Duration.ofSeconds(4));
         List<FireEvent> after = planner.fireEvents();
 
         assertThat(onChange).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
-        assertThat(onChange).extracting(FireEvent::fireId).containsExactlyInAnyOrderElementsOf(
-                fireIds("tick", 1, 2, 3, 5, 6, 7, 9, 10));
-        assertThat(after).extracting(FireEvent::action, FireEvent::scheduledAt)
+        assertThat(onChange)
+                .extracting(FireEvent::fireId)
+                .containsExactlyInAnyOrderElementsOf(fireIds("tick", 1, 2, 3, 5, 6, 7, 9, 10));
+        assertThat(after)
+                .extracting(FireEvent::action, FireEvent::scheduledAt)
                 .as("the visit of the timer at 12 s writes up to 17 s (horizon plus chunk)")
-                .containsExactly(tuple(FireAction.FIRE, START.plusSeconds(12)), tuple(FireAction.FIRE,
-                        START.plusSeconds(16)));
+                .containsExactly(
+                        tuple(FireAction.FIRE, START.plusSeconds(12)), tuple(FireAction.FIRE, START.plusSeconds(16)));
     }
 
     @Test
@@ -82,8 +90,9 @@ class JobChangeTest extends PlannerTestSupport {
         planner.advance(Duration.ofSeconds(1));
 
         assertThat(onDisable).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
-        assertThat(onDisable).extracting(FireEvent::scheduledAt).containsExactlyElementsOf(
-                seconds(START, 3, PlannerHarness.FIRST_REFILL_END));
+        assertThat(onDisable)
+                .extracting(FireEvent::scheduledAt)
+                .containsExactlyElementsOf(seconds(START, 3, PlannerHarness.FIRST_REFILL_END));
         assertThat(planner.fireEvents()).isEmpty();
     }
 
@@ -98,7 +107,8 @@ class JobChangeTest extends PlannerTestSupport {
 
         planner.put(job.toBuilder().enabled(true).version(3).build());
 
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt)
+        assertThat(planner.fires())
+                .extracting(FireEvent::scheduledAt)
                 .containsExactlyElementsOf(seconds(START, 31, 40));
     }
 
@@ -115,12 +125,16 @@ class JobChangeTest extends PlannerTestSupport {
         planner.request(request("r-1", "tick", RequestType.RUN_NOW, null, null));
 
         assertThat(onDelete).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
-        assertThat(onDelete).extracting(FireEvent::scheduledAt).containsExactlyElementsOf(
-                seconds(START, 2, PlannerHarness.FIRST_REFILL_END));
+        assertThat(onDelete)
+                .extracting(FireEvent::scheduledAt)
+                .containsExactlyElementsOf(seconds(START, 2, PlannerHarness.FIRST_REFILL_END));
         assertThat(planner.fireEvents()).isEmpty();
-        assertThat(planner.deadLetters()).as("parked while the job may still come back").isEmpty();
+        assertThat(planner.deadLetters())
+                .as("parked while the job may still come back")
+                .isEmpty();
         planner.advanceCoarsely(PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE);
-        assertThat(planner.deadLetters()).singleElement()
+        assertThat(planner.deadLetters())
+                .singleElement()
                 .satisfies(letter -> assertThat(letter.reason()).contains("unknown job 'tick'"));
     }
 
@@ -136,9 +150,13 @@ class JobChangeTest extends PlannerTestSupport {
         List<FireEvent> whilePaused = planner.fireEvents();
         planner.request(request("resume-1", "tick", RequestType.RESUME, null, null));
 
-        assertThat(onPause).extracting(FireEvent::action).containsOnly(FireAction.CANCEL).hasSize(10);
+        assertThat(onPause)
+                .extracting(FireEvent::action)
+                .containsOnly(FireAction.CANCEL)
+                .hasSize(10);
         assertThat(whilePaused).isEmpty();
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt)
+        assertThat(planner.fires())
+                .extracting(FireEvent::scheduledAt)
                 .containsExactlyElementsOf(seconds(START, 21, 30));
     }
 
@@ -155,6 +173,8 @@ class JobChangeTest extends PlannerTestSupport {
     }
 
     private static List<String> fireIds(String jobId, int... seconds) {
-        return Arrays.stream(seconds).mapToObj(s -> FireIds.scheduled(jobId, START.plusSeconds(s))).toList();
+        return Arrays.stream(seconds)
+                .mapToObj(s -> FireIds.scheduled(jobId, START.plusSeconds(s)))
+                .toList();
     }
 }

@@ -4,13 +4,6 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
@@ -19,6 +12,11 @@ import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * A real terminal result that arrives after the planner closed the run TIMED_OUT or LOST: never a second retry, and
@@ -53,7 +51,9 @@ class LateResultsTest extends PlannerTestSupport {
         assertThat(planner.fires()).isEmpty();
 
         planner.result(result("parent", FIRE + "~2", RunStatus.SUCCEEDED, 2, planner.clock.instant()));
-        assertThat(planner.writtenRequests()).extracting(JobRequest::parentRunId).containsExactly(FIRE + "~2#0");
+        assertThat(planner.writtenRequests())
+                .extracting(JobRequest::parentRunId)
+                .containsExactly(FIRE + "~2#0");
     }
 
     @Test
@@ -63,19 +63,24 @@ class LateResultsTest extends PlannerTestSupport {
 
         planner.result(result("parent", FIRE, RunStatus.SUCCEEDED, 1, planner.clock.instant()));
 
-        assertThat(planner.fires()).extracting(FireEvent::jobId, FireEvent::kind, FireEvent::parentRunId)
+        assertThat(planner.fires())
+                .extracting(FireEvent::jobId, FireEvent::kind, FireEvent::parentRunId)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("child", FireKind.CHILD, RUN));
     }
 
     @Test
     void aLateSuccessAfterALostRunOfAnAtMostOnceJobTriggersTheChildren() {
-        JobDefinition parent = parent(new RetryPolicy(3, 1_000, 1, 0), true).toBuilder().timeoutMs(0).build();
+        JobDefinition parent = parent(new RetryPolicy(3, 1_000, 1, 0), true).toBuilder()
+                .timeoutMs(0)
+                .build();
         planner.put(parent);
         started("gone");
         planner.workerGone("gone");
         planner.advanceCoarsely(UNTIL_TIMED_OUT);
         assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.LOST);
-        assertThat(planner.fires()).as("at most once: a LOST run is not retried").isEmpty();
+        assertThat(planner.fires())
+                .as("at most once: a LOST run is not retried")
+                .isEmpty();
 
         planner.result(result("parent", FIRE, RunStatus.SUCCEEDED, 1, planner.clock.instant()));
 
@@ -83,8 +88,12 @@ class LateResultsTest extends PlannerTestSupport {
     }
 
     private JobDefinition parent(RetryPolicy retry, boolean atMostOnce) {
-        return job("parent", Schedule.none()).toBuilder().children(List.of("child")).retry(retry)
-                .timeoutMs(TIMEOUT_MS).atMostOnce(atMostOnce).build();
+        return job("parent", Schedule.none()).toBuilder()
+                .children(List.of("child"))
+                .retry(retry)
+                .timeoutMs(TIMEOUT_MS)
+                .atMostOnce(atMostOnce)
+                .build();
     }
 
     private void timedOut(JobDefinition parent) {
@@ -95,8 +104,26 @@ class LateResultsTest extends PlannerTestSupport {
     }
 
     private void started(String instance) {
-        planner.result(new RunResult(RunResult.SCHEMA_VERSION, RUN, FIRE, "parent", "demo", "echo", instance,
-                RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1, START, START, null, null, null, null, START));
+        planner.result(new RunResult(
+                RunResult.SCHEMA_VERSION,
+                RUN,
+                FIRE,
+                "parent",
+                "demo",
+                "echo",
+                instance,
+                RunStatus.STARTED,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                START,
+                START,
+                null,
+                null,
+                null,
+                null,
+                START));
     }
 
     private static <T> T single(List<T> values) {

@@ -5,15 +5,6 @@ import static io.carillon.planner.TestJobs.result;
 import static io.carillon.planner.TestJobs.shardResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
@@ -23,6 +14,13 @@ import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * RETRY requests: a retry by hand of a run that ended FAILED, TIMED_OUT, LOST, NO_WORKER or KILLED, named by the
@@ -41,7 +39,9 @@ class ManualRetryTest extends PlannerTestSupport {
     }
 
     @ParameterizedTest
-    @EnumSource(value = RunStatus.class, names = {"FAILED", "TIMED_OUT", "LOST", "NO_WORKER", "KILLED"})
+    @EnumSource(
+            value = RunStatus.class,
+            names = {"FAILED", "TIMED_OUT", "LOST", "NO_WORKER", "KILLED"})
     void aRunThatEndedBadlyIsRetriedAtOnceWithItsParamsAndParent(RunStatus status) {
         planner.result(withParams(result("nightly", FIRE, status, 1, START), "{\"day\":1}", "up@1#0"));
         planner.advanceCoarsely(Duration.ofMinutes(1));
@@ -85,7 +85,9 @@ class ManualRetryTest extends PlannerTestSupport {
 
     @Test
     void aRunTheRetryRuleAlreadyRetriedIsRefused() {
-        planner.put(job("nightly", Schedule.none()).toBuilder().retry(new RetryPolicy(2, 1_000, 1, 0)).version(2)
+        planner.put(job("nightly", Schedule.none()).toBuilder()
+                .retry(new RetryPolicy(2, 1_000, 1, 0))
+                .version(2)
                 .build());
         planner.result(result("nightly", FIRE, RunStatus.FAILED, 1, START));
         assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly(FIRE + "~2");
@@ -98,7 +100,9 @@ class ManualRetryTest extends PlannerTestSupport {
 
     @Test
     void aFailedManualRetryFollowsTheRetryRuleFromItsAttempt() {
-        planner.put(job("nightly", Schedule.none()).toBuilder().retry(new RetryPolicy(3, 1_000, 1, 0)).version(2)
+        planner.put(job("nightly", Schedule.none()).toBuilder()
+                .retry(new RetryPolicy(3, 1_000, 1, 0))
+                .version(2)
                 .build());
         planner.result(result("nightly", FIRE, RunStatus.KILLED, 1, START));
         planner.request(retry("retry-1", RUN, null));
@@ -137,12 +141,14 @@ class ManualRetryTest extends PlannerTestSupport {
         planner.request(retry("retry-3", null, null));
 
         assertThat(planner.fires()).isEmpty();
-        assertThat(planner.deadLetters()).extracting(DeadLetter::reason).containsExactly(
-                "parentRunId: no run '" + RUN + "' of job 'nightly' ended [FAILED, TIMED_OUT, KILLED, LOST, "
-                        + "NO_WORKER] within the last 7 days; only such a run can be retried",
-                "parentRunId: no run 'nightly@1#0' of job 'nightly' ended [FAILED, TIMED_OUT, KILLED, LOST, "
-                        + "NO_WORKER] within the last 7 days; only such a run can be retried",
-                "parentRunId: is required for RETRY (the id of the run to retry)");
+        assertThat(planner.deadLetters())
+                .extracting(DeadLetter::reason)
+                .containsExactly(
+                        "parentRunId: no run '" + RUN + "' of job 'nightly' ended [FAILED, TIMED_OUT, KILLED, LOST, "
+                                + "NO_WORKER] within the last 7 days; only such a run can be retried",
+                        "parentRunId: no run 'nightly@1#0' of job 'nightly' ended [FAILED, TIMED_OUT, KILLED, LOST, "
+                                + "NO_WORKER] within the last 7 days; only such a run can be retried",
+                        "parentRunId: is required for RETRY (the id of the run to retry)");
     }
 
     @Test
@@ -150,18 +156,50 @@ class ManualRetryTest extends PlannerTestSupport {
         planner.put(job("other", Schedule.none()));
         planner.result(result("nightly", FIRE, RunStatus.FAILED, 1, START));
 
-        planner.request(new JobRequest(JobRequest.SCHEMA_VERSION, "retry-1", "other", RequestType.RETRY, null, null,
-                null, null, RUN, "test", null));
+        planner.request(new JobRequest(
+                JobRequest.SCHEMA_VERSION,
+                "retry-1",
+                "other",
+                RequestType.RETRY,
+                null,
+                null,
+                null,
+                null,
+                RUN,
+                "test",
+                null));
 
         assertThat(planner.fires()).isEmpty();
-        assertThat(single(planner.deadLetters()).reason()).startsWith("parentRunId: no run '" + RUN + "' of job 'other'");
+        assertThat(single(planner.deadLetters()).reason())
+                .startsWith("parentRunId: no run '" + RUN + "' of job 'other'");
     }
 
     @Test
     void aRunPlannerClosedAsTimedOutIsRetriedByHand() {
-        planner.put(job("nightly", Schedule.none()).toBuilder().timeoutMs(1_000).version(2).build());
-        planner.result(new RunResult(RunResult.SCHEMA_VERSION, RUN, FIRE, "nightly", "demo", "echo", "w-gone",
-                RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1, START, START, null, null, null, null, START));
+        planner.put(job("nightly", Schedule.none()).toBuilder()
+                .timeoutMs(1_000)
+                .version(2)
+                .build());
+        planner.result(new RunResult(
+                RunResult.SCHEMA_VERSION,
+                RUN,
+                FIRE,
+                "nightly",
+                "demo",
+                "echo",
+                "w-gone",
+                RunStatus.STARTED,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                START,
+                START,
+                null,
+                null,
+                null,
+                null,
+                START));
         planner.advanceCoarsely(Duration.ofSeconds(35));
         assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.TIMED_OUT);
 
@@ -171,16 +209,43 @@ class ManualRetryTest extends PlannerTestSupport {
     }
 
     private static JobRequest retry(String requestId, String runId, String params) {
-        return new JobRequest(JobRequest.SCHEMA_VERSION, requestId, "nightly", RequestType.RETRY, null, null, null,
-                params, runId, "test", null);
+        return new JobRequest(
+                JobRequest.SCHEMA_VERSION,
+                requestId,
+                "nightly",
+                RequestType.RETRY,
+                null,
+                null,
+                null,
+                params,
+                runId,
+                "test",
+                null);
     }
 
     private static RunResult withParams(RunResult result, String params, String parentRunId) {
-        return new RunResult(result.schemaVersion(), result.runId(), result.fireId(), result.jobId(), result.app(),
-                result.handler(), result.instance(), result.status(), result.kind(), result.attempt(),
-                result.shardIndex(), result.shardTotal(), result.scheduledAt(), result.startedAt(),
-                result.finishedAt(), result.message(), result.errorClass(), result.progress(), result.emittedAt(),
-                params, parentRunId);
+        return new RunResult(
+                result.schemaVersion(),
+                result.runId(),
+                result.fireId(),
+                result.jobId(),
+                result.app(),
+                result.handler(),
+                result.instance(),
+                result.status(),
+                result.kind(),
+                result.attempt(),
+                result.shardIndex(),
+                result.shardTotal(),
+                result.scheduledAt(),
+                result.startedAt(),
+                result.finishedAt(),
+                result.message(),
+                result.errorClass(),
+                result.progress(),
+                result.emittedAt(),
+                params,
+                parentRunId);
     }
 
     private static <T> T single(List<T> values) {

@@ -4,18 +4,16 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * A request for a job the planner does not hold yet is parked for the grace (30 s by default) and applied when the
@@ -37,11 +35,13 @@ class ParkedRequestsTest extends PlannerTestSupport {
 
         planner.put(job("fresh", Schedule.none()));
 
-        assertThat(planner.fires()).extracting(FireEvent::fireId, FireEvent::kind, FireEvent::scheduledAt,
-                FireEvent::params).containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("now-1", FireKind.MANUAL, START.plusSeconds(2), "{\"p\":1}"),
-                        org.assertj.core.groups.Tuple.tuple("at-1", FireKind.MANUAL, START.plusSeconds(5),
-                                "{\"job\":true}"));
+        assertThat(planner.fires())
+                .extracting(FireEvent::fireId, FireEvent::kind, FireEvent::scheduledAt, FireEvent::params)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(
+                                "now-1", FireKind.MANUAL, START.plusSeconds(2), "{\"p\":1}"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "at-1", FireKind.MANUAL, START.plusSeconds(5), "{\"job\":true}"));
         planner.advanceCoarsely(GRACE.plusSeconds(5));
         planner.request(request("now-1", "fresh", RequestType.RUN_NOW, null, null));
         assertThat(planner.fires()).as("applied once; a replay does nothing").isEmpty();
@@ -59,12 +59,15 @@ class ParkedRequestsTest extends PlannerTestSupport {
         assertThat(planner.deadLetters()).singleElement().satisfies(letter -> {
             assertThat(letter.sourceTopic()).isEqualTo(planner.catalog.requests());
             assertThat(letter.key()).isEqualTo("ghost");
-            assertThat(letter.reason()).isEqualTo("jobId: unknown job 'ghost': no definition arrived on the jobs "
-                    + "topic within the grace of 30000 ms");
+            assertThat(letter.reason())
+                    .isEqualTo("jobId: unknown job 'ghost': no definition arrived on the jobs "
+                            + "topic within the grace of 30000 ms");
         });
 
         planner.put(job("ghost", Schedule.none()));
-        assertThat(planner.fires()).as("a dead-lettered request is not applied later").isEmpty();
+        assertThat(planner.fires())
+                .as("a dead-lettered request is not applied later")
+                .isEmpty();
     }
 
     @Test
@@ -76,35 +79,59 @@ class ParkedRequestsTest extends PlannerTestSupport {
         List<FireEvent> onArrival = planner.fireEvents();
         planner.advance(Duration.ofSeconds(3));
 
-        assertThat(onArrival).filteredOn(fire -> fire.action() == FireAction.CANCEL).extracting(FireEvent::fireId)
+        assertThat(onArrival)
+                .filteredOn(fire -> fire.action() == FireAction.CANCEL)
+                .extracting(FireEvent::fireId)
                 .as("the fires planned on arrival are cancelled by the pause at once")
-                .containsExactlyElementsOf(onArrival.stream().filter(fire -> fire.action() == FireAction.FIRE)
-                        .map(FireEvent::fireId).toList())
+                .containsExactlyElementsOf(onArrival.stream()
+                        .filter(fire -> fire.action() == FireAction.FIRE)
+                        .map(FireEvent::fireId)
+                        .toList())
                 .isNotEmpty();
         assertThat(planner.fireEvents()).isEmpty();
     }
 
     @Test
     void withAZeroGraceTheRequestGoesToTheDlqAtOnce() {
-        planner = new PlannerHarness(stateDir, START, new PlannerSettings(PlannerHarness.HORIZON,
-                PlannerHarness.INTERVAL, 1, 1, PlannerSettings.DEFAULT_RUN_TIMEOUT_GRACE,
-                PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL, Duration.ZERO));
+        planner = new PlannerHarness(
+                stateDir,
+                START,
+                new PlannerSettings(
+                        PlannerHarness.HORIZON,
+                        PlannerHarness.INTERVAL,
+                        1,
+                        1,
+                        PlannerSettings.DEFAULT_RUN_TIMEOUT_GRACE,
+                        PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL,
+                        Duration.ZERO));
         planner.request(request("now-1", "ghost", RequestType.RUN_NOW, null, null));
 
-        assertThat(planner.deadLetters()).singleElement()
+        assertThat(planner.deadLetters())
+                .singleElement()
                 .satisfies(letter -> assertThat(letter.reason()).isEqualTo("jobId: unknown job 'ghost'"));
     }
 
     @Test
     void aChildJobDefinedJustAfterItsParentSucceededStillFires() {
         planner = new PlannerHarness(stateDir, START);
-        planner.request(new JobRequest(JobRequest.SCHEMA_VERSION, "parent@1#0>late-child", "late-child",
-                RequestType.CHILD, null, null, null, null, "parent@1#0", "planner", START));
+        planner.request(new JobRequest(
+                JobRequest.SCHEMA_VERSION,
+                "parent@1#0>late-child",
+                "late-child",
+                RequestType.CHILD,
+                null,
+                null,
+                null,
+                null,
+                "parent@1#0",
+                "planner",
+                START));
         planner.advance(Duration.ofSeconds(10));
 
         planner.put(job("late-child", Schedule.none()));
 
-        assertThat(planner.fires()).extracting(FireEvent::kind, FireEvent::parentRunId)
+        assertThat(planner.fires())
+                .extracting(FireEvent::kind, FireEvent::parentRunId)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(FireKind.CHILD, "parent@1#0"));
     }
 }

@@ -3,12 +3,6 @@ package io.carillon.planner;
 import static io.carillon.planner.TestJobs.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
@@ -18,6 +12,10 @@ import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * A ONCE job whose instant is already past when the planner first reads it follows the misfire policy, and fires
@@ -122,6 +120,7 @@ class PastOnceTest extends PlannerTestSupport {
 
     private static JobDefinition once(String id, Instant at, MisfireStrategy strategy) {
         return job(id, Schedule.once(at)).toBuilder()
-                .misfire(new MisfirePolicy(strategy, MisfirePolicy.DEFAULT_THRESHOLD_MS, 0)).build();
+                .misfire(new MisfirePolicy(strategy, MisfirePolicy.DEFAULT_THRESHOLD_MS, 0))
+                .build();
     }
 }

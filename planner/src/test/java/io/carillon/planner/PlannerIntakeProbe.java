@@ -2,6 +2,13 @@ package io.carillon.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireAction;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -23,7 +30,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -39,14 +45,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.FireAction;
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * A hand-run probe, not part of the build (its name matches none of surefire's includes): how fast one planner
@@ -85,15 +83,20 @@ class PlannerIntakeProbe {
     @Test
     void newJobsWhileBusy(@TempDir Path stateDir) throws Exception {
         TopicCatalog catalog = TestKafka.newCatalog(PARTITIONS);
-        Planner.Builder builder = Planner.builder().bootstrapServers(TestKafka.bootstrapServers()).catalog(catalog)
-                .stateDir(stateDir).streamsProperty("metrics.recording.level", "DEBUG");
+        Planner.Builder builder = Planner.builder()
+                .bootstrapServers(TestKafka.bootstrapServers())
+                .catalog(catalog)
+                .stateDir(stateDir)
+                .streamsProperty("metrics.recording.level", "DEBUG");
         if (System.getProperty("probe.punctuate-ms") != null) {
             builder.punctuateInterval(Duration.ofMillis(Long.getLong("probe.punctuate-ms")));
         }
-        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith(STREAMS_PREFIX))
+        System.getProperties().stringPropertyNames().stream()
+                .filter(name -> name.startsWith(STREAMS_PREFIX))
                 .forEach(name -> {
                     builder.streamsProperty(name.substring(STREAMS_PREFIX.length()), System.getProperty(name));
-                    print("streams property " + name.substring(STREAMS_PREFIX.length()) + "=" + System.getProperty(name));
+                    print("streams property " + name.substring(STREAMS_PREFIX.length()) + "="
+                            + System.getProperty(name));
                 });
         print("load " + loadAverage() + " active=" + ACTIVE + " new=" + NEW);
         Thread worker = new Thread(() -> work(catalog), "probe-worker");
@@ -117,13 +120,23 @@ class PlannerIntakeProbe {
             print(String.format("produced %d new jobs in %d ms", NEW, ms(System.nanoTime() - newStart)));
             awaitSampling(planner, newFired, "new");
             long newEnd = System.nanoTime();
-            long[] latencies = sentAt.entrySet().stream().filter(e -> e.getKey().startsWith("n-"))
+            long[] latencies = sentAt.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("n-"))
                     .filter(e -> firstFireAt.containsKey(e.getKey()))
-                    .mapToLong(e -> firstFireAt.get(e.getKey()) - e.getValue()).sorted().toArray();
-            print(String.format("RESULT new=%d fired=%d time-to-first-fire ms p50=%d p90=%d p99=%d max=%d "
-                    + "intake=%.0f jobs/s load %s", NEW, latencies.length, ms(pct(latencies, 0.5)),
-                    ms(pct(latencies, 0.9)), ms(pct(latencies, 0.99)), ms(pct(latencies, 1.0)),
-                    NEW * 1e9 / (newEnd - newStart), loadAverage()));
+                    .mapToLong(e -> firstFireAt.get(e.getKey()) - e.getValue())
+                    .sorted()
+                    .toArray();
+            print(String.format(
+                    "RESULT new=%d fired=%d time-to-first-fire ms p50=%d p90=%d p99=%d max=%d "
+                            + "intake=%.0f jobs/s load %s",
+                    NEW,
+                    latencies.length,
+                    ms(pct(latencies, 0.5)),
+                    ms(pct(latencies, 0.9)),
+                    ms(pct(latencies, 0.99)),
+                    ms(pct(latencies, 1.0)),
+                    NEW * 1e9 / (newEnd - newStart),
+                    loadAverage()));
             for (int i = 0; i < 3; i++) {
                 never.await(SAMPLE_MS, TimeUnit.MILLISECONDS);
                 sample(planner, "after");
@@ -132,7 +145,9 @@ class PlannerIntakeProbe {
         } finally {
             stop.set(true);
             worker.join();
-            Files.write(Path.of(System.getProperty("probe.out", "/tmp/planner-intake-probe.txt")), lines,
+            Files.write(
+                    Path.of(System.getProperty("probe.out", "/tmp/planner-intake-probe.txt")),
+                    lines,
                     StandardCharsets.UTF_8);
         }
     }
@@ -152,23 +167,30 @@ class PlannerIntakeProbe {
         for (int i = 0; i < count; i++) {
             String id = prefix + "-" + i;
             sentAt.put(id, System.nanoTime());
-            producer.send(new ProducerRecord<>(catalog.jobs(), id, EventSerdes.JOB.serialize(null,
-                    TestJobs.everySecond(id))));
+            producer.send(new ProducerRecord<>(
+                    catalog.jobs(), id, EventSerdes.JOB.serialize(null, TestJobs.everySecond(id))));
         }
         producer.flush();
     }
 
     /** The synthetic worker: STARTED + SUCCEEDED for each fire read, at its due time. */
     private void work(TopicCatalog catalog) {
-        PriorityQueue<FireEvent> waiting = new PriorityQueue<>((a, b) -> a.dueAt().compareTo(b.dueAt()));
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000),
-                new StringDeserializer(), new ByteArrayDeserializer());
+        PriorityQueue<FireEvent> waiting =
+                new PriorityQueue<>((a, b) -> a.dueAt().compareTo(b.dueAt()));
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(
+                        Map.of(
+                                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                TestKafka.bootstrapServers(),
+                                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                                "read_committed",
+                                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                                5_000),
+                        new StringDeserializer(),
+                        new ByteArrayDeserializer());
                 KafkaProducer<String, byte[]> producer = producer()) {
             List<TopicPartition> partitions = consumer.partitionsFor(catalog.fires()).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             while (!stop.get()) {
@@ -188,13 +210,30 @@ class PlannerIntakeProbe {
                 while (!waiting.isEmpty() && !waiting.peek().dueAt().isAfter(wall)) {
                     FireEvent fire = waiting.poll();
                     for (RunStatus status : List.of(RunStatus.STARTED, RunStatus.SUCCEEDED)) {
-                        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, fire.fireId() + "#0",
-                                fire.fireId(), fire.jobId(), fire.app(), fire.handler(), INSTANCE, status,
-                                fire.kind(), fire.attempt(), 0, 1, fire.scheduledAt(), wall,
-                                status == RunStatus.STARTED ? null : wall, null, null, null, wall, fire.params(),
+                        RunResult result = new RunResult(
+                                RunResult.SCHEMA_VERSION,
+                                fire.fireId() + "#0",
+                                fire.fireId(),
+                                fire.jobId(),
+                                fire.app(),
+                                fire.handler(),
+                                INSTANCE,
+                                status,
+                                fire.kind(),
+                                fire.attempt(),
+                                0,
+                                1,
+                                fire.scheduledAt(),
+                                wall,
+                                status == RunStatus.STARTED ? null : wall,
+                                null,
+                                null,
+                                null,
+                                wall,
+                                fire.params(),
                                 fire.parentRunId());
-                        producer.send(new ProducerRecord<>(catalog.results(), fire.jobId(),
-                                EventSerdes.RESULT.serialize(null, result)));
+                        producer.send(new ProducerRecord<>(
+                                catalog.results(), fire.jobId(), EventSerdes.RESULT.serialize(null, result)));
                         resultsSent.incrementAndGet();
                     }
                 }
@@ -223,17 +262,29 @@ class PlannerIntakeProbe {
             if (!(value instanceof Double number) || number.isNaN()) {
                 continue;
             }
-            if (name.group().equals("stream-thread-metrics") && List.of("poll-ratio", "process-ratio",
-                    "punctuate-ratio", "commit-ratio", "commit-latency-avg", "poll-records-avg", "process-rate",
-                    "process-records-avg", "poll-latency-avg", "punctuate-latency-avg", "commit-rate",
-                    "poll-rate").contains(name.name())) {
+            if (name.group().equals("stream-thread-metrics")
+                    && List.of(
+                                    "poll-ratio",
+                                    "process-ratio",
+                                    "punctuate-ratio",
+                                    "commit-ratio",
+                                    "commit-latency-avg",
+                                    "poll-records-avg",
+                                    "process-rate",
+                                    "process-records-avg",
+                                    "poll-latency-avg",
+                                    "punctuate-latency-avg",
+                                    "commit-rate",
+                                    "poll-rate")
+                            .contains(name.name())) {
                 thread.put(name.name(), number);
             }
             if (name.group().equals("stream-task-metrics") && name.name().equals("process-rate")) {
                 taskProcessRateMin = Math.min(taskProcessRateMin, number);
                 taskProcessRateMax = Math.max(taskProcessRateMax, number);
             }
-            if (name.group().equals("consumer-fetch-manager-metrics") && name.tags().containsKey("topic")
+            if (name.group().equals("consumer-fetch-manager-metrics")
+                    && name.tags().containsKey("topic")
                     && !name.tags().containsKey("partition")
                     && name.tags().getOrDefault("client-id", "").endsWith("StreamThread-1-consumer")
                     && name.name().equals("records-consumed-rate")) {
@@ -241,13 +292,20 @@ class PlannerIntakeProbe {
                 consumed.put(topic.substring(topic.lastIndexOf('.') + 1), number);
             }
         }
-        StringBuilder text = new StringBuilder(String.format("%-14s cpu=%3.0f%% fires/s=%5.0f results/s=%5.0f",
-                phase, (cpu - lastCpu) / 1e7 / seconds, (fires - lastFires) / seconds,
+        StringBuilder text = new StringBuilder(String.format(
+                "%-14s cpu=%3.0f%% fires/s=%5.0f results/s=%5.0f",
+                phase,
+                (cpu - lastCpu) / 1e7 / seconds,
+                (fires - lastFires) / seconds,
                 (results - lastResults) / seconds));
         thread.forEach((name, value) -> text.append(String.format(" %s=%.3g", name, value)));
-        text.append(String.format(" task-process-rate=%.0f..%.0f consumed/s=%s load %s",
-                taskProcessRateMin == Double.MAX_VALUE ? 0 : taskProcessRateMin, taskProcessRateMax,
-                consumed.entrySet().stream().map(e -> e.getKey() + ":" + Math.round(e.getValue())).toList(),
+        text.append(String.format(
+                " task-process-rate=%.0f..%.0f consumed/s=%s load %s",
+                taskProcessRateMin == Double.MAX_VALUE ? 0 : taskProcessRateMin,
+                taskProcessRateMax,
+                consumed.entrySet().stream()
+                        .map(e -> e.getKey() + ":" + Math.round(e.getValue()))
+                        .toList(),
                 loadAverage()));
         print(text.toString());
         lastSample = now;
@@ -260,7 +318,8 @@ class PlannerIntakeProbe {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         return Arrays.stream(threads.dumpAllThreads(false, false))
                 .filter(info -> info.getThreadName().matches(".*-StreamThread-\\d+"))
-                .mapToLong(info -> Math.max(0, threads.getThreadCpuTime(info.getThreadId()))).sum();
+                .mapToLong(info -> Math.max(0, threads.getThreadCpuTime(info.getThreadId())))
+                .sum();
     }
 
     private static String loadAverage() {
@@ -291,11 +350,17 @@ class PlannerIntakeProbe {
     }
 
     private static KafkaProducer<String, byte[]> producer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 5,
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false),
-                new StringSerializer(), new ByteArraySerializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        5,
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        false),
+                new StringSerializer(),
+                new ByteArraySerializer());
     }
 }

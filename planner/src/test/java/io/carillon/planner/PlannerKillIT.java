@@ -3,6 +3,17 @@ package io.carillon.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.testkit.TestKafka;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireAction;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.MisfirePolicy;
+import io.carillon.topics.events.MisfireStrategy;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,7 +31,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
@@ -39,18 +49,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.testkit.TestKafka;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.FireAction;
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.MisfirePolicy;
-import io.carillon.topics.events.MisfireStrategy;
 
 /**
  * Exactly once through an abrupt death: two planners share 200 jobs firing every second; one (in a child JVM) is
@@ -75,8 +73,9 @@ class PlannerKillIT {
      * loaded machine that can take longer than the horizon plus the threshold; FIRE_ONCE_NOW or DO_NOTHING would then
      * skip instants by design, CATCH_UP fires each once (kind MISFIRE, same fire id).
      */
-    private static final MisfirePolicy CATCH_UP = new MisfirePolicy(MisfireStrategy.CATCH_UP,
-            MisfirePolicy.DEFAULT_THRESHOLD_MS, MisfirePolicy.DEFAULT_MAX_CATCH_UP);
+    private static final MisfirePolicy CATCH_UP = new MisfirePolicy(
+            MisfireStrategy.CATCH_UP, MisfirePolicy.DEFAULT_THRESHOLD_MS, MisfirePolicy.DEFAULT_MAX_CATCH_UP);
+
     private static final String KILLED = "killed";
     private static final String SURVIVOR = "survivor";
     private static final String REPLACEMENT = "replacement";
@@ -90,6 +89,7 @@ class PlannerKillIT {
 
     @TempDir
     Path survivorDir;
+
     @TempDir
     Path killedDir;
 
@@ -119,48 +119,80 @@ class PlannerKillIT {
         TopicReader<FireEvent> fires = new TopicReader<>(catalog.fires(), EventSerdes.FIRE);
         closeables.add(fires);
 
-        await("both planners own partitions").atMost(DEADLINE).pollInterval(POLL)
+        await("both planners own partitions")
+                .atMost(DEADLINE)
+                .pollInterval(POLL)
                 .until(() -> owners().keySet().equals(Set.of(KILLED, SURVIVOR)));
-        await("every job planned in committed output").atMost(DEADLINE).pollInterval(POLL)
+        await("every job planned in committed output")
+                .atMost(DEADLINE)
+                .pollInterval(POLL)
                 .until(() -> everyJobFiredAtOrAfter(fires, jobIds, Instant.EPOCH));
         Instant windowStart = clock.instant().truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
-        await("both planners emit past the window start").atMost(DEADLINE).pollInterval(POLL)
-                .until(() -> everyJobFiredAtOrAfter(fires, jobIds, windowStart.plus(HORIZON).plusSeconds(1)));
+        await("both planners emit past the window start")
+                .atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() -> everyJobFiredAtOrAfter(
+                        fires, jobIds, windowStart.plus(HORIZON).plusSeconds(1)));
         assertThat(owners()).as("the killed planner still owns tasks").containsKey(KILLED);
 
         child.destroyForcibly().waitFor();
         Instant killedAt = clock.instant();
 
-        await("the survivor owns every partition").atMost(DEADLINE).pollInterval(POLL)
+        await("the survivor owns every partition")
+                .atMost(DEADLINE)
+                .pollInterval(POLL)
                 .until(() -> owners().equals(Map.of(SURVIVOR, allPartitions())));
-        await("the survivor emits past the killed planner's horizon").atMost(DEADLINE).pollInterval(POLL)
-                .until(() -> everyJobFiredAtOrAfter(fires, jobIds, killedAt.plus(HORIZON).plusSeconds(1)));
+        await("the survivor emits past the killed planner's horizon")
+                .atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() -> everyJobFiredAtOrAfter(
+                        fires, jobIds, killedAt.plus(HORIZON).plusSeconds(1)));
 
         startPlanner(REPLACEMENT, killedDir);
-        await("the replacement takes a share").atMost(DEADLINE).pollInterval(POLL)
+        await("the replacement takes a share")
+                .atMost(DEADLINE)
+                .pollInterval(POLL)
                 .until(() -> owners().keySet().equals(Set.of(SURVIVOR, REPLACEMENT)));
-        Instant windowEnd = latest(clock.instant().truncatedTo(ChronoUnit.SECONDS).plus(AFTER_REPLACEMENT),
+        Instant windowEnd = latest(
+                clock.instant().truncatedTo(ChronoUnit.SECONDS).plus(AFTER_REPLACEMENT),
                 killedAt.truncatedTo(ChronoUnit.SECONDS).plus(HORIZON).plus(AFTER_REPLACEMENT));
-        await("both emit past the window end").atMost(DEADLINE).pollInterval(POLL)
+        await("both emit past the window end")
+                .atMost(DEADLINE)
+                .pollInterval(POLL)
                 .until(() -> everyJobFiredAtOrAfter(fires, jobIds, windowEnd.plus(HORIZON)));
 
         Map<String, Long> live = liveFireCounts(fires.values());
         List<String> expected = instants(jobIds, windowStart, windowEnd);
         assertThat(expected).as("the window spans the kill and the replacement").hasSizeGreaterThan(JOBS * 10);
-        List<String> missing = expected.stream().filter(fireId -> !live.containsKey(fireId)).toList();
-        missing.stream().limit(3).forEach(fireId -> log.warn("never fired: {}; committed records of its job: {}",
-                fireId, fires.values().stream().filter(fire -> fireId.startsWith(fire.jobId() + "@"))
-                        .map(fire -> fire.action() + " " + fire.fireId() + " " + fire.kind() + " emitted "
-                                + fire.emittedAt())
-                        .toList()));
+        List<String> missing =
+                expected.stream().filter(fireId -> !live.containsKey(fireId)).toList();
+        missing.stream()
+                .limit(3)
+                .forEach(fireId -> log.warn(
+                        "never fired: {}; committed records of its job: {}",
+                        fireId,
+                        fires.values().stream()
+                                .filter(fire -> fireId.startsWith(fire.jobId() + "@"))
+                                .map(fire -> fire.action() + " " + fire.fireId() + " " + fire.kind() + " emitted "
+                                        + fire.emittedAt())
+                                .toList()));
         assertThat(missing).as("instants never fired").isEmpty();
-        assertThat(expected).filteredOn(fireId -> live.getOrDefault(fireId, 0L) > 1).as("instants fired twice")
+        assertThat(expected)
+                .filteredOn(fireId -> live.getOrDefault(fireId, 0L) > 1)
+                .as("instants fired twice")
                 .isEmpty();
-        assertThat(live.entrySet()).filteredOn(entry -> entry.getValue() != 1).as("any fire id fired twice").isEmpty();
+        assertThat(live.entrySet())
+                .filteredOn(entry -> entry.getValue() != 1)
+                .as("any fire id fired twice")
+                .isEmpty();
         assertThat(fires.values()).extracting(FireEvent::kind).isSubsetOf(FireKind.SCHEDULED, FireKind.MISFIRE);
-        log.info("committed fire records: {} ({} caught up as MISFIRE); records in the log including aborted "
-                + "transactions: {}", fires.values().size(),
-                fires.values().stream().filter(fire -> fire.kind() == FireKind.MISFIRE).count(),
+        log.info(
+                "committed fire records: {} ({} caught up as MISFIRE); records in the log including aborted "
+                        + "transactions: {}",
+                fires.values().size(),
+                fires.values().stream()
+                        .filter(fire -> fire.kind() == FireKind.MISFIRE)
+                        .count(),
                 recordsInLog(catalog.fires()));
     }
 
@@ -175,12 +207,17 @@ class PlannerKillIT {
 
     /** Every record of {@code topic} up to its end, aborted transactions included (read_uncommitted). */
     private static long recordsInLog(String topic) {
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted"),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_uncommitted"),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+                    .map(info -> new TopicPartition(topic, info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
@@ -213,7 +250,8 @@ class PlannerKillIT {
 
     private static boolean everyJobFiredAtOrAfter(TopicReader<FireEvent> fires, List<String> jobIds, Instant at) {
         Set<String> fired = fires.values().stream()
-                .filter(fire -> fire.action() == FireAction.FIRE && !fire.scheduledAt().isBefore(at))
+                .filter(fire ->
+                        fire.action() == FireAction.FIRE && !fire.scheduledAt().isBefore(at))
                 .map(FireEvent::jobId)
                 .collect(Collectors.toSet());
         return fired.containsAll(jobIds);
@@ -222,7 +260,9 @@ class PlannerKillIT {
     /** Client id (killed, survivor, replacement) → the input partitions its stream thread is assigned. */
     private Map<String, Set<Integer>> owners() throws ExecutionException, InterruptedException {
         ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(applicationId))
-                .describedGroups().get(applicationId).get();
+                .describedGroups()
+                .get(applicationId)
+                .get();
         Map<String, Set<Integer>> owners = new HashMap<>();
         for (MemberDescription member : group.members()) {
             Set<Integer> partitions = member.assignment().topicPartitions().stream()
@@ -230,7 +270,8 @@ class PlannerKillIT {
                     .map(TopicPartition::partition)
                     .collect(Collectors.toCollection(TreeSet::new));
             if (!partitions.isEmpty()) {
-                owners.computeIfAbsent(clientOf(member), client -> new TreeSet<>()).addAll(partitions);
+                owners.computeIfAbsent(clientOf(member), client -> new TreeSet<>())
+                        .addAll(partitions);
             }
         }
         return owners;
@@ -253,7 +294,9 @@ class PlannerKillIT {
             for (int i = 0; i < JOBS; i++) {
                 String jobId = "job-" + i;
                 jobIds.add(jobId);
-                JobDefinition job = TestJobs.everySecond(jobId).toBuilder().misfire(CATCH_UP).build();
+                JobDefinition job = TestJobs.everySecond(jobId).toBuilder()
+                        .misfire(CATCH_UP)
+                        .build();
                 sends.add(producer.send(new ProducerRecord<>(catalog.jobs(), jobId, EventSerdes.JOB.toJson(job))));
             }
             producer.flush();
@@ -265,31 +308,49 @@ class PlannerKillIT {
     }
 
     private void startPlanner(String clientId, Path stateDir) {
-        Planner planner = PlannerChild.configure(Planner.builder(), TestKafka.bootstrapServers(), catalog,
-                applicationId, stateDir, clientId).build();
+        Planner planner = PlannerChild.configure(
+                        Planner.builder(), TestKafka.bootstrapServers(), catalog, applicationId, stateDir, clientId)
+                .build();
         closeables.add(planner);
         planner.start();
     }
 
     private Process startChild() throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        File log = Path.of("target", "planner-child-" + catalog.prefix() + "log").toFile();
-        return new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                PlannerChild.class.getName(), TestKafka.bootstrapServers(), catalog.prefix(),
-                String.valueOf(PARTITIONS), applicationId, killedDir.toString(), KILLED)
+        File log =
+                Path.of("target", "planner-child-" + catalog.prefix() + "log").toFile();
+        return new ProcessBuilder(
+                        java,
+                        "-Xmx256m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        PlannerChild.class.getName(),
+                        TestKafka.bootstrapServers(),
+                        catalog.prefix(),
+                        String.valueOf(PARTITIONS),
+                        applicationId,
+                        killedDir.toString(),
+                        KILLED)
                 .redirectErrorStream(true)
                 .redirectOutput(log)
                 .start();
     }
 
     private static KafkaProducer<String, String> producer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                // Right after the topics are created a first batch can meet a partition without its leader yet; the
-                // idempotent producer then rejected its own retry as out of sequence until the delivery timeout. A
-                // job record sent twice is harmless (the planner ignores a version it has).
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false),
-                new StringSerializer(), new StringSerializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        // Right after the topics are created a first batch can meet a partition without its leader yet;
+                        // the
+                        // idempotent producer then rejected its own retry as out of sequence until the delivery
+                        // timeout. A
+                        // job record sent twice is harmless (the planner ignores a version it has).
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        false),
+                new StringSerializer(),
+                new StringSerializer());
     }
 }

@@ -1,7 +1,6 @@
 package io.carillon.planner;
 
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 

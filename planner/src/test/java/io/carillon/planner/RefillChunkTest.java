@@ -6,6 +6,12 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.events.FireAction;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.Schedule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,15 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.events.FireAction;
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.RequestType;
-import io.carillon.topics.events.Schedule;
 
 /**
  * The horizon refilled in chunks: a due scheduled timer writes the instants up to the horizon plus
@@ -38,6 +36,7 @@ class RefillChunkTest extends PlannerTestSupport {
     private static final int MANY_JOBS = 150;
     /** Fires beyond the near horizon per punctuation: 1,000 a second per task at a 100 ms interval. */
     private static final int AHEAD_PER_PUNCTUATION = 100;
+
     private static final int AHEAD_PER_SECOND = 1_000;
     private static final Duration NEAR = Duration.ofSeconds(2);
     private static final int LATE_JOBS = 600;
@@ -58,12 +57,16 @@ class RefillChunkTest extends PlannerTestSupport {
 
         List<Instant> written = all.stream().map(FireEvent::scheduledAt).toList();
         assertThat(written).doesNotHaveDuplicates().isSorted();
-        assertThat(written).startsWith(seconds(WHOLE_SECOND, 1, (int) RUN.toSeconds()).toArray(Instant[]::new));
+        assertThat(written)
+                .startsWith(seconds(WHOLE_SECOND, 1, (int) RUN.toSeconds()).toArray(Instant[]::new));
         Duration leastLead = PlannerHarness.HORIZON.minus(PlannerHarness.INTERVAL);
-        assertThat(all).allSatisfy(fire -> assertThat(fire.scheduledAt())
-                .isAfterOrEqualTo(fire.emittedAt().plus(startedWith(fire) ? Duration.ZERO : leastLead))
-                .isBeforeOrEqualTo(fire.emittedAt().plus(PlannerHarness.HORIZON).plus(CHUNK)));
-        Map<Instant, Long> perVisit = all.stream().filter(fire -> !startedWith(fire))
+        assertThat(all)
+                .allSatisfy(fire -> assertThat(fire.scheduledAt())
+                        .isAfterOrEqualTo(fire.emittedAt().plus(startedWith(fire) ? Duration.ZERO : leastLead))
+                        .isBeforeOrEqualTo(
+                                fire.emittedAt().plus(PlannerHarness.HORIZON).plus(CHUNK)));
+        Map<Instant, Long> perVisit = all.stream()
+                .filter(fire -> !startedWith(fire))
                 .collect(Collectors.groupingBy(FireEvent::emittedAt, Collectors.counting()));
         assertThat(perVisit).isNotEmpty().hasSizeLessThanOrEqualTo((int) RUN.dividedBy(CHUNK));
         assertThat(perVisit.values()).allSatisfy(count -> assertThat(count).isGreaterThanOrEqualTo(CHUNK.toSeconds()));
@@ -96,11 +99,17 @@ class RefillChunkTest extends PlannerTestSupport {
         List<FireEvent> onDisable = planner.fireEvents();
         planner.advanceCoarsely(RUN);
 
-        assertThat(written.values()).extracting(FireEvent::scheduledAt).as("the chunk was written")
+        assertThat(written.values())
+                .extracting(FireEvent::scheduledAt)
+                .as("the chunk was written")
                 .contains(END_OF_FIRST_CHUNK);
         assertThat(onDisable).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
-        assertThat(onDisable).extracting(FireEvent::fireId).containsExactlyInAnyOrderElementsOf(
-                written.values().stream().filter(fire -> fire.dueAt().isAfter(now)).map(FireEvent::fireId).toList());
+        assertThat(onDisable)
+                .extracting(FireEvent::fireId)
+                .containsExactlyInAnyOrderElementsOf(written.values().stream()
+                        .filter(fire -> fire.dueAt().isAfter(now))
+                        .map(FireEvent::fireId)
+                        .toList());
         assertThat(planner.fireEvents()).isEmpty();
     }
 
@@ -117,10 +126,17 @@ class RefillChunkTest extends PlannerTestSupport {
         planner.delete("deleted");
         List<FireEvent> cancels = planner.fireEvents();
 
-        assertThat(written).extracting(FireEvent::scheduledAt).as("the chunk was written").contains(END_OF_FIRST_CHUNK);
+        assertThat(written)
+                .extracting(FireEvent::scheduledAt)
+                .as("the chunk was written")
+                .contains(END_OF_FIRST_CHUNK);
         assertThat(cancels).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
-        assertThat(cancels).extracting(FireEvent::fireId).containsExactlyInAnyOrderElementsOf(
-                written.stream().filter(fire -> fire.dueAt().isAfter(now)).map(FireEvent::fireId).toList());
+        assertThat(cancels)
+                .extracting(FireEvent::fireId)
+                .containsExactlyInAnyOrderElementsOf(written.stream()
+                        .filter(fire -> fire.dueAt().isAfter(now))
+                        .map(FireEvent::fireId)
+                        .toList());
         planner.advanceCoarsely(RUN);
         assertThat(planner.fireEvents()).isEmpty();
     }
@@ -131,30 +147,45 @@ class RefillChunkTest extends PlannerTestSupport {
         List<FireEvent> written = new ArrayList<>(planner.fires());
         Instant now = planner.clock.instant();
 
-        planner.put(job.toBuilder().schedule(Schedule.fixedRate(4000)).version(2).build());
+        planner.put(
+                job.toBuilder().schedule(Schedule.fixedRate(4000)).version(2).build());
         List<FireEvent> onChange = planner.fireEvents();
         planner.advance(Duration.ofSeconds(20));
         List<FireEvent> after = planner.fires();
         Instant end = planner.clock.instant();
 
-        List<String> notDue = written.stream().filter(fire -> fire.dueAt().isAfter(now)).map(FireEvent::fireId)
+        List<String> notDue = written.stream()
+                .filter(fire -> fire.dueAt().isAfter(now))
+                .map(FireEvent::fireId)
                 .toList();
-        List<String> kept = written.stream().filter(fire -> fire.dueAt().isAfter(now))
-                .filter(fire -> fire.scheduledAt().getEpochSecond() % 4 == 0).map(FireEvent::fireId).toList();
+        List<String> kept = written.stream()
+                .filter(fire -> fire.dueAt().isAfter(now))
+                .filter(fire -> fire.scheduledAt().getEpochSecond() % 4 == 0)
+                .map(FireEvent::fireId)
+                .toList();
         assertThat(onChange).extracting(FireEvent::action).containsOnly(FireAction.CANCEL);
-        assertThat(onChange).extracting(FireEvent::fireId)
-                .containsExactlyInAnyOrderElementsOf(notDue.stream().filter(id -> !kept.contains(id)).toList());
+        assertThat(onChange)
+                .extracting(FireEvent::fireId)
+                .containsExactlyInAnyOrderElementsOf(
+                        notDue.stream().filter(id -> !kept.contains(id)).toList());
         List<Instant> fourSeconds = new ArrayList<>();
-        written.stream().filter(fire -> kept.contains(fire.fireId()))
+        written.stream()
+                .filter(fire -> kept.contains(fire.fireId()))
                 .forEach(fire -> fourSeconds.add(fire.scheduledAt()));
         after.forEach(fire -> fourSeconds.add(fire.scheduledAt()));
-        assertThat(written).extracting(FireEvent::scheduledAt).as("the chunk was written").contains(END_OF_FIRST_CHUNK);
+        assertThat(written)
+                .extracting(FireEvent::scheduledAt)
+                .as("the chunk was written")
+                .contains(END_OF_FIRST_CHUNK);
         List<Instant> expected = new ArrayList<>();
-        for (Instant instant = WHOLE_SECOND.plusSeconds(4); !instant.isAfter(end.plus(PlannerHarness.HORIZON));
+        for (Instant instant = WHOLE_SECOND.plusSeconds(4);
+                !instant.isAfter(end.plus(PlannerHarness.HORIZON));
                 instant = instant.plusSeconds(4)) {
             expected.add(instant);
         }
-        assertThat(fourSeconds).doesNotHaveDuplicates().startsWith(expected.toArray(Instant[]::new))
+        assertThat(fourSeconds)
+                .doesNotHaveDuplicates()
+                .startsWith(expected.toArray(Instant[]::new))
                 .allSatisfy(instant -> assertThat(instant.getEpochSecond() % 4).isZero());
     }
 
@@ -166,7 +197,8 @@ class RefillChunkTest extends PlannerTestSupport {
             planner.advance(PlannerHarness.INTERVAL);
             List<FireEvent> written = planner.fires();
             Instant now = planner.clock.instant();
-            assertThat(written).filteredOn(fire -> fire.scheduledAt().isAfter(now.plus(NEAR)))
+            assertThat(written)
+                    .filteredOn(fire -> fire.scheduledAt().isAfter(now.plus(NEAR)))
                     .hasSizeLessThanOrEqualTo(AHEAD_PER_PUNCTUATION);
             later.addAll(written);
         }
@@ -188,7 +220,8 @@ class RefillChunkTest extends PlannerTestSupport {
         int afterStall = aheadOf(planner.fires(), all);
 
         int perLateInterval = (int) (AHEAD_PER_PUNCTUATION * LATE_INTERVAL.dividedBy(PlannerHarness.INTERVAL));
-        assertThat(aheadPerPunctuation).allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(perLateInterval))
+        assertThat(aheadPerPunctuation)
+                .allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(perLateInterval))
                 .anySatisfy(count -> assertThat(count).isGreaterThan(AHEAD_PER_PUNCTUATION));
         assertThat(afterStall).isLessThanOrEqualTo(AHEAD_PER_SECOND).isGreaterThan(perLateInterval);
         assertEveryJobFiresEverySecondOnce(all, LATE_JOBS);
@@ -214,18 +247,24 @@ class RefillChunkTest extends PlannerTestSupport {
 
     /** Each of {@code jobs} jobs has every second of the budget run written once. */
     private static void assertEveryJobFiresEverySecondOnce(List<FireEvent> all, int jobs) {
-        Map<String, List<Instant>> perJob = all.stream().collect(Collectors.groupingBy(FireEvent::jobId,
-                Collectors.mapping(FireEvent::scheduledAt, Collectors.toList())));
+        Map<String, List<Instant>> perJob = all.stream()
+                .collect(Collectors.groupingBy(
+                        FireEvent::jobId, Collectors.mapping(FireEvent::scheduledAt, Collectors.toList())));
         assertThat(perJob).hasSize(jobs);
-        assertThat(perJob.values()).allSatisfy(instants -> assertThat(instants).doesNotHaveDuplicates()
-                .startsWith(seconds(WHOLE_SECOND, 1, (int) BUDGET_RUN.toSeconds()).toArray(Instant[]::new)));
+        assertThat(perJob.values())
+                .allSatisfy(instants -> assertThat(instants)
+                        .doesNotHaveDuplicates()
+                        .startsWith(seconds(WHOLE_SECOND, 1, (int) BUDGET_RUN.toSeconds())
+                                .toArray(Instant[]::new)));
     }
 
     /** How many of {@code written} are due beyond the near horizon from now; adds them all to {@code all}. */
     private int aheadOf(List<FireEvent> written, List<FireEvent> all) {
         all.addAll(written);
         Instant now = planner.clock.instant();
-        return (int) written.stream().filter(fire -> fire.scheduledAt().isAfter(now.plus(NEAR))).count();
+        return (int) written.stream()
+                .filter(fire -> fire.scheduledAt().isAfter(now.plus(NEAR)))
+                .count();
     }
 
     @Test
@@ -235,7 +274,9 @@ class RefillChunkTest extends PlannerTestSupport {
 
         planner.advanceCoarsely(RUN);
 
-        assertThat(planner.fires()).singleElement().satisfies(fire -> assertThat(fire.scheduledAt()).isEqualTo(START));
+        assertThat(planner.fires())
+                .singleElement()
+                .satisfies(fire -> assertThat(fire.scheduledAt()).isEqualTo(START));
     }
 
     private static boolean startedWith(FireEvent fire) {

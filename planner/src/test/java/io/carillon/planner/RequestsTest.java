@@ -5,14 +5,6 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.stream.Stream;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.planner.internal.PlannerStores;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
@@ -20,6 +12,12 @@ import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class RequestsTest extends PlannerTestSupport {
 
@@ -116,8 +114,18 @@ class RequestsTest extends PlannerTestSupport {
 
     @Test
     void childFiresAtOnceWithTheParentRunId() {
-        planner.request(new JobRequest(JobRequest.SCHEMA_VERSION, "child-1", "manual", RequestType.CHILD, null, null,
-                null, null, "parent@1#0", "test", null));
+        planner.request(new JobRequest(
+                JobRequest.SCHEMA_VERSION,
+                "child-1",
+                "manual",
+                RequestType.CHILD,
+                null,
+                null,
+                null,
+                null,
+                "parent@1#0",
+                "test",
+                null));
 
         assertThat(planner.fires()).singleElement().satisfies(fire -> {
             assertThat(fire.kind()).isEqualTo(FireKind.CHILD);
@@ -133,8 +141,16 @@ class RequestsTest extends PlannerTestSupport {
         planner.request(request("now", "tick", RequestType.RUN_NOW, null, null));
         planner.advance(Duration.ofSeconds(2));
 
-        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactlyElementsOf(Stream.concat(
-                Stream.of("now"), SchedulePlanningTest.seconds(Instant.parse("2026-03-02T10:00:00Z"), 11,
-                        PlannerHarness.FIRST_REFILL_END).stream().map(at -> FireIds.scheduled("tick", at))).toList());
+        assertThat(planner.fires())
+                .extracting(FireEvent::fireId)
+                .containsExactlyElementsOf(Stream.concat(
+                                Stream.of("now"),
+                                SchedulePlanningTest.seconds(
+                                                Instant.parse("2026-03-02T10:00:00Z"),
+                                                11,
+                                                PlannerHarness.FIRST_REFILL_END)
+                                        .stream()
+                                        .map(at -> FireIds.scheduled("tick", at)))
+                        .toList());
     }
 }

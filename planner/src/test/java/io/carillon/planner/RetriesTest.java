@@ -7,14 +7,6 @@ import static io.carillon.planner.TestJobs.shardResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import java.time.Duration;
-import java.time.Instant;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RequestType;
@@ -22,6 +14,12 @@ import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The retry rule, read from {@code results}: backoff, attempts, idempotency, one shard of a sharded run. */
 class RetriesTest extends PlannerTestSupport {
@@ -41,7 +39,9 @@ class RetriesTest extends PlannerTestSupport {
     @Test
     void eachFailedAttemptRetriesAfterAGrowingCappedBackoffUntilTheLastAttempt() {
         planner.result(result("flaky", "run-1", RunStatus.FAILED, 1, START));
-        assertThat(planner.fires()).as("20 s is beyond the 10 s horizon: kept as a timer").isEmpty();
+        assertThat(planner.fires())
+                .as("20 s is beyond the 10 s horizon: kept as a timer")
+                .isEmpty();
 
         planner.advanceCoarsely(Duration.ofSeconds(10));
         FireEvent second = single(planner.fires());
@@ -72,7 +72,9 @@ class RetriesTest extends PlannerTestSupport {
     }
 
     @ParameterizedTest
-    @EnumSource(value = RunStatus.class, names = {"FAILED", "TIMED_OUT", "LOST", "NO_WORKER"})
+    @EnumSource(
+            value = RunStatus.class,
+            names = {"FAILED", "TIMED_OUT", "LOST", "NO_WORKER"})
     void aRetryableStatusRetries(RunStatus status) {
         planner.result(result("flaky", "run-1", status, 1, START));
         planner.advanceCoarsely(Duration.ofSeconds(20));
@@ -81,7 +83,9 @@ class RetriesTest extends PlannerTestSupport {
     }
 
     @ParameterizedTest
-    @EnumSource(value = RunStatus.class, names = {"STARTED", "PROGRESS", "SUCCEEDED", "KILLED", "SKIPPED"})
+    @EnumSource(
+            value = RunStatus.class,
+            names = {"STARTED", "PROGRESS", "SUCCEEDED", "KILLED", "SKIPPED"})
     void otherStatusesDoNotRetry(RunStatus status) {
         planner.result(result("flaky", "run-1", status, 1, START));
         planner.advanceCoarsely(Duration.ofSeconds(30));
@@ -91,7 +95,11 @@ class RetriesTest extends PlannerTestSupport {
 
     @Test
     void aLostRunOfAnAtMostOnceJobIsNotRetried() {
-        planner.put(job("flaky", Schedule.none()).toBuilder().retry(POLICY).atMostOnce(true).version(2).build());
+        planner.put(job("flaky", Schedule.none()).toBuilder()
+                .retry(POLICY)
+                .atMostOnce(true)
+                .version(2)
+                .build());
         planner.result(result("flaky", "run-1", RunStatus.LOST, 1, START));
         planner.advanceCoarsely(Duration.ofSeconds(30));
 
@@ -99,9 +107,15 @@ class RetriesTest extends PlannerTestSupport {
     }
 
     @ParameterizedTest
-    @EnumSource(value = RunStatus.class, names = {"FAILED", "TIMED_OUT", "NO_WORKER"})
+    @EnumSource(
+            value = RunStatus.class,
+            names = {"FAILED", "TIMED_OUT", "NO_WORKER"})
     void anAtMostOnceJobFollowsTheRetryRuleForEveryOtherStatus(RunStatus status) {
-        planner.put(job("flaky", Schedule.none()).toBuilder().retry(POLICY).atMostOnce(true).version(2).build());
+        planner.put(job("flaky", Schedule.none()).toBuilder()
+                .retry(POLICY)
+                .atMostOnce(true)
+                .version(2)
+                .build());
         planner.result(result("flaky", "run-1", status, 1, START));
         planner.advanceCoarsely(Duration.ofSeconds(20));
 
@@ -110,7 +124,11 @@ class RetriesTest extends PlannerTestSupport {
 
     @Test
     void aLostRetryOfAnAtMostOnceJobIsNotRetriedEither() {
-        planner.put(job("flaky", Schedule.none()).toBuilder().retry(POLICY).atMostOnce(true).version(2).build());
+        planner.put(job("flaky", Schedule.none()).toBuilder()
+                .retry(POLICY)
+                .atMostOnce(true)
+                .version(2)
+                .build());
         planner.result(result("flaky", "run-1", RunStatus.FAILED, 1, START));
         planner.advanceCoarsely(Duration.ofSeconds(20));
         assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1~2");
@@ -137,12 +155,14 @@ class RetriesTest extends PlannerTestSupport {
         planner.result(shardResult("flaky", "run-1", RunStatus.FAILED, 1, 1, 3, START));
         planner.result(shardResult("flaky", "run-1", RunStatus.SUCCEEDED, 1, 2, 3, START));
         planner.advanceCoarsely(Duration.ofSeconds(20));
-        assertThat(planner.fires()).extracting(FireEvent::fireId, FireEvent::attempt, FireEvent::shardIndex,
-                FireEvent::shardTotal).containsExactly(tuple("run-1#1~2", 2, 1, 3));
+        assertThat(planner.fires())
+                .extracting(FireEvent::fireId, FireEvent::attempt, FireEvent::shardIndex, FireEvent::shardTotal)
+                .containsExactly(tuple("run-1#1~2", 2, 1, 3));
 
         planner.result(shardResult("flaky", "run-1#1~2", RunStatus.FAILED, 2, 1, 3, null));
         planner.advanceCoarsely(Duration.ofSeconds(50));
-        assertThat(planner.fires()).extracting(FireEvent::fireId, FireEvent::shardIndex, FireEvent::shardTotal)
+        assertThat(planner.fires())
+                .extracting(FireEvent::fireId, FireEvent::shardIndex, FireEvent::shardTotal)
                 .containsExactly(tuple("run-1#1~3", 1, 3));
     }
 
@@ -160,9 +180,28 @@ class RetriesTest extends PlannerTestSupport {
     @Test
     void aRetryKeepsTheParamsAndParentRunOfTheRun() {
         RunResult failed = result("flaky", "run-1", RunStatus.FAILED, 1, START);
-        planner.result(new RunResult(failed.schemaVersion(), failed.runId(), failed.fireId(), failed.jobId(),
-                failed.app(), failed.handler(), failed.instance(), failed.status(), FireKind.CHILD, 1, 0, 1, null,
-                null, START, "boom", null, null, START, "{\"override\":1}", "parent@1#0"));
+        planner.result(new RunResult(
+                failed.schemaVersion(),
+                failed.runId(),
+                failed.fireId(),
+                failed.jobId(),
+                failed.app(),
+                failed.handler(),
+                failed.instance(),
+                failed.status(),
+                FireKind.CHILD,
+                1,
+                0,
+                1,
+                null,
+                null,
+                START,
+                "boom",
+                null,
+                null,
+                START,
+                "{\"override\":1}",
+                "parent@1#0"));
         planner.advanceCoarsely(Duration.ofSeconds(20));
 
         assertThat(single(planner.fires())).satisfies(fire -> {
@@ -174,7 +213,9 @@ class RetriesTest extends PlannerTestSupport {
 
     @Test
     void aRetryWithinTheHorizonIsWrittenAtOnce() {
-        planner.put(job("flaky", Schedule.none()).toBuilder().retry(new RetryPolicy(2, 3_000, 1, 0)).version(2)
+        planner.put(job("flaky", Schedule.none()).toBuilder()
+                .retry(new RetryPolicy(2, 3_000, 1, 0))
+                .version(2)
                 .build());
         planner.result(result("flaky", "run-1", RunStatus.FAILED, 1, START));
 

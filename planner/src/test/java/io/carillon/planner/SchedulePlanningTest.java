@@ -4,19 +4,17 @@ import static io.carillon.planner.TestJobs.everySecond;
 import static io.carillon.planner.TestJobs.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Schedule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.Schedule;
 
 class SchedulePlanningTest extends PlannerTestSupport {
 
@@ -31,8 +29,7 @@ class SchedulePlanningTest extends PlannerTestSupport {
         planner.advance(Duration.ofSeconds(30));
         List<FireEvent> later = planner.fires();
 
-        assertThat(atOnce).extracting(FireEvent::scheduledAt)
-                .containsExactlyElementsOf(seconds(WINTER_MORNING, 1, 10));
+        assertThat(atOnce).extracting(FireEvent::scheduledAt).containsExactlyElementsOf(seconds(WINTER_MORNING, 1, 10));
         List<FireEvent> all = concat(atOnce, later);
         assertThat(all).extracting(FireEvent::scheduledAt).containsExactlyElementsOf(seconds(WINTER_MORNING, 1, 40));
         assertThat(all).allSatisfy(fire -> {
@@ -41,8 +38,10 @@ class SchedulePlanningTest extends PlannerTestSupport {
             assertThat(fire.attempt()).isEqualTo(1);
             assertThat(fire.params()).isEqualTo("{\"job\":true}");
             assertThat(fire.app()).isEqualTo("demo");
-            assertThat(fire.scheduledAt()).isAfter(fire.emittedAt())
-                    .isBeforeOrEqualTo(fire.emittedAt().plus(PlannerHarness.HORIZON).plus(PlannerHarness.CHUNK));
+            assertThat(fire.scheduledAt())
+                    .isAfter(fire.emittedAt())
+                    .isBeforeOrEqualTo(
+                            fire.emittedAt().plus(PlannerHarness.HORIZON).plus(PlannerHarness.CHUNK));
         });
     }
 
@@ -57,8 +56,9 @@ class SchedulePlanningTest extends PlannerTestSupport {
         planner.jumpTo(Instant.parse("2026-01-16T07:59:55Z"));
         planner.advance(Duration.ofSeconds(1));
 
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt).containsExactly(
-                Instant.parse("2026-01-15T08:00:00Z"), Instant.parse("2026-01-16T08:00:00Z"));
+        assertThat(planner.fires())
+                .extracting(FireEvent::scheduledAt)
+                .containsExactly(Instant.parse("2026-01-15T08:00:00Z"), Instant.parse("2026-01-16T08:00:00Z"));
     }
 
     @Test
@@ -67,7 +67,8 @@ class SchedulePlanningTest extends PlannerTestSupport {
 
         planner.put(job("berlin", Schedule.cron("0 0 9 * * ?", "Europe/Berlin")));
 
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt)
+        assertThat(planner.fires())
+                .extracting(FireEvent::scheduledAt)
                 .containsExactly(Instant.parse("2026-07-15T07:00:00Z"));
     }
 
@@ -81,8 +82,9 @@ class SchedulePlanningTest extends PlannerTestSupport {
         planner.jumpTo(Instant.parse("2026-01-15T07:09:55Z"));
         planner.advance(Duration.ofSeconds(1));
 
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt).containsExactly(
-                Instant.parse("2026-01-15T07:05:00Z"), Instant.parse("2026-01-15T07:10:00Z"));
+        assertThat(planner.fires())
+                .extracting(FireEvent::scheduledAt)
+                .containsExactly(Instant.parse("2026-01-15T07:05:00Z"), Instant.parse("2026-01-15T07:10:00Z"));
     }
 
     @Test
@@ -98,9 +100,12 @@ class SchedulePlanningTest extends PlannerTestSupport {
         planner.advance(Duration.ofSeconds(3));
         planner.jumpTo(at.plusSeconds(60));
 
-        assertThat(atOnce).extracting(FireEvent::jobId).as("3 s past is within the misfire threshold: fires now")
+        assertThat(atOnce)
+                .extracting(FireEvent::jobId)
+                .as("3 s past is within the misfire threshold: fires now")
                 .containsExactly("soon", "past");
-        assertThat(planner.fires()).extracting(FireEvent::jobId, FireEvent::scheduledAt)
+        assertThat(planner.fires())
+                .extracting(FireEvent::jobId, FireEvent::scheduledAt)
                 .containsExactly(Tuple.tuple("once", at));
     }
 
@@ -122,7 +127,8 @@ class SchedulePlanningTest extends PlannerTestSupport {
 
         planner.put(job("cron", Schedule.cron("* * * * * ?", null)));
 
-        assertThat(planner.fires()).extracting(FireEvent::scheduledAt)
+        assertThat(planner.fires())
+                .extracting(FireEvent::scheduledAt)
                 .containsExactlyElementsOf(seconds(WINTER_MORNING, 1, 10));
     }
 

@@ -5,18 +5,16 @@ import static io.carillon.planner.TestJobs.job;
 import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-
-import org.apache.kafka.streams.KafkaStreams.State;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.planner.internal.StartGate;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import org.apache.kafka.streams.KafkaStreams.State;
+import org.junit.jupiter.api.Test;
 
 /**
  * The planner's punctuators wait until its Kafka Streams client has been RUNNING once ({@link StartGate}); records
@@ -51,17 +49,26 @@ class StartGateTest extends PlannerTestSupport {
         planner.put(job("later", Schedule.once(AT)));
         planner.put(everySecond("tick"));
 
-        assertThat(planner.fires()).as("a new job writes its horizon as its record is processed")
-                .extracting(FireEvent::jobId).containsOnly("tick").hasSize(10);
+        assertThat(planner.fires())
+                .as("a new job writes its horizon as its record is processed")
+                .extracting(FireEvent::jobId)
+                .containsOnly("tick")
+                .hasSize(10);
         planner.advance(CLOSED_FOR);
-        assertThat(planner.fires()).as("no timer is handled while the gate is closed").isEmpty();
+        assertThat(planner.fires())
+                .as("no timer is handled while the gate is closed")
+                .isEmpty();
 
         gate.onStateChange(State.RUNNING, State.REBALANCING);
         planner.advance(PlannerHarness.INTERVAL);
 
-        assertThat(planner.fires()).extracting(FireEvent::fireId).contains(FireIds.scheduled("later", AT))
-                .contains(FireIds.scheduled("tick", START.plusSeconds(11))).doesNotHaveDuplicates()
-                .allSatisfy(id -> assertThat(id).doesNotContain("tick@" + START.plusSeconds(10).toEpochMilli()));
+        assertThat(planner.fires())
+                .extracting(FireEvent::fireId)
+                .contains(FireIds.scheduled("later", AT))
+                .contains(FireIds.scheduled("tick", START.plusSeconds(11)))
+                .doesNotHaveDuplicates()
+                .allSatisfy(id -> assertThat(id)
+                        .doesNotContain("tick@" + START.plusSeconds(10).toEpochMilli()));
     }
 
     @Test
@@ -73,11 +80,15 @@ class StartGateTest extends PlannerTestSupport {
         planner.result(result("once", fireId, RunStatus.STARTED, 1, null));
 
         planner.advanceCoarsely(PlannerSettings.DEFAULT_RUN_TIMEOUT_GRACE.multipliedBy(2));
-        assertThat(planner.writtenResults()).as("no verdict while the gate is closed").isEmpty();
+        assertThat(planner.writtenResults())
+                .as("no verdict while the gate is closed")
+                .isEmpty();
 
         gate.onStateChange(State.RUNNING, State.REBALANCING);
         planner.advance(PlannerSettings.DEFAULT_OPEN_RUN_CHECK_INTERVAL);
-        assertThat(planner.writtenResults()).as("the first check sees a result read since the last look").isEmpty();
+        assertThat(planner.writtenResults())
+                .as("the first check sees a result read since the last look")
+                .isEmpty();
         planner.advance(RESULTS_QUIET);
 
         assertThat(planner.writtenResults()).singleElement().satisfies(lost -> {

@@ -6,13 +6,6 @@ import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
@@ -22,6 +15,11 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Runs that never report a terminal result: TIMED_OUT after the job's timeout plus the planner's grace (30 s by
@@ -64,7 +62,9 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         planner.result(result("slow", "run-1", RunStatus.TIMED_OUT, 1, planner.clock.instant()));
         planner.result(result("slow", "run-1", RunStatus.FAILED, 1, planner.clock.instant()));
         planner.advanceCoarsely(Duration.ofMinutes(2));
-        assertThat(planner.fires()).as("a replay or a late real result retries nothing twice").isEmpty();
+        assertThat(planner.fires())
+                .as("a replay or a late real result retries nothing twice")
+                .isEmpty();
         assertThat(planner.writtenResults()).isEmpty();
     }
 
@@ -74,12 +74,65 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         planner.request(request("run-1", "slow", RequestType.RUN_NOW, null, null));
         planner.fires();
         planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
-        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", "slow", "demo", "echo", WORKER,
-                RunStatus.STARTED, FireKind.MANUAL, 1, 0, 2, START, START, null, null, null, null, START));
-        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#1", "run-1", "slow", "demo", "echo", WORKER,
-                RunStatus.STARTED, FireKind.MANUAL, 1, 1, 2, START, START, null, null, null, null, START));
-        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", "slow", "demo", "echo", WORKER,
-                RunStatus.SUCCEEDED, FireKind.MANUAL, 1, 0, 2, START, START, START.plusSeconds(1), null, null, null,
+        planner.result(new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "run-1#0",
+                "run-1",
+                "slow",
+                "demo",
+                "echo",
+                WORKER,
+                RunStatus.STARTED,
+                FireKind.MANUAL,
+                1,
+                0,
+                2,
+                START,
+                START,
+                null,
+                null,
+                null,
+                null,
+                START));
+        planner.result(new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "run-1#1",
+                "run-1",
+                "slow",
+                "demo",
+                "echo",
+                WORKER,
+                RunStatus.STARTED,
+                FireKind.MANUAL,
+                1,
+                1,
+                2,
+                START,
+                START,
+                null,
+                null,
+                null,
+                null,
+                START));
+        planner.result(new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "run-1#0",
+                "run-1",
+                "slow",
+                "demo",
+                "echo",
+                WORKER,
+                RunStatus.SUCCEEDED,
+                FireKind.MANUAL,
+                1,
+                0,
+                2,
+                START,
+                START,
+                START.plusSeconds(1),
+                null,
+                null,
+                null,
                 START.plusSeconds(1)));
 
         planner.advanceCoarsely(Duration.ofSeconds(95));
@@ -121,8 +174,10 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     void aPlannerReadingResultsLateDoesNotCallARunLostWhoseEndIsStillUnread() {
         JobDefinition job = startedRunReadLate();
         planner.advanceCoarsely(Duration.ofSeconds(2));
-        assertThat(planner.writtenResults()).as("the worker's heartbeat expired 15 s ago, but the results written "
-                + "before then are still being read").isEmpty();
+        assertThat(planner.writtenResults())
+                .as("the worker's heartbeat expired 15 s ago, but the results written "
+                        + "before then are still being read")
+                .isEmpty();
 
         planner.resultStampedAt(resultOfRun1(job, RunStatus.SUCCEEDED, START), START);
         planner.advanceCoarsely(Duration.ofMinutes(1));
@@ -135,8 +190,8 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         JobDefinition job = startedRunReadLate();
         planner.advanceCoarsely(Duration.ofSeconds(1));
         assertThat(planner.writtenResults()).isEmpty();
-        planner.resultStampedAt(result("other", "other-run", RunStatus.SUCCEEDED, 1, START.plusSeconds(16)),
-                START.plusSeconds(16));
+        planner.resultStampedAt(
+                result("other", "other-run", RunStatus.SUCCEEDED, 1, START.plusSeconds(16)), START.plusSeconds(16));
         planner.advanceCoarsely(Duration.ofSeconds(1));
 
         assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.LOST);
@@ -158,7 +213,10 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     @Test
     void anAtMostOnceJobsLostRunIsNotRetried() {
         planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
-        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).atMostOnce(true).build());
+        runStarted(job("slow", Schedule.none()).toBuilder()
+                .retry(POLICY)
+                .atMostOnce(true)
+                .build());
 
         planner.advanceCoarsely(Duration.ofSeconds(20));
         assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.LOST);
@@ -190,16 +248,37 @@ class UnfinishedRunsTest extends PlannerTestSupport {
 
         planner.advanceCoarsely(Duration.ofMinutes(2));
         assertThat(planner.writtenResults()).isEmpty();
-        assertThat(planner.deadLetters()).as("a global store cannot write to dlq").isEmpty();
+        assertThat(planner.deadLetters())
+                .as("a global store cannot write to dlq")
+                .isEmpty();
     }
 
     @Test
     void aTimedOutRunOfAFixedDelayJobPlansTheNextFire() {
         planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
-        planner.put(job("delay", Schedule.fixedDelay(10_000)).toBuilder().timeoutMs(TIMEOUT_MS).build());
+        planner.put(job("delay", Schedule.fixedDelay(10_000)).toBuilder()
+                .timeoutMs(TIMEOUT_MS)
+                .build());
         FireEvent first = single(planner.fires());
-        planner.result(new RunResult(RunResult.SCHEMA_VERSION, first.fireId() + "#0", first.fireId(), "delay", "demo",
-                "echo", WORKER, RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1, START, START, null, null, null, null,
+        planner.result(new RunResult(
+                RunResult.SCHEMA_VERSION,
+                first.fireId() + "#0",
+                first.fireId(),
+                "delay",
+                "demo",
+                "echo",
+                WORKER,
+                RunStatus.STARTED,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                START,
+                START,
+                null,
+                null,
+                null,
+                null,
                 START));
 
         planner.advanceCoarsely(Duration.ofSeconds(95));
@@ -223,35 +302,82 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         planner.request(request("run-2", "slow", RequestType.RUN_NOW, null, null));
         assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1", "run-2");
         Instant now = planner.clock.instant();
-        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", "slow", "demo", "echo", WORKER,
-                RunStatus.SUCCEEDED, FireKind.MANUAL, 1, 0, 1, now, now, now.plusMillis(1), "done", null, null,
+        planner.result(new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "run-1#0",
+                "run-1",
+                "slow",
+                "demo",
+                "echo",
+                WORKER,
+                RunStatus.SUCCEEDED,
+                FireKind.MANUAL,
+                1,
+                0,
+                1,
+                now,
+                now,
+                now.plusMillis(1),
+                "done",
+                null,
+                null,
                 now.plusMillis(1)));
-        planner.result(new RunResult(RunResult.SCHEMA_VERSION, "run-2#0", "run-2", "slow", "demo", "echo", WORKER,
-                RunStatus.FAILED, FireKind.MANUAL, 1, 0, 1, now, now, now.plusMillis(1), "boom", null, null,
+        planner.result(new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "run-2#0",
+                "run-2",
+                "slow",
+                "demo",
+                "echo",
+                WORKER,
+                RunStatus.FAILED,
+                FireKind.MANUAL,
+                1,
+                0,
+                1,
+                now,
+                now,
+                now.plusMillis(1),
+                "boom",
+                null,
+                null,
                 now.plusMillis(1)));
 
         planner.advanceCoarsely(Duration.ofMinutes(3));
 
-        assertThat(planner.writtenResults()).as("no LOST after the heartbeat expired, no TIMED_OUT").isEmpty();
+        assertThat(planner.writtenResults())
+                .as("no LOST after the heartbeat expired, no TIMED_OUT")
+                .isEmpty();
         assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-2~2");
     }
 
     @Test
     void settingsRejectANegativeGraceAndANonPositiveCheckInterval() {
-        assertThatThrownBy(() -> new PlannerSettings(PlannerHarness.HORIZON, PlannerHarness.INTERVAL, 1, 1,
-                Duration.ofSeconds(-1), Duration.ofSeconds(1))).hasMessageContaining("runTimeoutGrace");
-        assertThatThrownBy(() -> new PlannerSettings(PlannerHarness.HORIZON, PlannerHarness.INTERVAL, 1, 1,
-                Duration.ZERO, Duration.ZERO)).hasMessageContaining("openRunCheckInterval");
+        assertThatThrownBy(() -> new PlannerSettings(
+                        PlannerHarness.HORIZON,
+                        PlannerHarness.INTERVAL,
+                        1,
+                        1,
+                        Duration.ofSeconds(-1),
+                        Duration.ofSeconds(1)))
+                .hasMessageContaining("runTimeoutGrace");
+        assertThatThrownBy(() -> new PlannerSettings(
+                        PlannerHarness.HORIZON, PlannerHarness.INTERVAL, 1, 1, Duration.ZERO, Duration.ZERO))
+                .hasMessageContaining("openRunCheckInterval");
     }
 
     private JobDefinition slowJob() {
-        return job("slow", Schedule.none()).toBuilder().retry(POLICY).timeoutMs(TIMEOUT_MS).build();
+        return job("slow", Schedule.none()).toBuilder()
+                .retry(POLICY)
+                .timeoutMs(TIMEOUT_MS)
+                .build();
     }
 
     @Test
     void aClaimedRunWhoseWorkerDiesBeforeStartingItIsLostAndRetried() {
         planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
-        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        JobDefinition job =
+                job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
         planner.put(job);
         planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
         planner.fires();
@@ -277,7 +403,9 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         planner.result(resultOfRun1(job, RunStatus.STARTED, planner.clock.instant()));
 
         planner.advanceCoarsely(Duration.ofSeconds(85));
-        assertThat(planner.writtenResults()).as("125 s: before the real start + 60 s + 30 s").isEmpty();
+        assertThat(planner.writtenResults())
+                .as("125 s: before the real start + 60 s + 30 s")
+                .isEmpty();
 
         planner.advanceCoarsely(Duration.ofSeconds(10));
         assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.TIMED_OUT);
@@ -286,9 +414,19 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     @Test
     void aWorkerWhoseHeartbeatExpiresLosesEachOfItsOpenRunsAndOnlyThose() {
         planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
-        planner.heartbeat(new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION, "worker-2", "demo", List.of("echo"), 4,
-                1, List.of(), Duration.ofHours(1).toMillis(), START, START));
-        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.heartbeat(new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                "worker-2",
+                "demo",
+                List.of("echo"),
+                4,
+                1,
+                List.of(),
+                Duration.ofHours(1).toMillis(),
+                START,
+                START));
+        JobDefinition job =
+                job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
         planner.put(job);
         for (String fireId : List.of("a", "b", "c", "d")) {
             planner.request(request(fireId, job.id(), RequestType.RUN_NOW, null, null));
@@ -299,8 +437,10 @@ class UnfinishedRunsTest extends PlannerTestSupport {
 
         planner.advanceCoarsely(Duration.ofSeconds(20));
 
-        assertThat(planner.writtenResults()).allSatisfy(lost -> assertThat(lost.status()).isEqualTo(RunStatus.LOST))
-                .extracting(RunResult::runId).containsExactlyInAnyOrder("a#0", "b#0", "c#0");
+        assertThat(planner.writtenResults())
+                .allSatisfy(lost -> assertThat(lost.status()).isEqualTo(RunStatus.LOST))
+                .extracting(RunResult::runId)
+                .containsExactlyInAnyOrder("a#0", "b#0", "c#0");
     }
 
     /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */
@@ -317,7 +457,8 @@ class UnfinishedRunsTest extends PlannerTestSupport {
      */
     private JobDefinition startedRunReadLate() {
         planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
-        JobDefinition job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        JobDefinition job =
+                job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
         planner.put(job);
         planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
         planner.advanceCoarsely(Duration.ofSeconds(30));
@@ -326,24 +467,87 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     }
 
     private static RunResult resultOfRun1(JobDefinition job, RunStatus status, Instant at) {
-        return new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", job.id(), "demo", "echo", WORKER, status,
-                FireKind.MANUAL, 1, 0, 1, at, at, status.isTerminal() ? at : null, null, null, null, at);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "run-1#0",
+                "run-1",
+                job.id(),
+                "demo",
+                "echo",
+                WORKER,
+                status,
+                FireKind.MANUAL,
+                1,
+                0,
+                1,
+                at,
+                at,
+                status.isTerminal() ? at : null,
+                null,
+                null,
+                null,
+                at);
     }
 
     private static RunResult startedOn(JobDefinition job, String fireId, String instance) {
-        return new RunResult(RunResult.SCHEMA_VERSION, fireId + "#0", fireId, job.id(), "demo", "echo", instance,
-                RunStatus.STARTED, FireKind.MANUAL, 1, 0, 1, START, START, null, null, null, null, START);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                fireId + "#0",
+                fireId,
+                job.id(),
+                "demo",
+                "echo",
+                instance,
+                RunStatus.STARTED,
+                FireKind.MANUAL,
+                1,
+                0,
+                1,
+                START,
+                START,
+                null,
+                null,
+                null,
+                null,
+                START);
     }
 
     /** The worker's claim on run {@code run-1#0}: a STARTED without {@code startedAt}. */
     private static RunResult claimOfRun1(JobDefinition job, Instant at) {
-        return new RunResult(RunResult.SCHEMA_VERSION, "run-1#0", "run-1", job.id(), "demo", "echo", WORKER,
-                RunStatus.STARTED, FireKind.MANUAL, 1, 0, 1, at, null, null, "claimed", null, null, at);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "run-1#0",
+                "run-1",
+                job.id(),
+                "demo",
+                "echo",
+                WORKER,
+                RunStatus.STARTED,
+                FireKind.MANUAL,
+                1,
+                0,
+                1,
+                at,
+                null,
+                null,
+                "claimed",
+                null,
+                null,
+                at);
     }
 
     private static WorkerHeartbeat heartbeat(Instant sentAt, Duration interval) {
-        return new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION, WORKER, "demo", List.of("echo"), 4, 1, List.of(),
-                interval.toMillis(), START, sentAt);
+        return new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                WORKER,
+                "demo",
+                List.of("echo"),
+                4,
+                1,
+                List.of(),
+                interval.toMillis(),
+                START,
+                sentAt);
     }
 
     private static <T> T single(List<T> values) {

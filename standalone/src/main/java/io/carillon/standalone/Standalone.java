@@ -1,12 +1,18 @@
 package io.carillon.standalone;
 
+import io.carillon.broker.KafkaBroker;
+import io.carillon.console.ConsoleApplication;
+import io.carillon.standalone.internal.DataDirLock;
+import io.carillon.standalone.internal.EmbeddedDatabase;
+import io.carillon.standalone.internal.StaleGroupMembers;
+import io.carillon.topics.spring.HealthProbes;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.logging.LogLevel;
@@ -18,14 +24,6 @@ import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
-import io.carillon.broker.KafkaBroker;
-import io.carillon.console.ConsoleApplication;
-import io.carillon.standalone.internal.DataDirLock;
-import io.carillon.standalone.internal.EmbeddedDatabase;
-import io.carillon.standalone.internal.StaleGroupMembers;
-import io.carillon.topics.spring.HealthProbes;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-
 /**
  * A running standalone Carillon: the infrastructure it started itself and the Spring application on top.
  * {@link #close()} stops the application first, then PostgreSQL and Kafka. Start and close from one thread.
@@ -36,6 +34,7 @@ public final class Standalone implements AutoCloseable {
     public static final String DATA_DIR_PROPERTY = "carillon.standalone.data-dir";
     /** The in-process broker's client port; default {@value #DEFAULT_BROKER_PORT}, 0 picks a free one. */
     public static final String BROKER_PORT_PROPERTY = "carillon.broker.port";
+
     public static final String BOOTSTRAP_PROPERTY = "carillon.kafka.bootstrap-servers";
     public static final String DATASOURCE_PROPERTY = "spring.datasource.url";
     /**
@@ -43,6 +42,7 @@ public final class Standalone implements AutoCloseable {
      * on); default true. False is faster and loses recent commits, or corrupts the database, on a power cut.
      */
     public static final String POSTGRES_DURABLE_PROPERTY = "carillon.standalone.postgres.durable";
+
     public static final String DEMO_FLAG = "--demo";
 
     /** The file in the data folder that holds the {@code admin} user's generated first-start password. */
@@ -59,8 +59,8 @@ public final class Standalone implements AutoCloseable {
     private final EmbeddedPostgres postgres;
     private final ConfigurableApplicationContext context;
 
-    private Standalone(DataDirLock lock, KafkaBroker broker, EmbeddedPostgres postgres,
-            ConfigurableApplicationContext context) {
+    private Standalone(
+            DataDirLock lock, KafkaBroker broker, EmbeddedPostgres postgres, ConfigurableApplicationContext context) {
         this.lock = lock;
         this.broker = broker;
         this.postgres = postgres;
@@ -77,12 +77,16 @@ public final class Standalone implements AutoCloseable {
         StandardEnvironment environment = new StandardEnvironment();
         environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
         Binder settings = Binder.get(environment);
-        Path dataDir = Path.of(settings.bind(DATA_DIR_PROPERTY, String.class).orElse(DEFAULT_DATA_DIR)).toAbsolutePath();
+        Path dataDir = Path.of(settings.bind(DATA_DIR_PROPERTY, String.class).orElse(DEFAULT_DATA_DIR))
+                .toAbsolutePath();
         Map<String, Object> defaults = new HashMap<>();
         defaults.put("carillon.planner.state-dir", dataDir.resolve("planner").toString());
-        defaults.put("carillon.analytics.state-dir", dataDir.resolve("analytics").toString());
+        defaults.put(
+                "carillon.analytics.state-dir", dataDir.resolve("analytics").toString());
         defaults.put("carillon.worker.app", "demo");
-        defaults.put("carillon.console.initial-admin-password-file", dataDir.resolve(INITIAL_ADMIN_PASSWORD_FILE).toString());
+        defaults.put(
+                "carillon.console.initial-admin-password-file",
+                dataDir.resolve(INITIAL_ADMIN_PASSWORD_FILE).toString());
         defaults.put("carillon.standalone.demo", Arrays.asList(args).contains(DEMO_FLAG));
         LoggingSystem logging = LoggingSystem.get(Standalone.class.getClassLoader());
         for (String quiet : QUIET_LOGGERS) {
@@ -95,20 +99,22 @@ public final class Standalone implements AutoCloseable {
         EmbeddedPostgres postgres = null;
         try {
             if (!settings.bind(BOOTSTRAP_PROPERTY, String.class).isBound()) {
-                broker = KafkaBroker.builder().dataDir(dataDir.resolve("kafka"))
+                broker = KafkaBroker.builder()
+                        .dataDir(dataDir.resolve("kafka"))
                         .port(settings.bind(BROKER_PORT_PROPERTY, Integer.class).orElse(DEFAULT_BROKER_PORT))
                         .start();
                 StaleGroupMembers.remove(broker.bootstrapServers());
                 defaults.put(BOOTSTRAP_PROPERTY, broker.bootstrapServers());
             }
             if (!settings.bind(DATASOURCE_PROPERTY, String.class).isBound()) {
-                postgres = EmbeddedDatabase.start(dataDir.resolve("postgres"),
+                postgres = EmbeddedDatabase.start(
+                        dataDir.resolve("postgres"),
                         settings.bind(POSTGRES_DURABLE_PROPERTY, Boolean.class).orElse(true));
                 defaults.put(DATASOURCE_PROPERTY, postgres.getJdbcUrl("postgres", "postgres"));
                 defaults.put("spring.datasource.username", "postgres");
             }
-            ConfigurableApplicationContext context = new SpringApplicationBuilder(ConsoleApplication.class,
-                    StandaloneConfiguration.class)
+            ConfigurableApplicationContext context = new SpringApplicationBuilder(
+                            ConsoleApplication.class, StandaloneConfiguration.class)
                     .properties(defaults)
                     .initializers(Standalone::healthProbes)
                     .registerShutdownHook(false)
@@ -119,7 +125,8 @@ public final class Standalone implements AutoCloseable {
             if (e instanceof RuntimeException runtime) {
                 throw runtime;
             }
-            throw new IllegalStateException("could not start embedded PostgreSQL in " + dataDir + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "could not start embedded PostgreSQL in " + dataDir + ": " + e.getMessage(), e);
         }
     }
 

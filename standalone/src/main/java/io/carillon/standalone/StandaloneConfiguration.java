@@ -1,11 +1,10 @@
 package io.carillon.standalone;
 
+import io.carillon.examples.demo.DemoHandlers;
+import io.carillon.standalone.internal.DemoJobsSeeder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-
-import io.carillon.examples.demo.DemoHandlers;
-import io.carillon.standalone.internal.DemoJobsSeeder;
 
 /** What the standalone process adds to the console: the demo worker's handlers and, with --demo, demo jobs. */
 @Configuration(proxyBeanMethods = false)

@@ -11,8 +11,7 @@ import io.carillon.broker.PortInUseException;
  */
 public final class StandaloneMain {
 
-    private StandaloneMain() {
-    }
+    private StandaloneMain() {}
 
     public static void main(String[] args) {
         try {

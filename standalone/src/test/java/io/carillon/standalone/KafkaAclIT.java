@@ -4,6 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.analytics.spring.AnalyticsAutoConfiguration;
+import io.carillon.broker.KafkaBroker;
+import io.carillon.broker.SaslScram;
+import io.carillon.console.ConsoleApplication;
+import io.carillon.dispatcher.spring.DispatcherAutoConfiguration;
+import io.carillon.examples.demo.DemoHandlers;
+import io.carillon.planner.spring.PlannerAutoConfiguration;
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.TopicInitializer;
+import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.worker.spring.CarillonWorkerAutoConfiguration;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -15,7 +32,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -50,24 +66,6 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.RestClient;
 
-import io.carillon.analytics.spring.AnalyticsAutoConfiguration;
-import io.carillon.broker.KafkaBroker;
-import io.carillon.broker.SaslScram;
-import io.carillon.console.ConsoleApplication;
-import io.carillon.dispatcher.spring.DispatcherAutoConfiguration;
-import io.carillon.examples.demo.DemoHandlers;
-import io.carillon.planner.spring.PlannerAutoConfiguration;
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.TopicInitializer;
-import io.carillon.topics.events.JobRequest;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.Trigger;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-import io.carillon.worker.spring.CarillonWorkerAutoConfiguration;
-
 /**
  * The least-privilege recipe of docs/security.md on a real SASL_PLAINTEXT (SCRAM-SHA-512) broker with the standard
  * authorizer: the console, planner, dispatcher and a worker of app {@code demo} each run in their own Spring
@@ -84,8 +82,7 @@ class KafkaAclIT {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final long SEND_TIMEOUT_S = 15;
     private static final ParameterizedTypeReference<List<Map<String, Object>>> LIST_OF_MAPS =
-            new ParameterizedTypeReference<>() {
-            };
+            new ParameterizedTypeReference<>() {};
 
     @TempDir
     static Path stateDir;
@@ -99,18 +96,15 @@ class KafkaAclIT {
 
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration({CarillonCoreAutoConfiguration.class, PlannerAutoConfiguration.class})
-    static class PlannerService {
-    }
+    static class PlannerService {}
 
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration({CarillonCoreAutoConfiguration.class, DispatcherAutoConfiguration.class})
-    static class DispatcherService {
-    }
+    static class DispatcherService {}
 
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration({CarillonCoreAutoConfiguration.class, AnalyticsAutoConfiguration.class})
-    static class AnalyticsService {
-    }
+    static class AnalyticsService {}
 
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration({CarillonCoreAutoConfiguration.class, CarillonWorkerAutoConfiguration.class})
@@ -125,7 +119,9 @@ class KafkaAclIT {
 
     @BeforeAll
     void startCarillonUnderItsOwnPrincipals() {
-        broker = KafkaBroker.builder().saslScram("kafka-admin", newPassword("kafka-admin")).start();
+        broker = KafkaBroker.builder()
+                .saslScram("kafka-admin", newPassword("kafka-admin"))
+                .start();
         LeastPrivilegeAcls recipe = new LeastPrivilegeAcls(catalog);
         List<AclBinding> acls = new ArrayList<>();
         acls.addAll(recipe.console(user("carillon-console")));
@@ -149,11 +145,11 @@ class KafkaAclIT {
         consoleSettings.put("carillon.planner.enabled", false);
         consoleSettings.put("carillon.dispatcher.enabled", false);
         consoleSettings.put("carillon.analytics.enabled", false);
-        ConfigurableApplicationContext consoleContext = start(ConsoleApplication.class, WebApplicationType.SERVLET,
-                consoleSettings);
+        ConfigurableApplicationContext consoleContext =
+                start(ConsoleApplication.class, WebApplicationType.SERVLET, consoleSettings);
         console = RestClient.builder()
                 .baseUrl("http://localhost:" + consoleContext.getEnvironment().getProperty("local.server.port"))
-                .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> { })
+                .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {})
                 .defaultHeaders(headers -> headers.setBasicAuth("admin", CONSOLE_ADMIN_PASSWORD))
                 .build();
 
@@ -162,7 +158,8 @@ class KafkaAclIT {
         start(PlannerService.class, WebApplicationType.NONE, plannerSettings);
         start(DispatcherService.class, WebApplicationType.NONE, settings("carillon-dispatcher"));
         Map<String, Object> analyticsSettings = settings("carillon-analytics");
-        analyticsSettings.put("carillon.analytics.state-dir", stateDir.resolve("analytics").toString());
+        analyticsSettings.put(
+                "carillon.analytics.state-dir", stateDir.resolve("analytics").toString());
         analyticsSettings.put("carillon.analytics.results-from-start", true);
         start(AnalyticsService.class, WebApplicationType.NONE, analyticsSettings);
         Map<String, Object> workerSettings = settings("carillon-worker-" + APP);
@@ -190,16 +187,22 @@ class KafkaAclIT {
         assertThat(runNow("acl-manual")).isEqualTo(202);
 
         await().atMost(DEADLINE).until(() -> succeededRuns("acl-manual") == 1);
-        await("the analytics app reads results and commits its transactions").atMost(DEADLINE)
+        await("the analytics app reads results and commits its transactions")
+                .atMost(DEADLINE)
                 .until(() -> analyticsCommittedResults() > 0);
     }
 
     private long analyticsCommittedResults() throws Exception {
         try (Admin admin = Admin.create(broker.superUserClientConfig())) {
-            return admin.listConsumerGroupOffsets(catalog.prefix() + "analytics").partitionsToOffsetAndMetadata()
-                    .get(SEND_TIMEOUT_S, TimeUnit.SECONDS).entrySet().stream()
+            return admin
+                    .listConsumerGroupOffsets(catalog.prefix() + "analytics")
+                    .partitionsToOffsetAndMetadata()
+                    .get(SEND_TIMEOUT_S, TimeUnit.SECONDS)
+                    .entrySet()
+                    .stream()
                     .filter(entry -> entry.getKey().topic().equals(catalog.results()) && entry.getValue() != null)
-                    .mapToLong(entry -> entry.getValue().offset()).sum();
+                    .mapToLong(entry -> entry.getValue().offset())
+                    .sum();
         }
     }
 
@@ -224,7 +227,8 @@ class KafkaAclIT {
     void aPrincipalWithoutWriteOnRequestsCannotTriggerAJob() {
         createJob("acl-guarded");
         String forged = UUID.randomUUID().toString();
-        JobRequest request = JobRequest.runNow(forged, "acl-guarded", null, "intruder", Clock.systemUTC().instant());
+        JobRequest request = JobRequest.runNow(
+                forged, "acl-guarded", null, "intruder", Clock.systemUTC().instant());
         String value = new String(EventSerdes.REQUEST.serialize(catalog.requests(), request), StandardCharsets.UTF_8);
 
         assertRefused("carillon-worker-" + APP, catalog.requests(), "acl-guarded", value);
@@ -234,11 +238,14 @@ class KafkaAclIT {
         await().atMost(DEADLINE).until(() -> succeededRuns("acl-guarded") == 1);
         try (TopicReader<JobRequest> requests = reader(catalog.requests(), EventSerdes.REQUEST);
                 TopicReader<Trigger> triggers = reader(catalog.trigger(APP), EventSerdes.TRIGGER)) {
-            await().atMost(DEADLINE).until(() -> triggers.values().stream()
-                    .anyMatch(trigger -> trigger.jobId().equals("acl-guarded")));
+            await().atMost(DEADLINE)
+                    .until(() -> triggers.values().stream()
+                            .anyMatch(trigger -> trigger.jobId().equals("acl-guarded")));
             assertThat(requests.values()).extracting(JobRequest::requestId).doesNotContain(forged);
-            assertThat(triggers.values()).filteredOn(trigger -> trigger.jobId().equals("acl-guarded"))
-                    .as("only the console's run-now fired").hasSize(1)
+            assertThat(triggers.values())
+                    .filteredOn(trigger -> trigger.jobId().equals("acl-guarded"))
+                    .as("only the console's run-now fired")
+                    .hasSize(1)
                     .allSatisfy(trigger -> assertThat(trigger.fireId()).isNotEqualTo(forged));
         }
     }
@@ -261,10 +268,13 @@ class KafkaAclIT {
         }
     }
 
-    private ConfigurableApplicationContext start(Class<?> source, WebApplicationType type,
-            Map<String, Object> settings) {
-        ConfigurableApplicationContext context = new SpringApplicationBuilder(source).web(type)
-                .properties(settings).registerShutdownHook(false).run();
+    private ConfigurableApplicationContext start(
+            Class<?> source, WebApplicationType type, Map<String, Object> settings) {
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(source)
+                .web(type)
+                .properties(settings)
+                .registerShutdownHook(false)
+                .run();
         components.add(context);
         return context;
     }
@@ -299,10 +309,11 @@ class KafkaAclIT {
     private void assertRefused(String user, String topic, String key, String value) {
         Map<String, Object> config = clientConfig(user);
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) TimeUnit.SECONDS.toMillis(SEND_TIMEOUT_S));
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
-                new ByteArraySerializer())) {
-            assertThatThrownBy(() -> producer.send(new ProducerRecord<>(topic, key,
-                    value.getBytes(StandardCharsets.UTF_8))).get(SEND_TIMEOUT_S, TimeUnit.SECONDS))
+        try (KafkaProducer<String, byte[]> producer =
+                new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
+            assertThatThrownBy(() -> producer.send(
+                                    new ProducerRecord<>(topic, key, value.getBytes(StandardCharsets.UTF_8)))
+                            .get(SEND_TIMEOUT_S, TimeUnit.SECONDS))
                     .as("%s writing to %s", user, topic)
                     .isInstanceOf(ExecutionException.class)
                     .hasCauseInstanceOf(TopicAuthorizationException.class);
@@ -322,21 +333,35 @@ class KafkaAclIT {
     }
 
     private void createJob(String id) {
-        var response = console.post().uri("/api/v1/jobs").contentType(MediaType.APPLICATION_JSON)
+        var response = console.post()
+                .uri("/api/v1/jobs")
+                .contentType(MediaType.APPLICATION_JSON)
                 .body(Map.of("id", id, "app", APP, "handler", "echo", "schedule", Map.of("type", "NONE")))
-                .retrieve().toEntity(String.class);
+                .retrieve()
+                .toEntity(String.class);
         assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(201);
     }
 
     private int runNow(String id) {
-        return console.post().uri("/api/v1/jobs/{id}/run", id).contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of()).retrieve().toBodilessEntity().getStatusCode().value();
+        return console.post()
+                .uri("/api/v1/jobs/{id}/run", id)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of())
+                .retrieve()
+                .toBodilessEntity()
+                .getStatusCode()
+                .value();
     }
 
     private long succeededRuns(String id) {
-        List<Map<String, Object>> runs = console.get().uri("/api/v1/jobs/{id}/runs?limit=100", id).retrieve()
+        List<Map<String, Object>> runs = console.get()
+                .uri("/api/v1/jobs/{id}/runs?limit=100", id)
+                .retrieve()
                 .body(LIST_OF_MAPS);
-        return runs == null ? 0 : runs.stream().filter(run -> RunStatus.SUCCEEDED.name().equals(run.get("status")))
-                .count();
+        return runs == null
+                ? 0
+                : runs.stream()
+                        .filter(run -> RunStatus.SUCCEEDED.name().equals(run.get("status")))
+                        .count();
     }
 }

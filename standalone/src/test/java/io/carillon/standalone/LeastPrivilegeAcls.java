@@ -11,9 +11,11 @@ import static org.apache.kafka.common.resource.ResourceType.GROUP;
 import static org.apache.kafka.common.resource.ResourceType.TOPIC;
 import static org.apache.kafka.common.resource.ResourceType.TRANSACTIONAL_ID;
 
+import io.carillon.dispatcher.Dispatcher;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.TopicSpec;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.acl.AclOperation;
@@ -21,10 +23,6 @@ import org.apache.kafka.common.acl.AclPermissionType;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
-
-import io.carillon.dispatcher.Dispatcher;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.TopicSpec;
 
 /** The ACL recipe of docs/security.md ("## Kafka"), role by role, for the default application ids and groups. */
 final class LeastPrivilegeAcls {
@@ -44,9 +42,21 @@ final class LeastPrivilegeAcls {
         for (TopicSpec topic : catalog.coreTopics()) {
             acls.allow(TOPIC, topic.name(), LITERAL, CREATE);
         }
-        acls.topics(WRITE, catalog.jobs(), catalog.requests(), catalog.control(), catalog.dlq(), catalog.alertRules(),
+        acls.topics(
+                WRITE,
+                catalog.jobs(),
+                catalog.requests(),
+                catalog.control(),
+                catalog.dlq(),
+                catalog.alertRules(),
                 catalog.calendars());
-        acls.topics(READ, catalog.results(), catalog.logs(), catalog.workers(), catalog.alerts(), catalog.stats(),
+        acls.topics(
+                READ,
+                catalog.results(),
+                catalog.logs(),
+                catalog.workers(),
+                catalog.alerts(),
+                catalog.stats(),
                 catalog.declarations());
         acls.allow(GROUP, catalog.prefix() + "console", LITERAL, READ);
         acls.allow(GROUP, catalog.prefix() + "console-declarations", LITERAL, READ);
@@ -60,8 +70,8 @@ final class LeastPrivilegeAcls {
     List<AclBinding> planner(String user) {
         String applicationId = catalog.prefix() + "planner";
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
-        acls.topics(READ, catalog.jobs(), catalog.requests(), catalog.results(), catalog.workers(),
-                catalog.calendars());
+        acls.topics(
+                READ, catalog.jobs(), catalog.requests(), catalog.results(), catalog.workers(), catalog.calendars());
         acls.topics(WRITE, catalog.fires(), catalog.results(), catalog.requests(), catalog.dlq());
         acls.allow(TOPIC, applicationId + "-", PREFIXED, ALL);
         acls.allow(GROUP, applicationId, LITERAL, READ);
@@ -76,8 +86,8 @@ final class LeastPrivilegeAcls {
     List<AclBinding> analytics(String user) {
         String applicationId = catalog.prefix() + "analytics";
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
-        acls.topics(READ, catalog.jobs(), catalog.results(), catalog.workers(), catalog.alertRules(),
-                catalog.calendars());
+        acls.topics(
+                READ, catalog.jobs(), catalog.results(), catalog.workers(), catalog.alertRules(), catalog.calendars());
         acls.topics(WRITE, catalog.stats(), catalog.alerts(), catalog.dlq());
         acls.allow(TOPIC, applicationId + "-", PREFIXED, ALL);
         acls.allow(GROUP, applicationId, LITERAL, READ);
@@ -107,8 +117,7 @@ final class LeastPrivilegeAcls {
         acls.allow(TOPIC, catalog.trigger(app), LITERAL, CREATE);
         acls.allow(GROUP, catalog.trigger(app), LITERAL, READ);
         acls.topics(READ, catalog.control());
-        acls.topics(WRITE, catalog.results(), catalog.logs(), catalog.workers(), catalog.dlq(),
-                catalog.declarations());
+        acls.topics(WRITE, catalog.results(), catalog.logs(), catalog.workers(), catalog.dlq(), catalog.declarations());
         acls.allow(TOPIC, catalog.declarations(), LITERAL, CREATE);
         return acls.list;
     }
@@ -134,7 +143,8 @@ final class LeastPrivilegeAcls {
         }
 
         void allow(ResourceType type, String name, PatternType pattern, AclOperation operation) {
-            list.add(new AclBinding(new ResourcePattern(type, name, pattern),
+            list.add(new AclBinding(
+                    new ResourcePattern(type, name, pattern),
                     new AccessControlEntry(principal, "*", operation, AclPermissionType.ALLOW)));
         }
     }

@@ -3,6 +3,13 @@ package io.carillon.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
 
+import io.carillon.analytics.internal.AnalyticsMeters;
+import io.carillon.console.internal.metrics.ConsoleGauges;
+import io.carillon.console.internal.metrics.RunMeters;
+import io.carillon.dispatcher.internal.StatsRecorder;
+import io.carillon.planner.internal.PlannerMeters;
+import io.carillon.topics.Json;
+import io.carillon.topics.metrics.DeadLetterMeter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,17 +21,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
-
-import io.carillon.analytics.internal.AnalyticsMeters;
-import io.carillon.console.internal.metrics.ConsoleGauges;
-import io.carillon.console.internal.metrics.RunMeters;
-import io.carillon.dispatcher.internal.StatsRecorder;
-import io.carillon.planner.internal.PlannerMeters;
-import io.carillon.topics.Json;
-import io.carillon.topics.metrics.DeadLetterMeter;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,8 +33,8 @@ import tools.jackson.databind.JsonNode;
 class MetricsDocsTest {
 
     private static final Path DOCS = Path.of("..", "docs");
-    private static final Pattern LISTED = Pattern.compile("^\\| `(carillon_[a-z_]+)` \\| `(carillon\\.[a-z.]+)`",
-            Pattern.MULTILINE);
+    private static final Pattern LISTED =
+            Pattern.compile("^\\| `(carillon_[a-z_]+)` \\| `(carillon\\.[a-z.]+)`", Pattern.MULTILINE);
     private static final Pattern QUERIED = Pattern.compile("carillon_[a-z_]+");
     private static final Pattern SERIES_SUFFIX = Pattern.compile("_(bucket|count|sum|max)$");
 
@@ -48,8 +46,7 @@ class MetricsDocsTest {
         for (Map<String, Object> group : groups) {
             for (Map<String, Object> rule : list(group.get("rules"))) {
                 assertThat(rule).containsKeys("alert", "expr", "labels", "annotations");
-                assertThat(rule.get("labels")).asInstanceOf(MAP)
-                        .containsKey("severity");
+                assertThat(rule.get("labels")).asInstanceOf(MAP).containsKey("severity");
                 expressions.add(rule.get("expr").toString());
             }
         }
@@ -64,19 +61,35 @@ class MetricsDocsTest {
         dashboard.get("panels").valueStream().forEach(panel -> {
             assertThat(panel.get("title").asString()).isNotBlank();
             assertThat(panel.get("targets").size()).isPositive();
-            panel.get("targets").valueStream().forEach(target -> expressions.add(target.get("expr").asString()));
+            panel.get("targets")
+                    .valueStream()
+                    .forEach(target -> expressions.add(target.get("expr").asString()));
         });
         assertThat(queried(expressions)).isNotEmpty().isSubsetOf(listed().keySet());
     }
 
     @Test
     void everyMeterThePartsRegisterIsListed() throws IOException {
-        assertThat(listed().values()).contains(PlannerMeters.FIRES, PlannerMeters.CANCELS, StatsRecorder.LATENESS,
-                StatsRecorder.DISPATCHED, StatsRecorder.NO_WORKER, StatsRecorder.MISFIRE_SKIPPED,
-                StatsRecorder.HELD_FIRES, StatsRecorder.ASSIGNED_PARTITIONS, StatsRecorder.TRANSACTIONS,
-                AnalyticsMeters.INCIDENTS, RunMeters.RUNS, RunMeters.DURATION, ConsoleGauges.INCIDENTS_OPEN,
-                ConsoleGauges.OUTBOX_BACKLOG, DeadLetterMeter.DEAD_LETTERS, "carillon.consumer.lag",
-                "carillon.worker.runs", "carillon.worker.run.duration");
+        assertThat(listed().values())
+                .contains(
+                        PlannerMeters.FIRES,
+                        PlannerMeters.CANCELS,
+                        StatsRecorder.LATENESS,
+                        StatsRecorder.DISPATCHED,
+                        StatsRecorder.NO_WORKER,
+                        StatsRecorder.MISFIRE_SKIPPED,
+                        StatsRecorder.HELD_FIRES,
+                        StatsRecorder.ASSIGNED_PARTITIONS,
+                        StatsRecorder.TRANSACTIONS,
+                        AnalyticsMeters.INCIDENTS,
+                        RunMeters.RUNS,
+                        RunMeters.DURATION,
+                        ConsoleGauges.INCIDENTS_OPEN,
+                        ConsoleGauges.OUTBOX_BACKLOG,
+                        DeadLetterMeter.DEAD_LETTERS,
+                        "carillon.consumer.lag",
+                        "carillon.worker.runs",
+                        "carillon.worker.run.duration");
     }
 
     /** The Prometheus names of the Metrics table, each with its Micrometer name. */

@@ -1,18 +1,16 @@
 package io.carillon.standalone;
 
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.TopicCatalog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.TopicCatalog;
-
 /** Starts a {@link Standalone} in the test JVM on the shared test broker and a test database instead of its own. */
 final class SharedInfrastructure {
 
-    private SharedInfrastructure() {
-    }
+    private SharedInfrastructure() {}
 
     /**
      * A standalone on {@code database} and the shared broker with the topics of {@code catalog}, its data in

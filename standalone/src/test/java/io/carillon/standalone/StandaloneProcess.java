@@ -25,23 +25,34 @@ final class StandaloneProcess implements AutoCloseable {
     }
 
     static StandaloneProcess start(Path log, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(java(), "-Xmx512m", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), StandaloneMain.class.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                java(),
+                "-Xmx512m",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                StandaloneMain.class.getName()));
         command.addAll(List.of(args));
         command.add("--carillon.console.admin-password=" + ADMIN_PASSWORD);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         return new StandaloneProcess(process, log);
     }
 
     /** The value of an {@code Authorization} header for the console's admin. */
     static String adminAuthorization() {
-        return "Basic " + Base64.getEncoder()
-                .encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+        return "Basic "
+                + Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
     }
 
     private static String java() {
-        return ProcessHandle.current().info().command()
-                .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .orElseGet(() ->
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
     Process process() {

@@ -3,6 +3,11 @@ package io.carillon.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.testkit.Browser;
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.worker.CarillonWorker;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -12,7 +17,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,12 +33,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.RestClient;
-
-import io.carillon.testkit.Browser;
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.worker.CarillonWorker;
 
 /**
  * A user's day in a real Chromium against the standalone's real parts (the broker, PostgreSQL, planner, dispatcher
@@ -76,12 +74,16 @@ class UserDayBrowserIT {
         database = TestDatabase.create();
         TopicCatalog catalog = TestKafka.newCatalog(TopicCatalog.DEFAULT_PARTITIONS);
         standalone = SharedInfrastructure.start(database, catalog, dataDir, ADMIN_PASSWORD);
-        http = RestClient.builder().baseUrl(base())
+        http = RestClient.builder()
+                .baseUrl(base())
                 .defaultHeaders(headers -> headers.setBasicAuth("admin", ADMIN_PASSWORD))
-                .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> { })
+                .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {})
                 .build();
-        worker = CarillonWorker.builder().bootstrapServers(TestKafka.bootstrapServers()).catalog(catalog)
-                .app(APP).instanceId(INSTANCE)
+        worker = CarillonWorker.builder()
+                .bootstrapServers(TestKafka.bootstrapServers())
+                .catalog(catalog)
+                .app(APP)
+                .instanceId(INSTANCE)
                 .handler("export", context -> {
                     if (!PARAMS.equals(context.params())) {
                         return "nothing asked";
@@ -108,8 +110,12 @@ class UserDayBrowserIT {
         worker.start();
         createJob(SYNC_JOB, "sync");
         createJob(IMPORT_JOB, "import");
-        await().atMost(DEADLINE).until(() -> http.get().uri("/api/v1/workers").retrieve().body(String.class)
-                .contains(INSTANCE));
+        await().atMost(DEADLINE)
+                .until(() -> http.get()
+                        .uri("/api/v1/workers")
+                        .retrieve()
+                        .body(String.class)
+                        .contains(INSTANCE));
     }
 
     @AfterAll
@@ -148,21 +154,23 @@ class UserDayBrowserIT {
 
     private void createACronJobThroughTheForm() throws Exception {
         browser.driver.findElement(By.cssSelector("nav a[data-nav=jobs]")).click();
-        browser.wait.until(ExpectedConditions.elementToBeClickable(By.id("new-job"))).click();
+        browser.wait
+                .until(ExpectedConditions.elementToBeClickable(By.id("new-job")))
+                .click();
         browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("job-form")));
         type("f-id", EXPORT_JOB);
         type("f-app", APP);
         type("f-handler", "export");
         type("f-schedule-zone", "UTC");
         type("f-schedule-cron", "0 0 25 * * ?");
-        WebElement cronError = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
-                By.id("f-schedule-cron-error")));
+        WebElement cronError =
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("f-schedule-cron-error")));
         assertThat(cronError.getText()).as("a bad cron is named at its field").isNotBlank();
 
         type("f-schedule-cron", "0 0 * * * ?");
         browser.wait.until(ExpectedConditions.textToBe(By.id("preview-per-day"), "Fires 24 times a day."));
-        List<WebElement> fires = browser.wait.until(ExpectedConditions.numberOfElementsToBe(
-                By.cssSelector("#preview-fires tbody tr"), 10));
+        List<WebElement> fires = browser.wait.until(
+                ExpectedConditions.numberOfElementsToBe(By.cssSelector("#preview-fires tbody tr"), 10));
         assertThat(fires.get(0).findElements(By.tagName("td")).get(1).getText())
                 .matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:00:00 UTC");
         browser.screenshot("UserDayBrowserIT-form");
@@ -175,18 +183,19 @@ class UserDayBrowserIT {
         runNow(PARAMS);
         openTheNewestRun();
         browser.wait.until(ExpectedConditions.textToBe(By.id("run-log-state"), "live"));
-        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"),
-                "exporting 3 tables with " + PARAMS));
+        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("run-log"), "exporting 3 tables with " + PARAMS));
         assertThat(text("run-status")).isEqualTo("STARTED");
 
         exportSteps.release();
-        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"),
-                "table 1 of 3 written"));
+        browser.wait.until(
+                ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"), "table 1 of 3 written"));
         assertThat(text("run-log")).doesNotContain("all 3 tables written");
         exportSteps.release();
         browser.wait.until(ExpectedConditions.textToBe(By.id("run-log-state"), "complete"));
         browser.wait.until(ExpectedConditions.textToBe(By.id("run-status"), "SUCCEEDED"));
-        assertThat(browser.driver.findElements(By.cssSelector("#run-log .log-line"))).hasSize(3);
+        assertThat(browser.driver.findElements(By.cssSelector("#run-log .log-line")))
+                .hasSize(3);
         assertThat(text("run-facts")).contains(EXPORT_JOB).contains("MANUAL").contains("exported");
         browser.screenshot("UserDayBrowserIT-run");
     }
@@ -195,11 +204,12 @@ class UserDayBrowserIT {
         browser.driver.get(base() + "/#/job?id=" + SYNC_JOB);
         runNow("");
         openTheNewestRun();
-        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"),
-                "syncing the ledger"));
-        browser.wait.until(ExpectedConditions.elementToBeClickable(By.id("run-kill"))).click();
-        WebElement question = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
-                By.id("confirm-message")));
+        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"), "syncing the ledger"));
+        browser.wait
+                .until(ExpectedConditions.elementToBeClickable(By.id("run-kill")))
+                .click();
+        WebElement question =
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm-message")));
         assertThat(question.getText()).contains("Kill run").contains(SYNC_JOB);
         browser.driver.findElement(By.id("confirm-ok")).click();
         browser.wait.until(ExpectedConditions.invisibilityOfElementLocated(By.id("confirm-message")));
@@ -212,9 +222,10 @@ class UserDayBrowserIT {
         openTheNewestRun();
         reloadUntil(ExpectedConditions.textToBe(By.id("run-status"), "FAILED"));
         assertThat(text("run-facts")).contains("the rates file is not there yet");
-        browser.wait.until(ExpectedConditions.elementToBeClickable(By.id("run-retry"))).click();
-        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-notice"),
-                "Retry requested"));
+        browser.wait
+                .until(ExpectedConditions.elementToBeClickable(By.id("run-retry")))
+                .click();
+        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-notice"), "Retry requested"));
         browser.driver.findElement(By.cssSelector("#run-notice a")).click();
         reloadUntil(ExpectedConditions.textToBe(By.id("run-status"), "SUCCEEDED"));
         assertThat(text("run-facts")).contains(IMPORT_JOB).contains("RETRY").contains("imported");
@@ -223,7 +234,9 @@ class UserDayBrowserIT {
     private void filterTheRunsByStatusThroughASharedUrl() {
         browser.driver.findElement(By.cssSelector("nav a[data-nav=runs]")).click();
         type("runs-filter-status", "FAILED");
-        browser.driver.findElement(By.cssSelector("#runs-filters button[type=submit]")).click();
+        browser.driver
+                .findElement(By.cssSelector("#runs-filters button[type=submit]"))
+                .click();
         browser.wait.until(ExpectedConditions.urlContains("status=FAILED"));
         String shared = browser.driver.getCurrentUrl();
 
@@ -232,7 +245,10 @@ class UserDayBrowserIT {
         browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-list"), IMPORT_JOB));
         assertThat(browser.driver.findElement(By.id("runs-filter-status")).getAttribute("value"))
                 .isEqualTo("FAILED");
-        assertThat(text("run-list")).doesNotContain(EXPORT_JOB).doesNotContain(SYNC_JOB).doesNotContain("SUCCEEDED");
+        assertThat(text("run-list"))
+                .doesNotContain(EXPORT_JOB)
+                .doesNotContain(SYNC_JOB)
+                .doesNotContain("SUCCEEDED");
     }
 
     private void seeTheWorkerLeaveWhenItStops() {
@@ -250,10 +266,12 @@ class UserDayBrowserIT {
     private void switchToChinese() throws Exception {
         new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
         browser.wait.until(ExpectedConditions.textToBe(By.cssSelector("nav a[data-nav=jobs]"), "任务"));
-        assertThat(browser.driver.findElement(By.cssSelector("nav a[data-nav=runs]")).getText()).isEqualTo("运行记录");
+        assertThat(browser.driver
+                        .findElement(By.cssSelector("nav a[data-nav=runs]"))
+                        .getText())
+                .isEqualTo("运行记录");
         browser.driver.get(base() + "/#/runs?status=FAILED");
-        browser.wait.until(ExpectedConditions.textMatches(By.id("runs-status"),
-                Pattern.compile("显示 \\d+ 条运行记录")));
+        browser.wait.until(ExpectedConditions.textMatches(By.id("runs-status"), Pattern.compile("显示 \\d+ 条运行记录")));
         browser.screenshot("UserDayBrowserIT-zh-CN");
     }
 
@@ -273,8 +291,10 @@ class UserDayBrowserIT {
     /** Reloads the job page until it lists a MANUAL run, and opens that run. */
     private void openTheNewestRun() {
         WebElement link = reloadUntil(driver -> driver.findElements(By.cssSelector("#job-runs tbody tr")).stream()
-                .filter(row -> row.getText().contains("MANUAL")).findFirst()
-                .map(row -> row.findElement(By.tagName("a"))).orElse(null));
+                .filter(row -> row.getText().contains("MANUAL"))
+                .findFirst()
+                .map(row -> row.findElement(By.tagName("a")))
+                .orElse(null));
         link.click();
         browser.wait.until(ExpectedConditions.urlContains("#/run?id="));
     }
@@ -293,9 +313,12 @@ class UserDayBrowserIT {
     }
 
     private void createJob(String id, String handler) {
-        var response = http.post().uri("/api/v1/jobs").contentType(MediaType.APPLICATION_JSON)
+        var response = http.post()
+                .uri("/api/v1/jobs")
+                .contentType(MediaType.APPLICATION_JSON)
                 .body(Map.of("id", id, "app", APP, "handler", handler, "schedule", Map.of("type", "NONE")))
-                .retrieve().toEntity(String.class);
+                .retrieve()
+                .toEntity(String.class);
         assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(201);
     }
 

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.logging.Level;
-
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -39,6 +38,7 @@ public final class Browser implements AutoCloseable {
     public final ChromeDriver driver;
     /** Waits up to 20 s for a condition of the page. */
     public final WebDriverWait wait;
+
     private final Path profile;
 
     private Browser(ChromeDriver driver, Path profile) {
@@ -57,16 +57,28 @@ public final class Browser implements AutoCloseable {
         }
         assumeTrue(installed, missing);
         Path profile = Files.createTempDirectory("carillon-chromium");
-        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
-                .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                        "--disable-quic", "--no-first-run", "--disable-background-networking",
-                        "--disable-component-update", "--disable-sync", "--window-size=1400,900", "--lang=en-US",
+        ChromeOptions options = new ChromeOptions()
+                .setBinary(CHROMIUM.toFile())
+                .addArguments(
+                        "--headless=new",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-dev-shm-usage",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--window-size=1400,900",
+                        "--lang=en-US",
                         "--user-data-dir=" + profile);
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability(ChromeOptions.LOGGING_PREFS, logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
         return new Browser(new ChromeDriver(service, options), profile);
     }
 
@@ -88,8 +100,10 @@ public final class Browser implements AutoCloseable {
 
     /** The Content-Security-Policy violations the browser reported since the last call, as its console logged them. */
     public List<String> cspViolations() {
-        return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage)
-                .filter(message -> message.contains(CSP_VIOLATION)).toList();
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .map(LogEntry::getMessage)
+                .filter(message -> message.contains(CSP_VIOLATION))
+                .toList();
     }
 
     /** Quits the browser; fails when it reported a Content-Security-Policy violation. */
@@ -101,7 +115,8 @@ public final class Browser implements AutoCloseable {
         } finally {
             driver.quit();
             try (var files = Files.walk(profile)) {
-                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+                files.sorted(Comparator.reverseOrder())
+                        .forEach(path -> path.toFile().delete());
             }
         }
         if (!violations.isEmpty()) {

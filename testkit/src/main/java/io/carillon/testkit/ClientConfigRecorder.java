@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.metrics.KafkaMetric;
 import org.apache.kafka.common.metrics.MetricsReporter;
@@ -29,13 +28,15 @@ public final class ClientConfigRecorder implements MetricsReporter {
     private static final Map<String, List<Map<String, Object>>> CONFIGS = new ConcurrentHashMap<>();
 
     /** Public for Kafka, which instantiates it by name. */
-    public ClientConfigRecorder() {
-    }
+    public ClientConfigRecorder() {}
 
     /** A new marker's client properties: {@code metric.reporters} naming this class and {@link #MARKER}. */
     public static Map<String, String> properties(String marker) {
-        return Map.of(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG, ClientConfigRecorder.class.getName(),
-                MARKER, marker);
+        return Map.of(
+                CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG,
+                ClientConfigRecorder.class.getName(),
+                MARKER,
+                marker);
     }
 
     /**
@@ -62,23 +63,20 @@ public final class ClientConfigRecorder implements MetricsReporter {
     public void configure(Map<String, ?> configs) {
         Object marker = configs.get(MARKER);
         if (marker != null) {
-            CONFIGS.computeIfAbsent(marker.toString(), key -> new CopyOnWriteArrayList<>()).add(Collections.unmodifiableMap(new HashMap<>(configs)));
+            CONFIGS.computeIfAbsent(marker.toString(), key -> new CopyOnWriteArrayList<>())
+                    .add(Collections.unmodifiableMap(new HashMap<>(configs)));
         }
     }
 
     @Override
-    public void init(List<KafkaMetric> metrics) {
-    }
+    public void init(List<KafkaMetric> metrics) {}
 
     @Override
-    public void metricChange(KafkaMetric metric) {
-    }
+    public void metricChange(KafkaMetric metric) {}
 
     @Override
-    public void metricRemoval(KafkaMetric metric) {
-    }
+    public void metricRemoval(KafkaMetric metric) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

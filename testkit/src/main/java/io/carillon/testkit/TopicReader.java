@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -49,7 +48,11 @@ public final class TopicReader<V> implements AutoCloseable {
     /** Polls once and returns every record read so far, values deserialized. */
     public List<ConsumerRecord<String, V>> poll() {
         for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
-            records.add(new ConsumerRecord<>(record.topic(), record.partition(), record.offset(), record.key(),
+            records.add(new ConsumerRecord<>(
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    record.key(),
                     deserializer.deserialize(record.topic(), record.value())));
         }
         return List.copyOf(records);

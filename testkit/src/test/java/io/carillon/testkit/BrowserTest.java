@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -19,7 +18,8 @@ class BrowserTest {
         Browser browser = Browser.start();
         show(browser, POLICY + "<p id=\"shown\" style=\"color: red\">styled inline</p>");
 
-        assertThatThrownBy(browser::close).isInstanceOf(AssertionError.class)
+        assertThatThrownBy(browser::close)
+                .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("Content Security Policy");
     }
 
@@ -33,8 +33,8 @@ class BrowserTest {
     }
 
     private static void show(Browser browser, String html) {
-        browser.driver.get("data:text/html;charset=utf-8," + URLEncoder.encode(html, StandardCharsets.UTF_8)
-                .replace("+", "%20"));
+        browser.driver.get("data:text/html;charset=utf-8,"
+                + URLEncoder.encode(html, StandardCharsets.UTF_8).replace("+", "%20"));
         browser.wait.until(ExpectedConditions.presenceOfElementLocated(By.id("shown")));
     }
 }

@@ -1,5 +1,9 @@
 package io.carillon.topics;
 
+import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.DateRange;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.TimeWindow;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -8,11 +12,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
-
-import io.carillon.topics.events.Calendar;
-import io.carillon.topics.events.DateRange;
-import io.carillon.topics.events.Schedule;
-import io.carillon.topics.events.TimeWindow;
 
 /**
  * The rules a {@link Calendar} and a schedule's calendar references follow, shared by the console (400 answers) and
@@ -33,8 +32,7 @@ public final class CalendarValidator {
     /** The most calendars one schedule skips. */
     public static final int MAX_SKIP = 8;
 
-    private CalendarValidator() {
-    }
+    private CalendarValidator() {}
 
     public static boolean isValidCalendarId(String id) {
         return id != null && CALENDAR_ID.matcher(id).matches();
@@ -109,7 +107,8 @@ public final class CalendarValidator {
             if (!isValidCalendarId(schedule.onlyOn())) {
                 errors.add(new FieldError(prefix + ".onlyOn", invalidId(schedule.onlyOn())));
             } else if (seen.contains(schedule.onlyOn())) {
-                errors.add(new FieldError(prefix + ".onlyOn",
+                errors.add(new FieldError(
+                        prefix + ".onlyOn",
                         "calendar '" + schedule.onlyOn() + "' is also in skip, so no instant would fire"));
             }
         }

@@ -33,6 +33,5 @@ public final class EventSerdes {
     public static final JsonSerde<AppDeclarations> DECLARATIONS = JsonSerde.of(AppDeclarations.class);
     public static final JsonSerde<Calendar> CALENDAR = JsonSerde.of(Calendar.class);
 
-    private EventSerdes() {
-    }
+    private EventSerdes() {}
 }

@@ -1,12 +1,11 @@
 package io.carillon.topics;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Pattern;
-
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The rules a job definition and a request must follow, shared by the console (400 answers) and the planner (dead
@@ -33,8 +32,7 @@ public final class JobValidator {
     /** The largest {@code alerting.failureRateMinRuns}. */
     public static final int MAX_FAILURE_RATE_MIN_RUNS = 10_000;
 
-    private JobValidator() {
-    }
+    private JobValidator() {}
 
     public static boolean isValidJobId(String id) {
         return id != null && JOB_ID.matcher(id).matches();
@@ -48,12 +46,18 @@ public final class JobValidator {
     public static List<FieldError> validate(JobDefinition job) {
         List<FieldError> errors = new ArrayList<>();
         if (!isValidJobId(job.id())) {
-            errors.add(new FieldError("id", "'" + job.id()
-                    + "' is not a valid job id: use 1 to 128 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit"));
+            errors.add(
+                    new FieldError(
+                            "id",
+                            "'" + job.id()
+                                    + "' is not a valid job id: use 1 to 128 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit"));
         }
         if (!TopicCatalog.isValidAppName(job.app())) {
-            errors.add(new FieldError("app", "'" + job.app()
-                    + "' is not a valid app name: use 1 to 100 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit"));
+            errors.add(
+                    new FieldError(
+                            "app",
+                            "'" + job.app()
+                                    + "' is not a valid app name: use 1 to 100 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit"));
         }
         if (job.handler() == null || job.handler().isBlank()) {
             errors.add(new FieldError("handler", "is required"));
@@ -85,9 +89,11 @@ public final class JobValidator {
         for (int i = 0; i < tags.size(); i++) {
             String tag = tags.get(i);
             if (!isValidTag(tag)) {
-                errors.add(new FieldError("tags[" + i + "]", "'" + tag
-                        + "' is not a valid tag: use 1 to 64 characters of a-z, 0-9, '.', '_' or '-', starting with"
-                        + " a letter or digit"));
+                errors.add(new FieldError(
+                        "tags[" + i + "]",
+                        "'" + tag
+                                + "' is not a valid tag: use 1 to 64 characters of a-z, 0-9, '.', '_' or '-', starting with"
+                                + " a letter or digit"));
             } else if (tags.indexOf(tag) < i) {
                 errors.add(new FieldError("tags[" + i + "]", "'" + tag + "' is listed twice"));
             }
@@ -112,7 +118,8 @@ public final class JobValidator {
         }
         Long maxRuntime = alerting.maxRuntimeMs();
         if (maxRuntime != null && (maxRuntime < MIN_MAX_RUNTIME_MS || maxRuntime > MAX_MAX_RUNTIME_MS)) {
-            errors.add(new FieldError("alerting.maxRuntimeMs",
+            errors.add(new FieldError(
+                    "alerting.maxRuntimeMs",
                     "must be from " + MIN_MAX_RUNTIME_MS + " to " + MAX_MAX_RUNTIME_MS + " (30 days)"));
         }
         Double factor = alerting.slowFactor();
@@ -125,13 +132,14 @@ public final class JobValidator {
         }
         Long window = alerting.failureRateWindowMs();
         if (window != null && (window < MIN_FAILURE_RATE_WINDOW_MS || window > MAX_FAILURE_RATE_WINDOW_MS)) {
-            errors.add(new FieldError("alerting.failureRateWindowMs", "must be from " + MIN_FAILURE_RATE_WINDOW_MS
-                    + " (1 minute) to " + MAX_FAILURE_RATE_WINDOW_MS + " (1 day)"));
+            errors.add(new FieldError(
+                    "alerting.failureRateWindowMs",
+                    "must be from " + MIN_FAILURE_RATE_WINDOW_MS + " (1 minute) to " + MAX_FAILURE_RATE_WINDOW_MS
+                            + " (1 day)"));
         }
         Integer minRuns = alerting.failureRateMinRuns();
         if (minRuns != null && (minRuns < 1 || minRuns > MAX_FAILURE_RATE_MIN_RUNS)) {
-            errors.add(new FieldError("alerting.failureRateMinRuns",
-                    "must be from 1 to " + MAX_FAILURE_RATE_MIN_RUNS));
+            errors.add(new FieldError("alerting.failureRateMinRuns", "must be from 1 to " + MAX_FAILURE_RATE_MIN_RUNS));
         }
         return errors;
     }
@@ -165,7 +173,7 @@ public final class JobValidator {
                     errors.add(new FieldError("to", "must not be before from"));
                 }
             }
-            default -> { }
+            default -> {}
         }
         return errors;
     }

@@ -1,11 +1,9 @@
 package io.carillon.topics;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import io.carillon.topics.internal.EventJsonModule;
 import io.carillon.topics.internal.InstantJsonModule;
 import io.carillon.topics.internal.RecordCreatorModule;
-
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -25,8 +23,7 @@ public final class Json {
             .addModule(new RecordCreatorModule())
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     /** The shared mapper; thread-safe. */
     public static JsonMapper mapper() {

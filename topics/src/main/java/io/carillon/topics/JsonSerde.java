@@ -1,11 +1,9 @@
 package io.carillon.topics;
 
 import java.util.stream.Collectors;
-
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectReader;
 
@@ -71,12 +69,10 @@ public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer
     }
 
     @Override
-    public void configure(java.util.Map<String, ?> configs, boolean isKey) {
-    }
+    public void configure(java.util.Map<String, ?> configs, boolean isKey) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     @Override
     public Serializer<T> serializer() {

@@ -34,16 +34,30 @@ public final class KafkaClientProperties {
      * serializers of the event contract, and the names that have their own setting.
      */
     public static final Set<String> PROTECTED = Collections.unmodifiableSet(new TreeSet<>(Set.of(
-            "bootstrap.servers", "application.id", "group.id", "group.instance.id", "group.protocol",
-            "partition.assignment.strategy", "isolation.level", "enable.auto.commit", "auto.offset.reset",
-            "transactional.id", "enable.idempotence", "acks", "processing.guarantee",
-            "key.serializer", "value.serializer", "key.deserializer", "value.deserializer")));
+            "bootstrap.servers",
+            "application.id",
+            "group.id",
+            "group.instance.id",
+            "group.protocol",
+            "partition.assignment.strategy",
+            "isolation.level",
+            "enable.auto.commit",
+            "auto.offset.reset",
+            "transactional.id",
+            "enable.idempotence",
+            "acks",
+            "processing.guarantee",
+            "key.serializer",
+            "value.serializer",
+            "key.deserializer",
+            "value.deserializer")));
 
     /** The prefixes Kafka Streams accepts in front of a client property to aim it at some of its clients. */
-    private static final List<String> STREAMS_PREFIXES = List.of("main.consumer.", "restore.consumer.",
-            "global.consumer.", "consumer.", "producer.", "admin.");
-    private static final List<String> SECRET_MARKERS = List.of("password", "jaas", "secret", "token", "credential",
-            "keystore.key", "private");
+    private static final List<String> STREAMS_PREFIXES =
+            List.of("main.consumer.", "restore.consumer.", "global.consumer.", "consumer.", "producer.", "admin.");
+
+    private static final List<String> SECRET_MARKERS =
+            List.of("password", "jaas", "secret", "token", "credential", "keystore.key", "private");
     private static final String HIDDEN = "[hidden]";
 
     private final Map<String, Object> properties;

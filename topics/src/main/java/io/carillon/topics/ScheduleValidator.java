@@ -1,18 +1,16 @@
 package io.carillon.topics;
 
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.schedule.Schedules;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.carillon.topics.events.Schedule;
-import io.carillon.topics.schedule.Schedules;
-
 /** Checks a {@link Schedule} field by field, as {@link JobValidator} does a job. Stateless and thread-safe. */
 public final class ScheduleValidator {
 
-    private ScheduleValidator() {
-    }
+    private ScheduleValidator() {}
 
     /** The problems with {@code schedule}, each naming its field under {@code prefix}; empty when it is valid. */
     public static List<FieldError> validate(Schedule schedule, String prefix) {
@@ -22,7 +20,8 @@ public final class ScheduleValidator {
             return errors;
         }
         if (schedule.type() == null) {
-            errors.add(new FieldError(prefix + ".type", "is required: one of CRON, FIXED_RATE, FIXED_DELAY, ONCE, NONE"));
+            errors.add(
+                    new FieldError(prefix + ".type", "is required: one of CRON, FIXED_RATE, FIXED_DELAY, ONCE, NONE"));
             return errors;
         }
         switch (schedule.type()) {
@@ -35,7 +34,8 @@ public final class ScheduleValidator {
             }
             case FIXED_RATE, FIXED_DELAY -> {
                 if (schedule.intervalMs() == null || schedule.intervalMs() < Schedules.MIN_INTERVAL_MS) {
-                    errors.add(new FieldError(prefix + ".intervalMs",
+                    errors.add(new FieldError(
+                            prefix + ".intervalMs",
                             "must be at least " + Schedules.MIN_INTERVAL_MS + " for " + schedule.type()));
                 }
             }
@@ -44,7 +44,7 @@ public final class ScheduleValidator {
                     errors.add(new FieldError(prefix + ".at", "is required for a ONCE schedule"));
                 }
             }
-            case NONE -> { }
+            case NONE -> {}
         }
         if (schedule.zone() != null) {
             try {
@@ -53,7 +53,9 @@ public final class ScheduleValidator {
                 errors.add(new FieldError(prefix + ".zone", "'" + schedule.zone() + "' is not a known time zone"));
             }
         }
-        if (schedule.startAt() != null && schedule.endAt() != null && !schedule.endAt().isAfter(schedule.startAt())) {
+        if (schedule.startAt() != null
+                && schedule.endAt() != null
+                && !schedule.endAt().isAfter(schedule.startAt())) {
             errors.add(new FieldError(prefix + ".endAt", "must be after startAt"));
         }
         errors.addAll(CalendarValidator.validateReferences(schedule, prefix));

@@ -3,7 +3,6 @@ package io.carillon.topics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.common.config.TopicConfig;
 
 /**
@@ -45,7 +44,8 @@ public final class TopicCatalog {
 
     public TopicCatalog(String prefix, int partitions, short replicationFactor) {
         if (prefix == null || !prefix.matches("[A-Za-z0-9._-]*")) {
-            throw new IllegalArgumentException("topic prefix '" + prefix + "' may only contain letters, digits, '.', '_' and '-'");
+            throw new IllegalArgumentException(
+                    "topic prefix '" + prefix + "' may only contain letters, digits, '.', '_' and '-'");
         }
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be at least 1, was " + partitions);
@@ -62,35 +62,78 @@ public final class TopicCatalog {
         return new TopicCatalog(DEFAULT_PREFIX, DEFAULT_PARTITIONS, DEFAULT_REPLICATION_FACTOR);
     }
 
-    public String prefix() { return prefix; }
-    public int partitions() { return partitions; }
-    public short replicationFactor() { return replicationFactor; }
+    public String prefix() {
+        return prefix;
+    }
 
-    public String jobs() { return prefix + "jobs"; }
-    public String requests() { return prefix + "requests"; }
-    public String fires() { return prefix + "fires"; }
-    public String results() { return prefix + "results"; }
-    public String logs() { return prefix + "logs"; }
-    public String workers() { return prefix + "workers"; }
-    public String control() { return prefix + "control"; }
-    public String stats() { return prefix + "stats"; }
-    public String alerts() { return prefix + "alerts"; }
-    public String dlq() { return prefix + "dlq"; }
+    public int partitions() {
+        return partitions;
+    }
+
+    public short replicationFactor() {
+        return replicationFactor;
+    }
+
+    public String jobs() {
+        return prefix + "jobs";
+    }
+
+    public String requests() {
+        return prefix + "requests";
+    }
+
+    public String fires() {
+        return prefix + "fires";
+    }
+
+    public String results() {
+        return prefix + "results";
+    }
+
+    public String logs() {
+        return prefix + "logs";
+    }
+
+    public String workers() {
+        return prefix + "workers";
+    }
+
+    public String control() {
+        return prefix + "control";
+    }
+
+    public String stats() {
+        return prefix + "stats";
+    }
+
+    public String alerts() {
+        return prefix + "alerts";
+    }
+
+    public String dlq() {
+        return prefix + "dlq";
+    }
     /** The jobs each worker app declares in its code or configuration (compacted, key: app). */
-    public String declarations() { return prefix + "declarations"; }
+    public String declarations() {
+        return prefix + "declarations";
+    }
 
     /**
      * The alerting defaults the console publishes and the analytics app reads as a table: key
      * {@value #GLOBAL_ALERT_RULES} for every app or an app's name, value an {@code Alerting} (JSON), a tombstone
      * when none is set.
      */
-    public String alertRules() { return prefix + "alert-rules"; }
+    public String alertRules() {
+        return prefix + "alert-rules";
+    }
 
     /**
      * The calendars schedules refer to (compacted, key: calendar id, value a {@code Calendar} as JSON, a tombstone
      * when it is deleted), written by the console, read by the planner and the analytics app as global stores.
      */
-    public String calendars() { return prefix + "calendars"; }
+    public String calendars() {
+        return prefix + "calendars";
+    }
 
     /** The trigger topic of worker app {@code app}. */
     public String trigger(String app) {
@@ -144,14 +187,18 @@ public final class TopicCatalog {
 
     public static void requireValidAppName(String app) {
         if (!isValidAppName(app)) {
-            throw new IllegalArgumentException("app name '" + app
-                    + "' is not valid: use 1 to 100 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit");
+            throw new IllegalArgumentException(
+                    "app name '" + app
+                            + "' is not valid: use 1 to 100 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit");
         }
     }
 
     private static Map<String, String> retention(Duration retention) {
-        return Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
-                TopicConfig.RETENTION_MS_CONFIG, Long.toString(retention.toMillis()));
+        return Map.of(
+                TopicConfig.CLEANUP_POLICY_CONFIG,
+                TopicConfig.CLEANUP_POLICY_DELETE,
+                TopicConfig.RETENTION_MS_CONFIG,
+                Long.toString(retention.toMillis()));
     }
 
     private TopicSpec spec(String name, Map<String, String> configs, boolean coPartitioned) {

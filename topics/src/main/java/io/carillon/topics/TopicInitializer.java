@@ -9,7 +9,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -89,7 +88,8 @@ public final class TopicInitializer {
 
     private void verifyPartitions(Collection<TopicSpec> specs)
             throws InterruptedException, ExecutionException, TimeoutException {
-        Map<String, TopicDescription> described = describe(specs.stream().map(TopicSpec::name).toList());
+        Map<String, TopicDescription> described =
+                describe(specs.stream().map(TopicSpec::name).toList());
         List<String> problems = new ArrayList<>();
         for (TopicSpec spec : specs) {
             int actual = described.get(spec.name()).partitions().size();
@@ -99,7 +99,9 @@ public final class TopicInitializer {
             }
         }
         if (!problems.isEmpty()) {
-            String coPartitioned = specs.stream().filter(TopicSpec::coPartitioned).map(TopicSpec::name)
+            String coPartitioned = specs.stream()
+                    .filter(TopicSpec::coPartitioned)
+                    .map(TopicSpec::name)
                     .collect(Collectors.joining(", "));
             throw new TopicMismatchException(String.join("; ", problems) + ". The topics " + coPartitioned
                     + " are joined by job id and must have the same partition count: set carillon.topics.partitions"

@@ -2,25 +2,6 @@ package io.carillon.topics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.time.DayOfWeek;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalTime;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Stream;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.Calendar;
@@ -46,46 +27,140 @@ import io.carillon.topics.events.StatsWindow;
 import io.carillon.topics.events.TimeWindow;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /** Every event has a JSON Schema whose properties are exactly the record's fields, and real events satisfy it. */
 class EventSchemasTest {
 
     private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
-    private static final JobDefinition JOB = JobDefinition.builder("nightly-report").app("reports").handler("render")
-            .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin").skipping(List.of("holidays-de"))
-                    .onlyOn("business-days")).params("{\"day\":1}")
-            .alerting(new Alerting(true, 3, 2, false, 30_000L, null, null,
-                    null, null, null, null, null, null, null, null)).build();
-    private static final Trigger TRIGGER = new Trigger(1, "nightly-report@1#0", "nightly-report@1", "nightly-report",
-            "reports", "render", null, FireKind.SCHEDULED, 1, T, T, 0, 1, null, 0, "w-1", null);
+    private static final JobDefinition JOB = JobDefinition.builder("nightly-report")
+            .app("reports")
+            .handler("render")
+            .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin")
+                    .skipping(List.of("holidays-de"))
+                    .onlyOn("business-days"))
+            .params("{\"day\":1}")
+            .alerting(new Alerting(
+                    true, 3, 2, false, 30_000L, null, null, null, null, null, null, null, null, null, null))
+            .build();
+    private static final Trigger TRIGGER = new Trigger(
+            1,
+            "nightly-report@1#0",
+            "nightly-report@1",
+            "nightly-report",
+            "reports",
+            "render",
+            null,
+            FireKind.SCHEDULED,
+            1,
+            T,
+            T,
+            0,
+            1,
+            null,
+            0,
+            "w-1",
+            null);
 
     static Stream<Arguments> events() {
         return Stream.of(
                 Arguments.of("job-definition", JOB),
                 Arguments.of("job-request", JobRequest.runNow("r-1", "nightly-report", null, "alice", T)),
-                Arguments.of("fire-event", FireEvent.of(JOB, "nightly-report@1", T, FireKind.SCHEDULED, 1, null, null, T)),
+                Arguments.of(
+                        "fire-event", FireEvent.of(JOB, "nightly-report@1", T, FireKind.SCHEDULED, 1, null, null, T)),
                 Arguments.of("trigger", TRIGGER),
                 Arguments.of("run-result", RunResult.of(TRIGGER, "w-1", RunStatus.SUCCEEDED, T, T, "ok", null, T)),
-                Arguments.of("worker-heartbeat", new WorkerHeartbeat(1, "w-1", "reports", List.of("render"), 4, 1,
-                        List.of(0, 1), 1000, T, T, 2, 0, List.of("nightly-report"))),
-                Arguments.of("log-line", new LogLine(1, "nightly-report@1#0", "nightly-report", "w-1", 0, T, "INFO", "hi")),
-                Arguments.of("control-command", new ControlCommand(1, "c-1", ControlType.KILL, "nightly-report@1#0",
-                        "nightly-report", "reports", "w-1", "alice", T)),
-                Arguments.of("dead-letter", new DeadLetter(1, "carillon.requests", 0, 5, "k", "{", "bad", "planner", T)),
-                Arguments.of("run-stats", new RunStats(1, StatsScope.JOB, "nightly-report", "reports",
-                        StatsWindow.MINUTE, T, T.plusSeconds(60), 2, Map.of(RunStatus.FAILED, 2L),
-                        Map.of(FireKind.SCHEDULED, 1L, FireKind.RETRY, 1L), 1, 0, new Percentiles(2, 10, 20, 20, 20),
-                        new Percentiles(2, 5, 7, 7, 7), T)),
-                Arguments.of("incident", new Incident(1, "failed:nightly-report:nightly-report@1",
-                        IncidentAction.OPENED, IncidentRule.FAILED, "reports", "nightly-report", T, T, 1,
-                        "nightly-report@1", "1 fire in a row failed")),
+                Arguments.of(
+                        "worker-heartbeat",
+                        new WorkerHeartbeat(
+                                1,
+                                "w-1",
+                                "reports",
+                                List.of("render"),
+                                4,
+                                1,
+                                List.of(0, 1),
+                                1000,
+                                T,
+                                T,
+                                2,
+                                0,
+                                List.of("nightly-report"))),
+                Arguments.of(
+                        "log-line", new LogLine(1, "nightly-report@1#0", "nightly-report", "w-1", 0, T, "INFO", "hi")),
+                Arguments.of(
+                        "control-command",
+                        new ControlCommand(
+                                1,
+                                "c-1",
+                                ControlType.KILL,
+                                "nightly-report@1#0",
+                                "nightly-report",
+                                "reports",
+                                "w-1",
+                                "alice",
+                                T)),
+                Arguments.of(
+                        "dead-letter", new DeadLetter(1, "carillon.requests", 0, 5, "k", "{", "bad", "planner", T)),
+                Arguments.of(
+                        "run-stats",
+                        new RunStats(
+                                1,
+                                StatsScope.JOB,
+                                "nightly-report",
+                                "reports",
+                                StatsWindow.MINUTE,
+                                T,
+                                T.plusSeconds(60),
+                                2,
+                                Map.of(RunStatus.FAILED, 2L),
+                                Map.of(FireKind.SCHEDULED, 1L, FireKind.RETRY, 1L),
+                                1,
+                                0,
+                                new Percentiles(2, 10, 20, 20, 20),
+                                new Percentiles(2, 5, 7, 7, 7),
+                                T)),
+                Arguments.of(
+                        "incident",
+                        new Incident(
+                                1,
+                                "failed:nightly-report:nightly-report@1",
+                                IncidentAction.OPENED,
+                                IncidentRule.FAILED,
+                                "reports",
+                                "nightly-report",
+                                T,
+                                T,
+                                1,
+                                "nightly-report@1",
+                                "1 fire in a row failed")),
                 Arguments.of("app-declarations", new AppDeclarations(1, "reports", "2.4.1", "w-1", T, List.of(JOB))),
-                Arguments.of("calendar", Calendar.named("holidays-de", "Europe/Berlin").withDescription("Feiertage")
-                        .withDates(List.of(LocalDate.parse("2026-12-25")))
-                        .withRanges(List.of(new DateRange(LocalDate.parse("2026-12-24"), LocalDate.parse("2026-12-31"))))
-                        .withWeekdays(List.of(DayOfWeek.SATURDAY))
-                        .withTimes(List.of(new TimeWindow(LocalTime.of(22, 0), LocalTime.of(6, 0))))));
+                Arguments.of(
+                        "calendar",
+                        Calendar.named("holidays-de", "Europe/Berlin")
+                                .withDescription("Feiertage")
+                                .withDates(List.of(LocalDate.parse("2026-12-25")))
+                                .withRanges(List.of(
+                                        new DateRange(LocalDate.parse("2026-12-24"), LocalDate.parse("2026-12-31"))))
+                                .withWeekdays(List.of(DayOfWeek.SATURDAY))
+                                .withTimes(List.of(new TimeWindow(LocalTime.of(22, 0), LocalTime.of(6, 0))))));
     }
 
     @ParameterizedTest
@@ -94,7 +169,8 @@ class EventSchemasTest {
         JsonNode schema = readSchema(schemaName);
         Set<String> schemaProperties = new TreeSet<>(schema.get("properties").propertyNames());
         Set<String> recordFields = new TreeSet<>(Arrays.stream(event.getClass().getRecordComponents())
-                .map(component -> component.getName()).toList());
+                .map(component -> component.getName())
+                .toList());
         assertThat(schemaProperties).as("properties of %s", schemaName).isEqualTo(recordFields);
 
         JsonNode json = Json.mapper().readTree(Json.mapper().writeValueAsString(event));
@@ -109,7 +185,9 @@ class EventSchemasTest {
         for (Map.Entry<String, JsonNode> field : json.properties()) {
             JsonNode property = schema.get("properties").get(field.getKey());
             if (property.has("enum")) {
-                assertThat(property.get("enum").values().stream().map(JsonNode::asString).toList())
+                assertThat(property.get("enum").values().stream()
+                                .map(JsonNode::asString)
+                                .toList())
                         .contains(field.getValue().asString());
             }
         }
@@ -117,18 +195,24 @@ class EventSchemasTest {
 
     @Test
     void theAlertingBlockOfTheJobSchemaMatchesTheAlertingRecord() throws IOException {
-        JsonNode alerting = readSchema("job-definition").get("properties").get("alerting").get("properties");
-        assertThat(new TreeSet<>(alerting.propertyNames())).isEqualTo(new TreeSet<>(Arrays.stream(
-                Alerting.class.getRecordComponents()).map(component -> component.getName()).toList()));
+        JsonNode alerting =
+                readSchema("job-definition").get("properties").get("alerting").get("properties");
+        assertThat(new TreeSet<>(alerting.propertyNames()))
+                .isEqualTo(new TreeSet<>(Arrays.stream(Alerting.class.getRecordComponents())
+                        .map(component -> component.getName())
+                        .toList()));
         JsonNode json = Json.mapper().readTree(Json.mapper().writeValueAsString(Alerting.builtIn()));
         assertThat(new TreeSet<>(json.propertyNames())).isEqualTo(new TreeSet<>(alerting.propertyNames()));
     }
 
     @Test
     void theScheduleBlockOfTheJobSchemaMatchesTheScheduleRecord() throws IOException {
-        JsonNode schedule = readSchema("job-definition").get("properties").get("schedule").get("properties");
-        assertThat(new TreeSet<>(schedule.propertyNames())).isEqualTo(new TreeSet<>(Arrays.stream(
-                Schedule.class.getRecordComponents()).map(component -> component.getName()).toList()));
+        JsonNode schedule =
+                readSchema("job-definition").get("properties").get("schedule").get("properties");
+        assertThat(new TreeSet<>(schedule.propertyNames()))
+                .isEqualTo(new TreeSet<>(Arrays.stream(Schedule.class.getRecordComponents())
+                        .map(component -> component.getName())
+                        .toList()));
     }
 
     private static JsonNode readSchema(String name) throws IOException {

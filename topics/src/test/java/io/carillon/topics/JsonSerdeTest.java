@@ -3,27 +3,30 @@ package io.carillon.topics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Instant;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 class JsonSerdeTest {
 
     @Test
     void aJobSurvivesTheRoundTripAndWritesInstantsAsIsoText() {
-        JobDefinition job = JobDefinition.builder("tick").app("demo").handler("echo")
-                .schedule(Schedule.once(Instant.parse("2026-12-24T18:00:00Z"))).build();
+        JobDefinition job = JobDefinition.builder("tick")
+                .app("demo")
+                .handler("echo")
+                .schedule(Schedule.once(Instant.parse("2026-12-24T18:00:00Z")))
+                .build();
 
         String json = EventSerdes.JOB.toJson(job);
 
-        assertThat(json).contains("\"at\":\"2026-12-24T18:00:00Z\"").contains("\"schemaVersion\":1")
+        assertThat(json)
+                .contains("\"at\":\"2026-12-24T18:00:00Z\"")
+                .contains("\"schemaVersion\":1")
                 .doesNotContain("null");
         assertThat(EventSerdes.JOB.parse(json)).isEqualTo(job);
     }
@@ -43,10 +46,16 @@ class JsonSerdeTest {
 
     @Test
     void aScheduleWithoutCalendarsHasNeitherFieldAndOneWithThemReadsThemBack() {
-        JobDefinition plain = JobDefinition.builder("tick").app("demo").handler("echo")
-                .schedule(Schedule.cron("0 0 9 * * ?", "Europe/Berlin")).build();
-        JobDefinition withCalendars = plain.toBuilder().schedule(plain.schedule()
-                .skipping(java.util.List.of("holidays-de")).onlyOn("business-days")).build();
+        JobDefinition plain = JobDefinition.builder("tick")
+                .app("demo")
+                .handler("echo")
+                .schedule(Schedule.cron("0 0 9 * * ?", "Europe/Berlin"))
+                .build();
+        JobDefinition withCalendars = plain.toBuilder()
+                .schedule(plain.schedule()
+                        .skipping(java.util.List.of("holidays-de"))
+                        .onlyOn("business-days"))
+                .build();
 
         assertThat(EventSerdes.JOB.toJson(plain)).doesNotContain("skip").doesNotContain("onlyOn");
         assertThat(EventSerdes.JOB.toJson(withCalendars))
@@ -59,8 +68,8 @@ class JsonSerdeTest {
     void aCalendarWritesDatesAndTimesAsIsoTextAndReadsThemBack() {
         var calendar = io.carillon.topics.events.Calendar.named("night", "Europe/Berlin")
                 .withDates(java.util.List.of(java.time.LocalDate.parse("2026-12-25")))
-                .withTimes(java.util.List.of(new io.carillon.topics.events.TimeWindow(java.time.LocalTime.of(22, 0),
-                        java.time.LocalTime.of(6, 0))));
+                .withTimes(java.util.List.of(new io.carillon.topics.events.TimeWindow(
+                        java.time.LocalTime.of(22, 0), java.time.LocalTime.of(6, 0))));
         String json = EventSerdes.CALENDAR.toJson(calendar);
         assertThat(json).contains("\"dates\":[\"2026-12-25\"]").contains("\"from\":\"22:00:00\"");
         assertThat(EventSerdes.CALENDAR.parse(json)).isEqualTo(calendar);
@@ -68,23 +77,34 @@ class JsonSerdeTest {
 
     @Test
     void tagsAreWrittenOnlyWhenAJobHasSomeAndReadAsEmptyWhenAbsent() {
-        JobDefinition untagged = JobDefinition.builder("tick").app("demo").handler("echo").build();
-        JobDefinition tagged = untagged.toBuilder().tags(java.util.List.of("nightly", "finance")).build();
+        JobDefinition untagged =
+                JobDefinition.builder("tick").app("demo").handler("echo").build();
+        JobDefinition tagged = untagged.toBuilder()
+                .tags(java.util.List.of("nightly", "finance"))
+                .build();
 
         assertThat(EventSerdes.JOB.toJson(untagged)).doesNotContain("tags");
-        assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(untagged)).tags()).isEmpty();
+        assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(untagged)).tags())
+                .isEmpty();
         assertThat(EventSerdes.JOB.toJson(tagged)).contains("\"tags\":[\"nightly\",\"finance\"]");
         assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(tagged))).isEqualTo(tagged);
     }
 
     @Test
     void aRetryPolicyWithoutCapLeavesMaxBackoffOutAndReadsItBack() {
-        JobDefinition uncapped = JobDefinition.builder("tick").app("demo").handler("echo")
-                .retry(new RetryPolicy(3, 1000, 2, 0)).build();
-        JobDefinition capped = uncapped.toBuilder().retry(new RetryPolicy(3, 1000, 2, 60_000)).build();
+        JobDefinition uncapped = JobDefinition.builder("tick")
+                .app("demo")
+                .handler("echo")
+                .retry(new RetryPolicy(3, 1000, 2, 0))
+                .build();
+        JobDefinition capped =
+                uncapped.toBuilder().retry(new RetryPolicy(3, 1000, 2, 60_000)).build();
 
         assertThat(EventSerdes.JOB.toJson(uncapped)).doesNotContain("maxBackoffMs");
-        assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(uncapped)).retry().maxBackoffMs())
+        assertThat(EventSerdes.JOB
+                        .parse(EventSerdes.JOB.toJson(uncapped))
+                        .retry()
+                        .maxBackoffMs())
                 .isEqualTo(RetryPolicy.NO_CAP);
         assertThat(EventSerdes.JOB.toJson(capped)).contains("\"maxBackoffMs\":60000");
     }

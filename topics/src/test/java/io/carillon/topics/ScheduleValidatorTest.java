@@ -2,11 +2,9 @@ package io.carillon.topics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.Schedule;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class ScheduleValidatorTest {
 
@@ -22,7 +20,8 @@ class ScheduleValidatorTest {
     @Test
     void aRateBelowTheShortestIntervalAndAnEndBeforeTheStartAreReportedOnTheirFields() {
         Schedule tooFast = Schedule.fixedRate(1);
-        assertThat(ScheduleValidator.validate(tooFast, "schedule")).extracting(FieldError::field)
+        assertThat(ScheduleValidator.validate(tooFast, "schedule"))
+                .extracting(FieldError::field)
                 .containsExactly("schedule.intervalMs");
     }
 }

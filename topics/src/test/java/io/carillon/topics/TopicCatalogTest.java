@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
 
 class TopicCatalogTest {
@@ -19,7 +18,9 @@ class TopicCatalogTest {
 
         assertThat(catalog.jobs()).isEqualTo("acme.jobs");
         assertThat(catalog.trigger("billing")).isEqualTo("acme.trigger.billing");
-        assertThat(catalog.coreTopics()).filteredOn(TopicSpec::coPartitioned).extracting(TopicSpec::name)
+        assertThat(catalog.coreTopics())
+                .filteredOn(TopicSpec::coPartitioned)
+                .extracting(TopicSpec::name)
                 .containsExactly("acme.jobs", "acme.requests", "acme.fires", "acme.results");
         assertThat(catalog.coreTopics()).allSatisfy(spec -> {
             assertThat(spec.partitions()).isEqualTo(6);
@@ -33,24 +34,51 @@ class TopicCatalogTest {
         List<TopicSpec> topics = new ArrayList<>(catalog.coreTopics());
         topics.add(catalog.triggerTopic("billing"));
 
-        assertThat(topics).filteredOn(spec -> "compact".equals(spec.configs().get("cleanup.policy")))
+        assertThat(topics)
+                .filteredOn(spec -> "compact".equals(spec.configs().get("cleanup.policy")))
                 .extracting(TopicSpec::name)
-                .containsExactly("acme.jobs", "acme.workers", "acme.alert-rules", "acme.declarations", "acme.calendars");
+                .containsExactly(
+                        "acme.jobs", "acme.workers", "acme.alert-rules", "acme.declarations", "acme.calendars");
         Map<String, String> retention = new LinkedHashMap<>();
-        topics.stream().filter(spec -> "delete".equals(spec.configs().get("cleanup.policy")))
+        topics.stream()
+                .filter(spec -> "delete".equals(spec.configs().get("cleanup.policy")))
                 .forEach(spec -> retention.put(spec.name(), spec.configs().get("retention.ms")));
-        assertThat(retention).hasSize(topics.size() - 5).containsEntry("acme.fires", "604800000")
-                .containsEntry("acme.control", "86400000").containsEntry("acme.alerts", "2592000000")
+        assertThat(retention)
+                .hasSize(topics.size() - 5)
+                .containsEntry("acme.fires", "604800000")
+                .containsEntry("acme.control", "86400000")
+                .containsEntry("acme.alerts", "2592000000")
                 .containsEntry("acme.trigger.billing", "604800000");
     }
 
     @Test
     void anAppNameIsValidExactlyWhenItMatchesTheDocumentedPattern() {
         Pattern documented = Pattern.compile("[a-z0-9][a-z0-9._-]{0,99}");
-        List<String> names = List.of("a", "9", "billing", "billing-v2", "a.b_c-d", "0abc", "", " ", "A", "aB",
-                "-a", ".a", "_a", "a b", "a/b", "ä", "a:b", "a".repeat(100), "a".repeat(101), "a" + "-".repeat(99));
+        List<String> names = List.of(
+                "a",
+                "9",
+                "billing",
+                "billing-v2",
+                "a.b_c-d",
+                "0abc",
+                "",
+                " ",
+                "A",
+                "aB",
+                "-a",
+                ".a",
+                "_a",
+                "a b",
+                "a/b",
+                "ä",
+                "a:b",
+                "a".repeat(100),
+                "a".repeat(101),
+                "a" + "-".repeat(99));
         for (String name : names) {
-            assertThat(TopicCatalog.isValidAppName(name)).as(name).isEqualTo(documented.matcher(name).matches());
+            assertThat(TopicCatalog.isValidAppName(name))
+                    .as(name)
+                    .isEqualTo(documented.matcher(name).matches());
         }
         assertThat(TopicCatalog.isValidAppName(null)).isFalse();
     }

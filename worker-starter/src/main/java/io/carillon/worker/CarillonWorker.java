@@ -1,5 +1,11 @@
 package io.carillon.worker;
 
+import io.carillon.topics.KafkaClientProperties;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.AppDeclarations;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.worker.internal.WorkerEngine;
+import io.carillon.worker.internal.WorkerSettings;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -11,13 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-
-import io.carillon.topics.KafkaClientProperties;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.AppDeclarations;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.worker.internal.WorkerEngine;
-import io.carillon.worker.internal.WorkerSettings;
 
 /**
  * A Carillon worker: consumes the trigger topic of its app as consumer group {@code <app>}, runs each trigger's
@@ -52,12 +51,17 @@ public final class CarillonWorker implements AutoCloseable {
      * and a commit per poll, and falls seconds behind (bench steady J=10,000).
      */
     public static final int DEFAULT_MAX_EARLY_RUNS = 16_384;
+
     public static final Duration DEFAULT_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
     public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
     /** The longest app version a worker's declarations may carry. */
     public static final int MAX_APP_VERSION_LENGTH = 100;
 
-    private enum State { NEW, RUNNING, CLOSED }
+    private enum State {
+        NEW,
+        RUNNING,
+        CLOSED
+    }
 
     private final WorkerSettings settings;
     private final String appVersion;
@@ -89,9 +93,15 @@ public final class CarillonWorker implements AutoCloseable {
             throw new IllegalStateException("worker " + settings.instanceId() + " of app " + settings.app()
                     + " was already " + (state == State.RUNNING ? "started" : "closed") + "; build a new one");
         }
-        AppDeclarations declarations = declaredJobs == null ? null : new AppDeclarations(
-                AppDeclarations.SCHEMA_VERSION, settings.app(), appVersion, settings.instanceId(),
-                settings.clock().instant(), declaredJobs);
+        AppDeclarations declarations = declaredJobs == null
+                ? null
+                : new AppDeclarations(
+                        AppDeclarations.SCHEMA_VERSION,
+                        settings.app(),
+                        appVersion,
+                        settings.instanceId(),
+                        settings.clock().instant(),
+                        declaredJobs);
         engine = WorkerEngine.start(settings, declarations);
         state = State.RUNNING;
     }
@@ -158,8 +168,7 @@ public final class CarillonWorker implements AutoCloseable {
         private List<JobDefinition> declaredJobs;
         private RunListener runListener = RunListener.NONE;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * The jobs this app declares in its code or configuration, and the app's version: published at
@@ -248,8 +257,8 @@ public final class CarillonWorker implements AutoCloseable {
             }
             Objects.requireNonNull(handler, () -> "handler '" + name + "' is null");
             if (handlers.containsKey(name)) {
-                throw new IllegalArgumentException("handler '" + name
-                        + "' is registered twice; give each handler its own name");
+                throw new IllegalArgumentException(
+                        "handler '" + name + "' is registered twice; give each handler its own name");
             }
             handlers.put(name, handler);
             return this;
@@ -275,7 +284,8 @@ public final class CarillonWorker implements AutoCloseable {
          * @throws IllegalArgumentException naming a {@linkplain KafkaClientProperties#PROTECTED protected} setting
          */
         public Builder clientProperties(Map<String, ?> properties) {
-            kafkaProperties.putAll(KafkaClientProperties.of("clientProperties", properties).asMap());
+            kafkaProperties.putAll(
+                    KafkaClientProperties.of("clientProperties", properties).asMap());
             return this;
         }
 
@@ -292,8 +302,8 @@ public final class CarillonWorker implements AutoCloseable {
          */
         public CarillonWorker build() {
             if (bootstrapServers == null || bootstrapServers.isBlank()) {
-                throw new IllegalArgumentException("bootstrapServers is required: the Kafka bootstrap servers, "
-                        + "for example localhost:9092");
+                throw new IllegalArgumentException(
+                        "bootstrapServers is required: the Kafka bootstrap servers, " + "for example localhost:9092");
             }
             Objects.requireNonNull(catalog, "catalog is required: the topic catalog, e.g. TopicCatalog.defaults()");
             Objects.requireNonNull(clock, "clock must not be null");
@@ -310,8 +320,21 @@ public final class CarillonWorker implements AutoCloseable {
             }
             requireValidDeclarations();
             String instance = instanceId == null || instanceId.isBlank() ? defaultInstanceId() : instanceId;
-            return new CarillonWorker(new WorkerSettings(bootstrapServers, catalog, clock, app, instance, capacity,
-                    heartbeatInterval, shutdownGrace, handlers, kafkaProperties, maxEarlyRuns, runListener), appVersion,
+            return new CarillonWorker(
+                    new WorkerSettings(
+                            bootstrapServers,
+                            catalog,
+                            clock,
+                            app,
+                            instance,
+                            capacity,
+                            heartbeatInterval,
+                            shutdownGrace,
+                            handlers,
+                            kafkaProperties,
+                            maxEarlyRuns,
+                            runListener),
+                    appVersion,
                     declaredJobs);
         }
 
@@ -320,12 +343,12 @@ public final class CarillonWorker implements AutoCloseable {
                 return;
             }
             if (appVersion == null || appVersion.isBlank() || appVersion.length() > MAX_APP_VERSION_LENGTH) {
-                throw new IllegalArgumentException("appVersion must be 1 to " + MAX_APP_VERSION_LENGTH
-                        + " characters, was '" + appVersion + "'");
+                throw new IllegalArgumentException(
+                        "appVersion must be 1 to " + MAX_APP_VERSION_LENGTH + " characters, was '" + appVersion + "'");
             }
             if (declaredJobs.size() > AppDeclarations.MAX_JOBS) {
-                throw new IllegalArgumentException(declaredJobs.size() + " jobs are declared; at most "
-                        + AppDeclarations.MAX_JOBS + " may be");
+                throw new IllegalArgumentException(
+                        declaredJobs.size() + " jobs are declared; at most " + AppDeclarations.MAX_JOBS + " may be");
             }
             for (JobDefinition job : declaredJobs) {
                 if (!app.equals(job.app())) {

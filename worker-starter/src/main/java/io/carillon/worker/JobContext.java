@@ -1,8 +1,7 @@
 package io.carillon.worker;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.FireKind;
+import java.time.Instant;
 
 /**
  * What a handler knows about the run it executes. One instance per run; it may be used from any thread while the run

@@ -1,8 +1,7 @@
 package io.carillon.worker;
 
-import java.time.Duration;
-
 import io.carillon.topics.events.RunStatus;
+import java.time.Duration;
 
 /**
  * Told of every run this worker ends, as it reports the run's terminal result: to count runs or measure them
@@ -13,8 +12,7 @@ import io.carillon.topics.events.RunStatus;
 public interface RunListener {
 
     /** A listener that does nothing. */
-    RunListener NONE = (status, duration) -> {
-    };
+    RunListener NONE = (status, duration) -> {};
 
     /**
      * A run ended with {@code status} (SUCCEEDED, FAILED, TIMED_OUT, KILLED or SKIPPED) after {@code duration} from

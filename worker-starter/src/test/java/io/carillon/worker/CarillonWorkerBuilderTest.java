@@ -3,17 +3,17 @@ package io.carillon.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.topics.TopicCatalog;
 import java.time.Duration;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.TopicCatalog;
 
 class CarillonWorkerBuilderTest {
 
     private CarillonWorker.Builder valid() {
-        return CarillonWorker.builder().bootstrapServers("localhost:9092").catalog(TopicCatalog.defaults())
+        return CarillonWorker.builder()
+                .bootstrapServers("localhost:9092")
+                .catalog(TopicCatalog.defaults())
                 .app("billing");
     }
 
@@ -56,13 +56,15 @@ class CarillonWorkerBuilderTest {
 
     @Test
     void refusesTheKafkaSettingsTheWorkerDependsOnNamingThem() {
-        assertThatThrownBy(() -> valid().clientProperties(Map.of("security.protocol", "SASL_SSL",
-                "isolation.level", "read_uncommitted")))
+        assertThatThrownBy(() -> valid().clientProperties(
+                                Map.of("security.protocol", "SASL_SSL", "isolation.level", "read_uncommitted")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("clientProperties.isolation.level cannot be set");
         assertThatThrownBy(() -> valid().kafkaProperty("group.id", "other"))
                 .hasMessageStartingWith("kafkaProperty.group.id cannot be set");
-        assertThat(valid().clientProperties(Map.of("security.protocol", "SASL_SSL")).build().app())
+        assertThat(valid().clientProperties(Map.of("security.protocol", "SASL_SSL"))
+                        .build()
+                        .app())
                 .isEqualTo("billing");
     }
 

@@ -6,16 +6,6 @@ import static io.carillon.worker.TestTriggers.trigger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -24,6 +14,14 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** Graceful close: runs in flight finish within the grace or are killed; then a heartbeat tombstone. */
 class CarillonWorkerCloseIT {
@@ -53,18 +51,23 @@ class CarillonWorkerCloseIT {
                 TopicReader<WorkerHeartbeat> workers = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT)) {
             worker.start();
             triggers.send(catalog.trigger(APP), trigger);
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
-                    .containsExactly(RunStatus.STARTED));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
+                            .containsExactly(RunStatus.STARTED));
 
             CompletableFuture<Void> closing = CompletableFuture.runAsync(worker::close);
             gate.countDown();
             closing.join();
 
             assertThat(worker.isRunning()).isFalse();
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
-                    .containsExactly(RunStatus.STARTED, RunStatus.SUCCEEDED));
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(lastBeatOf(workers.poll(), "closing-1"))
-                    .isNotNull().extracting(ConsumerRecord::value).isNull());
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
+                            .containsExactly(RunStatus.STARTED, RunStatus.SUCCEEDED));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(lastBeatOf(workers.poll(), "closing-1"))
+                            .isNotNull()
+                            .extracting(ConsumerRecord::value)
+                            .isNull());
         } finally {
             worker.close();
         }
@@ -79,17 +82,22 @@ class CarillonWorkerCloseIT {
                 TopicReader<WorkerHeartbeat> workers = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT)) {
             worker.start();
             triggers.send(catalog.trigger(APP), trigger);
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
-                    .containsExactly(RunStatus.STARTED));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
+                            .containsExactly(RunStatus.STARTED));
 
             worker.close();
 
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
-                    .containsExactly(RunStatus.STARTED, RunStatus.KILLED));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
+                            .containsExactly(RunStatus.STARTED, RunStatus.KILLED));
             assertThat(terminal(results.values(), trigger.runId()).message())
                     .contains("closing-2", "shutdown grace of PT0.2S");
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(lastBeatOf(workers.poll(), "closing-2"))
-                    .isNotNull().extracting(ConsumerRecord::value).isNull());
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(lastBeatOf(workers.poll(), "closing-2"))
+                            .isNotNull()
+                            .extracting(ConsumerRecord::value)
+                            .isNull());
         } finally {
             worker.close();
         }
@@ -113,7 +121,9 @@ class CarillonWorkerCloseIT {
 
     private static ConsumerRecord<String, WorkerHeartbeat> lastBeatOf(
             List<ConsumerRecord<String, WorkerHeartbeat>> records, String instanceId) {
-        return records.stream().filter(record -> instanceId.equals(record.key()))
-                .reduce((first, second) -> second).orElse(null);
+        return records.stream()
+                .filter(record -> instanceId.equals(record.key()))
+                .reduce((first, second) -> second)
+                .orElse(null);
     }
 }

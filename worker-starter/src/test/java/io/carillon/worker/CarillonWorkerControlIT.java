@@ -7,15 +7,6 @@ import static io.carillon.worker.TestTriggers.terminal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
-
-import org.awaitility.core.ConditionFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -25,6 +16,13 @@ import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.awaitility.core.ConditionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Kill requests on {@code control}, and stuck handlers, on a worker with a single slot against the real broker: when
@@ -80,8 +78,9 @@ class CarillonWorkerControlIT {
 
     private void startAndAwait(Trigger trigger, TopicReader<RunResult> results) {
         triggers.send(topic, 0, trigger);
-        eventually().untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
-                .containsExactly(RunStatus.STARTED));
+        eventually()
+                .untilAsserted(() ->
+                        assertThat(statuses(results.values(), trigger.runId())).containsExactly(RunStatus.STARTED));
     }
 
     @Test
@@ -93,8 +92,9 @@ class CarillonWorkerControlIT {
 
             triggers.kill(catalog.control(), APP, trigger.runId(), "cmd-1");
 
-            eventually().untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
-                    .containsExactly(RunStatus.STARTED, RunStatus.KILLED));
+            eventually()
+                    .untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
+                            .containsExactly(RunStatus.STARTED, RunStatus.KILLED));
             assertThat(terminal(results.values(), trigger.runId()).message())
                     .isEqualTo("killed on request of ada (command cmd-1)");
             eventually().until(() -> gates.saw("interrupted kill-a"));
@@ -110,12 +110,16 @@ class CarillonWorkerControlIT {
             startAndAwait(marker, results);
             triggers.kill(catalog.control(), APP, early.runId(), "cmd-early");
             triggers.kill(catalog.control(), APP, marker.runId(), "cmd-marker");
-            eventually().untilAsserted(() -> assertThat(statuses(results.values(), marker.runId()))
-                    .as("the control loop has read the early kill").contains(RunStatus.KILLED));
+            eventually()
+                    .untilAsserted(() -> assertThat(statuses(results.values(), marker.runId()))
+                            .as("the control loop has read the early kill")
+                            .contains(RunStatus.KILLED));
 
             triggers.send(topic, 0, early);
 
-            eventually().untilAsserted(() -> assertThat(terminal(results.values(), early.runId())).isNotNull());
+            eventually()
+                    .untilAsserted(() -> assertThat(terminal(results.values(), early.runId()))
+                            .isNotNull());
             assertThat(statuses(results.values(), early.runId())).containsExactly(RunStatus.KILLED);
             assertThat(terminal(results.values(), early.runId()).message())
                     .isEqualTo("killed on request of ada (command cmd-early) before its trigger was taken");
@@ -135,8 +139,9 @@ class CarillonWorkerControlIT {
             triggers.kill(catalog.control(), "another-app", trigger.runId(), "cmd-other-app");
             triggers.kill(catalog.control(), APP, trigger.runId(), "cmd-last");
 
-            eventually().untilAsserted(() -> assertThat(terminal(results.values(), trigger.runId()))
-                    .isNotNull());
+            eventually()
+                    .untilAsserted(() -> assertThat(terminal(results.values(), trigger.runId()))
+                            .isNotNull());
             assertThat(terminal(results.values(), trigger.runId()).message()).contains("cmd-last");
             assertThat(results.values()).noneMatch(result -> result.runId().equals("elsewhere#0"));
             assertThat(dlq.values()).noneMatch(letter -> letter.sourceTopic().equals(catalog.control()));
@@ -153,16 +158,20 @@ class CarillonWorkerControlIT {
             startAndAwait(trigger, results);
 
             triggers.send(control, 0, "garbage", "not json".getBytes(StandardCharsets.UTF_8));
-            triggers.send(control, 0, "no-run", "{\"type\":\"KILL\",\"commandId\":\"c\"}"
-                    .getBytes(StandardCharsets.UTF_8));
+            triggers.send(
+                    control, 0, "no-run", "{\"type\":\"KILL\",\"commandId\":\"c\"}".getBytes(StandardCharsets.UTF_8));
             triggers.kill(control, APP, trigger.runId(), "cmd-after-bad");
 
-            eventually().untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
-                    .containsExactly(RunStatus.STARTED, RunStatus.KILLED));
-            eventually().untilAsserted(() -> assertThat(dlq.values())
-                    .filteredOn(letter -> letter.sourceTopic().equals(control)).hasSize(2));
+            eventually()
+                    .untilAsserted(() -> assertThat(statuses(results.values(), trigger.runId()))
+                            .containsExactly(RunStatus.STARTED, RunStatus.KILLED));
+            eventually()
+                    .untilAsserted(() -> assertThat(dlq.values())
+                            .filteredOn(letter -> letter.sourceTopic().equals(control))
+                            .hasSize(2));
             List<DeadLetter> letters = dlq.values().stream()
-                    .filter(letter -> letter.sourceTopic().equals(control)).toList();
+                    .filter(letter -> letter.sourceTopic().equals(control))
+                    .toList();
             assertThat(letters).allSatisfy(letter -> {
                 assertThat(letter.component()).isEqualTo("worker");
                 assertThat(letter.reason()).contains("seen by worker instance " + INSTANCE);
@@ -180,15 +189,19 @@ class CarillonWorkerControlIT {
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
             triggers.send(topic, 0, stuck);
-            eventually().untilAsserted(() -> assertThat(
-                    endedWithoutStarted(statuses(results.values(), stuck.runId())))
-                    .containsExactly(RunStatus.TIMED_OUT));
+            eventually()
+                    .untilAsserted(() -> assertThat(endedWithoutStarted(statuses(results.values(), stuck.runId())))
+                            .containsExactly(RunStatus.TIMED_OUT));
 
             triggers.send(topic, 0, next);
-            eventually().untilAsserted(() -> assertThat(terminal(results.values(), next.runId()))
-                    .isNotNull().extracting(RunResult::status).isEqualTo(RunStatus.SUCCEEDED));
-            assertThat(gates.events()).as("the stuck handler still runs").doesNotContain(
-                    "end after ignoring an interrupt stuck-a");
+            eventually()
+                    .untilAsserted(() -> assertThat(terminal(results.values(), next.runId()))
+                            .isNotNull()
+                            .extracting(RunResult::status)
+                            .isEqualTo(RunStatus.SUCCEEDED));
+            assertThat(gates.events())
+                    .as("the stuck handler still runs")
+                    .doesNotContain("end after ignoring an interrupt stuck-a");
 
             gates.open("stuck-a");
             eventually().until(() -> gates.saw("end after ignoring an interrupt stuck-a"));
@@ -209,8 +222,11 @@ class CarillonWorkerControlIT {
 
             triggers.kill(catalog.control(), APP, stuck.runId(), "cmd-stuck");
 
-            eventually().untilAsserted(() -> assertThat(terminal(results.values(), queued.runId()))
-                    .isNotNull().extracting(RunResult::status).isEqualTo(RunStatus.SUCCEEDED));
+            eventually()
+                    .untilAsserted(() -> assertThat(terminal(results.values(), queued.runId()))
+                            .isNotNull()
+                            .extracting(RunResult::status)
+                            .isEqualTo(RunStatus.SUCCEEDED));
             assertThat(endedWithoutStarted(statuses(results.values(), stuck.runId())))
                     .containsExactly(RunStatus.KILLED);
             gates.open("stuck-serial-a");

@@ -6,14 +6,6 @@ import static io.carillon.worker.TestTriggers.terminal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -23,6 +15,12 @@ import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
 
 /** A trigger that arrives before its {@code dueAt} (as the dispatcher's trigger lead sends it) starts at dueAt. */
 class CarillonWorkerDueAtIT {
@@ -38,29 +36,45 @@ class CarillonWorkerDueAtIT {
     void anEarlyTriggerStartsAtItsDueInstantNotBefore() {
         TopicCatalog catalog = TestKafka.newCatalog(1);
         try (CarillonWorker worker = CarillonWorker.builder()
-                .bootstrapServers(TestKafka.bootstrapServers())
-                .catalog(catalog)
-                .clock(clock)
-                .app(APP)
-                .instanceId("due-1")
-                .capacity(2)
-                .heartbeatInterval(Duration.ofMillis(200))
-                .handler("stamp", context -> handlerStarts.put(context.runId(), clock.instant()))
-                .build();
+                        .bootstrapServers(TestKafka.bootstrapServers())
+                        .catalog(catalog)
+                        .clock(clock)
+                        .app(APP)
+                        .instanceId("due-1")
+                        .capacity(2)
+                        .heartbeatInterval(Duration.ofMillis(200))
+                        .handler("stamp", context -> handlerStarts.put(context.runId(), clock.instant()))
+                        .build();
                 TestTriggers triggers = new TestTriggers();
                 TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
             worker.start();
             Instant sent = clock.instant();
             Instant dueAt = sent.plus(AHEAD);
-            Trigger early = new Trigger(Trigger.SCHEMA_VERSION, "early@1#0", "early@1", "early", APP, "stamp", null,
-                    FireKind.SCHEDULED, 1, dueAt, sent, 0, 1, BlockStrategy.SERIAL, 0, "due-1", null, dueAt);
+            Trigger early = new Trigger(
+                    Trigger.SCHEMA_VERSION,
+                    "early@1#0",
+                    "early@1",
+                    "early",
+                    APP,
+                    "stamp",
+                    null,
+                    FireKind.SCHEDULED,
+                    1,
+                    dueAt,
+                    sent,
+                    0,
+                    1,
+                    BlockStrategy.SERIAL,
+                    0,
+                    "due-1",
+                    null,
+                    dueAt);
 
             triggers.send(catalog.trigger(APP), early);
 
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(
-
-                    endedWithoutStarted(statuses(results.values(), early.runId())))
-                    .containsExactly(RunStatus.SUCCEEDED));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(endedWithoutStarted(statuses(results.values(), early.runId())))
+                            .containsExactly(RunStatus.SUCCEEDED));
             assertThat(handlerStarts.get(early.runId())).isAfterOrEqualTo(dueAt);
             assertThat(terminal(results.values(), early.runId()).startedAt()).isAfterOrEqualTo(dueAt);
         }

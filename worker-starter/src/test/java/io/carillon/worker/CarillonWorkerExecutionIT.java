@@ -8,18 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.List;
-import java.util.stream.IntStream;
-
-import org.awaitility.core.ConditionFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -31,6 +19,16 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.awaitility.core.ConditionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Block strategies, progress and log lines on one worker against the real broker. Handlers block on gates the tests
@@ -115,13 +113,16 @@ class CarillonWorkerExecutionIT {
             List.of(a, b, c, marker).forEach(trigger -> triggers.send(topic, 0, trigger));
             eventually().until(() -> terminal(results.values(), marker.runId()) != null);
             assertThat(statuses(results.values(), a.runId())).containsExactly(RunStatus.STARTED);
-            assertThat(statuses(results.values(), b.runId())).as("b waits although its gate is open").isEmpty();
+            assertThat(statuses(results.values(), b.runId()))
+                    .as("b waits although its gate is open")
+                    .isEmpty();
             assertThat(statuses(results.values(), c.runId())).isEmpty();
 
             gates.open("serial-a");
             eventually().until(() -> terminal(results.values(), c.runId()) != null);
 
-            assertThat(results.values()).filteredOn(result -> result.jobId().equals("serial-job"))
+            assertThat(results.values())
+                    .filteredOn(result -> result.jobId().equals("serial-job"))
                     .filteredOn(result -> result.status() != RunStatus.STARTED)
                     .extracting(RunResult::runId, RunResult::status)
                     .containsExactly(
@@ -129,8 +130,9 @@ class CarillonWorkerExecutionIT {
                             tuple(b.runId(), RunStatus.SUCCEEDED),
                             tuple(c.runId(), RunStatus.SUCCEEDED));
             assertThat(statuses(results.values(), a.runId())).containsExactly(RunStatus.STARTED, RunStatus.SUCCEEDED);
-            List.of(b, c).forEach(run -> assertThat(endedWithoutStarted(statuses(results.values(), run.runId())))
-                    .containsExactly(RunStatus.SUCCEEDED));
+            List.of(b, c)
+                    .forEach(run -> assertThat(endedWithoutStarted(statuses(results.values(), run.runId())))
+                            .containsExactly(RunStatus.SUCCEEDED));
             assertThat(terminal(results.values(), b.runId()).startedAt())
                     .isAfterOrEqualTo(terminal(results.values(), a.runId()).finishedAt());
             assertThat(terminal(results.values(), c.runId()).startedAt())
@@ -147,24 +149,30 @@ class CarillonWorkerExecutionIT {
                 TopicReader<WorkerHeartbeat> workers = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT)) {
             List.of(a, b).forEach(trigger -> triggers.send(topic, 0, trigger));
             eventually().until(() -> statuses(results.values(), a.runId()).contains(RunStatus.STARTED));
-            eventually().untilAsserted(() -> assertThat(workers.values())
-                    .filteredOn(beat -> beat != null && beat.instanceId().equals(INSTANCE))
-                    .anySatisfy(beat -> {
-                        assertThat(beat.busyJobs()).contains("beat-job");
-                        assertThat(beat.running()).isPositive();
-                        assertThat(beat.waiting()).isPositive();
-                    }));
+            eventually()
+                    .untilAsserted(() -> assertThat(workers.values())
+                            .filteredOn(
+                                    beat -> beat != null && beat.instanceId().equals(INSTANCE))
+                            .anySatisfy(beat -> {
+                                assertThat(beat.busyJobs()).contains("beat-job");
+                                assertThat(beat.running()).isPositive();
+                                assertThat(beat.waiting()).isPositive();
+                            }));
 
             gates.open("beat-b");
             gates.open("beat-a");
             eventually().until(() -> terminal(results.values(), b.runId()) != null);
-            eventually().untilAsserted(() -> assertThat(latestBeat(workers).busyJobs()).doesNotContain("beat-job"));
+            eventually()
+                    .untilAsserted(
+                            () -> assertThat(latestBeat(workers).busyJobs()).doesNotContain("beat-job"));
         }
     }
 
     private static WorkerHeartbeat latestBeat(TopicReader<WorkerHeartbeat> workers) {
-        return workers.values().stream().filter(beat -> beat != null && beat.instanceId().equals(INSTANCE))
-                .reduce((first, second) -> second).orElseThrow();
+        return workers.values().stream()
+                .filter(beat -> beat != null && beat.instanceId().equals(INSTANCE))
+                .reduce((first, second) -> second)
+                .orElseThrow();
     }
 
     @Test
@@ -177,16 +185,17 @@ class CarillonWorkerExecutionIT {
             eventually().until(() -> gates.saw("start discard-a"));
             triggers.send(topic, 0, later);
 
-            eventually().untilAsserted(() -> assertThat(statuses(results.values(), later.runId()))
-                    .containsExactly(RunStatus.SKIPPED));
+            eventually()
+                    .untilAsserted(() -> assertThat(statuses(results.values(), later.runId()))
+                            .containsExactly(RunStatus.SKIPPED));
             RunResult skipped = terminal(results.values(), later.runId());
             assertThat(skipped.message()).contains(running.runId(), "DISCARD_LATER", INSTANCE);
             assertThat(skipped.instance()).isEqualTo(INSTANCE);
 
             gates.open("discard-a");
-            eventually().untilAsserted(() -> assertThat(
-                    endedWithoutStarted(statuses(results.values(), running.runId())))
-                    .containsExactly(RunStatus.SUCCEEDED));
+            eventually()
+                    .untilAsserted(() -> assertThat(endedWithoutStarted(statuses(results.values(), running.runId())))
+                            .containsExactly(RunStatus.SUCCEEDED));
             assertThat(gates.events()).doesNotContain("start discard-b");
         }
     }
@@ -201,17 +210,17 @@ class CarillonWorkerExecutionIT {
             eventually().until(() -> gates.saw("start cover-a"));
             triggers.send(topic, 0, late);
 
-            eventually().untilAsserted(() -> assertThat(
-
-                    endedWithoutStarted(statuses(results.values(), early.runId())))
-                    .containsExactly(RunStatus.KILLED));
+            eventually()
+                    .untilAsserted(() -> assertThat(endedWithoutStarted(statuses(results.values(), early.runId())))
+                            .containsExactly(RunStatus.KILLED));
             assertThat(terminal(results.values(), early.runId()).message())
                     .contains("covered by run " + late.runId(), "COVER_EARLY");
             eventually().until(() -> gates.saw("interrupted cover-a") && gates.saw("start cover-b"));
 
             gates.open("cover-b");
-            eventually().untilAsserted(() -> assertThat(statuses(results.values(), late.runId()))
-                    .containsExactly(RunStatus.STARTED, RunStatus.SUCCEEDED));
+            eventually()
+                    .untilAsserted(() -> assertThat(statuses(results.values(), late.runId()))
+                            .containsExactly(RunStatus.STARTED, RunStatus.SUCCEEDED));
             assertThat(endedWithoutStarted(statuses(results.values(), early.runId())))
                     .as("the interrupted handler's own outcome is ignored")
                     .containsExactly(RunStatus.KILLED);
@@ -230,9 +239,11 @@ class CarillonWorkerExecutionIT {
             eventually().until(() -> gates.saw("start parallel-a") && gates.saw("start parallel-b"));
             gates.open("parallel-a");
             gates.open("parallel-b");
-            eventually().untilAsserted(() -> assertThat(List.of(a, b)).allSatisfy(trigger -> assertThat(
-                    terminal(results.values(), trigger.runId())).extracting(RunResult::status)
-                    .isEqualTo(RunStatus.SUCCEEDED)));
+            eventually()
+                    .untilAsserted(() -> assertThat(List.of(a, b))
+                            .allSatisfy(trigger -> assertThat(terminal(results.values(), trigger.runId()))
+                                    .extracting(RunResult::status)
+                                    .isEqualTo(RunStatus.SUCCEEDED)));
         }
     }
 
@@ -242,17 +253,22 @@ class CarillonWorkerExecutionIT {
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
             triggers.send(topic, 0, trigger);
-            eventually().untilAsserted(() -> assertThat(progressOf(results.values(), trigger))
-                    .extracting(Progress::done).endsWith(50L));
-            assertThat(progressOf(results.values(), trigger)).as("50 reports within one interval")
+            eventually()
+                    .untilAsserted(() -> assertThat(progressOf(results.values(), trigger))
+                            .extracting(Progress::done)
+                            .endsWith(50L));
+            assertThat(progressOf(results.values(), trigger))
+                    .as("50 reports within one interval")
                     .hasSizeLessThanOrEqualTo(3)
-                    .first().isEqualTo(new Progress(1, 100, "item 1"));
+                    .first()
+                    .isEqualTo(new Progress(1, 100, "item 1"));
 
             gates.open("count-a");
             eventually().until(() -> terminal(results.values(), trigger.runId()) != null);
 
             List<RunResult> run = results.values().stream()
-                    .filter(result -> result.runId().equals(trigger.runId())).toList();
+                    .filter(result -> result.runId().equals(trigger.runId()))
+                    .toList();
             assertThat(run.get(run.size() - 1).status()).isEqualTo(RunStatus.SUCCEEDED);
             RunResult last = run.get(run.size() - 2);
             assertThat(last.status()).isEqualTo(RunStatus.PROGRESS);
@@ -263,8 +279,10 @@ class CarillonWorkerExecutionIT {
     }
 
     private static List<Progress> progressOf(List<RunResult> results, Trigger trigger) {
-        return results.stream().filter(result -> result.runId().equals(trigger.runId())
-                && result.status() == RunStatus.PROGRESS).map(RunResult::progress).toList();
+        return results.stream()
+                .filter(result -> result.runId().equals(trigger.runId()) && result.status() == RunStatus.PROGRESS)
+                .map(RunResult::progress)
+                .toList();
     }
 
     @Test
@@ -274,14 +292,22 @@ class CarillonWorkerExecutionIT {
         try (TopicReader<LogLine> logs = new TopicReader<>(catalog.logs(), EventSerdes.LOG)) {
             triggers.send(topic, 0, trigger);
 
-            eventually().untilAsserted(() -> assertThat(logs.values())
-                    .filteredOn(line -> line.runId().equals(trigger.runId())).hasSize(LOG_LINES));
-            List<LogLine> lines = logs.values().stream().filter(line -> line.runId().equals(trigger.runId()))
+            eventually()
+                    .untilAsserted(() -> assertThat(logs.values())
+                            .filteredOn(line -> line.runId().equals(trigger.runId()))
+                            .hasSize(LOG_LINES));
+            List<LogLine> lines = logs.values().stream()
+                    .filter(line -> line.runId().equals(trigger.runId()))
                     .toList();
-            assertThat(lines).extracting(LogLine::seq)
-                    .containsExactlyElementsOf(IntStream.rangeClosed(1, LOG_LINES).mapToObj(i -> (long) i).toList());
-            assertThat(lines).extracting(LogLine::message)
-                    .containsExactlyElementsOf(IntStream.rangeClosed(1, LOG_LINES).mapToObj(i -> "line " + i)
+            assertThat(lines)
+                    .extracting(LogLine::seq)
+                    .containsExactlyElementsOf(IntStream.rangeClosed(1, LOG_LINES)
+                            .mapToObj(i -> (long) i)
+                            .toList());
+            assertThat(lines)
+                    .extracting(LogLine::message)
+                    .containsExactlyElementsOf(IntStream.rangeClosed(1, LOG_LINES)
+                            .mapToObj(i -> "line " + i)
                             .toList());
         }
     }
@@ -289,16 +315,33 @@ class CarillonWorkerExecutionIT {
     @Test
     void aTriggerMeantForAnotherInstanceRunsWhereItsPartitionIs() {
         Trigger base = manual(APP, "targeted-job", "targeted-a", "echo", BlockStrategy.SERIAL, 0);
-        Trigger targeted = new Trigger(base.schemaVersion(), base.runId(), base.fireId(), base.jobId(), base.app(),
-                base.handler(), base.params(), base.kind(), base.attempt(), base.scheduledAt(), base.dispatchedAt(),
-                base.shardIndex(), base.shardTotal(), base.blockStrategy(), base.timeoutMs(), "someone-else", null);
+        Trigger targeted = new Trigger(
+                base.schemaVersion(),
+                base.runId(),
+                base.fireId(),
+                base.jobId(),
+                base.app(),
+                base.handler(),
+                base.params(),
+                base.kind(),
+                base.attempt(),
+                base.scheduledAt(),
+                base.dispatchedAt(),
+                base.shardIndex(),
+                base.shardTotal(),
+                base.blockStrategy(),
+                base.timeoutMs(),
+                "someone-else",
+                null);
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
             triggers.send(topic, 1, targeted);
 
-            eventually().untilAsserted(() -> assertThat(terminal(results.values(), targeted.runId()))
-                    .isNotNull().extracting(RunResult::status, RunResult::instance)
-                    .containsExactly(RunStatus.SUCCEEDED, INSTANCE));
+            eventually()
+                    .untilAsserted(() -> assertThat(terminal(results.values(), targeted.runId()))
+                            .isNotNull()
+                            .extracting(RunResult::status, RunResult::instance)
+                            .containsExactly(RunStatus.SUCCEEDED, INSTANCE));
         }
     }
 }

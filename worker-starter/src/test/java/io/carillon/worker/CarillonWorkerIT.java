@@ -8,21 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -33,6 +18,19 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** One worker against the real broker, shared by tests that each use their own job ids. */
 class CarillonWorkerIT {
@@ -50,8 +48,7 @@ class CarillonWorkerIT {
     private static CarillonWorker worker;
     private static TestTriggers triggers;
 
-    record Greeting(String name) {
-    }
+    record Greeting(String name) {}
 
     @BeforeAll
     static void startWorker() {
@@ -67,7 +64,9 @@ class CarillonWorkerIT {
                 .heartbeatInterval(Duration.ofMillis(200))
                 .shutdownGrace(Duration.ofSeconds(5))
                 .handler("echo", context -> {
-                    invocations.computeIfAbsent(context.runId(), id -> new AtomicInteger()).incrementAndGet();
+                    invocations
+                            .computeIfAbsent(context.runId(), id -> new AtomicInteger())
+                            .incrementAndGet();
                     return context.params();
                 })
                 .handler("fail", context -> {
@@ -111,9 +110,9 @@ class CarillonWorkerIT {
         triggers.send(catalog.trigger(APP), trigger);
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(
-                    endedWithoutStarted(statuses(results.values(), trigger.runId())))
-                    .containsExactly(RunStatus.SUCCEEDED));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(endedWithoutStarted(statuses(results.values(), trigger.runId())))
+                            .containsExactly(RunStatus.SUCCEEDED));
             RunResult succeeded = terminal(results.values(), trigger.runId());
             assertThat(succeeded.message()).isEqualTo("ping");
             assertThat(succeeded.instance()).isEqualTo(INSTANCE);
@@ -130,9 +129,9 @@ class CarillonWorkerIT {
         triggers.send(catalog.trigger(APP), trigger);
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(
-                    endedWithoutStarted(statuses(results.values(), trigger.runId())))
-                    .containsExactly(RunStatus.FAILED));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(endedWithoutStarted(statuses(results.values(), trigger.runId())))
+                            .containsExactly(RunStatus.FAILED));
             RunResult failed = terminal(results.values(), trigger.runId());
             assertThat(failed.message()).isEqualTo("boom: bad input");
             assertThat(failed.errorClass()).isEqualTo(IllegalStateException.class.getName());
@@ -145,8 +144,9 @@ class CarillonWorkerIT {
         triggers.send(catalog.trigger(APP), trigger);
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(terminal(results.values(), trigger.runId()))
-                    .isNotNull());
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(terminal(results.values(), trigger.runId()))
+                            .isNotNull());
             RunResult failed = terminal(results.values(), trigger.runId());
             assertThat(failed.status()).isEqualTo(RunStatus.FAILED);
             assertThat(failed.message()).contains("'no-such-handler'", "[echo, fail, greet, stuck]");
@@ -156,12 +156,15 @@ class CarillonWorkerIT {
     @Test
     void heartbeatListsHandlersCapacityAndAssignedPartitions() {
         try (TopicReader<WorkerHeartbeat> workers = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT)) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(workers.values())
-                    .filteredOn(beat -> beat != null && beat.instanceId().equals(INSTANCE))
-                    .anySatisfy(beat -> assertThat(beat.partitions()).containsExactly(0, 1)));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(workers.values())
+                            .filteredOn(
+                                    beat -> beat != null && beat.instanceId().equals(INSTANCE))
+                            .anySatisfy(beat -> assertThat(beat.partitions()).containsExactly(0, 1)));
             WorkerHeartbeat beat = workers.values().stream()
                     .filter(value -> value != null && value.instanceId().equals(INSTANCE))
-                    .reduce((first, second) -> second).orElseThrow();
+                    .reduce((first, second) -> second)
+                    .orElseThrow();
             assertThat(beat.app()).isEqualTo(APP);
             assertThat(beat.handlers()).containsExactly("echo", "fail", "greet", "stuck");
             assertThat(beat.capacity()).isEqualTo(4);
@@ -180,8 +183,9 @@ class CarillonWorkerIT {
         triggers.send(catalog.trigger(APP), 0, marker);
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(terminal(results.values(), marker.runId()))
-                    .isNotNull());
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(terminal(results.values(), marker.runId()))
+                            .isNotNull());
             assertThat(endedWithoutStarted(statuses(results.values(), duplicated.runId())))
                     .containsExactly(RunStatus.SUCCEEDED);
             assertThat(invocations.get(duplicated.runId())).hasValue(1);
@@ -199,9 +203,12 @@ class CarillonWorkerIT {
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT);
                 TopicReader<DeadLetter> dlq = new TopicReader<>(catalog.dlq(), EventSerdes.DEAD_LETTER)) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(terminal(results.values(), valid.runId()))
-                    .extracting(RunResult::status).isEqualTo(RunStatus.SUCCEEDED));
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(dlq.values()).hasSize(2));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(terminal(results.values(), valid.runId()))
+                            .extracting(RunResult::status)
+                            .isEqualTo(RunStatus.SUCCEEDED));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(dlq.values()).hasSize(2));
             List<DeadLetter> letters = dlq.values();
             assertThat(letters).allSatisfy(letter -> {
                 assertThat(letter.sourceTopic()).isEqualTo(topic);
@@ -217,7 +224,10 @@ class CarillonWorkerIT {
     }
 
     private static DeadLetter letterWithKey(List<DeadLetter> letters, String key) {
-        return letters.stream().filter(letter -> key.equals(letter.key())).findFirst().orElseThrow();
+        return letters.stream()
+                .filter(letter -> key.equals(letter.key()))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -226,14 +236,16 @@ class CarillonWorkerIT {
         triggers.send(catalog.trigger(APP), stuck);
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(
-                    endedWithoutStarted(statuses(results.values(), stuck.runId())))
-                    .containsExactly(RunStatus.TIMED_OUT));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(endedWithoutStarted(statuses(results.values(), stuck.runId())))
+                            .containsExactly(RunStatus.TIMED_OUT));
             assertThat(terminal(results.values(), stuck.runId()).message()).contains("timeout of 300 ms");
             try (TopicReader<WorkerHeartbeat> workers = new TopicReader<>(catalog.workers(), EventSerdes.HEARTBEAT)) {
-                await().atMost(DEADLINE).untilAsserted(() -> assertThat(workers.values())
-                        .filteredOn(beat -> beat != null && beat.instanceId().equals(INSTANCE))
-                        .anySatisfy(beat -> assertThat(beat.lingering()).isEqualTo(1)));
+                await().atMost(DEADLINE)
+                        .untilAsserted(() -> assertThat(workers.values())
+                                .filteredOn(beat ->
+                                        beat != null && beat.instanceId().equals(INSTANCE))
+                                .anySatisfy(beat -> assertThat(beat.lingering()).isEqualTo(1)));
             }
 
             stuckRelease.countDown();
@@ -241,12 +253,28 @@ class CarillonWorkerIT {
             assertThat(cancelledSeen.get(stuck.runId())).isTrue();
 
             Trigger marker = trigger(APP, "stuck-job", "echo", "after the stuck one");
-            Trigger markerRun = new Trigger(0, marker.runId() + "-marker", marker.fireId(), marker.jobId(), APP,
-                    "echo", "marker", marker.kind(), 1, marker.scheduledAt(), marker.dispatchedAt(), 0, 1,
-                    marker.blockStrategy(), 0, null, null);
+            Trigger markerRun = new Trigger(
+                    0,
+                    marker.runId() + "-marker",
+                    marker.fireId(),
+                    marker.jobId(),
+                    APP,
+                    "echo",
+                    "marker",
+                    marker.kind(),
+                    1,
+                    marker.scheduledAt(),
+                    marker.dispatchedAt(),
+                    0,
+                    1,
+                    marker.blockStrategy(),
+                    0,
+                    null,
+                    null);
             triggers.send(catalog.trigger(APP), markerRun);
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(terminal(results.values(), markerRun.runId()))
-                    .isNotNull());
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(terminal(results.values(), markerRun.runId()))
+                            .isNotNull());
             assertThat(endedWithoutStarted(statuses(results.values(), stuck.runId())))
                     .containsExactly(RunStatus.TIMED_OUT);
         }
@@ -259,14 +287,15 @@ class CarillonWorkerIT {
 
         try (TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT);
                 TopicReader<LogLine> logs = new TopicReader<>(catalog.logs(), EventSerdes.LOG)) {
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(terminal(results.values(), trigger.runId()))
-                    .isNotNull());
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(terminal(results.values(), trigger.runId()))
+                            .isNotNull());
             assertThat(terminal(results.values(), trigger.runId()).message()).isEqualTo("hello Ada");
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(logs.values())
-                    .filteredOn(line -> line.runId().equals(trigger.runId()))
-                    .extracting(LogLine::seq, LogLine::message, LogLine::instance)
-                    .containsExactly(tuple(1L, "one", INSTANCE),
-                            tuple(2L, "two", INSTANCE)));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(logs.values())
+                            .filteredOn(line -> line.runId().equals(trigger.runId()))
+                            .extracting(LogLine::seq, LogLine::message, LogLine::instance)
+                            .containsExactly(tuple(1L, "one", INSTANCE), tuple(2L, "two", INSTANCE)));
         }
     }
 }

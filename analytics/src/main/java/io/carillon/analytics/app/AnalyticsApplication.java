@@ -1,13 +1,11 @@
 package io.carillon.analytics.app;
 
+import io.carillon.topics.spring.HealthProbes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-
-import io.carillon.topics.spring.HealthProbes;
 
 /**
  * The analytics app as its own process ({@code analytics/target/carillon-analytics.jar}): Kafka from

@@ -1,20 +1,18 @@
 package io.carillon.analytics.internal;
 
-import java.util.List;
-
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.Alerting;
+import java.util.List;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the global store {@value AnalyticsStores#ALERT_RULES} in step with the {@code alert-rules} topic: a valid

@@ -1,8 +1,5 @@
 package io.carillon.analytics.internal;
 
-import java.util.EnumMap;
-import java.util.Map;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Incident;
@@ -12,6 +9,8 @@ import io.carillon.topics.metrics.DeadLetterMeter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * The analytics app's meters: counter {@value #INCIDENTS} (tags {@code rule}: FAILED, MISSED, NO_WORKER and
@@ -32,9 +31,13 @@ public final class AnalyticsMeters {
         for (IncidentRule rule : IncidentRule.values()) {
             Map<IncidentAction, Counter> byAction = new EnumMap<>(IncidentAction.class);
             for (IncidentAction action : IncidentAction.values()) {
-                byAction.put(action, Counter.builder(INCIDENTS).tag("rule", rule.name()).tag("action", action.name())
-                        .description("incident steps (opened, updated, resolved) written to the alerts topic")
-                        .register(registry));
+                byAction.put(
+                        action,
+                        Counter.builder(INCIDENTS)
+                                .tag("rule", rule.name())
+                                .tag("action", action.name())
+                                .description("incident steps (opened, updated, resolved) written to the alerts topic")
+                                .register(registry));
             }
             incidents.put(rule, byAction);
         }

@@ -1,16 +1,14 @@
 package io.carillon.analytics.internal;
 
+import io.carillon.topics.JsonSerde;
+import io.carillon.topics.events.Alerting;
+import io.carillon.topics.events.StatsWindow;
 import java.time.Duration;
 import java.util.List;
-
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
-
-import io.carillon.topics.JsonSerde;
-import io.carillon.topics.events.Alerting;
-import io.carillon.topics.events.StatsWindow;
 
 /**
  * The analytics app's state stores, all persistent (RocksDB) with a changelog. Per job (the job-analytics processor):
@@ -57,18 +55,17 @@ public final class AnalyticsStores {
     /** The slow rule's day of hours, and the hour that closes as the oldest leaves it. */
     static final Duration SLOW_HOURS_RETENTION = SlowRule.BASELINE.plus(StatsWindow.HOUR.length());
 
-    private AnalyticsStores() {
-    }
+    private AnalyticsStores() {}
 
     public static List<StoreBuilder<?>> jobStores() {
         return List.of(
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(JOBS), Serdes.String(), Serdes.ByteArray()),
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(FAILED), Serdes.String(),
-                        JsonSerde.of(FailedMonitor.class)),
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MISSED), Serdes.String(),
-                        JsonSerde.of(MissedMonitor.class)),
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MISSED_DUE), Serdes.String(),
-                        Serdes.String()),
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(FAILED), Serdes.String(), JsonSerde.of(FailedMonitor.class)),
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(MISSED), Serdes.String(), JsonSerde.of(MissedMonitor.class)),
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(MISSED_DUE), Serdes.String(), Serdes.String()),
                 windows(JOB_MINUTES, StatsWindow.MINUTE),
                 windows(JOB_HOURS, StatsWindow.HOUR),
                 monitors(OVERRUN, OverrunMonitor.class),
@@ -76,27 +73,36 @@ public final class AnalyticsStores {
                 monitors(FAILURE_RATE, FailureRateMonitor.class),
                 dueIndex(FAILURE_RATE_DUE),
                 monitors(SLOW, SlowMonitor.class),
-                Stores.windowStoreBuilder(Stores.persistentWindowStore(SLOW_HOURS, SLOW_HOURS_RETENTION,
-                        StatsWindow.HOUR.length(), false), Serdes.String(), new RunAggregateSerde()));
+                Stores.windowStoreBuilder(
+                        Stores.persistentWindowStore(
+                                SLOW_HOURS, SLOW_HOURS_RETENTION, StatsWindow.HOUR.length(), false),
+                        Serdes.String(),
+                        new RunAggregateSerde()));
     }
 
     /** The global store of the alerting defaults; a global store has no changelog: its topic is its log. */
     public static StoreBuilder<KeyValueStore<String, Alerting>> alertRules() {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ALERT_RULES), Serdes.String(),
-                JsonSerde.of(Alerting.class)).withLoggingDisabled();
+        return Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(ALERT_RULES), Serdes.String(), JsonSerde.of(Alerting.class))
+                .withLoggingDisabled();
     }
 
     /** The global store of the calendars; a global store has no changelog: its topic is its log. */
     public static StoreBuilder<KeyValueStore<String, byte[]>> calendars() {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CALENDARS), Serdes.String(),
-                Serdes.ByteArray()).withLoggingDisabled();
+        return Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(CALENDARS), Serdes.String(), Serdes.ByteArray())
+                .withLoggingDisabled();
     }
 
     public static List<StoreBuilder<?>> appStores() {
-        return List.of(windows(APP_MINUTES, StatsWindow.MINUTE), windows(APP_HOURS, StatsWindow.HOUR),
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APP_WATCHERS), Serdes.String(),
-                        Serdes.Long()),
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APP_WORKERS), Serdes.String(),
+        return List.of(
+                windows(APP_MINUTES, StatsWindow.MINUTE),
+                windows(APP_HOURS, StatsWindow.HOUR),
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(APP_WATCHERS), Serdes.String(), Serdes.Long()),
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(APP_WORKERS),
+                        Serdes.String(),
                         JsonSerde.of(NoWorkerMonitor.class)));
     }
 
@@ -113,7 +119,10 @@ public final class AnalyticsStores {
     }
 
     private static StoreBuilder<?> windows(String name, StatsWindow window) {
-        return Stores.windowStoreBuilder(Stores.persistentWindowStore(name, WINDOW_RETENTION, window.length(), false),
-                Serdes.String(), new RunAggregateSerde()).withCachingEnabled();
+        return Stores.windowStoreBuilder(
+                        Stores.persistentWindowStore(name, WINDOW_RETENTION, window.length(), false),
+                        Serdes.String(),
+                        new RunAggregateSerde())
+                .withCachingEnabled();
     }
 }

@@ -1,16 +1,14 @@
 package io.carillon.analytics.internal;
 
+import io.carillon.analytics.AnalyticsSettings;
+import io.carillon.topics.events.StatsScope;
+import io.carillon.topics.events.StatsWindow;
 import java.time.Clock;
 import java.time.Instant;
-
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-
-import io.carillon.analytics.AnalyticsSettings;
-import io.carillon.topics.events.StatsScope;
-import io.carillon.topics.events.StatsWindow;
 
 /**
  * The per-app part of the analytics app, after the repartition by app ({@link AppMessage}): merges its jobs' closed
@@ -35,10 +33,14 @@ public final class AppAnalyticsProcessor implements Processor<String, byte[], St
     @Override
     public void init(ProcessorContext<String, Emitted> context) {
         output = new Output(context, clock);
-        windows = new StatsWindows(context.getStateStore(AnalyticsStores.APP_MINUTES),
-                context.getStateStore(AnalyticsStores.APP_HOURS), settings.appWindowGrace());
-        noWorker = new NoWorkerRule(context.getStateStore(AnalyticsStores.APP_WATCHERS),
-                context.getStateStore(AnalyticsStores.APP_WORKERS), output::incident);
+        windows = new StatsWindows(
+                context.getStateStore(AnalyticsStores.APP_MINUTES),
+                context.getStateStore(AnalyticsStores.APP_HOURS),
+                settings.appWindowGrace());
+        noWorker = new NoWorkerRule(
+                context.getStateStore(AnalyticsStores.APP_WATCHERS),
+                context.getStateStore(AnalyticsStores.APP_WORKERS),
+                output::incident);
         context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> punctuate());
     }
 

@@ -63,8 +63,10 @@ sealed interface AppMessage {
     static AppMessage decode(byte[] bytes) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 1, bytes.length - 1))) {
             return switch (bytes[0]) {
-                case MINUTE -> new Minute(Instant.ofEpochMilli(in.readLong()),
-                        RunAggregateSerde.decode(Arrays.copyOfRange(bytes, 1 + Long.BYTES, bytes.length)));
+                case MINUTE ->
+                    new Minute(
+                            Instant.ofEpochMilli(in.readLong()),
+                            RunAggregateSerde.decode(Arrays.copyOfRange(bytes, 1 + Long.BYTES, bytes.length)));
                 case JOB -> new Job(in.readUTF(), in.readBoolean(), in.readLong());
                 case HEARTBEAT -> new Heartbeat(in.readUTF(), Instant.ofEpochMilli(in.readLong()));
                 default -> throw new IllegalArgumentException("not an app message: kind " + bytes[0]);

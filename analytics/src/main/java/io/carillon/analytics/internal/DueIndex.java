@@ -3,7 +3,6 @@ package io.carillon.analytics.internal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;

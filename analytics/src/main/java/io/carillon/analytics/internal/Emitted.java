@@ -8,7 +8,10 @@ public record Emitted(Target target, byte[] value) {
 
     /** Where an emitted record goes. */
     public enum Target {
-        STATS, ALERTS, DLQ, TO_APP
+        STATS,
+        ALERTS,
+        DLQ,
+        TO_APP
     }
 
     public boolean isFor(Target other) {

@@ -1,16 +1,14 @@
 package io.carillon.analytics.internal;
 
-import java.time.Instant;
-import java.util.List;
-import java.util.function.Consumer;
-
-import org.apache.kafka.streams.state.KeyValueStore;
-
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The failed rule ({@code Alerting}): fires fail or succeed as {@link FireOutcome} says. A fire counts once, by its
@@ -45,7 +43,8 @@ final class FailedRule {
             return;
         }
         List<String> counted = RecentIds.with(monitor.countedFires(), fire, COUNTED_FIRES);
-        FailedMonitor next = failure ? failed(monitor, counted, result, rules, now)
+        FailedMonitor next = failure
+                ? failed(monitor, counted, result, rules, now)
                 : succeeded(monitor, counted, result, rules, now);
         monitors.put(result.jobId(), next);
     }
@@ -54,50 +53,80 @@ final class FailedRule {
     void stop(String jobId, String app, String why, Instant now) {
         FailedMonitor monitor = monitors.get(jobId);
         if (monitor != null && monitor.isOpen()) {
-            incidents.accept(step(monitor.incidentId(), IncidentAction.RESOLVED, app, jobId, monitor.openedAt(), now,
-                    monitor.count(), null, why));
+            incidents.accept(step(
+                    monitor.incidentId(),
+                    IncidentAction.RESOLVED,
+                    app,
+                    jobId,
+                    monitor.openedAt(),
+                    now,
+                    monitor.count(),
+                    null,
+                    why));
         }
         monitors.delete(jobId);
     }
 
-    private FailedMonitor failed(FailedMonitor monitor, List<String> counted, RunResult result, AlertRules rules,
-            Instant now) {
+    private FailedMonitor failed(
+            FailedMonitor monitor, List<String> counted, RunResult result, AlertRules rules, Instant now) {
         int failures = monitor.failures() + 1;
         String message = failures + " fire(s) in a row failed; last " + result.runId() + " ended " + result.status()
                 + (result.message() == null ? "" : ": " + result.message());
         if (monitor.isOpen()) {
             int count = monitor.count() + 1;
-            incidents.accept(step(monitor.incidentId(), IncidentAction.UPDATED, result.app(), result.jobId(),
-                    monitor.openedAt(), now, count, result.fireId(), message));
+            incidents.accept(step(
+                    monitor.incidentId(),
+                    IncidentAction.UPDATED,
+                    result.app(),
+                    result.jobId(),
+                    monitor.openedAt(),
+                    now,
+                    count,
+                    result.fireId(),
+                    message));
             return new FailedMonitor(failures, 0, counted, monitor.incidentId(), monitor.openedAt(), count);
         }
         if (failures < rules.consecutive()) {
             return new FailedMonitor(failures, 0, counted, null, null, 0);
         }
         String id = "failed:" + result.jobId() + ":" + FireOutcome.originalFire(result.fireId());
-        incidents.accept(step(id, IncidentAction.OPENED, result.app(), result.jobId(), now, now, failures,
-                result.fireId(), message));
+        incidents.accept(step(
+                id, IncidentAction.OPENED, result.app(), result.jobId(), now, now, failures, result.fireId(), message));
         return new FailedMonitor(failures, 0, counted, id, now, failures);
     }
 
-    private FailedMonitor succeeded(FailedMonitor monitor, List<String> counted, RunResult result, AlertRules rules,
-            Instant now) {
+    private FailedMonitor succeeded(
+            FailedMonitor monitor, List<String> counted, RunResult result, AlertRules rules, Instant now) {
         if (!monitor.isOpen()) {
             return new FailedMonitor(0, 0, counted, null, null, 0);
         }
         int successes = monitor.successes() + 1;
         if (successes < rules.recoverAfter()) {
-            return new FailedMonitor(0, successes, counted, monitor.incidentId(), monitor.openedAt(),
-                    monitor.count());
+            return new FailedMonitor(0, successes, counted, monitor.incidentId(), monitor.openedAt(), monitor.count());
         }
-        incidents.accept(step(monitor.incidentId(), IncidentAction.RESOLVED, result.app(), result.jobId(),
-                monitor.openedAt(), now, monitor.count(), result.fireId(),
+        incidents.accept(step(
+                monitor.incidentId(),
+                IncidentAction.RESOLVED,
+                result.app(),
+                result.jobId(),
+                monitor.openedAt(),
+                now,
+                monitor.count(),
+                result.fireId(),
                 successes + " fire(s) in a row succeeded; last " + result.runId()));
         return new FailedMonitor(0, 0, counted, null, null, 0);
     }
 
-    private static Incident step(String id, IncidentAction action, String app, String jobId, Instant openedAt,
-            Instant at, int count, String fireId, String message) {
+    private static Incident step(
+            String id,
+            IncidentAction action,
+            String app,
+            String jobId,
+            Instant openedAt,
+            Instant at,
+            int count,
+            String fireId,
+            String message) {
         return Incidents.step(IncidentRule.FAILED, id, action, app, jobId, openedAt, at, count, fireId, message);
     }
 }

@@ -9,8 +9,15 @@ import java.util.List;
  * incident, if any, with how many failed fires it holds (those in the window when it opened, and each one after), and
  * the key of the job's entry in the due index.
  */
-record FailureRateMonitor(String app, long windowMs, List<Bucket> buckets, List<String> countedFires,
-        String incidentId, Instant openedAt, int count, String dueKey) {
+record FailureRateMonitor(
+        String app,
+        long windowMs,
+        List<Bucket> buckets,
+        List<String> countedFires,
+        String incidentId,
+        Instant openedAt,
+        int count,
+        String dueKey) {
 
     FailureRateMonitor {
         buckets = buckets == null ? List.of() : List.copyOf(buckets);
@@ -18,8 +25,7 @@ record FailureRateMonitor(String app, long windowMs, List<Bucket> buckets, List<
     }
 
     /** The fires counted, and of them those failed, whose results fall in {@code [start, start + bucketMs)}. */
-    record Bucket(long start, int fires, int failed) {
-    }
+    record Bucket(long start, int fires, int failed) {}
 
     long bucketMs() {
         return windowMs / FailureRateRule.BUCKETS;

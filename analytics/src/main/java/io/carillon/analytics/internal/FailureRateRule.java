@@ -1,19 +1,17 @@
 package io.carillon.analytics.internal;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
-import java.util.function.Function;
-
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueStore;
-
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The failure-rate rule ({@code Alerting}), per job: of the fires counted ({@link FireOutcome}) whose results fall in
@@ -36,7 +34,9 @@ final class FailureRateRule {
     private final DueIndex due;
     private final Consumer<Incident> incidents;
 
-    FailureRateRule(KeyValueStore<String, FailureRateMonitor> monitors, KeyValueStore<String, String> due,
+    FailureRateRule(
+            KeyValueStore<String, FailureRateMonitor> monitors,
+            KeyValueStore<String, String> due,
             Consumer<Incident> incidents) {
         this.monitors = monitors;
         this.due = new DueIndex(due);
@@ -52,9 +52,14 @@ final class FailureRateRule {
         String fire = FireOutcome.originalFire(result.fireId());
         FailureRateMonitor monitor = monitors.get(result.jobId());
         if (monitor == null || monitor.windowMs() != rules.failureRateWindowMs()) {
-            monitor = new FailureRateMonitor(result.app(), rules.failureRateWindowMs(), null,
-                    monitor == null ? null : monitor.countedFires(), monitor == null ? null : monitor.incidentId(),
-                    monitor == null ? null : monitor.openedAt(), monitor == null ? 0 : monitor.count(),
+            monitor = new FailureRateMonitor(
+                    result.app(),
+                    rules.failureRateWindowMs(),
+                    null,
+                    monitor == null ? null : monitor.countedFires(),
+                    monitor == null ? null : monitor.incidentId(),
+                    monitor == null ? null : monitor.openedAt(),
+                    monitor == null ? 0 : monitor.count(),
                     monitor == null ? null : monitor.dueKey());
         }
         long bucketMs = monitor.bucketMs();
@@ -65,13 +70,19 @@ final class FailureRateRule {
         boolean failed = outcome == FireOutcome.FAILED;
         List<FailureRateMonitor.Bucket> buckets = new ArrayList<>(monitor.buckets());
         int index = indexOf(buckets, start);
-        FailureRateMonitor.Bucket bucket = index < 0 ? new FailureRateMonitor.Bucket(start, 0, 0)
-                : buckets.remove(index);
+        FailureRateMonitor.Bucket bucket =
+                index < 0 ? new FailureRateMonitor.Bucket(start, 0, 0) : buckets.remove(index);
         buckets.add(new FailureRateMonitor.Bucket(start, bucket.fires() + 1, bucket.failed() + (failed ? 1 : 0)));
         buckets.sort((a, b) -> Long.compare(a.start(), b.start()));
-        FailureRateMonitor counted = new FailureRateMonitor(monitor.app(), monitor.windowMs(), buckets,
-                RecentIds.with(monitor.countedFires(), fire, COUNTED_FIRES), monitor.incidentId(),
-                monitor.openedAt(), monitor.count(), monitor.dueKey());
+        FailureRateMonitor counted = new FailureRateMonitor(
+                monitor.app(),
+                monitor.windowMs(),
+                buckets,
+                RecentIds.with(monitor.countedFires(), fire, COUNTED_FIRES),
+                monitor.incidentId(),
+                monitor.openedAt(),
+                monitor.count(),
+                monitor.dueKey());
         save(result.jobId(), judge(result.jobId(), counted, rules, failed ? result.fireId() : null, now));
     }
 
@@ -84,7 +95,9 @@ final class FailureRateRule {
             if (monitor == null) {
                 due.remove(entry.key);
             } else if (rules == null || !rules.failureRate()) {
-                stop(jobId, rules == null ? "job deleted" : "the failure rate rule does not apply to the job any more",
+                stop(
+                        jobId,
+                        rules == null ? "job deleted" : "the failure rate rule does not apply to the job any more",
                         now);
             } else {
                 save(jobId, judge(jobId, monitor, rules, null, now));
@@ -106,21 +119,29 @@ final class FailureRateRule {
     }
 
     /** The monitor with the buckets in the window at {@code now}, its incident opened, updated or resolved. */
-    private FailureRateMonitor judge(String jobId, FailureRateMonitor monitor, AlertRules rules, String failedFire,
-            Instant now) {
+    private FailureRateMonitor judge(
+            String jobId, FailureRateMonitor monitor, AlertRules rules, String failedFire, Instant now) {
         long windowStart = now.toEpochMilli() - monitor.windowMs();
         List<FailureRateMonitor.Bucket> inWindow = monitor.buckets().stream()
-                .filter(bucket -> bucket.start() + monitor.bucketMs() > windowStart).toList();
-        FailureRateMonitor current = new FailureRateMonitor(monitor.app(), monitor.windowMs(), inWindow,
-                monitor.countedFires(), monitor.incidentId(), monitor.openedAt(), monitor.count(), monitor.dueKey());
+                .filter(bucket -> bucket.start() + monitor.bucketMs() > windowStart)
+                .toList();
+        FailureRateMonitor current = new FailureRateMonitor(
+                monitor.app(),
+                monitor.windowMs(),
+                inWindow,
+                monitor.countedFires(),
+                monitor.incidentId(),
+                monitor.openedAt(),
+                monitor.count(),
+                monitor.dueKey());
         int fires = current.fires();
         int failed = current.failed();
         boolean above = (long) failed * PERCENT > (long) rules.failureRatePercent() * fires;
         String message = failed + " of " + fires + " fire(s) failed over the last " + rules.failureRateWindowMs()
                 + " ms; more than " + rules.failureRatePercent() + " % is too many";
         if (!current.isOpen() && above && fires >= rules.failureRateMinRuns()) {
-            FailureRateMonitor opened = withIncident(current, "failure-rate:" + jobId + ":" + now.toEpochMilli(), now,
-                    failed);
+            FailureRateMonitor opened =
+                    withIncident(current, "failure-rate:" + jobId + ":" + now.toEpochMilli(), now, failed);
             incidents.accept(step(opened, jobId, IncidentAction.OPENED, now, failedFire, message));
             return opened;
         }
@@ -129,8 +150,8 @@ final class FailureRateRule {
             return withIncident(current, null, null, 0);
         }
         if (current.isOpen() && failedFire != null) {
-            FailureRateMonitor updated = withIncident(current, current.incidentId(), current.openedAt(),
-                    current.count() + 1);
+            FailureRateMonitor updated =
+                    withIncident(current, current.incidentId(), current.openedAt(), current.count() + 1);
             incidents.accept(step(updated, jobId, IncidentAction.UPDATED, now, failedFire, message));
             return updated;
         }
@@ -139,8 +160,17 @@ final class FailureRateRule {
 
     private void save(String jobId, FailureRateMonitor monitor) {
         String key = due.move(monitor.dueKey(), monitor.nextExpiry(), jobId);
-        monitors.put(jobId, new FailureRateMonitor(monitor.app(), monitor.windowMs(), monitor.buckets(),
-                monitor.countedFires(), monitor.incidentId(), monitor.openedAt(), monitor.count(), key));
+        monitors.put(
+                jobId,
+                new FailureRateMonitor(
+                        monitor.app(),
+                        monitor.windowMs(),
+                        monitor.buckets(),
+                        monitor.countedFires(),
+                        monitor.incidentId(),
+                        monitor.openedAt(),
+                        monitor.count(),
+                        key));
     }
 
     private static long windowStart(AlertRules rules, Instant now) {
@@ -156,15 +186,35 @@ final class FailureRateRule {
         return -1;
     }
 
-    private static FailureRateMonitor withIncident(FailureRateMonitor monitor, String id, Instant openedAt,
-            int count) {
-        return new FailureRateMonitor(monitor.app(), monitor.windowMs(), monitor.buckets(), monitor.countedFires(), id,
-                openedAt, count, monitor.dueKey());
+    private static FailureRateMonitor withIncident(FailureRateMonitor monitor, String id, Instant openedAt, int count) {
+        return new FailureRateMonitor(
+                monitor.app(),
+                monitor.windowMs(),
+                monitor.buckets(),
+                monitor.countedFires(),
+                id,
+                openedAt,
+                count,
+                monitor.dueKey());
     }
 
-    private static Incident step(FailureRateMonitor monitor, String jobId, IncidentAction action, Instant now,
-            String fireId, String message) {
-        return Incidents.step(IncidentRule.FAILURE_RATE, monitor.incidentId(), action, monitor.app(), jobId,
-                monitor.openedAt(), now, monitor.count(), fireId, message);
+    private static Incident step(
+            FailureRateMonitor monitor,
+            String jobId,
+            IncidentAction action,
+            Instant now,
+            String fireId,
+            String message) {
+        return Incidents.step(
+                IncidentRule.FAILURE_RATE,
+                monitor.incidentId(),
+                action,
+                monitor.app(),
+                jobId,
+                monitor.openedAt(),
+                now,
+                monitor.count(),
+                fireId,
+                message);
     }
 }

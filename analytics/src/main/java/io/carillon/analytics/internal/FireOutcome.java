@@ -1,11 +1,10 @@
 package io.carillon.analytics.internal;
 
-import java.util.EnumSet;
-import java.util.Set;
-
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * What a terminal result says about its fire, as the failed and failure-rate rules count it: the fire failed when its
@@ -13,7 +12,9 @@ import io.carillon.topics.events.RunStatus;
  * succeeded when a run of it ended SUCCEEDED; KILLED and SKIPPED count neither way. Stateless.
  */
 enum FireOutcome {
-    FAILED, SUCCEEDED, NOT_COUNTED;
+    FAILED,
+    SUCCEEDED,
+    NOT_COUNTED;
 
     private static final Set<RunStatus> FAILURES =
             EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST, RunStatus.NO_WORKER);
@@ -30,7 +31,8 @@ enum FireOutcome {
     }
 
     private static boolean willBeRetried(RunResult result, JobDefinition job) {
-        return job != null && result.attempt() < job.retry().maxAttempts()
+        return job != null
+                && result.attempt() < job.retry().maxAttempts()
                 && !(job.atMostOnce() && result.status() == RunStatus.LOST);
     }
 

@@ -1,15 +1,13 @@
 package io.carillon.analytics.internal;
 
-import java.time.Clock;
-
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Clock;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * Hands each heartbeat from {@code workers} (key: instance id) to its app's processor as an
@@ -43,13 +41,15 @@ public final class HeartbeatRouter implements Processor<String, byte[], String, 
             output.deadLetter(record.key(), record.value(), e.getMessage());
             return;
         }
-        if (!TopicCatalog.isValidAppName(heartbeat.app()) || heartbeat.sentAt() == null
+        if (!TopicCatalog.isValidAppName(heartbeat.app())
+                || heartbeat.sentAt() == null
                 || heartbeat.instanceId() == null) {
-            output.deadLetter(record.key(), record.value(),
+            output.deadLetter(
+                    record.key(),
+                    record.value(),
                     "not a usable heartbeat: a valid app, instanceId and sentAt are required");
             return;
         }
-        output.toApp(heartbeat.app(),
-                new AppMessage.Heartbeat(heartbeat.instanceId(), heartbeat.expiresAt()).encode());
+        output.toApp(heartbeat.app(), new AppMessage.Heartbeat(heartbeat.instanceId(), heartbeat.expiresAt()).encode());
     }
 }

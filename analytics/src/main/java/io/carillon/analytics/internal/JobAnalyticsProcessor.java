@@ -1,21 +1,5 @@
 package io.carillon.analytics.internal;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
-
 import io.carillon.analytics.AnalyticsSettings;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
@@ -28,6 +12,20 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.StatsScope;
 import io.carillon.topics.events.StatsWindow;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The per-job part of the analytics app, over {@code jobs} and {@code results} (co-partitioned by job id): it keeps
@@ -79,11 +77,12 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         this.context = context;
         output = new Output(context, clock);
         jobs = context.getStateStore(AnalyticsStores.JOBS);
-        windows = new StatsWindows(context.getStateStore(AnalyticsStores.JOB_MINUTES),
-                context.getStateStore(AnalyticsStores.JOB_HOURS), settings.windowGrace());
+        windows = new StatsWindows(
+                context.getStateStore(AnalyticsStores.JOB_MINUTES),
+                context.getStateStore(AnalyticsStores.JOB_HOURS),
+                settings.windowGrace());
         monitors = new JobRules(context, output::incident);
-        defaults = new RuleDefaults(context.getStateStore(AnalyticsStores.ALERT_RULES),
-                settings.alertingDefaults());
+        defaults = new RuleDefaults(context.getStateStore(AnalyticsStores.ALERT_RULES), settings.alertingDefaults());
         defaultsApplied = null;
         judgeFrom = clock.instant().plus(MAX_CATCH_UP_WAIT);
         newestInputMs = Long.MIN_VALUE;

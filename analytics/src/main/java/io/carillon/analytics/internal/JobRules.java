@@ -1,16 +1,14 @@
 package io.carillon.analytics.internal;
 
-import java.time.Instant;
-import java.util.function.Consumer;
-import java.util.function.Function;
-
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
-
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.schedule.CalendarCache;
+import java.time.Instant;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The monitor rules of each job of one stream task, over its stores ({@link AnalyticsStores}): failed, missed,
@@ -28,14 +26,23 @@ final class JobRules {
     JobRules(ProcessorContext<?, ?> context, Consumer<Incident> incidents) {
         failed = new FailedRule(context.getStateStore(AnalyticsStores.FAILED), incidents);
         ReadOnlyKeyValueStore<String, byte[]> calendars = context.getStateStore(AnalyticsStores.CALENDARS);
-        missed = new MissedRule(context.getStateStore(AnalyticsStores.MISSED),
-                context.getStateStore(AnalyticsStores.MISSED_DUE), incidents, new CalendarCache(calendars::get));
-        overrun = new OverrunRule(context.getStateStore(AnalyticsStores.OVERRUN),
-                context.getStateStore(AnalyticsStores.OVERRUN_DUE), incidents);
-        slow = new SlowRule(context.getStateStore(AnalyticsStores.SLOW),
-                context.getStateStore(AnalyticsStores.SLOW_HOURS), incidents);
-        failureRate = new FailureRateRule(context.getStateStore(AnalyticsStores.FAILURE_RATE),
-                context.getStateStore(AnalyticsStores.FAILURE_RATE_DUE), incidents);
+        missed = new MissedRule(
+                context.getStateStore(AnalyticsStores.MISSED),
+                context.getStateStore(AnalyticsStores.MISSED_DUE),
+                incidents,
+                new CalendarCache(calendars::get));
+        overrun = new OverrunRule(
+                context.getStateStore(AnalyticsStores.OVERRUN),
+                context.getStateStore(AnalyticsStores.OVERRUN_DUE),
+                incidents);
+        slow = new SlowRule(
+                context.getStateStore(AnalyticsStores.SLOW),
+                context.getStateStore(AnalyticsStores.SLOW_HOURS),
+                incidents);
+        failureRate = new FailureRateRule(
+                context.getStateStore(AnalyticsStores.FAILURE_RATE),
+                context.getStateStore(AnalyticsStores.FAILURE_RATE_DUE),
+                incidents);
     }
 
     /** Follows a new or changed valid definition, or the same one under changed defaults: {@code rules}. */

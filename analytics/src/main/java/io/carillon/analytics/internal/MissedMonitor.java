@@ -1,11 +1,10 @@
 package io.carillon.analytics.internal;
 
+import io.carillon.topics.events.Schedule;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-
-import io.carillon.topics.events.Schedule;
 
 /**
  * The missed rule's state of one job: the schedule it follows, the next instant it waits for ({@code expected}),
@@ -15,9 +14,19 @@ import io.carillon.topics.events.Schedule;
  * {@code startedAhead} is how a state stored by an earlier version listed those instants one by one: it is read into
  * {@code startedRuns} and never written; such a state reads as not {@code takingOn}.
  */
-record MissedMonitor(String app, Schedule schedule, long jitterMs, long graceMs, Instant expected,
-        List<StartedRun> startedRuns, String incidentId, Instant openedAt, int count, String dueKey,
-        boolean takingOn, List<Instant> startedAhead) {
+record MissedMonitor(
+        String app,
+        Schedule schedule,
+        long jitterMs,
+        long graceMs,
+        Instant expected,
+        List<StartedRun> startedRuns,
+        String incidentId,
+        Instant openedAt,
+        int count,
+        String dueKey,
+        boolean takingOn,
+        List<Instant> startedAhead) {
 
     /** The consecutive instants of the schedule from {@code from} to {@code to}, each seen starting in time. */
     record StartedRun(Instant from, Instant to) {
@@ -38,10 +47,30 @@ record MissedMonitor(String app, Schedule schedule, long jitterMs, long graceMs,
         startedAhead = null;
     }
 
-    MissedMonitor(String app, Schedule schedule, long jitterMs, long graceMs, Instant expected,
-            List<StartedRun> startedRuns, String incidentId, Instant openedAt, int count, String dueKey,
+    MissedMonitor(
+            String app,
+            Schedule schedule,
+            long jitterMs,
+            long graceMs,
+            Instant expected,
+            List<StartedRun> startedRuns,
+            String incidentId,
+            Instant openedAt,
+            int count,
+            String dueKey,
             boolean takingOn) {
-        this(app, schedule, jitterMs, graceMs, expected, startedRuns, incidentId, openedAt, count, dueKey, takingOn,
+        this(
+                app,
+                schedule,
+                jitterMs,
+                graceMs,
+                expected,
+                startedRuns,
+                incidentId,
+                openedAt,
+                count,
+                dueKey,
+                takingOn,
                 null);
     }
 
@@ -60,23 +89,35 @@ record MissedMonitor(String app, Schedule schedule, long jitterMs, long graceMs,
     }
 
     MissedMonitor expecting(Instant next, List<StartedRun> runs) {
-        return new MissedMonitor(app, schedule, jitterMs, graceMs, next, runs, incidentId, openedAt, count, dueKey,
-                takingOn);
+        return new MissedMonitor(
+                app, schedule, jitterMs, graceMs, next, runs, incidentId, openedAt, count, dueKey, takingOn);
     }
 
     MissedMonitor withIncident(String id, Instant opened, int newCount) {
-        return new MissedMonitor(app, schedule, jitterMs, graceMs, expected, startedRuns, id, opened, newCount,
-                dueKey, takingOn);
+        return new MissedMonitor(
+                app, schedule, jitterMs, graceMs, expected, startedRuns, id, opened, newCount, dueKey, takingOn);
     }
 
     MissedMonitor withDueKey(String key) {
-        return new MissedMonitor(app, schedule, jitterMs, graceMs, expected, startedRuns, incidentId, openedAt, count,
-                key, takingOn);
+        return new MissedMonitor(
+                app, schedule, jitterMs, graceMs, expected, startedRuns, incidentId, openedAt, count, key, takingOn);
     }
 
     /** The same state with an instant judged: from now on every instant counts. */
     MissedMonitor takenOn() {
-        return takingOn ? new MissedMonitor(app, schedule, jitterMs, graceMs, expected, startedRuns, incidentId,
-                openedAt, count, dueKey, false) : this;
+        return takingOn
+                ? new MissedMonitor(
+                        app,
+                        schedule,
+                        jitterMs,
+                        graceMs,
+                        expected,
+                        startedRuns,
+                        incidentId,
+                        openedAt,
+                        count,
+                        dueKey,
+                        false)
+                : this;
     }
 }

@@ -1,13 +1,5 @@
 package io.carillon.analytics.internal;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
-
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueStore;
-
 import io.carillon.analytics.internal.MissedMonitor.StartedRun;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
@@ -21,6 +13,12 @@ import io.carillon.topics.events.ScheduleType;
 import io.carillon.topics.schedule.CalendarLookup;
 import io.carillon.topics.schedule.CalendarSchedules;
 import io.carillon.topics.schedule.Schedules;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The missed rule ({@code Alerting}): the instants a job should fire at are computed from its schedule
@@ -57,8 +55,11 @@ final class MissedRule {
     private final Consumer<Incident> incidents;
     private final CalendarLookup calendars;
 
-    MissedRule(KeyValueStore<String, MissedMonitor> monitors, KeyValueStore<String, String> due,
-            Consumer<Incident> incidents, CalendarLookup calendars) {
+    MissedRule(
+            KeyValueStore<String, MissedMonitor> monitors,
+            KeyValueStore<String, String> due,
+            Consumer<Incident> incidents,
+            CalendarLookup calendars) {
         this.calendars = calendars;
         this.monitors = monitors;
         this.incidents = incidents;
@@ -68,19 +69,27 @@ final class MissedRule {
     /** Follows a new or changed definition of a job, under {@code rules}. */
     void onJob(JobDefinition job, AlertRules rules, Instant now) {
         if (!job.enabled() || !rules.missed() || !isMonitored(job.schedule().type())) {
-            stop(job.id(), job.enabled() ? "the missed rule does not apply to the job any more" : "job disabled",
-                    now);
+            stop(job.id(), job.enabled() ? "the missed rule does not apply to the job any more" : "job disabled", now);
             return;
         }
         MissedMonitor current = monitors.get(job.id());
-        if (current != null && current.schedule().equals(job.schedule()) && current.jitterMs() == job.jitterMs()
+        if (current != null
+                && current.schedule().equals(job.schedule())
+                && current.jitterMs() == job.jitterMs()
                 && current.graceMs() == rules.startGraceMs()) {
             return;
         }
-        MissedMonitor monitor = new MissedMonitor(job.app(), job.schedule(), job.jitterMs(), rules.startGraceMs(),
-                Schedules.nextAfter(job.schedule(), now).orElse(null), List.of(),
-                current == null ? null : current.incidentId(), current == null ? null : current.openedAt(),
-                current == null ? 0 : current.count(), current == null ? null : current.dueKey(),
+        MissedMonitor monitor = new MissedMonitor(
+                job.app(),
+                job.schedule(),
+                job.jitterMs(),
+                rules.startGraceMs(),
+                Schedules.nextAfter(job.schedule(), now).orElse(null),
+                List.of(),
+                current == null ? null : current.incidentId(),
+                current == null ? null : current.openedAt(),
+                current == null ? 0 : current.count(),
+                current == null ? null : current.dueKey(),
                 current == null || !current.schedule().equals(job.schedule()) || current.takingOn());
         save(job.id(), monitor);
     }
@@ -105,7 +114,9 @@ final class MissedRule {
             return;
         }
         MissedMonitor monitor = monitors.get(result.jobId());
-        if (monitor == null || monitor.expected() == null || result.scheduledAt().isBefore(monitor.expected())) {
+        if (monitor == null
+                || monitor.expected() == null
+                || result.scheduledAt().isBefore(monitor.expected())) {
             return;
         }
         Instant instant = result.scheduledAt();
@@ -120,7 +131,8 @@ final class MissedRule {
             }
             return;
         }
-        MissedMonitor judged = inTime ? startedInTime(result.jobId(), monitor.takenOn(), instant, now)
+        MissedMonitor judged = inTime
+                ? startedInTime(result.jobId(), monitor.takenOn(), instant, now)
                 : missed(result.jobId(), monitor.takenOn(), List.of(instant), false, now);
         Instant next = Schedules.nextAfter(monitor.schedule(), instant).orElse(null);
         save(result.jobId(), advance(result.jobId(), judged.expecting(next, judged.startedRuns()), now));
@@ -140,7 +152,10 @@ final class MissedRule {
             Instant expected = pastRemoved(monitor, monitor.expected(), now);
             while (isDueUnstarted(monitor, expected, now) && missed.size() < MAX_MISSED_PER_CHECK) {
                 missed.add(expected);
-                expected = pastRemoved(monitor, Schedules.nextAfter(monitor.schedule(), expected).orElse(null), now);
+                expected = pastRemoved(
+                        monitor,
+                        Schedules.nextAfter(monitor.schedule(), expected).orElse(null),
+                        now);
             }
             boolean cut = isDueUnstarted(monitor, expected, now);
             if (cut) {
@@ -157,11 +172,15 @@ final class MissedRule {
      * took it on after that later instant's predecessors, so the monitor moves to the later one and on.
      */
     private MissedMonitor pastInstantsNeverPlanned(String jobId, MissedMonitor monitor, Instant now) {
-        if (!monitor.takingOn() || monitor.startedRuns().isEmpty()
+        if (!monitor.takingOn()
+                || monitor.startedRuns().isEmpty()
                 || !isDueUnstarted(monitor, monitor.expected(), now)) {
             return monitor;
         }
-        return advance(jobId, monitor.expecting(monitor.startedRuns().get(0).from(), monitor.startedRuns()).takenOn(),
+        return advance(
+                jobId,
+                monitor.expecting(monitor.startedRuns().get(0).from(), monitor.startedRuns())
+                        .takenOn(),
                 now);
     }
 
@@ -174,8 +193,13 @@ final class MissedRule {
     private Instant pastRemoved(MissedMonitor monitor, Instant instant, Instant now) {
         Schedule schedule = monitor.schedule();
         Instant current = instant;
-        for (int passed = 0; current != null && schedule.usesCalendars() && !monitor.dueOf(current).isAfter(now)
-                && CalendarSchedules.removedBy(schedule, current, calendars).isPresent(); passed++) {
+        for (int passed = 0;
+                current != null
+                        && schedule.usesCalendars()
+                        && !monitor.dueOf(current).isAfter(now)
+                        && CalendarSchedules.removedBy(schedule, current, calendars)
+                                .isPresent();
+                passed++) {
             if (passed == MAX_REMOVED_PER_CHECK) {
                 return Schedules.nextAfter(schedule, now).orElse(null);
             }
@@ -201,11 +225,14 @@ final class MissedRule {
         }
         StartedRun previous = after > 0 ? runs.get(after - 1) : null;
         boolean follows = previous != null
-                && instant.equals(Schedules.nextAfter(monitor.schedule(), previous.to()).orElse(null));
+                && instant.equals(
+                        Schedules.nextAfter(monitor.schedule(), previous.to()).orElse(null));
         if (follows) {
             StartedRun next = after < runs.size() ? runs.get(after) : null;
             boolean joins = next != null
-                    && next.from().equals(Schedules.nextAfter(monitor.schedule(), instant).orElse(null));
+                    && next.from()
+                            .equals(Schedules.nextAfter(monitor.schedule(), instant)
+                                    .orElse(null));
             runs.set(after - 1, new StartedRun(previous.from(), joins ? next.to() : instant));
             if (joins) {
                 runs.remove(after);
@@ -223,13 +250,19 @@ final class MissedRule {
         if (!monitor.isOpen()) {
             return monitor;
         }
-        incidents.accept(step(monitor, IncidentAction.RESOLVED, jobId, now, monitor.count(),
-                FireIds.scheduled(jobId, instant), "scheduled instant " + instant + " started in time"));
+        incidents.accept(step(
+                monitor,
+                IncidentAction.RESOLVED,
+                jobId,
+                now,
+                monitor.count(),
+                FireIds.scheduled(jobId, instant),
+                "scheduled instant " + instant + " started in time"));
         return monitor.withIncident(null, null, 0);
     }
 
-    private MissedMonitor missed(String jobId, MissedMonitor monitor, List<Instant> instants, boolean cut,
-            Instant now) {
+    private MissedMonitor missed(
+            String jobId, MissedMonitor monitor, List<Instant> instants, boolean cut, Instant now) {
         if (instants.isEmpty()) {
             return monitor;
         }
@@ -243,8 +276,8 @@ final class MissedRule {
             incidents.accept(step(monitor, IncidentAction.UPDATED, jobId, now, count, fireId, message));
             return monitor.withIncident(monitor.incidentId(), monitor.openedAt(), count);
         }
-        MissedMonitor opened = monitor.withIncident("missed:" + jobId + ":" + first.toEpochMilli(), now,
-                instants.size());
+        MissedMonitor opened =
+                monitor.withIncident("missed:" + jobId + ":" + first.toEpochMilli(), now, instants.size());
         incidents.accept(step(opened, IncidentAction.OPENED, jobId, now, opened.count(), fireId, message));
         return opened;
     }
@@ -269,15 +302,30 @@ final class MissedRule {
     }
 
     private void save(String jobId, MissedMonitor monitor) {
-        String key = due.move(monitor.dueKey(), monitor.expected() == null ? null : monitor.dueOf(monitor.expected()),
-                jobId);
+        String key = due.move(
+                monitor.dueKey(), monitor.expected() == null ? null : monitor.dueOf(monitor.expected()), jobId);
         monitors.put(jobId, monitor.withDueKey(key));
     }
 
-    private static Incident step(MissedMonitor monitor, IncidentAction action, String jobId, Instant now, int count,
-            String fireId, String message) {
-        return Incidents.step(IncidentRule.MISSED, monitor.incidentId(), action, monitor.app(), jobId,
-                monitor.openedAt(), now, count, fireId, message);
+    private static Incident step(
+            MissedMonitor monitor,
+            IncidentAction action,
+            String jobId,
+            Instant now,
+            int count,
+            String fireId,
+            String message) {
+        return Incidents.step(
+                IncidentRule.MISSED,
+                monitor.incidentId(),
+                action,
+                monitor.app(),
+                jobId,
+                monitor.openedAt(),
+                now,
+                count,
+                fireId,
+                message);
     }
 
     private static boolean isMonitored(ScheduleType type) {

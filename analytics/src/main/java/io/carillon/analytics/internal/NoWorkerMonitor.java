@@ -6,8 +6,8 @@ import java.time.Instant;
  * The no-worker rule's state of one app: how many of its jobs watch it and the shortest grace among them, until when
  * its latest heartbeat says a worker is alive, since when it is watched, and the open incident, if any.
  */
-record NoWorkerMonitor(int watchingJobs, long graceMs, Instant aliveUntil, Instant watchedSince, String incidentId,
-        Instant openedAt) {
+record NoWorkerMonitor(
+        int watchingJobs, long graceMs, Instant aliveUntil, Instant watchedSince, String incidentId, Instant openedAt) {
 
     boolean isOpen() {
         return incidentId != null;

@@ -1,18 +1,16 @@
 package io.carillon.analytics.internal;
 
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.IncidentAction;
+import io.carillon.topics.events.IncidentRule;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-
-import io.carillon.topics.events.Incident;
-import io.carillon.topics.events.IncidentAction;
-import io.carillon.topics.events.IncidentRule;
 
 /**
  * The no-worker rule ({@code Alerting}), per app: an app is watched while at least one of its jobs is enabled with
@@ -30,7 +28,9 @@ final class NoWorkerRule {
     private final KeyValueStore<String, NoWorkerMonitor> monitors;
     private final Consumer<Incident> incidents;
 
-    NoWorkerRule(KeyValueStore<String, Long> watchers, KeyValueStore<String, NoWorkerMonitor> monitors,
+    NoWorkerRule(
+            KeyValueStore<String, Long> watchers,
+            KeyValueStore<String, NoWorkerMonitor> monitors,
             Consumer<Incident> incidents) {
         this.watchers = watchers;
         this.monitors = monitors;
@@ -56,11 +56,15 @@ final class NoWorkerRule {
         NoWorkerMonitor monitor = monitors.get(app);
         if (jobs == 0) {
             if (monitor != null && monitor.isOpen()) {
-                incidents.accept(step(app, monitor, IncidentAction.RESOLVED, now,
+                incidents.accept(step(
+                        app,
+                        monitor,
+                        IncidentAction.RESOLVED,
+                        now,
                         "no enabled job of the app watches it for live workers any more"));
             }
-            monitors.put(app, monitor == null ? null : new NoWorkerMonitor(0, 0, monitor.aliveUntil(), null, null,
-                    null));
+            monitors.put(
+                    app, monitor == null ? null : new NoWorkerMonitor(0, 0, monitor.aliveUntil(), null, null, null));
             return;
         }
         Instant since = monitor == null || monitor.watchedSince() == null ? now : monitor.watchedSince();
@@ -90,12 +94,20 @@ final class NoWorkerRule {
             if (alive && monitor.isOpen()) {
                 incidents.accept(step(entry.key, monitor, IncidentAction.RESOLVED, now, "a worker of the app is live"));
                 monitors.put(entry.key, monitor.withIncident(null, null));
-            } else if (!alive && !monitor.isOpen() && monitor.watchingJobs() > 0
-                    && !monitor.withoutWorkerSince().plusMillis(monitor.graceMs()).isAfter(now)) {
+            } else if (!alive
+                    && !monitor.isOpen()
+                    && monitor.watchingJobs() > 0
+                    && !monitor.withoutWorkerSince()
+                            .plusMillis(monitor.graceMs())
+                            .isAfter(now)) {
                 Instant since = monitor.withoutWorkerSince();
-                NoWorkerMonitor opened = monitor.withIncident("no-worker:" + entry.key + ":" + since.toEpochMilli(),
-                        now);
-                incidents.accept(step(entry.key, opened, IncidentAction.OPENED, now,
+                NoWorkerMonitor opened =
+                        monitor.withIncident("no-worker:" + entry.key + ":" + since.toEpochMilli(), now);
+                incidents.accept(step(
+                        entry.key,
+                        opened,
+                        IncidentAction.OPENED,
+                        now,
                         "no live worker of app " + entry.key + " since " + since + " (" + monitor.watchingJobs()
                                 + " enabled job(s) watch it)"));
                 monitors.put(entry.key, opened);
@@ -103,9 +115,18 @@ final class NoWorkerRule {
         }
     }
 
-    private static Incident step(String app, NoWorkerMonitor monitor, IncidentAction action, Instant now,
-            String message) {
-        return Incidents.step(IncidentRule.NO_WORKER, monitor.incidentId(), action, app, null, monitor.openedAt(), now,
-                0, null, message);
+    private static Incident step(
+            String app, NoWorkerMonitor monitor, IncidentAction action, Instant now, String message) {
+        return Incidents.step(
+                IncidentRule.NO_WORKER,
+                monitor.incidentId(),
+                action,
+                app,
+                null,
+                monitor.openedAt(),
+                now,
+                0,
+                null,
+                message);
     }
 }

@@ -1,17 +1,15 @@
 package io.carillon.analytics.internal;
 
-import java.time.Clock;
-import java.time.Instant;
-
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.StatsScope;
+import java.time.Clock;
+import java.time.Instant;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 /** What a processor writes, as {@link Emitted} records stamped with the clock's time. Not thread-safe. */
 final class Output {
@@ -41,8 +39,8 @@ final class Output {
 
     void deadLetter(String key, byte[] value, String reason) {
         RecordMetadata source = context.recordMetadata().orElseThrow();
-        DeadLetter letter = DeadLetter.of(source.topic(), source.partition(), source.offset(), key, value, reason,
-                COMPONENT, clock.instant());
+        DeadLetter letter = DeadLetter.of(
+                source.topic(), source.partition(), source.offset(), key, value, reason, COMPONENT, clock.instant());
         emit(key, Emitted.Target.DLQ, EventSerdes.DEAD_LETTER.serialize(null, letter));
     }
 

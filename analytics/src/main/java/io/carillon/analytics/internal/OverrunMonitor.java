@@ -19,8 +19,7 @@ record OverrunMonitor(String app, List<Run> running, List<String> ended, String 
      * A run that started at {@code startedAt} and may run {@code maxRuntimeMs}; {@code incidentId} and
      * {@code openedAt} are set once its incident opened.
      */
-    record Run(String runId, String fireId, Instant startedAt, long maxRuntimeMs, String incidentId,
-            Instant openedAt) {
+    record Run(String runId, String fireId, Instant startedAt, long maxRuntimeMs, String incidentId, Instant openedAt) {
 
         Instant overrunsAt() {
             return startedAt.plusMillis(maxRuntimeMs);
@@ -32,6 +31,7 @@ record OverrunMonitor(String app, List<Run> running, List<String> ended, String 
     }
 
     boolean knows(String runId) {
-        return ended.contains(runId) || running.stream().anyMatch(run -> run.runId().equals(runId));
+        return ended.contains(runId)
+                || running.stream().anyMatch(run -> run.runId().equals(runId));
     }
 }

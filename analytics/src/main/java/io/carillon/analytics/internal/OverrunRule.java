@@ -1,5 +1,10 @@
 package io.carillon.analytics.internal;
 
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.IncidentAction;
+import io.carillon.topics.events.IncidentRule;
+import io.carillon.topics.events.RunResult;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -7,15 +12,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
-
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueStore;
-
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.Incident;
-import io.carillon.topics.events.IncidentAction;
-import io.carillon.topics.events.IncidentRule;
-import io.carillon.topics.events.RunResult;
 
 /**
  * The overrun rule ({@code Alerting}), a warning: a run seen starting (a STARTED or PROGRESS result) that has not
@@ -30,6 +28,7 @@ final class OverrunRule {
 
     /** The most running runs followed per job; a run starting beyond is not followed. */
     static final int MAX_RUNNING = 64;
+
     static final int ENDED_RUNS = 64;
     /** How long after its start a run that was never seen ending is forgotten: the results topic's retention. */
     static final Duration FORGET_AFTER = TopicCatalog.DEFAULT_RETENTION;
@@ -38,7 +37,9 @@ final class OverrunRule {
     private final DueIndex due;
     private final Consumer<Incident> incidents;
 
-    OverrunRule(KeyValueStore<String, OverrunMonitor> monitors, KeyValueStore<String, String> due,
+    OverrunRule(
+            KeyValueStore<String, OverrunMonitor> monitors,
+            KeyValueStore<String, String> due,
             Consumer<Incident> incidents) {
         this.monitors = monitors;
         this.due = new DueIndex(due);
@@ -50,20 +51,24 @@ final class OverrunRule {
         OverrunMonitor monitor = monitors.get(result.jobId());
         if (result.status().isTerminal()) {
             if (monitor != null || rules.overrun()) {
-                ended(monitor == null ? new OverrunMonitor(result.app(), null, null, null) : monitor, result,
-                        rules, now);
+                ended(
+                        monitor == null ? new OverrunMonitor(result.app(), null, null, null) : monitor,
+                        result,
+                        rules,
+                        now);
             }
             return;
         }
-        if (!rules.overrun() || (monitor != null && (monitor.knows(result.runId())
-                || monitor.running().size() >= MAX_RUNNING))) {
+        if (!rules.overrun()
+                || (monitor != null
+                        && (monitor.knows(result.runId()) || monitor.running().size() >= MAX_RUNNING))) {
             return;
         }
         OverrunMonitor current = monitor == null ? new OverrunMonitor(result.app(), null, null, null) : monitor;
         List<OverrunMonitor.Run> running = new ArrayList<>(current.running());
         Instant startedAt = result.startedAt() != null ? result.startedAt() : now;
-        running.add(new OverrunMonitor.Run(result.runId(), result.fireId(), startedAt, rules.maxRuntimeMs(), null,
-                null));
+        running.add(
+                new OverrunMonitor.Run(result.runId(), result.fireId(), startedAt, rules.maxRuntimeMs(), null, null));
         save(result.jobId(), new OverrunMonitor(result.app(), running, current.ended(), current.dueKey()));
     }
 
@@ -78,8 +83,7 @@ final class OverrunRule {
             }
             AlertRules rules = rulesOf.apply(jobId);
             if (rules == null || !rules.overrun()) {
-                stop(jobId, rules == null ? "job deleted" : "the overrun rule does not apply to the job any more",
-                        now);
+                stop(jobId, rules == null ? "job deleted" : "the overrun rule does not apply to the job any more", now);
                 continue;
             }
             List<OverrunMonitor.Run> running = new ArrayList<>();
@@ -112,31 +116,55 @@ final class OverrunRule {
             return;
         }
         List<OverrunMonitor.Run> running = new ArrayList<>(monitor.running());
-        OverrunMonitor.Run run = running.stream().filter(each -> each.runId().equals(result.runId())).findFirst()
+        OverrunMonitor.Run run = running.stream()
+                .filter(each -> each.runId().equals(result.runId()))
+                .findFirst()
                 .orElse(null);
         Instant finishedAt = result.finishedAt() != null ? result.finishedAt() : now;
         String ending = "run " + result.runId() + " ended " + result.status();
         if (run != null) {
             running.remove(run);
-            resolve(monitor, result.jobId(), run, now, ending + " after "
-                    + Duration.between(run.startedAt(), finishedAt).toMillis() + " ms");
-        } else if (rules.overrun() && result.startedAt() != null
+            resolve(
+                    monitor,
+                    result.jobId(),
+                    run,
+                    now,
+                    ending + " after "
+                            + Duration.between(run.startedAt(), finishedAt).toMillis() + " ms");
+        } else if (rules.overrun()
+                && result.startedAt() != null
                 && Duration.between(result.startedAt(), finishedAt).toMillis() > rules.maxRuntimeMs()) {
-            OverrunMonitor.Run late = new OverrunMonitor.Run(result.runId(), result.fireId(), result.startedAt(),
-                    rules.maxRuntimeMs(), null, null);
-            resolve(monitor, result.jobId(), open(monitor, result.jobId(), late, now), now, ending + " after "
-                    + Duration.between(late.startedAt(), finishedAt).toMillis() + " ms");
+            OverrunMonitor.Run late = new OverrunMonitor.Run(
+                    result.runId(), result.fireId(), result.startedAt(), rules.maxRuntimeMs(), null, null);
+            resolve(
+                    monitor,
+                    result.jobId(),
+                    open(monitor, result.jobId(), late, now),
+                    now,
+                    ending + " after "
+                            + Duration.between(late.startedAt(), finishedAt).toMillis() + " ms");
         }
         List<String> ended = RecentIds.with(monitor.ended(), result.runId(), ENDED_RUNS);
         save(result.jobId(), new OverrunMonitor(monitor.app(), running, ended, monitor.dueKey()));
     }
 
     private OverrunMonitor.Run open(OverrunMonitor monitor, String jobId, OverrunMonitor.Run run, Instant now) {
-        OverrunMonitor.Run opened = new OverrunMonitor.Run(run.runId(), run.fireId(), run.startedAt(),
-                run.maxRuntimeMs(), "overrun:" + jobId + ":" + run.runId(), now);
-        incidents.accept(step(monitor, jobId, opened, IncidentAction.OPENED, now, "warning: run " + run.runId()
-                + " started at " + run.startedAt() + " has been running for more than " + run.maxRuntimeMs()
-                + " ms"));
+        OverrunMonitor.Run opened = new OverrunMonitor.Run(
+                run.runId(),
+                run.fireId(),
+                run.startedAt(),
+                run.maxRuntimeMs(),
+                "overrun:" + jobId + ":" + run.runId(),
+                now);
+        incidents.accept(step(
+                monitor,
+                jobId,
+                opened,
+                IncidentAction.OPENED,
+                now,
+                "warning: run " + run.runId()
+                        + " started at " + run.startedAt() + " has been running for more than " + run.maxRuntimeMs()
+                        + " ms"));
         return opened;
     }
 
@@ -149,14 +177,29 @@ final class OverrunRule {
     private void save(String jobId, OverrunMonitor monitor) {
         Instant next = monitor.running().stream()
                 .map(run -> run.isOpen() ? run.startedAt().plus(FORGET_AFTER) : run.overrunsAt())
-                .min(Comparator.naturalOrder()).orElse(null);
+                .min(Comparator.naturalOrder())
+                .orElse(null);
         String key = due.move(monitor.dueKey(), next, jobId);
         monitors.put(jobId, new OverrunMonitor(monitor.app(), monitor.running(), monitor.ended(), key));
     }
 
-    private static Incident step(OverrunMonitor monitor, String jobId, OverrunMonitor.Run run, IncidentAction action,
-            Instant now, String message) {
-        return Incidents.step(IncidentRule.OVERRUN, run.incidentId(), action, monitor.app(), jobId, run.openedAt(),
-                now, 1, run.fireId(), message);
+    private static Incident step(
+            OverrunMonitor monitor,
+            String jobId,
+            OverrunMonitor.Run run,
+            IncidentAction action,
+            Instant now,
+            String message) {
+        return Incidents.step(
+                IncidentRule.OVERRUN,
+                run.incidentId(),
+                action,
+                monitor.app(),
+                jobId,
+                run.openedAt(),
+                now,
+                1,
+                run.fireId(),
+                message);
     }
 }

@@ -9,8 +9,7 @@ import java.util.List;
  */
 final class RecentIds {
 
-    private RecentIds() {
-    }
+    private RecentIds() {}
 
     /** {@code ids} with {@code id} added last, keeping the newest {@code max}. */
     static List<String> with(List<String> ids, String id, int max) {

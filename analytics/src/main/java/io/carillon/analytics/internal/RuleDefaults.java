@@ -1,13 +1,11 @@
 package io.carillon.analytics.internal;
 
-import java.util.Map;
-import java.util.TreeMap;
-
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
-
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.Alerting;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The alerting defaults below a job's own block: the app's ({@code alert-rules} key: the app), then the global ones
@@ -27,7 +25,8 @@ final class RuleDefaults {
 
     /** Every field of the defaults of {@code app} (null: global only), none left out. */
     Alerting of(String app) {
-        Alerting base = orUnset(store.get(TopicCatalog.GLOBAL_ALERT_RULES)).orElse(settings)
+        Alerting base = orUnset(store.get(TopicCatalog.GLOBAL_ALERT_RULES))
+                .orElse(settings)
                 .orElse(Alerting.builtIn());
         return app == null ? base : orUnset(store.get(app)).orElse(base);
     }

@@ -1,12 +1,5 @@
 package io.carillon.analytics.internal;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.EnumMap;
-import java.util.Map;
-
-import org.HdrHistogram.Histogram;
-
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Percentiles;
 import io.carillon.topics.events.RunResult;
@@ -14,6 +7,11 @@ import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.StatsScope;
 import io.carillon.topics.events.StatsWindow;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * The statistics of the runs of one window of one job or app: counts by status and kind, retries, late results, and
@@ -96,10 +94,22 @@ final class RunAggregate {
 
     /** The stats record of this aggregate as the window {@code window} starting at {@code start}. */
     RunStats toStats(StatsScope scope, String key, StatsWindow window, Instant start, Instant now) {
-        return new RunStats(RunStats.SCHEMA_VERSION, scope, scope == StatsScope.JOB ? key : null,
-                scope == StatsScope.APP ? key : app, window, start, start.plus(window.length()), runs, byStatus,
-                byKind, retries, lateResults, percentiles(durations, maxDuration),
-                percentiles(lateness, maxLateness), now);
+        return new RunStats(
+                RunStats.SCHEMA_VERSION,
+                scope,
+                scope == StatsScope.JOB ? key : null,
+                scope == StatsScope.APP ? key : app,
+                window,
+                start,
+                start.plus(window.length()),
+                runs,
+                byStatus,
+                byKind,
+                retries,
+                lateResults,
+                percentiles(durations, maxDuration),
+                percentiles(lateness, maxLateness),
+                now);
     }
 
     private void recordDuration(long millis) {
@@ -118,8 +128,12 @@ final class RunAggregate {
         if (histogram == null || histogram.getTotalCount() == 0) {
             return null;
         }
-        return new Percentiles(histogram.getTotalCount(), at(histogram, P50, max), at(histogram, P90, max),
-                at(histogram, P99, max), max);
+        return new Percentiles(
+                histogram.getTotalCount(),
+                at(histogram, P50, max),
+                at(histogram, P90, max),
+                at(histogram, P99, max),
+                max);
     }
 
     private static long at(Histogram histogram, double percentile, long max) {

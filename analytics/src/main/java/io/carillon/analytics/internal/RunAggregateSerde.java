@@ -1,5 +1,7 @@
 package io.carillon.analytics.internal;
 
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.RunStatus;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -9,14 +11,10 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.function.Function;
-
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
-
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * The binary form of a {@link RunAggregate} in the window stores and in the messages to the app-analytics
@@ -82,8 +80,7 @@ final class RunAggregateSerde implements Serde<RunAggregate>, Serializer<RunAggr
         return aggregate;
     }
 
-    private static <E extends Enum<E>> void writeCounts(DataOutputStream out, Map<E, Long> counts)
-            throws IOException {
+    private static <E extends Enum<E>> void writeCounts(DataOutputStream out, Map<E, Long> counts) throws IOException {
         out.writeInt(counts.size());
         for (Map.Entry<E, Long> count : counts.entrySet()) {
             out.writeUTF(count.getKey().name());
@@ -91,8 +88,8 @@ final class RunAggregateSerde implements Serde<RunAggregate>, Serializer<RunAggr
         }
     }
 
-    private static <E extends Enum<E>> void readCounts(DataInputStream in, Map<E, Long> counts,
-            Function<String, E> constant) throws IOException {
+    private static <E extends Enum<E>> void readCounts(
+            DataInputStream in, Map<E, Long> counts, Function<String, E> constant) throws IOException {
         int size = in.readInt();
         for (int i = 0; i < size; i++) {
             counts.put(constant.apply(in.readUTF()), in.readLong());
@@ -123,12 +120,10 @@ final class RunAggregateSerde implements Serde<RunAggregate>, Serializer<RunAggr
     }
 
     @Override
-    public void configure(Map<String, ?> configs, boolean isKey) {
-    }
+    public void configure(Map<String, ?> configs, boolean isKey) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     @Override
     public Serializer<RunAggregate> serializer() {

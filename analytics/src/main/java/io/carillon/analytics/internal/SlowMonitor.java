@@ -8,8 +8,13 @@ import java.util.List;
  * {@code baselineRuns} runs, recomputed as each hour closes), the last runs judged (so a result read twice counts
  * once), and the open incident, if any, with how many slow runs it holds.
  */
-record SlowMonitor(long baselineP95Ms, long baselineRuns, List<String> judgedRuns, String incidentId,
-        Instant openedAt, int count) {
+record SlowMonitor(
+        long baselineP95Ms,
+        long baselineRuns,
+        List<String> judgedRuns,
+        String incidentId,
+        Instant openedAt,
+        int count) {
 
     SlowMonitor {
         judgedRuns = judgedRuns == null ? List.of() : List.copyOf(judgedRuns);

@@ -1,18 +1,16 @@
 package io.carillon.analytics.internal;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.function.Consumer;
-
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
-
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.RunResult;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
+import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
  * The slow rule ({@code Alerting}), opt-in: a run that took longer than {@code slowFactor} times its job's p95
@@ -28,6 +26,7 @@ final class SlowRule {
 
     /** How many runs the last day must hold before a run is judged against it. */
     static final int MIN_BASELINE_RUNS = 20;
+
     static final int JUDGED_RUNS = 32;
     /** How far back the baseline reaches. */
     static final Duration BASELINE = Duration.ofDays(1);
@@ -38,7 +37,9 @@ final class SlowRule {
     private final WindowStore<String, RunAggregate> hours;
     private final Consumer<Incident> incidents;
 
-    SlowRule(KeyValueStore<String, SlowMonitor> monitors, WindowStore<String, RunAggregate> hours,
+    SlowRule(
+            KeyValueStore<String, SlowMonitor> monitors,
+            WindowStore<String, RunAggregate> hours,
             Consumer<Incident> incidents) {
         this.monitors = monitors;
         this.hours = hours;
@@ -68,12 +69,14 @@ final class SlowRule {
             return;
         }
         SlowMonitor monitor = monitors.get(result.jobId());
-        if (monitor == null || monitor.baselineRuns() < MIN_BASELINE_RUNS
+        if (monitor == null
+                || monitor.baselineRuns() < MIN_BASELINE_RUNS
                 || monitor.judgedRuns().contains(result.runId())) {
             return;
         }
         List<String> judged = RecentIds.with(monitor.judgedRuns(), result.runId(), JUDGED_RUNS);
-        long duration = Duration.between(result.startedAt(), result.finishedAt()).toMillis();
+        long duration =
+                Duration.between(result.startedAt(), result.finishedAt()).toMillis();
         long limit = (long) Math.ceil(monitor.baselineP95Ms() * rules.slowFactor());
         String message = "run " + result.runId() + " took " + duration + " ms; the limit is " + limit + " ms ("
                 + rules.slowFactor() + " x the p95 of " + monitor.baselineP95Ms() + " ms over "
@@ -81,8 +84,8 @@ final class SlowRule {
         SlowMonitor next;
         if (duration > limit) {
             IncidentAction action = monitor.isOpen() ? IncidentAction.UPDATED : IncidentAction.OPENED;
-            next = monitor.isOpen() ? monitor.withIncident(judged, monitor.incidentId(), monitor.openedAt(),
-                    monitor.count() + 1)
+            next = monitor.isOpen()
+                    ? monitor.withIncident(judged, monitor.incidentId(), monitor.openedAt(), monitor.count() + 1)
                     : monitor.withIncident(judged, "slow:" + result.jobId() + ":" + result.runId(), now, 1);
             incidents.accept(step(next, result, action, now, message));
         } else if (monitor.isOpen()) {
@@ -98,15 +101,33 @@ final class SlowRule {
     void stop(String jobId, String app, String why, Instant now) {
         SlowMonitor monitor = monitors.get(jobId);
         if (monitor != null && monitor.isOpen()) {
-            incidents.accept(Incidents.step(IncidentRule.SLOW, monitor.incidentId(), IncidentAction.RESOLVED, app,
-                    jobId, monitor.openedAt(), now, monitor.count(), null, why));
+            incidents.accept(Incidents.step(
+                    IncidentRule.SLOW,
+                    monitor.incidentId(),
+                    IncidentAction.RESOLVED,
+                    app,
+                    jobId,
+                    monitor.openedAt(),
+                    now,
+                    monitor.count(),
+                    null,
+                    why));
         }
         monitors.delete(jobId);
     }
 
-    private static Incident step(SlowMonitor monitor, RunResult result, IncidentAction action, Instant now,
-            String message) {
-        return Incidents.step(IncidentRule.SLOW, monitor.incidentId(), action, result.app(), result.jobId(),
-                monitor.openedAt(), now, monitor.count(), result.fireId(), message);
+    private static Incident step(
+            SlowMonitor monitor, RunResult result, IncidentAction action, Instant now, String message) {
+        return Incidents.step(
+                IncidentRule.SLOW,
+                monitor.incidentId(),
+                action,
+                result.app(),
+                result.jobId(),
+                monitor.openedAt(),
+                now,
+                monitor.count(),
+                result.fireId(),
+                message);
     }
 }

@@ -1,16 +1,14 @@
 package io.carillon.analytics.internal;
 
+import io.carillon.topics.events.StatsWindow;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.WindowStore;
-
-import io.carillon.topics.events.StatsWindow;
 
 /**
  * The minute and hour windows of one processor (per job, or per app), in two window stores keyed by job id or app.
@@ -60,23 +58,26 @@ final class StatsWindows {
             mergeInto(hours, key, startOf(start, HOUR_MS), minute.value);
         }
         for (KeyValue<Windowed<String>, RunAggregate> hour : takeEnded(hours, due - HOUR_MS)) {
-            closed.close(hour.key.key(), StatsWindow.HOUR, Instant.ofEpochMilli(hour.key.window().start()),
+            closed.close(
+                    hour.key.key(),
+                    StatsWindow.HOUR,
+                    Instant.ofEpochMilli(hour.key.window().start()),
                     hour.value);
         }
     }
 
-    private static List<KeyValue<Windowed<String>, RunAggregate>> takeEnded(WindowStore<String, RunAggregate> store,
-            long latestStart) {
+    private static List<KeyValue<Windowed<String>, RunAggregate>> takeEnded(
+            WindowStore<String, RunAggregate> store, long latestStart) {
         List<KeyValue<Windowed<String>, RunAggregate>> ended = new ArrayList<>();
         try (KeyValueIterator<Windowed<String>, RunAggregate> windows = store.fetchAll(0, latestStart)) {
             windows.forEachRemaining(ended::add);
         }
-        ended.forEach(window -> store.put(window.key.key(), null, window.key.window().start()));
+        ended.forEach(
+                window -> store.put(window.key.key(), null, window.key.window().start()));
         return ended;
     }
 
-    private static void mergeInto(WindowStore<String, RunAggregate> store, String key, long start,
-            RunAggregate part) {
+    private static void mergeInto(WindowStore<String, RunAggregate> store, String key, long start, RunAggregate part) {
         RunAggregate current = store.fetch(key, start);
         if (current == null) {
             store.put(key, part, start);

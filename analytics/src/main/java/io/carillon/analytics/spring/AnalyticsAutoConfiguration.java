@@ -1,7 +1,10 @@
 package io.carillon.analytics.spring;
 
+import io.carillon.analytics.Analytics;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.topics.spring.CarillonTopics;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -9,14 +12,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
-import io.carillon.analytics.Analytics;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-import io.carillon.topics.spring.CarillonTopics;
-import io.micrometer.core.instrument.MeterRegistry;
-
 /**
  * Runs the {@link Analytics} app in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics}
- * and the application's {@link Clock}, started and stopped with the context. Off with
+ * and the application's {@link Clock}, its Kafka clients given {@code carillon.kafka.properties.*} and, for Kafka
+ * Streams alone, {@code carillon.analytics.streams.*}, its meters in the context's {@link MeterRegistry} when there
+ * is one, started and stopped with the context. Off with
  * {@code carillon.analytics.enabled=false}.
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
@@ -26,26 +26,19 @@ public final class AnalyticsAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    Analytics carillonAnalytics(CarillonTopics topics, Clock clock, AnalyticsProperties properties,
+    Analytics carillonAnalytics(
+            CarillonTopics topics,
+            Clock clock,
+            AnalyticsProperties properties,
             ObjectProvider<MeterRegistry> meterRegistry) {
-        Analytics.Builder builder = Analytics.builder()
-                .bootstrapServers(topics.bootstrapServers())
-                .clientProperties(topics.clientProperties().asMap())
-                .catalog(topics.catalog())
-                .clock(clock)
-                .stateDir(properties.getStateDir())
+        return properties
+                .configure(Analytics.builder(), topics, clock, meterRegistry)
                 .punctuateInterval(properties.getPunctuateInterval())
                 .windowGrace(properties.getWindowGrace())
                 .appWindowDelay(properties.getAppWindowDelay())
                 .resultsFromStart(properties.isResultsFromStart())
                 .alertingDefaults(properties.getAlerting())
-                .standbyReplicas(properties.getStandbyReplicas());
-        meterRegistry.ifAvailable(builder::meterRegistry);
-        if (properties.getApplicationId() != null) {
-            builder.applicationId(properties.getApplicationId());
-        }
-        properties.getStreams().forEach(builder::streamsProperty);
-        return builder.build();
+                .build();
     }
 
     @Bean

@@ -1,14 +1,13 @@
 package io.carillon.analytics.spring;
 
+import io.carillon.analytics.Analytics;
+import io.carillon.topics.spring.StreamsAppHealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
-
-import io.carillon.analytics.Analytics;
-import io.carillon.topics.spring.StreamsAppHealthIndicator;
 
 /**
  * The {@code analytics} health indicator (a {@link StreamsAppHealthIndicator} of its Kafka Streams state) when

@@ -1,11 +1,10 @@
 package io.carillon.analytics.internal;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import java.time.Instant;
 
 /**
  * Hand-run probe, not a test: times what the job-analytics processor does to its minute window per terminal result
@@ -22,8 +21,7 @@ public final class RunAggregateProbe {
     private static final int LATENESS_SPREAD_MS = 50;
     private static final Instant MINUTE = Instant.parse("2026-11-25T10:00:00Z");
 
-    private RunAggregateProbe() {
-    }
+    private RunAggregateProbe() {}
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_N;
@@ -40,8 +38,9 @@ public final class RunAggregateProbe {
             }
             long elapsed = System.nanoTime() - start;
             if (round > 0) {
-                System.out.printf("%d results into one minute: %.1f µs per result, %d bytes stored%n", n,
-                        elapsed / 1_000.0 / n, stored.length);
+                System.out.printf(
+                        "%d results into one minute: %.1f µs per result, %d bytes stored%n",
+                        n, elapsed / 1_000.0 / n, stored.length);
             }
         }
     }
@@ -49,8 +48,25 @@ public final class RunAggregateProbe {
     private static RunResult result(int i) {
         String fireId = "probe@" + i;
         Instant started = MINUTE.plusMillis(i % LATENESS_SPREAD_MS);
-        return new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, "probe", "app", "run", "w-1",
-                RunStatus.SUCCEEDED, FireKind.SCHEDULED, 1, 0, 1, MINUTE, started, started.plusMillis(i % SPREAD_MS),
-                null, null, null, MINUTE);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                "probe",
+                "app",
+                "run",
+                "w-1",
+                RunStatus.SUCCEEDED,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                MINUTE,
+                started,
+                started.plusMillis(i % SPREAD_MS),
+                null,
+                null,
+                null,
+                MINUTE);
     }
 }

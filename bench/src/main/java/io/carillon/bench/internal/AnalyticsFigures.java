@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.Json;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-
-import io.carillon.topics.Json;
 
 /**
  * The analytics figures of a steady run with the analytics app on: how soon each whole minute of the window has its
@@ -27,6 +26,7 @@ final class AnalyticsFigures implements AutoCloseable {
     private static final Duration STATS_WAIT = Duration.ofSeconds(60);
     /** How long after the window's failed runs are read their notifications may take to arrive. */
     private static final Duration WEBHOOK_WAIT = Duration.ofSeconds(30);
+
     private static final double NANOS_PER_MILLI = 1_000_000.0;
     private static final double ROUND_TO_THOUSANDTHS = 1000.0;
 
@@ -41,14 +41,15 @@ final class AnalyticsFigures implements AutoCloseable {
     private long windowCpuNanos;
     private int threads;
 
-    private AnalyticsFigures(BenchCluster cluster, Set<String> failingJobIds, StatsWatcher stats,
-            WebhookReceiver webhook) {
+    private AnalyticsFigures(
+            BenchCluster cluster, Set<String> failingJobIds, StatsWatcher stats, WebhookReceiver webhook) {
         this.cluster = cluster;
         this.failingJobIds = failingJobIds;
         this.stats = stats;
         this.webhook = webhook;
         this.threadNames = cluster.catalog().prefix() + "analytics";
-        this.resultsLag = new GroupLag(cluster.clientConfig(), threadNames, cluster.catalog().results());
+        this.resultsLag = new GroupLag(
+                cluster.clientConfig(), threadNames, cluster.catalog().results());
     }
 
     /**
@@ -56,8 +57,8 @@ final class AnalyticsFigures implements AutoCloseable {
      * on the console. Call before the jobs are created.
      */
     static AnalyticsFigures start(BenchCluster cluster, Set<String> failingJobIds, Clock clock) {
-        StatsWatcher stats = StatsWatcher.start(cluster.clientConfig(), cluster.catalog().stats(), BenchCluster.APP,
-                clock);
+        StatsWatcher stats =
+                StatsWatcher.start(cluster.clientConfig(), cluster.catalog().stats(), BenchCluster.APP, clock);
         if (failingJobIds.isEmpty()) {
             return new AnalyticsFigures(cluster, failingJobIds, stats, null);
         }
@@ -66,9 +67,23 @@ final class AnalyticsFigures implements AutoCloseable {
         AnalyticsFigures figures = new AnalyticsFigures(cluster, failingJobIds, stats, webhook);
         try {
             ConsoleApi console = new ConsoleApi(cluster.consolePort(), cluster.consolePassword());
-            console.create("/api/v1/channels", console.newAuthorization(), Json.mapper().writeValueAsString(Map.of(
-                    "name", CHANNEL, "type", "WEBHOOK", "target", webhook.url(), "secret", secret,
-                    "apps", List.of(BenchCluster.APP), "silenceMs", 0)));
+            console.create(
+                    "/api/v1/channels",
+                    console.newAuthorization(),
+                    Json.mapper()
+                            .writeValueAsString(Map.of(
+                                    "name",
+                                    CHANNEL,
+                                    "type",
+                                    "WEBHOOK",
+                                    "target",
+                                    webhook.url(),
+                                    "secret",
+                                    secret,
+                                    "apps",
+                                    List.of(BenchCluster.APP),
+                                    "silenceMs",
+                                    0)));
         } catch (RuntimeException e) {
             figures.close();
             throw e;
@@ -101,16 +116,22 @@ final class AnalyticsFigures implements AutoCloseable {
      * jobs the
      * keys of {@link FailureToWebhook#of}.
      */
-    Map<String, Object> measure(Instant windowStart, Instant windowEnd, long fires, WallClock wallClock,
-            Progress progress) {
+    Map<String, Object> measure(
+            Instant windowStart, Instant windowEnd, long fires, WallClock wallClock, Progress progress) {
         Map<String, Object> figures = new LinkedHashMap<>();
         List<Instant> minutes = StatsDelay.wholeMinutes(windowStart, windowEnd);
         if (!minutes.isEmpty()) {
-            Instant deadline = minutes.get(minutes.size() - 1).plus(Duration.ofMinutes(1)).plus(STATS_WAIT);
-            boolean complete = wallClock.awaitCondition(() -> StatsDelay.complete(minutes, stats.appMinutes()),
-                    deadline, now -> progress.say(now, "waiting for the app minute stats of " + minutes));
-            progress.say(wallClock.now(), complete ? "every whole minute of the window has its app stats"
-                    : "some minutes of the window never got their app stats");
+            Instant deadline =
+                    minutes.get(minutes.size() - 1).plus(Duration.ofMinutes(1)).plus(STATS_WAIT);
+            boolean complete = wallClock.awaitCondition(
+                    () -> StatsDelay.complete(minutes, stats.appMinutes()),
+                    deadline,
+                    now -> progress.say(now, "waiting for the app minute stats of " + minutes));
+            progress.say(
+                    wallClock.now(),
+                    complete
+                            ? "every whole minute of the window has its app stats"
+                            : "some minutes of the window never got their app stats");
         }
         figures.put("stats_delay_ms", StatsDelay.of(minutes, stats.appMinutes()));
         figures.put("job_stats_delay_ms", StatsDelay.of(minutes, stats.lastJobMinutes()));
@@ -119,11 +140,13 @@ final class AnalyticsFigures implements AutoCloseable {
         figures.put("job_stats_records_per_minute", jobRecords);
         double cpuMs = windowCpuNanos / NANOS_PER_MILLI;
         figures.put("analytics_cpu_s", Math.round(cpuMs) / ROUND_TO_THOUSANDTHS);
-        figures.put("analytics_cpu_ms_per_fire", fires == 0 ? null
-                : Math.round(cpuMs / fires * ROUND_TO_THOUSANDTHS) / ROUND_TO_THOUSANDTHS);
+        figures.put(
+                "analytics_cpu_ms_per_fire",
+                fires == 0 ? null : Math.round(cpuMs / fires * ROUND_TO_THOUSANDTHS) / ROUND_TO_THOUSANDTHS);
         figures.put("analytics_threads", threads);
-        figures.put("analytics_results_lag", Map.of("window_end", resultsLagAtWindowEnd, "after_stats_wait",
-                resultsLag.remaining()));
+        figures.put(
+                "analytics_results_lag",
+                Map.of("window_end", resultsLagAtWindowEnd, "after_stats_wait", resultsLag.remaining()));
         if (webhook != null) {
             figures.put("failing_jobs", failingJobIds.size());
             figures.putAll(notifications(windowStart, windowEnd, wallClock, progress));
@@ -131,17 +154,23 @@ final class AnalyticsFigures implements AutoCloseable {
         return figures;
     }
 
-    private Map<String, Object> notifications(Instant windowStart, Instant windowEnd, WallClock wallClock,
-            Progress progress) {
-        Map<String, Instant> failures = FailureToWebhook.failedRuns(cluster.clientConfig(),
-                cluster.catalog().results(), failingJobIds, windowStart, windowEnd, wallClock);
+    private Map<String, Object> notifications(
+            Instant windowStart, Instant windowEnd, WallClock wallClock, Progress progress) {
+        Map<String, Instant> failures = FailureToWebhook.failedRuns(
+                cluster.clientConfig(), cluster.catalog().results(), failingJobIds, windowStart, windowEnd, wallClock);
         boolean all = wallClock.awaitCondition(
                 () -> FailureToWebhook.arrived(failures, webhook.arrivals()) == failures.size(),
-                wallClock.now().plus(WEBHOOK_WAIT), now -> progress.say(now, "webhook: "
-                        + FailureToWebhook.arrived(failures, webhook.arrivals()) + " of " + failures.size()
-                        + " failures notified"));
-        progress.say(wallClock.now(), all ? "every failure of the window reached the webhook"
-                : "some failures of the window never reached the webhook");
+                wallClock.now().plus(WEBHOOK_WAIT),
+                now -> progress.say(
+                        now,
+                        "webhook: "
+                                + FailureToWebhook.arrived(failures, webhook.arrivals()) + " of " + failures.size()
+                                + " failures notified"));
+        progress.say(
+                wallClock.now(),
+                all
+                        ? "every failure of the window reached the webhook"
+                        : "some failures of the window never reached the webhook");
         return FailureToWebhook.of(failures, List.copyOf(webhook.arrivals()));
     }
 

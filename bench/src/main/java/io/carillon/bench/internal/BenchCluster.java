@@ -1,5 +1,9 @@
 package io.carillon.bench.internal;
 
+import io.carillon.broker.KafkaBroker;
+import io.carillon.standalone.Standalone;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.worker.CarillonWorker;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -21,15 +25,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-
-import io.carillon.broker.KafkaBroker;
-import io.carillon.standalone.Standalone;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.worker.CarillonWorker;
 
 /**
  * Everything one workload runs on: in this process the in-process KRaft broker (unless {@code --bootstrap}), a
@@ -47,6 +45,7 @@ public final class BenchCluster implements AutoCloseable {
     public static final String HANDLER = "noop";
     /** The handler that records its start, then fails: the jobs of {@code --failing}. */
     public static final String FAILING_HANDLER = "fail";
+
     public static final int DEFAULT_WORKER_CAPACITY = 16;
     static final long START_FILE_POLL_MS = 20;
     /**
@@ -56,6 +55,7 @@ public final class BenchCluster implements AutoCloseable {
     private static final String CARILLON_PROPERTY = "carillon-property";
     /** Set by a workload that builds a replicated cluster of its own (the fault lab), never on the command line. */
     static final String REPLICATION_FACTOR = "replication-factor";
+
     private static final long WORKER_START_TIMEOUT_S = 120;
     private static final long READER_STOP_TIMEOUT_S = 5;
 
@@ -84,8 +84,9 @@ public final class BenchCluster implements AutoCloseable {
     private BenchCluster(BenchOptions options, Clock clock, PrintStream progress) {
         this.progress = progress;
         this.starts = new HandlerStarts(clock);
-        this.catalog = new TopicCatalog("bench" + UUID.randomUUID().toString().substring(0, 8)
-                .toLowerCase(Locale.ROOT) + ".", options.positiveInt("partitions", TopicCatalog.DEFAULT_PARTITIONS),
+        this.catalog = new TopicCatalog(
+                "bench" + UUID.randomUUID().toString().substring(0, 8).toLowerCase(Locale.ROOT) + ".",
+                options.positiveInt("partitions", TopicCatalog.DEFAULT_PARTITIONS),
                 (short) options.positiveInt(REPLICATION_FACTOR, TopicCatalog.DEFAULT_REPLICATION_FACTOR));
         this.externalKafka = options.bootstrap().isPresent();
         this.kafkaConfig = options.kafkaConfig();
@@ -100,7 +101,8 @@ public final class BenchCluster implements AutoCloseable {
         this.carillonProperty = options.text(CARILLON_PROPERTY);
         this.workerCapacity = options.positiveInt("worker-capacity", DEFAULT_WORKER_CAPACITY);
         this.workerFetchMaxWaitMs = options.text("worker-fetch-max-wait-ms").isPresent()
-                ? options.nonNegativeInt("worker-fetch-max-wait-ms", 0) : null;
+                ? options.nonNegativeInt("worker-fetch-max-wait-ms", 0)
+                : null;
         this.workerJvmOptions = options.jvmOptions("worker-jvm-options");
         try {
             this.dataDir = Files.createTempDirectory("carillon-bench-");
@@ -150,7 +152,8 @@ public final class BenchCluster implements AutoCloseable {
             progress.println("Kafka: " + bootstrapServers + " (external)");
             return;
         }
-        KafkaBroker broker = KafkaBroker.builder().dataDir(dataDir.resolve("kafka")).start();
+        KafkaBroker broker =
+                KafkaBroker.builder().dataDir(dataDir.resolve("kafka")).start();
         started.add(broker);
         bootstrapServers = broker.bootstrapServers();
         progress.println("Kafka: in-process KRaft broker on " + bootstrapServers);
@@ -213,8 +216,13 @@ public final class BenchCluster implements AutoCloseable {
         workerFleet = new ProcessFleet(folder, ProcessFleet.logFolder(), componentArgs(), progress);
         started.add(workerFleet);
         Path file = folder.resolve("bench-worker-1.starts");
-        List<String> args = new ArrayList<>(List.of("--instance-id", "bench-worker-1", "--starts-file",
-                file.toString(), "--capacity", Integer.toString(workerCapacity)));
+        List<String> args = new ArrayList<>(List.of(
+                "--instance-id",
+                "bench-worker-1",
+                "--starts-file",
+                file.toString(),
+                "--capacity",
+                Integer.toString(workerCapacity)));
         if (workerFetchMaxWaitMs != null) {
             args.addAll(List.of("--fetch-max-wait-ms", workerFetchMaxWaitMs.toString()));
         }
@@ -313,11 +321,17 @@ public final class BenchCluster implements AutoCloseable {
      * {@code --kafka-config}, the path of that file (never its content).
      */
     public List<String> componentArgs() {
-        List<String> args = new ArrayList<>(List.of("--bootstrap", bootstrapServers, "--prefix", catalog.prefix(),
-                "--partitions", Integer.toString(catalog.partitions()),
-                "--" + REPLICATION_FACTOR, Integer.toString(catalog.replicationFactor())));
-        kafkaConfig.ifPresent(file -> args.addAll(List.of("--" + KafkaConfigFile.FLAG, file.toAbsolutePath()
-                .toString())));
+        List<String> args = new ArrayList<>(List.of(
+                "--bootstrap",
+                bootstrapServers,
+                "--prefix",
+                catalog.prefix(),
+                "--partitions",
+                Integer.toString(catalog.partitions()),
+                "--" + REPLICATION_FACTOR,
+                Integer.toString(catalog.replicationFactor())));
+        kafkaConfig.ifPresent(file -> args.addAll(
+                List.of("--" + KafkaConfigFile.FLAG, file.toAbsolutePath().toString())));
         return args;
     }
 
@@ -376,7 +390,8 @@ public final class BenchCluster implements AutoCloseable {
     private void deleteTopics() {
         try (Admin admin = Admin.create(clientConfig())) {
             Set<String> ours = admin.listTopics().names().get().stream()
-                    .filter(name -> name.startsWith(catalog.prefix())).collect(Collectors.toSet());
+                    .filter(name -> name.startsWith(catalog.prefix()))
+                    .collect(Collectors.toSet());
             admin.deleteTopics(ours).all().get();
         } catch (ExecutionException e) {
             progress.println("could not delete the topics " + catalog.prefix() + "*: " + e.getMessage());
@@ -390,7 +405,8 @@ public final class BenchCluster implements AutoCloseable {
             return;
         }
         try (Stream<Path> paths = Files.walk(folder)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             progress.println("could not delete " + folder + ": " + e.getMessage());
         }

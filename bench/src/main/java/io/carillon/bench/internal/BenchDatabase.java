@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -10,12 +11,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.Locale;
 import java.util.UUID;
-
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * A fresh PostgreSQL database for one run, created on the server of the admin JDBC URL and dropped on
@@ -34,15 +33,15 @@ public final class BenchDatabase implements AutoCloseable {
     private final EmbeddedPostgres embedded;
     private final PrintStream progress;
 
-    private BenchDatabase(String adminUrl, String user, String password, EmbeddedPostgres embedded,
-            PrintStream progress) {
+    private BenchDatabase(
+            String adminUrl, String user, String password, EmbeddedPostgres embedded, PrintStream progress) {
         this.progress = progress;
         this.adminUrl = adminUrl;
         this.user = user;
         this.password = password;
         this.embedded = embedded;
-        this.name = "carillon_bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12)
-                .toLowerCase(Locale.ROOT);
+        this.name = "carillon_bench_"
+                + UUID.randomUUID().toString().replace("-", "").substring(0, 12).toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -52,16 +51,18 @@ public final class BenchDatabase implements AutoCloseable {
      * @throws IllegalStateException when no database can be created
      */
     public static BenchDatabase create(BenchOptions options, PrintStream progress) {
-        BenchDatabase database = new BenchDatabase(options.jdbcUrl(), options.jdbcUser(), options.jdbcPassword(),
-                null, progress);
+        BenchDatabase database =
+                new BenchDatabase(options.jdbcUrl(), options.jdbcUser(), options.jdbcPassword(), null, progress);
         try {
             database.execute("CREATE DATABASE " + database.name);
             progress.println("PostgreSQL: database " + database.name + " on " + options.jdbcUrl());
             return database;
         } catch (SQLException e) {
             if (options.jdbcUrlGiven()) {
-                throw new IllegalStateException("could not create a database on --jdbc-url " + options.jdbcUrl()
-                        + " as " + options.jdbcUser() + ": " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "could not create a database on --jdbc-url " + options.jdbcUrl() + " as " + options.jdbcUser()
+                                + ": " + e.getMessage(),
+                        e);
             }
             progress.println("PostgreSQL at " + options.jdbcUrl() + " not usable (" + e.getMessage()
                     + "); starting an embedded one");
@@ -74,17 +75,16 @@ public final class BenchDatabase implements AutoCloseable {
         try {
             postgres = EmbeddedPostgres.builder().start();
         } catch (IOException e) {
-            throw new IllegalStateException("could not start embedded PostgreSQL; pass --jdbc-url of a server: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "could not start embedded PostgreSQL; pass --jdbc-url of a server: " + e.getMessage(), e);
         }
-        BenchDatabase database = new BenchDatabase(postgres.getJdbcUrl("postgres", "postgres"), "postgres", "",
-                postgres, progress);
+        BenchDatabase database =
+                new BenchDatabase(postgres.getJdbcUrl("postgres", "postgres"), "postgres", "", postgres, progress);
         try {
             database.execute("CREATE DATABASE " + database.name);
         } catch (SQLException e) {
             database.close();
-            throw new IllegalStateException("could not create a database on embedded PostgreSQL: " + e.getMessage(),
-                    e);
+            throw new IllegalStateException("could not create a database on embedded PostgreSQL: " + e.getMessage(), e);
         }
         progress.println("PostgreSQL: embedded, database " + database.name);
         return database;

@@ -1,11 +1,10 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.Schedule;
 
 /**
  * The jobs of a workload: ids {@code bench-000001} upward, app bench, the no-op handler (the first {@code failing}
@@ -16,8 +15,7 @@ final class BenchJobs {
     static final String ID_PREFIX = "bench-";
     private static final int MIN_DIGITS = 6;
 
-    private BenchJobs() {
-    }
+    private BenchJobs() {}
 
     /** {@code count} jobs, the i-th with the schedule {@code schedules.apply(i)}. */
     static List<JobDefinition> of(int count, Function<Integer, Schedule> schedules) {

@@ -16,17 +16,43 @@ public final class BenchOptions {
     public static final String DEFAULT_JDBC_URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
     public static final String DEFAULT_JDBC_USER = "postgres";
 
-    private static final Set<String> COMMON = Set.of("bootstrap", "jdbc-url", "jdbc-user", "jdbc-password",
-            "partitions", "worker-capacity", "worker-fetch-max-wait-ms", "worker-process",
-            "worker-jvm-options", "drain-s", "materialize-wait-s",
-            "create", "keep-data", "carillon-property", KafkaConfigFile.FLAG);
+    private static final Set<String> COMMON = Set.of(
+            "bootstrap",
+            "jdbc-url",
+            "jdbc-user",
+            "jdbc-password",
+            "partitions",
+            "worker-capacity",
+            "worker-fetch-max-wait-ms",
+            "worker-process",
+            "worker-jvm-options",
+            "drain-s",
+            "materialize-wait-s",
+            "create",
+            "keep-data",
+            "carillon-property",
+            KafkaConfigFile.FLAG);
     private static final Map<String, Set<String>> WORKLOAD_FLAGS = Map.of(
             "steady", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "analytics", "failing"),
             "burst", Set.of("fires", "lead-s"),
-            "scale", Set.of("jobs", "active", "duration-s", "warmup-s", "intake-timeout-s", "planner-jvm-options",
-                    "planner-streams-property"),
-            "failover", Set.of("jobs", "period-ms", "duration-s", "warmup-s", "session-timeout-ms",
-                    "dispatcher-session-timeout-ms", "dispatcher-instance-ids"),
+            "scale",
+                    Set.of(
+                            "jobs",
+                            "active",
+                            "duration-s",
+                            "warmup-s",
+                            "intake-timeout-s",
+                            "planner-jvm-options",
+                            "planner-streams-property"),
+            "failover",
+                    Set.of(
+                            "jobs",
+                            "period-ms",
+                            "duration-s",
+                            "warmup-s",
+                            "session-timeout-ms",
+                            "dispatcher-session-timeout-ms",
+                            "dispatcher-instance-ids"),
             "import", Set.of("jobs", "publish-wait-s"),
             "create", Set.of("jobs", "clients", "route", "plan-wait-s"),
             "console", Set.of("jobs", "runs", "days", "requests"),
@@ -75,9 +101,16 @@ public final class BenchOptions {
             }
             if (!known.contains(name) && !COMMON.contains(name)) {
                 throw new UsageException("--" + name + " is not a flag of " + workload + "; it takes "
-                        + String.join(", ", known.stream().sorted().map(flag -> "--" + flag).toList())
-                        + " and the common flags " + String.join(", ",
-                                COMMON.stream().sorted().map(flag -> "--" + flag).toList()));
+                        + String.join(
+                                ", ",
+                                known.stream().sorted().map(flag -> "--" + flag).toList())
+                        + " and the common flags "
+                        + String.join(
+                                ", ",
+                                COMMON.stream()
+                                        .sorted()
+                                        .map(flag -> "--" + flag)
+                                        .toList()));
             }
             flags.put(name, value);
         }
@@ -101,7 +134,9 @@ public final class BenchOptions {
     /** JVM options separated by white space ({@code "-XX:TieredStopAtLevel=1 -Xmx512m"}); empty when absent. */
     public List<String> jvmOptions(String flag) {
         String value = flags.get(flag);
-        return value == null || value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
+        return value == null || value.isBlank()
+                ? List.of()
+                : List.of(value.trim().split("\\s+"));
     }
 
     /** A positive whole number, or {@code defaultValue} when the flag is absent. */
@@ -184,12 +219,14 @@ public final class BenchOptions {
     }
 
     private boolean bool(String flag, boolean defaultValue) {
-        return text(flag).map(value -> {
-            if (!value.equals("true") && !value.equals("false")) {
-                throw new UsageException("--" + flag + " takes true or false, was '" + value + "'");
-            }
-            return Boolean.parseBoolean(value);
-        }).orElse(defaultValue);
+        return text(flag)
+                .map(value -> {
+                    if (!value.equals("true") && !value.equals("false")) {
+                        throw new UsageException("--" + flag + " takes true or false, was '" + value + "'");
+                    }
+                    return Boolean.parseBoolean(value);
+                })
+                .orElse(defaultValue);
     }
 
     /** The Kafka cluster to use instead of an in-process broker. */

@@ -1,18 +1,16 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.JobDefinition;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.JobDefinition;
 
 /**
  * Produces many job definitions to the jobs topic fast: built one at a time (never all in memory), lz4-compressed
@@ -41,16 +39,23 @@ final class BulkJobProducer {
     void produce(int count, IntFunction<JobDefinition> jobs) {
         Map<String, Object> config = new HashMap<>(clientConfig);
         config.putAll(Map.of(
-                ProducerConfig.CLIENT_ID_CONFIG, catalog.prefix() + "bench-bulk-jobs",
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4",
-                ProducerConfig.LINGER_MS_CONFIG, LINGER_MS,
-                ProducerConfig.BATCH_SIZE_CONFIG, BATCH_BYTES,
-                ProducerConfig.BUFFER_MEMORY_CONFIG, BUFFER_BYTES));
+                ProducerConfig.CLIENT_ID_CONFIG,
+                catalog.prefix() + "bench-bulk-jobs",
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                "lz4",
+                ProducerConfig.LINGER_MS_CONFIG,
+                LINGER_MS,
+                ProducerConfig.BATCH_SIZE_CONFIG,
+                BATCH_BYTES,
+                ProducerConfig.BUFFER_MEMORY_CONFIG,
+                BUFFER_BYTES));
         AtomicReference<Exception> failure = new AtomicReference<>();
-        try (KafkaProducer<String, JobDefinition> producer = new KafkaProducer<>(config, new StringSerializer(),
-                EventSerdes.JOB.serializer())) {
+        try (KafkaProducer<String, JobDefinition> producer =
+                new KafkaProducer<>(config, new StringSerializer(), EventSerdes.JOB.serializer())) {
             for (int i = 0; i < count && failure.get() == null; i++) {
                 JobDefinition job = jobs.apply(i);
                 producer.send(new ProducerRecord<>(catalog.jobs(), job.id(), job), (metadata, error) -> {
@@ -62,8 +67,10 @@ final class BulkJobProducer {
             producer.flush();
         }
         if (failure.get() != null) {
-            throw new IllegalStateException("could not produce the jobs to " + catalog.jobs() + ": "
-                    + failure.get().getMessage(), failure.get());
+            throw new IllegalStateException(
+                    "could not produce the jobs to " + catalog.jobs() + ": "
+                            + failure.get().getMessage(),
+                    failure.get());
         }
     }
 }

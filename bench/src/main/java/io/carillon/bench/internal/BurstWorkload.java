@@ -1,14 +1,13 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.Schedule;
 
 /**
  * {@code burst --fires N}: N ONCE jobs all due at the same whole second, {@code --lead-s} (default 20) s after the
@@ -42,28 +41,40 @@ final class BurstWorkload implements Workload {
             JobCreator.of(route, cluster).create(jobs);
             Instant created = wallClock.now();
             long createMs = Duration.between(creating, created).toMillis();
-            progress.say(created, "created in " + createMs + " ms" + (created.isBefore(at) ? ""
-                    : "; AFTER the instant, so the planner will not fire them (raise --lead-s)"));
+            progress.say(
+                    created,
+                    "created in " + createMs + " ms"
+                            + (created.isBefore(at)
+                                    ? ""
+                                    : "; AFTER the instant, so the planner will not fire them (raise --lead-s)"));
 
             ExpectedFires expected = new ExpectedFires(BenchJobs.ids(jobs), List.of(at), at, at.plusMillis(1));
             wallClock.awaitInstant(at, now -> progress.rate(now, "waiting for the instant"));
             double cpuAtStart = cluster.cpuSeconds();
             double loadAtStart = ProcessMeter.loadAverage();
             Outstanding outstanding = new Outstanding(expected, cluster.starts());
-            boolean drained = wallClock.awaitCondition(() -> outstanding.count() == 0,
-                    at.plusSeconds(drainS), now -> progress.rate(now, "drain"));
+            boolean drained = wallClock.awaitCondition(
+                    () -> outstanding.count() == 0, at.plusSeconds(drainS), now -> progress.rate(now, "drain"));
             double drainCpu = cluster.cpuSeconds() - cpuAtStart;
-            progress.say(wallClock.now(), drained ? "every fire reached a handler"
-                    : "drain time over, " + outstanding.count() + " fires missing");
+            progress.say(
+                    wallClock.now(),
+                    drained
+                            ? "every fire reached a handler"
+                            : "drain time over, " + outstanding.count() + " fires missing");
 
             FireTally tally = FireTally.of(expected, cluster.starts());
-            Map<String, Object> stages = PipelineStages.measure(cluster.clientConfig(), cluster.catalog(),
-                    BenchCluster.APP, expected, cluster.starts(), wallClock);
-            double drainMs = tally.lastStartMicros() < 0 ? -1
+            Map<String, Object> stages = PipelineStages.measure(
+                    cluster.clientConfig(), cluster.catalog(), BenchCluster.APP, expected, cluster.starts(), wallClock);
+            double drainMs = tally.lastStartMicros() < 0
+                    ? -1
                     : (tally.lastStartMicros() - HandlerStarts.micros(at)) / MICROS_PER_MILLI;
-            long materialized = new MaterializedRuns(cluster.database(), wallClock, out).await(at, at.plusMillis(1),
-                    tally.observed(), Duration.ofSeconds(
-                            options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
+            long materialized = new MaterializedRuns(cluster.database(), wallClock, out)
+                    .await(
+                            at,
+                            at.plusMillis(1),
+                            tally.observed(),
+                            Duration.ofSeconds(
+                                    options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
             ResultLine line = new ResultLine("burst", fires, 0, 0)
                     .tally(tally, drainMs > 0 ? tally.observed() / (drainMs / MICROS_PER_MILLI) : 0)
                     .materialized(materialized)

@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import io.carillon.bench.BenchMain;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import io.carillon.bench.BenchMain;
 
 /**
  * One Carillon part in a JVM of its own ({@link ComponentProcess}), started from the same jar or class path as this
@@ -45,8 +44,8 @@ final class ChildProcess {
      * Starts {@code component <part> <args...>} through {@code launch}: behind its command prefix (e.g. {@code ip
      * netns exec <namespace>}, which runs the JVM in the same process) and with its environment variables added.
      */
-    static ChildProcess start(String name, Launch launch, List<String> jvmOptions, List<String> componentArgs,
-            Path log) {
+    static ChildProcess start(
+            String name, Launch launch, List<String> jvmOptions, List<String> componentArgs, Path log) {
         List<String> command = new ArrayList<>(launch.prefix());
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -54,7 +53,8 @@ final class ChildProcess {
         command.add(ComponentProcess.SUBCOMMAND);
         command.addAll(componentArgs);
         try {
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().putAll(launch.environment());
             Process process = builder.start();
@@ -70,7 +70,8 @@ final class ChildProcess {
      */
     private static List<String> launcher() {
         String classPath = System.getProperty("java.class.path");
-        String codeSource = String.valueOf(BenchMain.class.getProtectionDomain().getCodeSource().getLocation());
+        String codeSource = String.valueOf(
+                BenchMain.class.getProtectionDomain().getCodeSource().getLocation());
         if (codeSource.contains("BOOT-INF") && !classPath.contains(File.pathSeparator)) {
             return List.of("-jar", classPath);
         }
@@ -136,7 +137,9 @@ final class ChildProcess {
 
     private void signal(String signal) {
         try {
-            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid()))
+                    .inheritIO()
+                    .start();
             if (!kill.waitFor(STOP_WAIT_S, TimeUnit.SECONDS) || kill.exitValue() != 0) {
                 throw new IllegalStateException("kill " + signal + " " + process.pid() + " (" + name + ") failed");
             }

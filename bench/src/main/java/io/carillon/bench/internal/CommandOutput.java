@@ -9,8 +9,7 @@ import java.util.concurrent.TimeUnit;
 /** Runs a short external command (git, jcmd) and returns what it printed. Thread-safe. */
 final class CommandOutput {
 
-    private CommandOutput() {
-    }
+    private CommandOutput() {}
 
     /**
      * The standard output and error of {@code command}, or null when it could not start, did not end within
@@ -18,7 +17,8 @@ final class CommandOutput {
      */
     static String of(List<String> command, Duration timeout) {
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) || process.exitValue() != 0) {
                 return null;

@@ -1,5 +1,9 @@
 package io.carillon.bench.internal;
 
+import io.carillon.dispatcher.Dispatcher;
+import io.carillon.planner.Planner;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.worker.CarillonWorker;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -8,14 +12,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
-
-import io.carillon.dispatcher.Dispatcher;
-import io.carillon.planner.Planner;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.worker.CarillonWorker;
 
 /**
  * The child side of the multi-process workloads: {@code carillon-bench.jar component <planner|dispatcher|worker>
@@ -31,13 +29,13 @@ public final class ComponentProcess {
     public static final String SUBCOMMAND = "component";
     /** Printed once the part is up, after its name. */
     static final String STARTED = " started";
+
     static final int HEARTBEAT_INTERVAL_MS = 1_000;
     static final Duration WORKER_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
     /** A dispatcher's session timeout ({@code Dispatcher.Builder.sessionTimeout}); --session-timeout-ms wins. */
     static final String DISPATCHER_SESSION_TIMEOUT_MS = "dispatcher-session-timeout-ms";
 
-    private ComponentProcess() {
-    }
+    private ComponentProcess() {}
 
     /**
      * Runs the part {@code args} name and blocks until the JVM shuts down.
@@ -56,19 +54,24 @@ public final class ComponentProcess {
         }
         String bootstrap = required(flags, "bootstrap");
         Map<String, String> kafkaProperties = flags.containsKey(KafkaConfigFile.FLAG)
-                ? KafkaConfigFile.read(Path.of(flags.get(KafkaConfigFile.FLAG))) : Map.of();
-        TopicCatalog catalog = new TopicCatalog(required(flags, "prefix"),
-                Integer.parseInt(required(flags, "partitions")), Short.parseShort(flags.getOrDefault(
+                ? KafkaConfigFile.read(Path.of(flags.get(KafkaConfigFile.FLAG)))
+                : Map.of();
+        TopicCatalog catalog = new TopicCatalog(
+                required(flags, "prefix"),
+                Integer.parseInt(required(flags, "partitions")),
+                Short.parseShort(flags.getOrDefault(
                         BenchCluster.REPLICATION_FACTOR, Short.toString(TopicCatalog.DEFAULT_REPLICATION_FACTOR))));
         OptionalInt sessionTimeoutMs = flags.containsKey("session-timeout-ms")
-                ? OptionalInt.of(Integer.parseInt(flags.get("session-timeout-ms"))) : OptionalInt.empty();
+                ? OptionalInt.of(Integer.parseInt(flags.get("session-timeout-ms")))
+                : OptionalInt.empty();
         Clock clock = Clock.systemUTC();
         AutoCloseable part = switch (args[0]) {
             case "planner" -> planner(flags, bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
             case "dispatcher" -> dispatcher(flags, bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
             case "worker" -> worker(flags, bootstrap, kafkaProperties, catalog, clock, sessionTimeoutMs);
-            default -> throw new UsageException("component: unknown part '" + args[0]
-                    + "': say planner, dispatcher or worker");
+            default ->
+                throw new UsageException(
+                        "component: unknown part '" + args[0] + "': say planner, dispatcher or worker");
         };
         awaitShutdown(part, args[0], progress);
     }
@@ -77,14 +80,17 @@ public final class ComponentProcess {
         progress.println("component " + name + STARTED);
         progress.flush();
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                part.close();
-            } catch (Exception e) {
-                progress.println("component " + name + " did not close cleanly: " + e);
-            }
-            stopped.countDown();
-        }, "component-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                part.close();
+                            } catch (Exception e) {
+                                progress.println("component " + name + " did not close cleanly: " + e);
+                            }
+                            stopped.countDown();
+                        },
+                        "component-shutdown"));
         try {
             stopped.await();
         } catch (InterruptedException e) {
@@ -92,8 +98,13 @@ public final class ComponentProcess {
         }
     }
 
-    private static Planner planner(Map<String, String> flags, String bootstrap, Map<String, String> kafkaProperties,
-            TopicCatalog catalog, Clock clock, OptionalInt sessionTimeoutMs) {
+    private static Planner planner(
+            Map<String, String> flags,
+            String bootstrap,
+            Map<String, String> kafkaProperties,
+            TopicCatalog catalog,
+            Clock clock,
+            OptionalInt sessionTimeoutMs) {
         Planner.Builder builder = Planner.builder()
                 .bootstrapServers(bootstrap)
                 .clientProperties(kafkaProperties)
@@ -116,8 +127,13 @@ public final class ComponentProcess {
         return planner;
     }
 
-    private static Dispatcher dispatcher(Map<String, String> flags, String bootstrap,
-            Map<String, String> kafkaProperties, TopicCatalog catalog, Clock clock, OptionalInt sessionTimeoutMs) {
+    private static Dispatcher dispatcher(
+            Map<String, String> flags,
+            String bootstrap,
+            Map<String, String> kafkaProperties,
+            TopicCatalog catalog,
+            Clock clock,
+            OptionalInt sessionTimeoutMs) {
         Dispatcher.Builder builder = Dispatcher.builder()
                 .bootstrapServers(bootstrap)
                 .clientProperties(kafkaProperties)
@@ -128,16 +144,20 @@ public final class ComponentProcess {
         if (dispatcherSession != null) {
             builder.sessionTimeout(Duration.ofMillis(Long.parseLong(dispatcherSession)));
         }
-        sessionTimeoutMs.ifPresent(timeout -> builder
-                .clientProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, timeout)
+        sessionTimeoutMs.ifPresent(timeout -> builder.clientProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, timeout)
                 .clientProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS));
         Dispatcher dispatcher = builder.build();
         dispatcher.start();
         return dispatcher;
     }
 
-    private static AutoCloseable worker(Map<String, String> flags, String bootstrap,
-            Map<String, String> kafkaProperties, TopicCatalog catalog, Clock clock, OptionalInt sessionTimeoutMs) {
+    private static AutoCloseable worker(
+            Map<String, String> flags,
+            String bootstrap,
+            Map<String, String> kafkaProperties,
+            TopicCatalog catalog,
+            Clock clock,
+            OptionalInt sessionTimeoutMs) {
         StartFile starts = StartFile.open(Path.of(required(flags, "starts-file")), clock);
         CarillonWorker.Builder builder = CarillonWorker.builder()
                 .bootstrapServers(bootstrap)
@@ -146,13 +166,12 @@ public final class ComponentProcess {
                 .clock(clock)
                 .app(BenchCluster.APP)
                 .instanceId(required(flags, "instance-id"))
-                .capacity(Integer.parseInt(flags.getOrDefault("capacity",
-                        Integer.toString(BenchCluster.DEFAULT_WORKER_CAPACITY))))
+                .capacity(Integer.parseInt(
+                        flags.getOrDefault("capacity", Integer.toString(BenchCluster.DEFAULT_WORKER_CAPACITY))))
                 .heartbeatInterval(WORKER_HEARTBEAT_INTERVAL)
                 .handler(BenchCluster.HANDLER, starts.handler())
                 .handler(BenchCluster.FAILING_HANDLER, starts.failingHandler());
-        sessionTimeoutMs.ifPresent(timeout -> builder
-                .kafkaProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, timeout)
+        sessionTimeoutMs.ifPresent(timeout -> builder.kafkaProperty(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, timeout)
                 .kafkaProperty(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS));
         String fetchMaxWaitMs = flags.get("fetch-max-wait-ms");
         if (fetchMaxWaitMs != null) {

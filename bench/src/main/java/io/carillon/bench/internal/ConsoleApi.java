@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -11,8 +12,6 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.UUID;
 
-import io.carillon.topics.Json;
-
 /**
  * The console's REST API as the harness calls it: an API token that the {@code admin} user creates first, then JSON
  * POSTs with that token. Thread-safe.
@@ -22,7 +21,8 @@ final class ConsoleApi {
     static final int CREATED = 201;
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
     private final String base;
     private final String adminPassword;
 
@@ -34,8 +34,8 @@ final class ConsoleApi {
     /** A fresh API token of the {@code admin} user, as the value of an {@code Authorization} header. */
     String newAuthorization() {
         String basic = Base64.getEncoder().encodeToString(("admin:" + adminPassword).getBytes(StandardCharsets.UTF_8));
-        HttpResponse<String> response = send(post("/api/v1/tokens", "Basic " + basic,
-                "{\"name\":\"bench-" + UUID.randomUUID() + "\"}"));
+        HttpResponse<String> response =
+                send(post("/api/v1/tokens", "Basic " + basic, "{\"name\":\"bench-" + UUID.randomUUID() + "\"}"));
         requireCreated("/api/v1/tokens", response);
         return "Bearer " + Json.mapper().readTree(response.body()).get("token").asString();
     }
@@ -57,10 +57,12 @@ final class ConsoleApi {
     }
 
     private HttpRequest post(String path, String authorization, String json) {
-        return HttpRequest.newBuilder(URI.create(base + path)).timeout(REQUEST_TIMEOUT)
+        return HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(REQUEST_TIMEOUT)
                 .header("Content-Type", "application/json")
                 .header("Authorization", authorization)
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build();
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build();
     }
 
     private HttpResponse<String> send(HttpRequest request) {
@@ -76,8 +78,8 @@ final class ConsoleApi {
 
     private static void requireCreated(String path, HttpResponse<String> response) {
         if (response.statusCode() != CREATED) {
-            throw new IllegalStateException("POST " + path + " answered " + response.statusCode() + ": "
-                    + response.body());
+            throw new IllegalStateException(
+                    "POST " + path + " answered " + response.statusCode() + ": " + response.body());
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.Schedule;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -11,9 +13,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.Schedule;
 
 /**
  * The data of the {@code console} workload, written straight into the console's migrated database with
@@ -95,8 +94,8 @@ final class ConsoleData {
 
     /** Writes the apps and jobs, then each day's runs and logs, reporting each day to {@code progress}. */
     void load(Progress progress, WallClock clock) {
-        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), database.user(),
-                database.password())) {
+        try (Connection connection =
+                DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password())) {
             loadJobs(connection);
             progress.say(clock.now(), jobs + " jobs written");
             for (int day = 0; day < days; day++) {
@@ -111,8 +110,8 @@ final class ConsoleData {
 
     /** The disk size in MB of {@code table}'s partitions, indexes included. */
     long sizeMb(String table) {
-        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), database.user(),
-                database.password());
+        try (Connection connection =
+                        DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
                 PreparedStatement statement = connection.prepareStatement("SELECT sum(pg_total_relation_size("
                         + "i.inhrelid)) / (1024 * 1024) FROM pg_inherits i WHERE i.inhparent = ?::regclass")) {
             statement.setString(1, table);
@@ -126,9 +125,12 @@ final class ConsoleData {
     }
 
     private void loadJobs(Connection connection) throws SQLException {
-        String template = EventSerdes.JOB.toJson(BenchJobs.of(1, i -> Schedule.cron(CRON, "UTC")).get(0));
-        execute(connection, "INSERT INTO apps (name, created_at) SELECT '" + APP_PREFIX + "' || a, now()"
-                + " FROM generate_series(0, " + (APPS - 1) + ") a");
+        String template = EventSerdes.JOB.toJson(
+                BenchJobs.of(1, i -> Schedule.cron(CRON, "UTC")).get(0));
+        execute(
+                connection,
+                "INSERT INTO apps (name, created_at) SELECT '" + APP_PREFIX + "' || a, now()"
+                        + " FROM generate_series(0, " + (APPS - 1) + ") a");
         try (PreparedStatement statement = connection.prepareStatement("INSERT INTO jobs (id, app, handler,"
                 + " definition, version, enabled, created_at, updated_at) SELECT id, app, 'noop',"
                 + " jsonb_set(jsonb_set(?::jsonb, '{id}', to_jsonb(id)), '{app}', to_jsonb(app)), 1, true, now(),"
@@ -150,21 +152,25 @@ final class ConsoleData {
         String runId = "'" + BenchJobs.ID_PREFIX + "' || lpad(" + job + "::text, 6, '0') || '@' || ("
                 + dayStart(day).toEpochMilli() + " + k::bigint * " + DAY_MS + " / " + runsPerDay + ") || '#0'";
         String started = scheduled + " + (k % " + MAX_LATENESS_MS + ") * interval '1 millisecond'";
-        execute(connection, "CREATE TABLE runs_p" + suffix + " (LIKE runs INCLUDING DEFAULTS INCLUDING GENERATED)",
+        execute(
+                connection,
+                "CREATE TABLE runs_p" + suffix + " (LIKE runs INCLUDING DEFAULTS INCLUDING GENERATED)",
                 "INSERT INTO runs_p" + suffix + " (" + RUN_COLUMNS + ") SELECT " + runId + ", left(" + runId
-                        + ", -2), '" + BenchJobs.ID_PREFIX + "' || lpad(" + job + "::text, 6, '0'), '" + APP_PREFIX + "' || (" + job
+                        + ", -2), '" + BenchJobs.ID_PREFIX + "' || lpad(" + job + "::text, 6, '0'), '" + APP_PREFIX
+                        + "' || (" + job
                         + " % " + APPS + "), 'noop', 'SCHEDULED', 1, 0, 1, CASE WHEN k % " + FAILED_EVERY
                         + " = 0 THEN 'FAILED' ELSE 'SUCCEEDED' END, 'worker-' || (k % " + INSTANCES + "), "
                         + scheduled + ", " + started + ", " + started + " + (k % " + MAX_DURATION_MS
                         + ") * interval '1 millisecond', CASE WHEN k % " + FAILED_EVERY + " = 0 THEN 'failed'"
-                        + " ELSE 'ok' END, CASE WHEN k % " + FAILED_EVERY + " = 0 THEN 'java.lang.IllegalStateException'"
+                        + " ELSE 'ok' END, CASE WHEN k % " + FAILED_EVERY
+                        + " = 0 THEN 'java.lang.IllegalStateException'"
                         + " END, " + started + " FROM generate_series(0, " + (runsPerDay - 1) + ") k",
-                "ALTER TABLE runs ATTACH PARTITION runs_p" + suffix + " FOR VALUES FROM (" + from + ") TO (" + to
+                "ALTER TABLE runs ATTACH PARTITION runs_p" + suffix + " FOR VALUES FROM (" + from + ") TO (" + to + ")",
+                "CREATE TABLE run_logs_p" + suffix + " PARTITION OF run_logs FOR VALUES FROM (" + from + ") TO (" + to
                         + ")",
-                "CREATE TABLE run_logs_p" + suffix + " PARTITION OF run_logs FOR VALUES FROM (" + from + ") TO ("
-                        + to + ")",
                 "INSERT INTO run_log_state (run_id, job_id, last_seq, lines, bytes, cut_lines, updated_at,"
-                        + " run_scheduled_at) SELECT " + runId + ", '" + BenchJobs.ID_PREFIX + "' || lpad(" + job + "::text, 6, '0'), "
+                        + " run_scheduled_at) SELECT " + runId + ", '" + BenchJobs.ID_PREFIX + "' || lpad(" + job
+                        + "::text, 6, '0'), "
                         + LINES_PER_LOG + ", " + LINES_PER_LOG + ", 0, 0, " + started + ", " + scheduled
                         + " FROM generate_series(0, " + (runsPerDay - 1) + ", " + LOG_EVERY + ") k",
                 "INSERT INTO run_logs (run_id, seq, run_scheduled_at, at, level, instance, message) SELECT " + runId

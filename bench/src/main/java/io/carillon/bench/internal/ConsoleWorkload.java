@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -18,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntFunction;
-
-import io.carillon.topics.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -64,24 +63,67 @@ final class ConsoleWorkload implements Workload {
             Api api = new Api(cluster, wallClock.now());
 
             Map<String, Object> timings = new LinkedHashMap<>();
-            timings.put("jobs_first_page", measure(progress, wallClock, "jobs first page", requests,
-                    i -> api.get("/api/v1/jobs?size=" + PAGE_SIZE)));
-            timings.put("jobs_filtered", measure(progress, wallClock, "jobs filtered", requests,
-                    i -> api.get("/api/v1/jobs?size=" + PAGE_SIZE + "&" + jobFilter(data, i))));
-            timings.put("jobs_later_pages", measure(progress, wallClock, "jobs later pages", requests,
-                    i -> laterPage(api, "/api/v1/jobs?size=" + PAGE_SIZE + "&" + jobFilter(data, i), i)));
-            timings.put("runs_search", measure(progress, wallClock, "run search", requests,
-                    i -> api.get("/api/v1/runs?size=" + PAGE_SIZE + runFilter(data, i))));
-            timings.put("runs_later_pages", measure(progress, wallClock, "run search later pages", requests,
-                    i -> laterPage(api, "/api/v1/runs?size=" + PAGE_SIZE + runFilter(data, i), i)));
-            timings.put("run_page", measure(progress, wallClock, "run page", requests,
-                    i -> api.get("/api/v1/runs/" + encode(data.randomRunId(false)))));
-            timings.put("run_log", measure(progress, wallClock, "run log", requests,
-                    i -> api.get("/api/v1/runs/" + encode(data.randomRunId(true)) + "/logs")));
+            timings.put(
+                    "jobs_first_page",
+                    measure(
+                            progress,
+                            wallClock,
+                            "jobs first page",
+                            requests,
+                            i -> api.get("/api/v1/jobs?size=" + PAGE_SIZE)));
+            timings.put(
+                    "jobs_filtered",
+                    measure(
+                            progress,
+                            wallClock,
+                            "jobs filtered",
+                            requests,
+                            i -> api.get("/api/v1/jobs?size=" + PAGE_SIZE + "&" + jobFilter(data, i))));
+            timings.put(
+                    "jobs_later_pages",
+                    measure(
+                            progress,
+                            wallClock,
+                            "jobs later pages",
+                            requests,
+                            i -> laterPage(api, "/api/v1/jobs?size=" + PAGE_SIZE + "&" + jobFilter(data, i), i)));
+            timings.put(
+                    "runs_search",
+                    measure(
+                            progress,
+                            wallClock,
+                            "run search",
+                            requests,
+                            i -> api.get("/api/v1/runs?size=" + PAGE_SIZE + runFilter(data, i))));
+            timings.put(
+                    "runs_later_pages",
+                    measure(
+                            progress,
+                            wallClock,
+                            "run search later pages",
+                            requests,
+                            i -> laterPage(api, "/api/v1/runs?size=" + PAGE_SIZE + runFilter(data, i), i)));
+            timings.put(
+                    "run_page",
+                    measure(
+                            progress,
+                            wallClock,
+                            "run page",
+                            requests,
+                            i -> api.get("/api/v1/runs/" + encode(data.randomRunId(false)))));
+            timings.put(
+                    "run_log",
+                    measure(
+                            progress,
+                            wallClock,
+                            "run log",
+                            requests,
+                            i -> api.get("/api/v1/runs/" + encode(data.randomRunId(true)) + "/logs")));
 
             Map<String, Object> line = new LinkedHashMap<>(new ResultLine("console", jobs, 0, 0)
                     .process(cluster.cpuSeconds(), cluster.peakRssMb(), startedAt, GitSha.current())
-                    .load(loadAtStart).keys());
+                    .load(loadAtStart)
+                    .keys());
             line.put("runs", data.runs());
             line.put("days", days);
             line.put("log_lines", data.runs() / ConsoleData.LOG_EVERY * ConsoleData.LINES_PER_LOG);
@@ -100,8 +142,10 @@ final class ConsoleWorkload implements Workload {
     private static String jobFilter(ConsoleData data, int i) {
         return switch (i % 3) {
             case 0 -> "app=" + data.app(i);
-            case 1 -> "q=" + encode(data.jobId(1 + ThreadLocalRandom.current().nextInt(data.jobs()))
-                    .substring(0, BenchJobs.ID_PREFIX.length() + 4));
+            case 1 ->
+                "q="
+                        + encode(data.jobId(1 + ThreadLocalRandom.current().nextInt(data.jobs()))
+                                .substring(0, BenchJobs.ID_PREFIX.length() + 4));
             default -> "status=FAILED";
         };
     }
@@ -125,8 +169,8 @@ final class ConsoleWorkload implements Workload {
     private static Duration laterPage(Api api, String path, int i) {
         String cursor = null;
         for (int page = 0; page <= i % LATER_PAGES; page++) {
-            JsonNode body = Json.mapper().readTree(api.fetch(path + (cursor == null ? "" : "&cursor="
-                    + encode(cursor))));
+            JsonNode body =
+                    Json.mapper().readTree(api.fetch(path + (cursor == null ? "" : "&cursor=" + encode(cursor))));
             JsonNode next = body.get("nextCursor");
             if (next == null || next.isNull()) {
                 return null;
@@ -138,8 +182,8 @@ final class ConsoleWorkload implements Workload {
         return Duration.ofNanos(System.nanoTime() - start);
     }
 
-    private static Map<String, Object> measure(Progress progress, WallClock clock, String kind, int requests,
-            IntFunction<Duration> request) {
+    private static Map<String, Object> measure(
+            Progress progress, WallClock clock, String kind, int requests, IntFunction<Duration> request) {
         for (int i = 0; i < WARMUP_REQUESTS; i++) {
             request.apply(i);
         }
@@ -180,16 +224,20 @@ final class ConsoleWorkload implements Workload {
 
         Api(BenchCluster cluster, Instant now) {
             this.base = "http://127.0.0.1:" + cluster.consolePort();
-            String basic = "Basic " + Base64.getEncoder().encodeToString(("admin:" + cluster.consolePassword())
-                    .getBytes(StandardCharsets.UTF_8));
+            String basic = "Basic "
+                    + Base64.getEncoder()
+                            .encodeToString(("admin:" + cluster.consolePassword()).getBytes(StandardCharsets.UTF_8));
             String body = """
-                    {"name": "bench", "grants": [{"role": "ADMIN", "app": "*"}], "expiresAt": "%s"}"""
-                    .formatted(now.plus(TOKEN_LIFETIME));
-            HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/api/v1/tokens")).timeout(REQUEST_TIMEOUT)
-                    .header("Authorization", basic).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+                    {"name": "bench", "grants": [{"role": "ADMIN", "app": "*"}], "expiresAt": "%s"}""".formatted(now.plus(TOKEN_LIFETIME));
+            HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/api/v1/tokens"))
+                    .timeout(REQUEST_TIMEOUT)
+                    .header("Authorization", basic)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build();
             String answer = send(request, CREATED);
-            this.authorization = "Bearer " + Json.mapper().readTree(answer).get("token").asString();
+            this.authorization =
+                    "Bearer " + Json.mapper().readTree(answer).get("token").asString();
         }
 
         Duration get(String path) {
@@ -199,8 +247,13 @@ final class ConsoleWorkload implements Workload {
         }
 
         String fetch(String path) {
-            return send(HttpRequest.newBuilder(URI.create(base + path)).timeout(REQUEST_TIMEOUT)
-                    .header("Authorization", authorization).GET().build(), OK);
+            return send(
+                    HttpRequest.newBuilder(URI.create(base + path))
+                            .timeout(REQUEST_TIMEOUT)
+                            .header("Authorization", authorization)
+                            .GET()
+                            .build(),
+                    OK);
         }
 
         private String send(HttpRequest request, int expected) {
@@ -209,7 +262,8 @@ final class ConsoleWorkload implements Workload {
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() != expected) {
                     throw new IllegalStateException(what + " answered " + response.statusCode() + ": "
-                            + response.body().substring(0, Math.min(response.body().length(), ERROR_CHARS)));
+                            + response.body()
+                                    .substring(0, Math.min(response.body().length(), ERROR_CHARS)));
                 }
                 return response.body();
             } catch (IOException e) {

@@ -1,5 +1,7 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -8,9 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.Schedule;
 
 /**
  * {@code create --jobs N --clients C --route rest|kafka}: N jobs created by C concurrent clients of the console's
@@ -45,33 +44,49 @@ final class CreateWorkload implements Workload {
             double loadAtStart = ProcessMeter.loadAverage();
             double cpuAtStart = cluster.cpuSeconds();
             try (FiresWatch watch = FiresWatch.start(cluster.clientConfig(), cluster.catalog(), planned, wallClock)) {
-                progress.say(wallClock.now(), "creating " + jobCount + " jobs via " + route + " with " + clients
-                        + " clients");
+                progress.say(
+                        wallClock.now(),
+                        "creating " + jobCount + " jobs via " + route + " with " + clients + " clients");
                 Instant reference = wallClock.now();
                 long referenceNanos = System.nanoTime();
                 create(route, cluster, clients, times, jobs);
                 Instant answered = wallClock.now();
                 Instant firstRequest = route == JobRoute.REST
-                        ? reference.plusNanos(times.firstStartNanos() - referenceNanos) : reference;
+                        ? reference.plusNanos(times.firstStartNanos() - referenceNanos)
+                        : reference;
                 long createMs = Duration.between(firstRequest, answered).toMillis();
-                progress.say(answered, "created in " + createMs + " ms, " + times.errors() + " errors; "
-                        + planned.planned() + " planned");
-                wallClock.awaitCondition(planned::allPlanned, answered.plusSeconds(planWaitS),
+                progress.say(
+                        answered,
+                        "created in " + createMs + " ms, " + times.errors() + " errors; " + planned.planned()
+                                + " planned");
+                wallClock.awaitCondition(
+                        planned::allPlanned,
+                        answered.plusSeconds(planWaitS),
                         now -> progress.say(now, planned.planned() + " of " + jobCount + " planned"));
                 double cpu = cluster.cpuSeconds() - cpuAtStart;
                 Instant allPlanned = planned.allPlannedAt();
-                progress.say(wallClock.now(), allPlanned == null ? "plan wait over, " + planned.planned()
-                        + " of " + jobCount + " planned" : "every job planned");
+                progress.say(
+                        wallClock.now(),
+                        allPlanned == null
+                                ? "plan wait over, " + planned.planned() + " of " + jobCount + " planned"
+                                : "every job planned");
 
                 ResultLine line = new ResultLine("create", jobCount, PERIOD_MS, 0)
                         .process(cluster.cpuSeconds(), cluster.peakRssMb(), startedAt, GitSha.current())
                         .put("clients", clients)
                         .put("route", route.name().toLowerCase(Locale.ROOT))
                         .put("planned", planned.planned())
-                        .put("plan_ms", allPlanned == null ? null : Duration.between(firstRequest, allPlanned)
-                                .toMillis())
-                        .put("jobs_per_s", allPlanned == null ? null
-                                : perSecond(jobCount, Duration.between(firstRequest, allPlanned)))
+                        .put(
+                                "plan_ms",
+                                allPlanned == null
+                                        ? null
+                                        : Duration.between(firstRequest, allPlanned)
+                                                .toMillis())
+                        .put(
+                                "jobs_per_s",
+                                allPlanned == null
+                                        ? null
+                                        : perSecond(jobCount, Duration.between(firstRequest, allPlanned)))
                         .put("create_ms", createMs)
                         .put("create_cpu_s", Math.round(cpu * 100) / 100.0);
                 if (route == JobRoute.REST) {
@@ -86,8 +101,8 @@ final class CreateWorkload implements Workload {
         }
     }
 
-    private static void create(JobRoute route, BenchCluster cluster, int clients, RequestTimes times,
-            List<JobDefinition> jobs) {
+    private static void create(
+            JobRoute route, BenchCluster cluster, int clients, RequestTimes times, List<JobDefinition> jobs) {
         if (route == JobRoute.REST) {
             new RestJobCreator(cluster.consolePort(), cluster.consolePassword(), clients, times).post(jobs);
         } else {

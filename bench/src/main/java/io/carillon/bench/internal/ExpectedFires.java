@@ -1,12 +1,11 @@
 package io.carillon.bench.internal;
 
+import io.carillon.bench.internal.HandlerStarts.StartKey;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
-import io.carillon.bench.internal.HandlerStarts.StartKey;
 
 /**
  * The fires a workload expects exactly once: every job of {@code jobIds} at every instant of {@code instants}, first
@@ -30,7 +29,8 @@ public record ExpectedFires(List<String> jobIds, List<Instant> instants, Instant
         List<Integer> observed = new ArrayList<>(instants.size());
         for (Instant instant : instants) {
             long millis = instant.toEpochMilli();
-            observed.add((int) jobIds.stream().filter(jobId -> starts.started(new StartKey(jobId, millis, 0, 1)))
+            observed.add((int) jobIds.stream()
+                    .filter(jobId -> starts.started(new StartKey(jobId, millis, 0, 1)))
                     .count());
         }
         return observed;
@@ -46,7 +46,9 @@ public record ExpectedFires(List<String> jobIds, List<Instant> instants, Instant
             long millis = instant.toEpochMilli();
             long maxMicros = jobIds.stream()
                     .mapToLong(jobId -> starts.firstStartMicros(new StartKey(jobId, millis, 0, 1)))
-                    .filter(micros -> micros >= 0).map(micros -> Math.max(0, micros - millis * 1_000L)).max()
+                    .filter(micros -> micros >= 0)
+                    .map(micros -> Math.max(0, micros - millis * 1_000L))
+                    .max()
                     .orElse(NONE_STARTED_MICROS);
             latest.add(maxMicros / 100 / 10.0);
         }

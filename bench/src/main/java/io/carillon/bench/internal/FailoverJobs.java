@@ -1,12 +1,11 @@
 package io.carillon.bench.internal;
 
-import java.util.List;
-
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.Schedule;
+import java.util.List;
 
 /**
  * The jobs of the {@code failover} workload: J FIXED_RATE jobs with one retry ({@value #RETRY_ATTEMPTS} attempts,
@@ -24,12 +23,11 @@ final class FailoverJobs {
     private static final double NO_BACKOFF_GROWTH = 1;
     private static final long NO_BACKOFF_CAP = 0;
 
-    private FailoverJobs() {
-    }
+    private FailoverJobs() {}
 
     static List<JobDefinition> of(int count, long periodMs) {
-        MisfirePolicy catchUp = new MisfirePolicy(MisfireStrategy.CATCH_UP, MisfirePolicy.DEFAULT_THRESHOLD_MS,
-                MisfirePolicy.DEFAULT_MAX_CATCH_UP);
+        MisfirePolicy catchUp = new MisfirePolicy(
+                MisfireStrategy.CATCH_UP, MisfirePolicy.DEFAULT_THRESHOLD_MS, MisfirePolicy.DEFAULT_MAX_CATCH_UP);
         RetryPolicy oneRetry = new RetryPolicy(RETRY_ATTEMPTS, RETRY_BACKOFF_MS, NO_BACKOFF_GROWTH, NO_BACKOFF_CAP);
         return BenchJobs.of(count, i -> Schedule.fixedRate(periodMs)).stream()
                 .map(job -> job.toBuilder().retry(oneRetry).misfire(catchUp).build())

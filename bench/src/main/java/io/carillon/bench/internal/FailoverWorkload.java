@@ -1,5 +1,8 @@
 package io.carillon.bench.internal;
 
+import io.carillon.bench.internal.HandlerStarts.StartKey;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.JobDefinition;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -15,10 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import io.carillon.bench.internal.HandlerStarts.StartKey;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.JobDefinition;
 
 /**
  * {@code failover --jobs J --period-ms P --duration-s D}: two planner, two dispatcher and two worker processes
@@ -48,19 +47,27 @@ final class FailoverWorkload implements Workload {
         int durationS = options.positiveInt("duration-s", DEFAULT_DURATION_S);
         int warmupS = options.nonNegativeInt("warmup-s", DEFAULT_WARMUP_S);
         int drainS = options.nonNegativeInt("drain-s", DEFAULT_DRAIN_S);
-        Optional<Integer> sessionTimeoutMs = options.text(SESSION_TIMEOUT_MS)
-                .map(ignored -> options.positiveInt(SESSION_TIMEOUT_MS, 1));
+        Optional<Integer> sessionTimeoutMs =
+                options.text(SESSION_TIMEOUT_MS).map(ignored -> options.positiveInt(SESSION_TIMEOUT_MS, 1));
         Optional<Integer> dispatcherSessionMs = options.text(ComponentProcess.DISPATCHER_SESSION_TIMEOUT_MS)
                 .map(ignored -> options.positiveInt(ComponentProcess.DISPATCHER_SESSION_TIMEOUT_MS, 1));
         WallClock wallClock = new WallClock(clock);
         Instant startedAt = wallClock.now();
 
         try (BenchCluster cluster = BenchCluster.start(options, clock, out, BenchCluster.InProcess.CONSOLE_ONLY);
-                ProcessFleet fleet = new ProcessFleet(cluster.dataDir().resolve("processes"), ProcessFleet.logFolder(),
-                        partArgs(cluster, sessionTimeoutMs), out)) {
+                ProcessFleet fleet = new ProcessFleet(
+                        cluster.dataDir().resolve("processes"),
+                        ProcessFleet.logFolder(),
+                        partArgs(cluster, sessionTimeoutMs),
+                        out)) {
             StartFiles startFiles = new StartFiles(new HandlerStarts(clock));
-            Parts parts = new Parts(fleet, cluster.dataDir().resolve("processes"), startFiles,
-                    cluster.workerCapacity(), options.dispatcherInstanceIds(), dispatcherSessionMs);
+            Parts parts = new Parts(
+                    fleet,
+                    cluster.dataDir().resolve("processes"),
+                    startFiles,
+                    cluster.workerCapacity(),
+                    options.dispatcherInstanceIds(),
+                    dispatcherSessionMs);
             for (String part : KILLED) {
                 parts.start(part);
                 parts.start(part);
@@ -69,31 +76,36 @@ final class FailoverWorkload implements Workload {
             fleet.awaitStarted(wallClock, wallClock.now().plusSeconds(STARTUP_TIMEOUT_S));
             progress.say(wallClock.now(), "all six part processes are up");
             List<JobDefinition> jobs = FailoverJobs.of(jobCount, periodMs);
-            progress.say(wallClock.now(), "creating " + jobCount + " FIXED_RATE " + periodMs
-                    + " ms jobs (one retry each, misfire CATCH_UP) on the jobs topic");
+            progress.say(
+                    wallClock.now(),
+                    "creating " + jobCount + " FIXED_RATE " + periodMs
+                            + " ms jobs (one retry each, misfire CATCH_UP) on the jobs topic");
             Instant creating = wallClock.now();
             new KafkaJobCreator(cluster.clientConfig(), cluster.catalog()).create(jobs);
             Instant created = wallClock.now();
             long createMs = Duration.between(creating, created).toMillis();
 
-            boolean allFiring = wallClock.awaitCondition(() -> {
-                startFiles.poll();
-                return startFiles.jobsStarted() == jobCount;
-            }, created.plusSeconds(STARTUP_TIMEOUT_S), now -> progress.rate(now, "activation, "
-                    + startFiles.jobsStarted() + " of " + jobCount + " jobs fired"));
+            boolean allFiring = wallClock.awaitCondition(
+                    () -> {
+                        startFiles.poll();
+                        return startFiles.jobsStarted() == jobCount;
+                    },
+                    created.plusSeconds(STARTUP_TIMEOUT_S),
+                    now -> progress.rate(
+                            now, "activation, " + startFiles.jobsStarted() + " of " + jobCount + " jobs fired"));
             Instant firing = wallClock.now();
             progress.say(firing, allFiring ? "every job fired at least once" : "activation time over");
             Instant windowStart = WallClock.ceil(firing.plusSeconds(warmupS), WHOLE_SECOND_MS);
             Instant windowEnd = windowStart.plusSeconds(durationS);
-            ExpectedFires expected = new ExpectedFires(BenchJobs.ids(jobs),
-                    instants(windowStart, windowEnd, periodMs), windowStart, windowEnd);
+            ExpectedFires expected = new ExpectedFires(
+                    BenchJobs.ids(jobs), instants(windowStart, windowEnd, periodMs), windowStart, windowEnd);
             wallClock.awaitInstant(windowStart, now -> {
                 startFiles.poll();
                 progress.rate(now, "warm-up");
             });
             double loadAtStart = ProcessMeter.loadAverage();
-            progress.say(wallClock.now(), "window of " + durationS + " s starts, expecting " + expected.count()
-                    + " fires");
+            progress.say(
+                    wallClock.now(), "window of " + durationS + " s starts, expecting " + expected.count() + " fires");
             List<Kill> kills = new ArrayList<>();
             for (int k = 0; k < KILLED.size(); k++) {
                 Instant killAt = windowStart.plusMillis(durationS * 1000L * (k + 1) / (KILLED.size() + 1));
@@ -113,12 +125,18 @@ final class FailoverWorkload implements Workload {
                 progress.rate(now, "window");
             });
             Outstanding outstanding = new Outstanding(expected, startFiles.starts());
-            boolean drained = wallClock.awaitCondition(() -> {
-                startFiles.poll();
-                return outstanding.count() == 0;
-            }, windowEnd.plusSeconds(drainS), now -> progress.rate(now, "drain"));
-            progress.say(wallClock.now(), drained ? "every expected fire reached a handler (first attempt)"
-                    : "drain time over, " + outstanding.count() + " first attempts missing");
+            boolean drained = wallClock.awaitCondition(
+                    () -> {
+                        startFiles.poll();
+                        return outstanding.count() == 0;
+                    },
+                    windowEnd.plusSeconds(drainS),
+                    now -> progress.rate(now, "drain"));
+            progress.say(
+                    wallClock.now(),
+                    drained
+                            ? "every expected fire reached a handler (first attempt)"
+                            : "drain time over, " + outstanding.count() + " first attempts missing");
             startFiles.poll();
 
             HandlerStarts starts = startFiles.starts();
@@ -134,8 +152,10 @@ final class FailoverWorkload implements Workload {
             for (int k = 0; k < kills.size(); k++) {
                 Kill kill = kills.get(k);
                 Instant until = k + 1 < kills.size() ? kills.get(k + 1).at() : windowEnd;
-                double gapMs = gaps.longestGapMicros(HandlerStarts.micros(kill.at().minusMillis(periodMs)),
-                        HandlerStarts.micros(until.minusMillis(periodMs))) / 1000.0;
+                double gapMs = gaps.longestGapMicros(
+                                HandlerStarts.micros(kill.at().minusMillis(periodMs)),
+                                HandlerStarts.micros(until.minusMillis(periodMs)))
+                        / 1000.0;
                 recoveryMs = Math.max(recoveryMs, gapMs);
                 Map<String, Object> entry = new LinkedHashMap<>();
                 entry.put("part", kill.part());
@@ -145,18 +165,25 @@ final class FailoverWorkload implements Workload {
                 entry.put("longest_gap_ms", Math.round(gapMs * 10) / 10.0);
                 killLog.add(entry);
             }
-            Map<String, Object> stages = PipelineStages.measure(cluster.clientConfig(), cluster.catalog(),
-                    BenchCluster.APP, expected, starts, wallClock);
-            long materialized = new MaterializedRuns(cluster.database(), wallClock, out).await(windowStart,
-                    windowEnd, tally.observed(), Duration.ofSeconds(
-                            options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
+            Map<String, Object> stages = PipelineStages.measure(
+                    cluster.clientConfig(), cluster.catalog(), BenchCluster.APP, expected, starts, wallClock);
+            long materialized = new MaterializedRuns(cluster.database(), wallClock, out)
+                    .await(
+                            windowStart,
+                            windowEnd,
+                            tally.observed(),
+                            Duration.ofSeconds(
+                                    options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
             long lost = tally.lost() - retryOnly;
             ResultLine line = new ResultLine("failover", jobCount, periodMs, durationS)
                     .tally(tally, (double) tally.observed() / durationS)
                     .put("lost", lost)
                     .materialized(materialized)
-                    .process(ProcessMeter.cpuSeconds() + fleet.cpuSeconds(),
-                            Math.max(ProcessMeter.peakRssMb(), fleet.maxPeakRssMb()), startedAt, GitSha.current());
+                    .process(
+                            ProcessMeter.cpuSeconds() + fleet.cpuSeconds(),
+                            Math.max(ProcessMeter.peakRssMb(), fleet.maxPeakRssMb()),
+                            startedAt,
+                            GitSha.current());
             return line.put("kills", kills.size())
                     .put("lost_runs_retried", lostRuns.retried(startFiles))
                     .put("recovery_ms", Math.round(recoveryMs * 10) / 10.0)
@@ -171,9 +198,12 @@ final class FailoverWorkload implements Workload {
                     .put("kill_log", killLog)
                     .put("warmup_s", warmupS)
                     .put("activation_ms", Duration.between(created, firing).toMillis())
-                    .put("session_timeout_ms", sessionTimeoutMs.<Object>map(timeout -> timeout).orElse("part defaults"))
-                    .put("dispatcher_session_timeout_ms", dispatcherSessionMs.<Object>map(timeout -> timeout)
-                            .orElse("part default"))
+                    .put(
+                            "session_timeout_ms",
+                            sessionTimeoutMs.<Object>map(timeout -> timeout).orElse("part defaults"))
+                    .put(
+                            "dispatcher_session_timeout_ms",
+                            dispatcherSessionMs.<Object>map(timeout -> timeout).orElse("part default"))
                     .put("dispatcher_instance_ids", options.dispatcherInstanceIds())
                     .put("observed_per_instant", expected.observedPerInstant(starts))
                     .load(loadAtStart)
@@ -240,7 +270,9 @@ final class FailoverWorkload implements Workload {
                 perInstant.merge(key.scheduledMillis(), (long) seen.count() - 1, Long::sum);
             }
         });
-        return expected.instants().stream().map(at -> perInstant.getOrDefault(at.toEpochMilli(), 0L)).toList();
+        return expected.instants().stream()
+                .map(at -> perInstant.getOrDefault(at.toEpochMilli(), 0L))
+                .toList();
     }
 
     private static long retryStarts(ExpectedFires expected, HandlerStarts starts) {
@@ -262,8 +294,7 @@ final class FailoverWorkload implements Workload {
         return instants;
     }
 
-    private record Kill(String part, String victim, String replacement, Instant at) {
-    }
+    private record Kill(String part, String victim, String replacement, Instant at) {}
 
     /** What every part process gets: the cluster, and the session timeout when the command line set one. */
     private static List<String> partArgs(BenchCluster cluster, Optional<Integer> sessionTimeoutMs) {
@@ -288,8 +319,13 @@ final class FailoverWorkload implements Workload {
         private final Map<ChildProcess, String> instanceIds = new HashMap<>();
         private final Deque<String> freeInstanceIds = new ArrayDeque<>(List.of("dispatcher-a", "dispatcher-b"));
 
-        Parts(ProcessFleet fleet, Path folder, StartFiles startFiles, int workerCapacity,
-                boolean dispatcherInstanceIds, Optional<Integer> dispatcherSessionMs) {
+        Parts(
+                ProcessFleet fleet,
+                Path folder,
+                StartFiles startFiles,
+                int workerCapacity,
+                boolean dispatcherInstanceIds,
+                Optional<Integer> dispatcherSessionMs) {
             this.fleet = fleet;
             this.folder = folder;
             this.startFiles = startFiles;
@@ -303,12 +339,21 @@ final class FailoverWorkload implements Workload {
             String name = part + "-" + number;
             String instanceId = part.equals("dispatcher") && dispatcherInstanceIds ? freeInstanceIds.pop() : null;
             List<String> args = switch (part) {
-                case "planner" -> List.of("--state-dir", folder.resolve(name + "-state").toString(),
-                        "--standby-replicas", Integer.toString(STANDBY_REPLICAS));
+                case "planner" ->
+                    List.of(
+                            "--state-dir",
+                            folder.resolve(name + "-state").toString(),
+                            "--standby-replicas",
+                            Integer.toString(STANDBY_REPLICAS));
                 case "worker" -> {
                     Path file = folder.resolve(name + StartFiles.SUFFIX);
                     startFiles.add(file);
-                    yield List.of("--instance-id", name, "--starts-file", file.toString(), "--capacity",
+                    yield List.of(
+                            "--instance-id",
+                            name,
+                            "--starts-file",
+                            file.toString(),
+                            "--capacity",
                             Integer.toString(workerCapacity));
                 }
                 default -> dispatcherArgs(instanceId);
@@ -326,8 +371,8 @@ final class FailoverWorkload implements Workload {
             if (instanceId != null) {
                 args.addAll(List.of("--instance-id", instanceId));
             }
-            dispatcherSessionMs.ifPresent(timeout -> args.addAll(List.of(
-                    "--" + ComponentProcess.DISPATCHER_SESSION_TIMEOUT_MS, timeout.toString())));
+            dispatcherSessionMs.ifPresent(timeout ->
+                    args.addAll(List.of("--" + ComponentProcess.DISPATCHER_SESSION_TIMEOUT_MS, timeout.toString())));
             return args;
         }
 

@@ -1,5 +1,11 @@
 package io.carillon.bench.internal;
 
+import io.carillon.bench.internal.WebhookReceiver.Arrival;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.IncidentRule;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,13 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import io.carillon.bench.internal.WebhookReceiver.Arrival;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.IncidentRule;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
-
 /**
  * From a failed run to its notification: the failed rule turns each failed fire of a job into one incident step (the
  * first opens the incident, each later one updates it), and a channel with a silence window of 0 sends every step,
@@ -27,18 +26,22 @@ import io.carillon.topics.events.RunStatus;
 final class FailureToWebhook {
 
     /** The statuses the failed rule counts as a failure of the fire's last attempt. */
-    static final Set<RunStatus> FAILURES = EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST,
-            RunStatus.NO_WORKER);
+    static final Set<RunStatus> FAILURES =
+            EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST, RunStatus.NO_WORKER);
 
-    private FailureToWebhook() {
-    }
+    private FailureToWebhook() {}
 
     /**
      * The failed runs of {@code jobIds} scheduled in {@code [from, to)}, read from the results topic: fire id to the
      * {@code finishedAt} of its first failure result.
      */
-    static Map<String, Instant> failedRuns(Map<String, Object> clientConfig, String resultsTopic, Set<String> jobIds,
-            Instant from, Instant to, WallClock wallClock) {
+    static Map<String, Instant> failedRuns(
+            Map<String, Object> clientConfig,
+            String resultsTopic,
+            Set<String> jobIds,
+            Instant from,
+            Instant to,
+            WallClock wallClock) {
         Map<String, Instant> failed = new HashMap<>();
         TopicScan.scan(clientConfig, resultsTopic, wallClock, value -> {
             RunResult result;
@@ -47,8 +50,11 @@ final class FailureToWebhook {
             } catch (InvalidEventException e) {
                 return;
             }
-            if (jobIds.contains(result.jobId()) && FAILURES.contains(result.status()) && result.scheduledAt() != null
-                    && !result.scheduledAt().isBefore(from) && result.scheduledAt().isBefore(to)
+            if (jobIds.contains(result.jobId())
+                    && FAILURES.contains(result.status())
+                    && result.scheduledAt() != null
+                    && !result.scheduledAt().isBefore(from)
+                    && result.scheduledAt().isBefore(to)
                     && result.finishedAt() != null) {
                 failed.putIfAbsent(result.fireId(), result.finishedAt());
             }
@@ -58,8 +64,11 @@ final class FailureToWebhook {
 
     /** How many of {@code failures} (fire id to finishedAt) have a failed-rule notification among {@code arrivals}. */
     static long arrived(Map<String, Instant> failures, List<Arrival> arrivals) {
-        return arrivals.stream().filter(arrival -> isFailedRule(arrival) && failures.containsKey(arrival.fireId()))
-                .map(Arrival::fireId).distinct().count();
+        return arrivals.stream()
+                .filter(arrival -> isFailedRule(arrival) && failures.containsKey(arrival.fireId()))
+                .map(Arrival::fireId)
+                .distinct()
+                .count();
     }
 
     /**
@@ -90,8 +99,8 @@ final class FailureToWebhook {
             }
         }
         List<Long> latencies = new ArrayList<>();
-        firstArrival.forEach((fireId, arrivedAt) -> latencies.add(
-                Duration.between(failures.get(fireId), arrivedAt).toMillis()));
+        firstArrival.forEach((fireId, arrivedAt) ->
+                latencies.add(Duration.between(failures.get(fireId), arrivedAt).toMillis()));
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("failure_to_webhook_ms", MillisSummary.of(latencies));
         figures.put("notifications_expected", failures.size());

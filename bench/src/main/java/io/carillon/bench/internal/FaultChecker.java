@@ -1,13 +1,12 @@
 package io.carillon.bench.internal;
 
+import io.carillon.bench.internal.HandlerStarts.StartKey;
+import io.carillon.topics.events.FireIds;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import io.carillon.bench.internal.HandlerStarts.StartKey;
-import io.carillon.topics.events.FireIds;
 
 /**
  * Judges every fire due while a fault lasted, and until the next one began, from the workers' start records and the
@@ -22,12 +21,17 @@ final class FaultChecker {
     private static final int RETRY_ATTEMPT = FailoverJobs.RETRY_ATTEMPTS;
     private static final int NO_SHARD = 0;
 
-    private FaultChecker() {
-    }
+    private FaultChecker() {}
 
     /** The fires of jobs {@code jobIds} due in [{@code from}, {@code to}) every {@code periodMs}, judged. */
-    static Verdict judge(List<String> jobIds, Instant from, Instant to, long periodMs, StartFiles files,
-            FirstAttemptLost lost, FireGaps gaps) {
+    static Verdict judge(
+            List<String> jobIds,
+            Instant from,
+            Instant to,
+            long periodMs,
+            StartFiles files,
+            FirstAttemptLost lost,
+            FireGaps gaps) {
         HandlerStarts starts = files.starts();
         long expected = 0;
         long once = 0;
@@ -45,8 +49,10 @@ final class FaultChecker {
                 boolean firstLost = lost.test(jobId, millis);
                 if (first > 1 || (retry > 0 && !firstLost)) {
                     silentDouble++;
-                    remember(examples, jobId + "@" + at + ": first attempt started " + first + "x, retry " + retry
-                            + "x, first attempt LOST " + firstLost);
+                    remember(
+                            examples,
+                            jobId + "@" + at + ": first attempt started " + first + "x, retry " + retry
+                                    + "x, first attempt LOST " + firstLost);
                 } else if (first == 0 && retry == 0) {
                     never++;
                     remember(examples, jobId + "@" + at + ": never started");
@@ -59,10 +65,19 @@ final class FaultChecker {
                 }
             }
         }
-        double recoveryMs = gaps.longestGapMicros(HandlerStarts.micros(from.minusMillis(periodMs)),
-                HandlerStarts.micros(to.minusMillis(periodMs))) / 1000.0;
-        return new Verdict(expected, once, visibleRetry, retryOnly, silentDouble, never,
-                Math.round(recoveryMs * 10) / 10.0, examples);
+        double recoveryMs = gaps.longestGapMicros(
+                        HandlerStarts.micros(from.minusMillis(periodMs)),
+                        HandlerStarts.micros(to.minusMillis(periodMs)))
+                / 1000.0;
+        return new Verdict(
+                expected,
+                once,
+                visibleRetry,
+                retryOnly,
+                silentDouble,
+                never,
+                Math.round(recoveryMs * 10) / 10.0,
+                examples);
     }
 
     private static void remember(List<String> examples, String example) {
@@ -89,8 +104,15 @@ final class FaultChecker {
      * @param recoveryMs      the longest time any job went without a handler start
      * @param examples        up to {@value #MAX_EXAMPLES} fires that were doubled or never started
      */
-    record Verdict(long expected, long startedOnce, long visibleRetry, long retryOnly, long silentDouble,
-            long neverStarted, double recoveryMs, List<String> examples) {
+    record Verdict(
+            long expected,
+            long startedOnce,
+            long visibleRetry,
+            long retryOnly,
+            long silentDouble,
+            long neverStarted,
+            double recoveryMs,
+            List<String> examples) {
 
         static final int MAX_EXAMPLES = 5;
 

@@ -1,10 +1,9 @@
 package io.carillon.bench.internal;
 
+import io.carillon.bench.internal.LabFault.Action;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.carillon.bench.internal.LabFault.Action;
 
 /**
  * The named schedules of the fault lab. {@code short}: one fault of each kind (a worker's host cut off, the
@@ -16,8 +15,7 @@ final class FaultSchedule {
     static final Duration SKEW = Duration.ofSeconds(20);
     static final List<String> NAMES = List.of("short", "long");
 
-    private FaultSchedule() {
-    }
+    private FaultSchedule() {}
 
     /**
      * The faults of the schedule {@code name}, each held {@code hold}.
@@ -26,14 +24,16 @@ final class FaultSchedule {
      */
     static List<LabFault> named(String name, Duration hold) {
         return switch (name) {
-            case "short" -> List.of(
-                    new LabFault(Action.ISOLATE, List.of("worker"), Duration.ZERO, hold),
-                    new LabFault(Action.PAUSE, List.of("planner"), Duration.ZERO, hold),
-                    new LabFault(Action.KILL, List.of("dispatcher"), Duration.ZERO, hold),
-                    new LabFault(Action.SKEW, List.of("worker"), SKEW, hold));
+            case "short" ->
+                List.of(
+                        new LabFault(Action.ISOLATE, List.of("worker"), Duration.ZERO, hold),
+                        new LabFault(Action.PAUSE, List.of("planner"), Duration.ZERO, hold),
+                        new LabFault(Action.KILL, List.of("dispatcher"), Duration.ZERO, hold),
+                        new LabFault(Action.SKEW, List.of("worker"), SKEW, hold));
             case "long" -> everyFault(hold);
-            default -> throw new UsageException("--schedule: unknown schedule '" + name + "': say "
-                    + String.join(" or ", NAMES));
+            default ->
+                throw new UsageException(
+                        "--schedule: unknown schedule '" + name + "': say " + String.join(" or ", NAMES));
         };
     }
 

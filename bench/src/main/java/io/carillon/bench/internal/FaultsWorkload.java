@@ -1,5 +1,7 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunStatus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -19,12 +21,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Node;
-
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * {@code faults --jobs J --period-ms P --schedule short|long}: the fault lab. Builds hosts as network namespaces
@@ -73,22 +71,22 @@ final class FaultsWorkload implements Workload {
         hosts.addAll(LabParts.hosts());
         try (LabNetwork lab = LabNetwork.create(hosts, out);
                 BrokerFolder brokerFolder = BrokerFolder.create();
-                ProcessFleet brokerFleet = new ProcessFleet(brokerFolder.path(), ProcessFleet.logFolder(), List.of(),
-                        out)) {
+                ProcessFleet brokerFleet =
+                        new ProcessFleet(brokerFolder.path(), ProcessFleet.logFolder(), List.of(), out)) {
             LabBrokers brokers = new LabBrokers(lab, brokerFleet, BROKER_HOSTS, brokerFolder.path());
             String bootstrap = brokers.startAll();
             brokerFleet.awaitStarted(wallClock, wallClock.now().plusSeconds(STARTUP_TIMEOUT_S));
             out.println("fault lab: Kafka cluster up at " + bootstrap);
             BenchOptions clusterOptions = options.with("bootstrap", bootstrap)
                     .with(BenchCluster.REPLICATION_FACTOR, Integer.toString(LabBrokers.REPLICATION));
-            try (BenchCluster cluster = BenchCluster.start(clusterOptions, clock, out,
-                            BenchCluster.InProcess.CONSOLE_ONLY);
-                    ProcessFleet fleet = new ProcessFleet(cluster.dataDir().resolve("processes"), brokerFleet.logs(),
-                            cluster.componentArgs(), out);
+            try (BenchCluster cluster =
+                            BenchCluster.start(clusterOptions, clock, out, BenchCluster.InProcess.CONSOLE_ONLY);
+                    ProcessFleet fleet = new ProcessFleet(
+                            cluster.dataDir().resolve("processes"), brokerFleet.logs(), cluster.componentArgs(), out);
                     Admin admin = Admin.create(cluster.clientConfig())) {
                 StartFiles startFiles = new StartFiles(new HandlerStarts(clock));
-                LabParts parts = new LabParts(lab, fleet, cluster.dataDir().resolve("processes"), startFiles,
-                        cluster.workerCapacity());
+                LabParts parts = new LabParts(
+                        lab, fleet, cluster.dataDir().resolve("processes"), startFiles, cluster.workerCapacity());
                 parts.startAll();
                 fleet.awaitStarted(wallClock, wallClock.now().plusSeconds(STARTUP_TIMEOUT_S));
                 Progress progress = new Progress(out, "faults", startedAt, startFiles.starts());
@@ -96,15 +94,22 @@ final class FaultsWorkload implements Workload {
                 List<JobDefinition> jobs = FailoverJobs.of(jobCount, periodMs);
                 new KafkaJobCreator(cluster.clientConfig(), cluster.catalog()).create(jobs);
                 Instant created = wallClock.now();
-                boolean allFiring = wallClock.awaitCondition(() -> {
-                    startFiles.poll();
-                    return startFiles.jobsStarted() == jobCount;
-                }, created.plusSeconds(STARTUP_TIMEOUT_S), now -> progress.rate(now, "activation, "
-                        + startFiles.jobsStarted() + " of " + jobCount + " jobs fired"));
+                boolean allFiring = wallClock.awaitCondition(
+                        () -> {
+                            startFiles.poll();
+                            return startFiles.jobsStarted() == jobCount;
+                        },
+                        created.plusSeconds(STARTUP_TIMEOUT_S),
+                        now -> progress.rate(
+                                now, "activation, " + startFiles.jobsStarted() + " of " + jobCount + " jobs fired"));
                 progress.say(wallClock.now(), allFiring ? "every job fired" : "activation time over");
 
-                Nemesis nemesis = new Nemesis(lab, parts, brokers,
-                        () -> leaderOf(admin, cluster.catalog().fires()), out);
+                Nemesis nemesis = new Nemesis(
+                        lab,
+                        parts,
+                        brokers,
+                        () -> leaderOf(admin, cluster.catalog().fires()),
+                        out);
                 Instant windowStart = WallClock.ceil(wallClock.now().plusSeconds(warmupS), periodMs);
                 List<Nemesis.Applied> applied = new ArrayList<>();
                 List<String> skippedFaults = new ArrayList<>();
@@ -125,13 +130,19 @@ final class FaultsWorkload implements Workload {
                 }
                 Instant windowEnd = WallClock.ceil(next, periodMs);
                 awaitPolling(wallClock, windowEnd, startFiles, progress, "settle");
-                ExpectedFires expected = new ExpectedFires(BenchJobs.ids(jobs), FailoverWorkload.instants(windowStart, windowEnd,
-                        periodMs), windowStart, windowEnd);
+                ExpectedFires expected = new ExpectedFires(
+                        BenchJobs.ids(jobs),
+                        FailoverWorkload.instants(windowStart, windowEnd, periodMs),
+                        windowStart,
+                        windowEnd);
                 Outstanding outstanding = new Outstanding(expected, startFiles.starts());
-                wallClock.awaitCondition(() -> {
-                    startFiles.poll();
-                    return outstanding.count() == 0;
-                }, windowEnd.plusSeconds(drainS), now -> progress.rate(now, "drain"));
+                wallClock.awaitCondition(
+                        () -> {
+                            startFiles.poll();
+                            return outstanding.count() == 0;
+                        },
+                        windowEnd.plusSeconds(drainS),
+                        now -> progress.rate(now, "drain"));
                 startFiles.poll();
 
                 LostRuns lostRuns = LostRuns.read(cluster.clientConfig(), cluster.catalog(), expected, wallClock);
@@ -142,8 +153,14 @@ final class FaultsWorkload implements Workload {
                 for (int i = 0; i < applied.size(); i++) {
                     Nemesis.Applied done = applied.get(i);
                     Instant until = i + 1 < applied.size() ? applied.get(i + 1).at() : windowEnd;
-                    FaultChecker.Verdict verdict = FaultChecker.judge(expected.jobIds(), done.at(), until, periodMs,
-                            startFiles, lostRuns::firstAttemptLost, gaps);
+                    FaultChecker.Verdict verdict = FaultChecker.judge(
+                            expected.jobIds(),
+                            done.at(),
+                            until,
+                            periodMs,
+                            startFiles,
+                            lostRuns::firstAttemptLost,
+                            gaps);
                     totals.add(verdict);
                     Map<String, Object> entry = new LinkedHashMap<>();
                     entry.put("fault", done.fault().name());
@@ -151,7 +168,12 @@ final class FaultsWorkload implements Workload {
                     entry.put("at", done.at().toString());
                     entry.put("hold_s", done.fault().hold().toSeconds());
                     entry.putAll(verdict.keys());
-                    entry.put("runs_by_status", runsByStatus(cluster.database(), done.at(), until));
+                    entry.put(
+                            "runs_by_status",
+                            runsByStatus(
+                                    cluster.database(),
+                                    WallClock.ceil(done.at(), periodMs),
+                                    WallClock.ceil(until, periodMs)));
                     perFault.add(entry);
                 }
                 long durationS = Duration.between(windowStart, windowEnd).toSeconds();
@@ -165,15 +187,16 @@ final class FaultsWorkload implements Workload {
                         .put("recovery_ms", totals.recoveryMs)
                         .put("lost_runs", lostRuns.lost())
                         .put("results_read_to_end", lostRuns.complete())
-                        .put("non_terminal_runs", nonTerminal(runsByStatus(cluster.database(), windowStart,
-                                windowEnd)))
+                        .put("non_terminal_runs", nonTerminal(runsByStatus(cluster.database(), windowStart, windowEnd)))
                         .put("schedule", scheduleName)
                         .put("faults", perFault)
                         .put("skipped_faults", skippedFaults)
                         .put("window_start", windowStart.toString())
                         .put("unreadable_start_lines", startFiles.unreadable())
-                        .process(ProcessMeter.cpuSeconds() + fleet.cpuSeconds() + brokerFleet.cpuSeconds(),
-                                Math.max(ProcessMeter.peakRssMb(), fleet.maxPeakRssMb()), startedAt,
+                        .process(
+                                ProcessMeter.cpuSeconds() + fleet.cpuSeconds() + brokerFleet.cpuSeconds(),
+                                Math.max(ProcessMeter.peakRssMb(), fleet.maxPeakRssMb()),
+                                startedAt,
                                 GitSha.current())
                         .fleet(fleet)
                         .keys();
@@ -181,8 +204,8 @@ final class FaultsWorkload implements Workload {
         }
     }
 
-    private static void awaitPolling(WallClock clock, Instant until, StartFiles startFiles, Progress progress,
-            String phase) {
+    private static void awaitPolling(
+            WallClock clock, Instant until, StartFiles startFiles, Progress progress, String phase) {
         clock.awaitInstant(until, now -> {
             startFiles.poll();
             progress.rate(now, phase);
@@ -191,8 +214,13 @@ final class FaultsWorkload implements Workload {
 
     private static int leaderOf(Admin admin, String topic) {
         try {
-            Node leader = admin.describeTopics(List.of(topic)).allTopicNames().get(ADMIN_TIMEOUT_S, TimeUnit.SECONDS)
-                    .get(topic).partitions().get(0).leader();
+            Node leader = admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(ADMIN_TIMEOUT_S, TimeUnit.SECONDS)
+                    .get(topic)
+                    .partitions()
+                    .get(0)
+                    .leader();
             if (leader == null) {
                 throw new IllegalStateException("the first partition of " + topic + " has no leader");
             }
@@ -219,7 +247,8 @@ final class FaultsWorkload implements Workload {
                     String status = entry.getKey().substring(0, entry.getKey().indexOf('/'));
                     return !RunStatus.valueOf(status).isTerminal();
                 })
-                .mapToLong(Map.Entry::getValue).sum();
+                .mapToLong(Map.Entry::getValue)
+                .sum();
     }
 
     /** A temporary folder for the brokers' data, deleted with everything in it at the end. */
@@ -236,7 +265,8 @@ final class FaultsWorkload implements Workload {
         @Override
         public void close() {
             try (Stream<Path> paths = Files.walk(path)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+                paths.sorted(Comparator.reverseOrder())
+                        .forEach(file -> file.toFile().delete());
             } catch (IOException e) {
                 throw new UncheckedIOException("could not delete " + path, e);
             }

@@ -27,7 +27,8 @@ final class FireGaps {
     /** The first starts of every run {@code starts} holds, per job, observed until {@code endMicros}. */
     static FireGaps of(HandlerStarts starts, long endMicros) {
         Map<String, List<Long>> collected = new HashMap<>();
-        starts.forEach((key, seen) -> collected.computeIfAbsent(key.jobId(), ignored -> new ArrayList<>())
+        starts.forEach((key, seen) -> collected
+                .computeIfAbsent(key.jobId(), ignored -> new ArrayList<>())
                 .add(seen.firstStartMicros()));
         Map<String, long[]> sorted = new HashMap<>();
         collected.forEach((job, list) -> {

@@ -1,12 +1,10 @@
 package io.carillon.bench.internal;
 
+import io.carillon.bench.internal.HandlerStarts.StartKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-
 import org.HdrHistogram.Histogram;
-
-import io.carillon.bench.internal.HandlerStarts.StartKey;
 
 /**
  * What the handler saw of the expected fires: how many arrived, were lost or ran twice, and the lateness of each
@@ -25,8 +23,14 @@ public final class FireTally {
     private final long lastStartMicros;
     private final Histogram latenessMicros;
 
-    private FireTally(long expected, long observed, long duplicates, long unexpected, long early,
-            long lastStartMicros, Histogram latenessMicros) {
+    private FireTally(
+            long expected,
+            long observed,
+            long duplicates,
+            long unexpected,
+            long early,
+            long lastStartMicros,
+            Histogram latenessMicros) {
         this.expected = expected;
         this.observed = observed;
         this.duplicates = duplicates;
@@ -40,8 +44,14 @@ public final class FireTally {
     public static FireTally of(ExpectedFires fires, HandlerStarts starts) {
         Accumulator sums = new Accumulator(fires);
         starts.forEach(sums::add);
-        return new FireTally(fires.count(), sums.observed, sums.duplicates, sums.unexpected, sums.early,
-                sums.lastStartMicros, sums.lateness);
+        return new FireTally(
+                fires.count(),
+                sums.observed,
+                sums.duplicates,
+                sums.unexpected,
+                sums.early,
+                sums.lastStartMicros,
+                sums.lateness);
     }
 
     /** Sums over the starts of one tally; used by one thread. */
@@ -81,7 +91,9 @@ public final class FireTally {
         }
 
         private boolean isExpected(StartKey key) {
-            return key.shard() == 0 && key.attempt() == 1 && jobIds.contains(key.jobId())
+            return key.shard() == 0
+                    && key.attempt() == 1
+                    && jobIds.contains(key.jobId())
                     && instants.contains(key.scheduledMillis());
         }
     }

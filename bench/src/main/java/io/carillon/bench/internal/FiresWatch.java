@@ -1,15 +1,13 @@
 package io.carillon.bench.internal;
 
-import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /**
  * Reads {@code fires} from its end at {@link #start} on a thread of its own and tells {@link PlannedJobs} of every
@@ -35,8 +33,8 @@ final class FiresWatch implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
-    static FiresWatch start(Map<String, Object> clientConfig, TopicCatalog catalog, PlannedJobs planned,
-            WallClock clock) {
+    static FiresWatch start(
+            Map<String, Object> clientConfig, TopicCatalog catalog, PlannedJobs planned, WallClock clock) {
         FiresWatch watch = new FiresWatch(FirstFire.fromEnd(clientConfig, catalog.fires()), planned, clock);
         watch.thread.start();
         return watch;

@@ -1,22 +1,20 @@
 package io.carillon.bench.internal;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * Watches {@code fires} (read_committed, no group) from its end at {@link #open} for the first FIRE a planner writes
@@ -41,10 +39,11 @@ final class FirstFire implements AutoCloseable {
         Map<String, Object> config = new HashMap<>(clientConfig);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                .map(info -> new TopicPartition(topic, info.partition())).toList();
+                .map(info -> new TopicPartition(topic, info.partition()))
+                .toList();
         consumer.assign(partitions);
         consumer.seekToEnd(partitions);
         partitions.forEach(consumer::position);
@@ -69,8 +68,7 @@ final class FirstFire implements AutoCloseable {
     }
 
     /** When the first fire was read and when its planner wrote it. */
-    record Seen(Instant seenAt, Instant emittedAt) {
-    }
+    record Seen(Instant seenAt, Instant emittedAt) {}
 
     /** The fire in {@code value}, or null for a tombstone or a record that is no fire. */
     static FireEvent parse(byte[] value) {

@@ -9,8 +9,7 @@ public final class GitSha {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-    private GitSha() {
-    }
+    private GitSha() {}
 
     public static String current() {
         String sha = git("rev-parse", "HEAD");

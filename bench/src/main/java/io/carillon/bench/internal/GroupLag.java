@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -31,13 +30,17 @@ final class GroupLag {
     /** Records of the topic the group has not committed yet (all of them before its first commit). */
     long remaining() {
         try (Admin admin = Admin.create(clientConfig)) {
-            List<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames().get()
-                    .get(topic).partitions().stream()
-                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+            List<TopicPartition> partitions =
+                    admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().stream()
+                            .map(info -> new TopicPartition(topic, info.partition()))
+                            .toList();
             Map<TopicPartition, ListOffsetsResultInfo> ends = admin.listOffsets(partitions.stream()
-                    .collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest()))).all().get();
+                            .collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest())))
+                    .all()
+                    .get();
             Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
-                    .partitionsToOffsetAndMetadata().get();
+                    .partitionsToOffsetAndMetadata()
+                    .get();
             long remaining = 0;
             for (TopicPartition partition : partitions) {
                 OffsetAndMetadata offset = committed.get(partition);
@@ -45,8 +48,10 @@ final class GroupLag {
             }
             return remaining;
         } catch (ExecutionException e) {
-            throw new IllegalStateException("could not read the progress of " + group + " on " + topic + ": "
-                    + e.getCause().getMessage(), e);
+            throw new IllegalStateException(
+                    "could not read the progress of " + group + " on " + topic + ": "
+                            + e.getCause().getMessage(),
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading the progress of " + group, e);

@@ -1,5 +1,7 @@
 package io.carillon.bench.internal;
 
+import io.carillon.worker.JobContext;
+import io.carillon.worker.JobHandlerFunction;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
@@ -8,9 +10,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
-
-import io.carillon.worker.JobContext;
-import io.carillon.worker.JobHandlerFunction;
 
 /**
  * The bench worker's handlers (no-op, and failing for the alerting figures) and what they saw: every handler start,
@@ -43,8 +42,10 @@ public final class HandlerStarts {
 
     private Object record(JobContext context) {
         Instant startedAt = clock.instant();
-        add(new StartKey(context.jobId(), context.scheduledAt().toEpochMilli(), context.shardIndex(),
-                context.attempt()), micros(startedAt));
+        add(
+                new StartKey(
+                        context.jobId(), context.scheduledAt().toEpochMilli(), context.shardIndex(), context.attempt()),
+                micros(startedAt));
         return null;
     }
 
@@ -98,8 +99,7 @@ public final class HandlerStarts {
     }
 
     /** One run of a fire as the handler saw it. */
-    public record StartKey(String jobId, long scheduledMillis, int shard, int attempt) {
-    }
+    public record StartKey(String jobId, long scheduledMillis, int shard, int attempt) {}
 
     /** How often a key started and when it first did; thread-safe. */
     public static final class Starts {

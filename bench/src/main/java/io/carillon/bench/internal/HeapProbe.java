@@ -17,8 +17,7 @@ final class HeapProbe {
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
     private static final double KB_PER_MB = 1024.0;
 
-    private HeapProbe() {
-    }
+    private HeapProbe() {}
 
     /** {@code [used, committed]} heap in MB after a full GC of {@code pid}; {@code [-1, -1]} when jcmd failed. */
     static double[] afterFullGc(long pid) {

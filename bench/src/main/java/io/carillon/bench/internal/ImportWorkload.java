@@ -1,5 +1,8 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.Json;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -19,10 +22,6 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import io.carillon.topics.Json;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.Schedule;
 
 /**
  * {@code import --jobs N}: N cron jobs in one export document, posted to the console's {@code POST /api/v1/import}
@@ -62,14 +61,16 @@ final class ImportWorkload implements Workload {
             Instant applied = wallClock.now();
             long applyMs = Duration.between(applyStart, applied).toMillis();
             progress.say(applied, "applied in " + applyMs + " ms");
-            boolean published = wallClock.awaitCondition(() -> unpublished(cluster.database()) == 0,
-                    applied.plusSeconds(publishWaitS), now -> progress.say(now, "outbox: "
-                            + unpublished(cluster.database()) + " rows to publish"));
+            boolean published = wallClock.awaitCondition(
+                    () -> unpublished(cluster.database()) == 0,
+                    applied.plusSeconds(publishWaitS),
+                    now -> progress.say(now, "outbox: " + unpublished(cluster.database()) + " rows to publish"));
             long publishedMs = Duration.between(applyStart, wallClock.now()).toMillis();
             double cpu = cluster.cpuSeconds() - cpuAtStart;
 
             Map<String, Object> line = new LinkedHashMap<>(new ResultLine("import", jobs, 0, 0)
-                    .process(cluster.cpuSeconds(), cluster.peakRssMb(), startedAt, GitSha.current()).keys());
+                    .process(cluster.cpuSeconds(), cluster.peakRssMb(), startedAt, GitSha.current())
+                    .keys());
             line.put("document_kib", document.length() / 1024);
             line.put("dry_run_ms", dryRunMs);
             line.put("apply_ms", applyMs);
@@ -82,22 +83,24 @@ final class ImportWorkload implements Workload {
     }
 
     private static String document(List<JobDefinition> jobs) {
-        return Json.mapper().writeValueAsString(Map.of("format", "carillon-jobs", "version", 1,
-                "apps", List.of(BenchCluster.APP), "jobs", jobs));
+        return Json.mapper()
+                .writeValueAsString(Map.of(
+                        "format", "carillon-jobs", "version", 1, "apps", List.of(BenchCluster.APP), "jobs", jobs));
     }
 
     private static void post(BenchCluster cluster, String query, String document) {
-        String basic = Base64.getEncoder().encodeToString(("admin:" + cluster.consolePassword())
-                .getBytes(StandardCharsets.UTF_8));
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + cluster.consolePort()
-                        + "/api/v1/import?" + query))
+        String basic = Base64.getEncoder()
+                .encodeToString(("admin:" + cluster.consolePassword()).getBytes(StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + cluster.consolePort() + "/api/v1/import?" + query))
                 .timeout(REQUEST_TIMEOUT)
                 .header("Content-Type", "application/json")
                 .header("Authorization", "Basic " + basic)
-                .POST(HttpRequest.BodyPublishers.ofString(document)).build();
+                .POST(HttpRequest.BodyPublishers.ofString(document))
+                .build();
         try {
-            HttpResponse<String> response = HttpClient.newHttpClient().send(request,
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response =
+                    HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != OK) {
                 String body = response.body();
                 throw new IllegalStateException("POST /api/v1/import?" + query + " answered " + response.statusCode()
@@ -112,11 +115,10 @@ final class ImportWorkload implements Workload {
     }
 
     private static long unpublished(BenchDatabase database) {
-        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), database.user(),
-                database.password());
+        try (Connection connection =
+                        DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
                 Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(
-                        "SELECT count(*) FROM job_outbox WHERE published_at IS NULL")) {
+                ResultSet rows = statement.executeQuery("SELECT count(*) FROM job_outbox WHERE published_at IS NULL")) {
             rows.next();
             return rows.getLong(1);
         } catch (SQLException e) {

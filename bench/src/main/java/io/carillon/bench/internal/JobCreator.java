@@ -1,8 +1,7 @@
 package io.carillon.bench.internal;
 
-import java.util.List;
-
 import io.carillon.topics.events.JobDefinition;
+import java.util.List;
 
 /** Creates the workload's jobs; returns once every job is accepted. Used by one thread. */
 public interface JobCreator {

@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.KafkaClientProperties;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -7,8 +8,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
-
-import io.carillon.topics.KafkaClientProperties;
 
 /**
  * {@code --kafka-config FILE}: Kafka client properties (security.protocol, sasl.*, ssl.*) in Java properties form,
@@ -19,8 +18,7 @@ final class KafkaConfigFile {
 
     static final String FLAG = "kafka-config";
 
-    private KafkaConfigFile() {
-    }
+    private KafkaConfigFile() {}
 
     /**
      * The properties of {@code file}.

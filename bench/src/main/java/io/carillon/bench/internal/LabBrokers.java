@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import io.carillon.broker.KafkaBroker;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,10 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
 import org.apache.kafka.common.Uuid;
-
-import io.carillon.broker.KafkaBroker;
 
 /**
  * The fault lab's Kafka cluster: one KRaft node (broker and controller) per broker host, each a process of its own,
@@ -59,9 +57,21 @@ final class LabBrokers {
     /** Starts the broker of {@code host} on its data folder (again, after a kill). */
     void start(String host) {
         int index = hosts.indexOf(host);
-        ChildProcess child = fleet.start(host + "-broker", PART, new ChildProcess.Launch(lab.on(host), Map.of()),
-                JVM_OPTIONS, List.of("--node-id", Integer.toString(nodeId(index)), "--host", lab.address(host),
-                        "--voters", voters, "--cluster-id", clusterId, "--data-dir",
+        ChildProcess child = fleet.start(
+                host + "-broker",
+                PART,
+                new ChildProcess.Launch(lab.on(host), Map.of()),
+                JVM_OPTIONS,
+                List.of(
+                        "--node-id",
+                        Integer.toString(nodeId(index)),
+                        "--host",
+                        lab.address(host),
+                        "--voters",
+                        voters,
+                        "--cluster-id",
+                        clusterId,
+                        "--data-dir",
                         folder.resolve(host).toString()));
         live.put(host, child);
     }
@@ -93,8 +103,10 @@ final class LabBrokers {
                 .port(CLIENT_PORT)
                 .controllerPort(CONTROLLER_PORT)
                 .clusterMember(new KafkaBroker.ClusterMember(
-                        Integer.parseInt(ComponentProcess.required(flags, "node-id")), host,
-                        ComponentProcess.required(flags, "voters"), ComponentProcess.required(flags, "cluster-id")))
+                        Integer.parseInt(ComponentProcess.required(flags, "node-id")),
+                        host,
+                        ComponentProcess.required(flags, "voters"),
+                        ComponentProcess.required(flags, "cluster-id")))
                 .property("default.replication.factor", Integer.toString(REPLICATION))
                 .property("min.insync.replicas", Integer.toString(MIN_IN_SYNC))
                 .property("offsets.topic.replication.factor", Integer.toString(REPLICATION))

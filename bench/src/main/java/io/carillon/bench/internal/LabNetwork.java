@@ -14,8 +14,9 @@ import java.util.concurrent.TimeUnit;
  * outer end hangs on the bridge {@value #BRIDGE}, an address in {@value #SUBNET}0/24 (which exists only on that
  * bridge) and its own loopback. The harness itself, with the console and PostgreSQL, stays in the root namespace and
  * reaches every host through the bridge ({@value #SUBNET}1). {@link #isolate} takes a host's link down, so it can
- * reach nobody and nobody it, until {@link #heal}. {@link #close()} removes every namespace and the bridge, also
- * those an interrupted earlier run left; a shutdown hook does the same when the JVM is stopped. Needs root and
+ * reach nobody and nobody it, until {@link #heal}. {@link #close()} kills the processes left on the hosts and removes
+ * every namespace, link and the bridge, also those an interrupted earlier run left; a shutdown hook does the same
+ * when the JVM is stopped. Needs root and
  * {@code ip} (iproute2). Used by one thread.
  */
 final class LabNetwork implements AutoCloseable {
@@ -44,7 +45,8 @@ final class LabNetwork implements AutoCloseable {
         String probe = NAMESPACE_PREFIX + "probe";
         Result added = run(List.of("ip", "netns", "add", probe));
         if (added.exitCode() != 0) {
-            return Optional.of("network namespaces cannot be made here: " + added.output().strip());
+            return Optional.of(
+                    "network namespaces cannot be made here: " + added.output().strip());
         }
         run(List.of("ip", "netns", "del", probe));
         return Optional.empty();
@@ -123,11 +125,32 @@ final class LabNetwork implements AutoCloseable {
 
     private static void removeAll() {
         Result namespaces = run(List.of("ip", "netns", "list"));
-        namespaces.output().lines()
+        namespaces
+                .output()
+                .lines()
                 .map(line -> line.split(" ")[0])
                 .filter(name -> name.startsWith(NAMESPACE_PREFIX))
-                .forEach(name -> run(List.of("ip", "netns", "del", name)));
+                .forEach(LabNetwork::removeNamespace);
+        Result links = run(List.of("ip", "-o", "link", "show"));
+        links.output()
+                .lines()
+                .map(line -> line.split(":", 3))
+                .filter(fields -> fields.length == 3)
+                .map(fields -> fields[1].strip().split("@")[0])
+                .filter(name -> name.startsWith(NAMESPACE_PREFIX))
+                .forEach(name -> run(List.of("ip", "link", "del", name)));
         run(List.of("ip", "link", "del", BRIDGE));
+    }
+
+    /** Kills every process left in {@code namespace} (a part of an interrupted run), then deletes it. */
+    private static void removeNamespace(String namespace) {
+        run(List.of("ip", "netns", "pids", namespace))
+                .output()
+                .lines()
+                .map(String::strip)
+                .filter(pid -> !pid.isEmpty() && pid.chars().allMatch(Character::isDigit))
+                .forEach(pid -> ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly));
+        run(List.of("ip", "netns", "del", namespace));
     }
 
     private void must(List<String> command) {
@@ -140,13 +163,14 @@ final class LabNetwork implements AutoCloseable {
 
     private static Result run(List<String> command) {
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             if (!process.waitFor(COMMAND_TIMEOUT_S, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 return new Result(-1, "did not end within " + COMMAND_TIMEOUT_S + " s");
             }
-            return new Result(process.exitValue(),
-                    new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            return new Result(
+                    process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             return new Result(-1, e.getMessage());
         } catch (InterruptedException e) {
@@ -155,6 +179,5 @@ final class LabNetwork implements AutoCloseable {
         }
     }
 
-    private record Result(int exitCode, String output) {
-    }
+    private record Result(int exitCode, String output) {}
 }

@@ -52,8 +52,11 @@ final class LabParts {
 
     /** The part kind that runs on {@code host}. */
     static String partOf(String host) {
-        return HOSTS.entrySet().stream().filter(entry -> entry.getValue().contains(host)).map(Map.Entry::getKey)
-                .findFirst().orElseThrow(() -> new IllegalArgumentException("no part runs on " + host));
+        return HOSTS.entrySet().stream()
+                .filter(entry -> entry.getValue().contains(host))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no part runs on " + host));
     }
 
     void startAll() {
@@ -65,18 +68,26 @@ final class LabParts {
         String part = partOf(host);
         String name = host + "-" + generations.merge(host, 1, Integer::sum);
         List<String> args = switch (part) {
-            case "planner" -> List.of("--state-dir", folder.resolve(host + "-state").toString(),
-                    "--standby-replicas", Integer.toString(STANDBY_REPLICAS));
+            case "planner" ->
+                List.of(
+                        "--state-dir",
+                        folder.resolve(host + "-state").toString(),
+                        "--standby-replicas",
+                        Integer.toString(STANDBY_REPLICAS));
             case "dispatcher" -> List.of("--instance-id", "dispatcher-" + host);
             default -> {
                 Path file = folder.resolve(name + StartFiles.SUFFIX);
                 startFiles.add(file);
-                yield List.of("--instance-id", name, "--starts-file", file.toString(), "--capacity",
+                yield List.of(
+                        "--instance-id",
+                        name,
+                        "--starts-file",
+                        file.toString(),
+                        "--capacity",
                         Integer.toString(workerCapacity));
             }
         };
-        live.put(host, fleet.start(name, part, new ChildProcess.Launch(lab.on(host), environment), JVM_OPTIONS,
-                args));
+        live.put(host, fleet.start(name, part, new ChildProcess.Launch(lab.on(host), environment), JVM_OPTIONS, args));
         return name;
     }
 

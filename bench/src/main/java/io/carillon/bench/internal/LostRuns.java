@@ -1,17 +1,16 @@
 package io.carillon.bench.internal;
 
-import java.time.Duration;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.Set;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The terminal results of the window's runs by status, and the runs of expected fires that Carillon ended LOST (read from {@code results} after the run, read_committed) and
@@ -36,8 +35,8 @@ final class LostRuns {
     }
 
     /** Reads {@code results} to its end. */
-    static LostRuns read(Map<String, Object> clientConfig, TopicCatalog catalog, ExpectedFires expected,
-            WallClock clock) {
+    static LostRuns read(
+            Map<String, Object> clientConfig, TopicCatalog catalog, ExpectedFires expected, WallClock clock) {
         LostRuns lost = new LostRuns(expected);
         lost.complete = TopicScan.scan(clientConfig, catalog.results(), clock, READ_FOR, lost::add);
         return lost;
@@ -50,8 +49,11 @@ final class LostRuns {
         } catch (InvalidEventException e) {
             return;
         }
-        if (result == null || result.scheduledAt() == null || !jobIds.contains(result.jobId())
-                || result.scheduledAt().isBefore(expected.from()) || !result.scheduledAt().isBefore(expected.to())) {
+        if (result == null
+                || result.scheduledAt() == null
+                || !jobIds.contains(result.jobId())
+                || result.scheduledAt().isBefore(expected.from())
+                || !result.scheduledAt().isBefore(expected.to())) {
             return;
         }
         if (result.status() != RunStatus.STARTED && result.status() != RunStatus.PROGRESS) {

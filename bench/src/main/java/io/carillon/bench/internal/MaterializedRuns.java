@@ -26,7 +26,9 @@ final class MaterializedRuns {
 
     /** The terminal runs of bench jobs scheduled in [{@code from}, {@code to}) once {@code target} or the wait is reached. */
     long await(Instant from, Instant to, long target, Duration wait) {
-        wallClock.awaitCondition(() -> count(from, to) >= target, wallClock.now().plus(wait),
+        wallClock.awaitCondition(
+                () -> count(from, to) >= target,
+                wallClock.now().plus(wait),
                 now -> progress.println("materialized " + last + " of " + target + " runs"));
         return count(from, to);
     }

@@ -16,8 +16,7 @@ final class MillisSummary {
     private static final double P50 = 0.50;
     private static final double P99 = 0.99;
 
-    private MillisSummary() {
-    }
+    private MillisSummary() {}
 
     /** {@code {count, p50, p99, max}} of {@code millis}; only {@code count} (0) when there is none. */
     static Map<String, Object> of(Collection<Long> millis) {

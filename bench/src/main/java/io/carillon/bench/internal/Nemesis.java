@@ -49,8 +49,10 @@ final class Nemesis {
     Applied apply(LabFault fault, Instant at) {
         List<String> victims = new ArrayList<>();
         for (String part : fault.parts()) {
-            victims.add(part.equals(LabBrokers.PART) ? brokers.hostOf(leaderNode.getAsInt())
-                    : LabParts.HOSTS.get(part).get(0));
+            victims.add(
+                    part.equals(LabBrokers.PART)
+                            ? brokers.hostOf(leaderNode.getAsInt())
+                            : LabParts.HOSTS.get(part).get(0));
         }
         for (String host : victims) {
             switch (fault.action()) {
@@ -63,7 +65,8 @@ final class Nemesis {
                 }
             }
         }
-        progress.println("nemesis: " + fault.name() + " on " + victims + " for " + fault.hold().toSeconds() + " s");
+        progress.println("nemesis: " + fault.name() + " on " + victims + " for "
+                + fault.hold().toSeconds() + " s");
         return new Applied(fault, victims, at);
     }
 
@@ -100,13 +103,17 @@ final class Nemesis {
     }
 
     private static Map<String, String> skewed(Duration skew) {
-        return Map.of("LD_PRELOAD", FAKETIME.toString(),
-                "FAKETIME", (skew.isNegative() ? "-" : "+") + Math.abs(skew.toSeconds()) + "s",
-                "FAKETIME_DONT_FAKE_MONOTONIC", "1",
-                "FAKETIME_DONT_RESET", "1");
+        return Map.of(
+                "LD_PRELOAD",
+                FAKETIME.toString(),
+                "FAKETIME",
+                (skew.isNegative() ? "-" : "+") + Math.abs(skew.toSeconds()) + "s",
+                "FAKETIME_DONT_FAKE_MONOTONIC",
+                "1",
+                "FAKETIME_DONT_RESET",
+                "1");
     }
 
     /** A fault done: to whom and when. */
-    record Applied(LabFault fault, List<String> victims, Instant at) {
-    }
+    record Applied(LabFault fault, List<String> victims, Instant at) {}
 }

@@ -1,10 +1,9 @@
 package io.carillon.bench.internal;
 
+import io.carillon.bench.internal.HandlerStarts.StartKey;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.carillon.bench.internal.HandlerStarts.StartKey;
 
 /**
  * The expected fires that have not reached a handler yet, shrinking as they do: each {@link #count} looks only at

@@ -1,13 +1,5 @@
 package io.carillon.bench.internal;
 
-import java.time.Instant;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Set;
-
-import org.HdrHistogram.Histogram;
-
 import io.carillon.bench.internal.HandlerStarts.StartKey;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
@@ -15,6 +7,12 @@ import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.Trigger;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
 
 /**
  * Where the lateness of the expected fires comes from, read after the run from the topics (read_committed), so it
@@ -46,8 +44,13 @@ final class PipelineStages {
     }
 
     /** Reads the fires and trigger topics to their ends and measures the stages of {@code fires}. */
-    static Map<String, Object> measure(Map<String, Object> clientConfig, TopicCatalog catalog, String app,
-            ExpectedFires fires, HandlerStarts starts, WallClock wallClock) {
+    static Map<String, Object> measure(
+            Map<String, Object> clientConfig,
+            TopicCatalog catalog,
+            String app,
+            ExpectedFires fires,
+            HandlerStarts starts,
+            WallClock wallClock) {
         PipelineStages stages = new PipelineStages(fires, starts);
         TopicScan.scan(clientConfig, catalog.fires(), wallClock, stages::addFire);
         TopicScan.scan(clientConfig, catalog.trigger(app), wallClock, stages::addTrigger);
@@ -62,13 +65,15 @@ final class PipelineStages {
             unreadable++;
             return;
         }
-        if (fire == null || fire.action() != FireAction.FIRE || fire.attempt() != 1
+        if (fire == null
+                || fire.action() != FireAction.FIRE
+                || fire.attempt() != 1
                 || !expected(fire.jobId(), fire.scheduledAt())) {
             return;
         }
         if (firesPerId.merge(fire.fireId(), 1, Integer::sum) == 1 && fire.emittedAt() != null) {
-            emitLateness.recordValue(Math.max(0,
-                    HandlerStarts.micros(fire.emittedAt()) - HandlerStarts.micros(fire.scheduledAt())));
+            emitLateness.recordValue(
+                    Math.max(0, HandlerStarts.micros(fire.emittedAt()) - HandlerStarts.micros(fire.scheduledAt())));
         }
     }
 
@@ -80,7 +85,10 @@ final class PipelineStages {
             unreadable++;
             return;
         }
-        if (trigger == null || trigger.dispatchedAt() == null || trigger.shardIndex() != 0 || trigger.attempt() != 1
+        if (trigger == null
+                || trigger.dispatchedAt() == null
+                || trigger.shardIndex() != 0
+                || trigger.attempt() != 1
                 || !expected(trigger.jobId(), trigger.scheduledAt())) {
             return;
         }
@@ -89,8 +97,8 @@ final class PipelineStages {
         }
         long dispatched = HandlerStarts.micros(trigger.dispatchedAt());
         dispatch.recordValue(Math.max(0, dispatched - HandlerStarts.micros(trigger.scheduledAt())));
-        long started = starts.firstStartMicros(new StartKey(trigger.jobId(), trigger.scheduledAt().toEpochMilli(),
-                0, 1));
+        long started = starts.firstStartMicros(
+                new StartKey(trigger.jobId(), trigger.scheduledAt().toEpochMilli(), 0, 1));
         if (started >= 0) {
             delivery.recordValue(Math.max(0, started - dispatched));
         }
@@ -103,9 +111,13 @@ final class PipelineStages {
     private Map<String, Object> summary() {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("fires_emitted", firesPerId.size());
-        summary.put("duplicate_fires", firesPerId.values().stream().mapToLong(count -> count - 1).sum());
+        summary.put(
+                "duplicate_fires",
+                firesPerId.values().stream().mapToLong(count -> count - 1).sum());
         summary.put("triggers", triggersPerRun.size());
-        summary.put("duplicate_triggers", triggersPerRun.values().stream().mapToLong(count -> count - 1).sum());
+        summary.put(
+                "duplicate_triggers",
+                triggersPerRun.values().stream().mapToLong(count -> count - 1).sum());
         summary.put("unreadable_records", unreadable);
         summary.put("emit_lateness_ms", percentiles(emitLateness));
         summary.put("dispatch_lateness_ms", percentiles(dispatch));

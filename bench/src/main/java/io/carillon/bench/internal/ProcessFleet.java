@@ -56,8 +56,8 @@ final class ProcessFleet implements AutoCloseable {
     }
 
     /** Starts the part {@code part} as the process {@code name} through {@code launch} (a lab host, a skewed clock). */
-    ChildProcess start(String name, String part, ChildProcess.Launch launch, List<String> jvmOptions,
-            List<String> extraArgs) {
+    ChildProcess start(
+            String name, String part, ChildProcess.Launch launch, List<String> jvmOptions, List<String> extraArgs) {
         List<String> args = new ArrayList<>();
         args.add(part);
         args.addAll(commonArgs);
@@ -80,10 +80,14 @@ final class ProcessFleet implements AutoCloseable {
         synchronized (processes) {
             snapshot = List.copyOf(processes);
         }
-        boolean started = clock.awaitCondition(() -> snapshot.stream()
-                .allMatch(child -> child.announcedStart() || !child.isAlive()), deadline, now -> { });
-        List<String> failed = snapshot.stream().filter(child -> !child.announcedStart())
-                .map(child -> child.name() + " (log " + child.log() + ")").toList();
+        boolean started = clock.awaitCondition(
+                () -> snapshot.stream().allMatch(child -> child.announcedStart() || !child.isAlive()),
+                deadline,
+                now -> {});
+        List<String> failed = snapshot.stream()
+                .filter(child -> !child.announcedStart())
+                .map(child -> child.name() + " (log " + child.log() + ")")
+                .toList();
         if (!started || !failed.isEmpty()) {
             throw new IllegalStateException("these part processes did not start: " + String.join(", ", failed));
         }
@@ -121,7 +125,8 @@ final class ProcessFleet implements AutoCloseable {
     /** CPU seconds of the JIT compiler threads of the processes still alive, summed. */
     double jitCpuSeconds() {
         synchronized (processes) {
-            return processes.stream().mapToDouble(child -> ProcessMeter.jitCpuSeconds(Long.toString(child.pid())))
+            return processes.stream()
+                    .mapToDouble(child -> ProcessMeter.jitCpuSeconds(Long.toString(child.pid())))
                     .sum();
         }
     }
@@ -132,8 +137,13 @@ final class ProcessFleet implements AutoCloseable {
         Map<String, Object> figures = new LinkedHashMap<>();
         synchronized (processes) {
             for (ChildProcess child : processes) {
-                figures.put(child.name(), Map.of("cpu_s", Math.round(child.cpuSeconds() * 100) / 100.0,
-                        "peak_rss_mb", child.peakRssMb()));
+                figures.put(
+                        child.name(),
+                        Map.of(
+                                "cpu_s",
+                                Math.round(child.cpuSeconds() * 100) / 100.0,
+                                "peak_rss_mb",
+                                child.peakRssMb()));
             }
         }
         return figures;

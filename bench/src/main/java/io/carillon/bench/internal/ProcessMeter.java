@@ -20,8 +20,7 @@ public final class ProcessMeter {
     /** A JIT compiler thread's name as {@code comm} shows it (cut at 15 characters). */
     private static final String JIT_THREAD = "C[12] CompilerThre.*";
 
-    private ProcessMeter() {
-    }
+    private ProcessMeter() {}
 
     /** This JVM's CPU seconds, user plus system. */
     public static double cpuSeconds() {
@@ -35,8 +34,10 @@ public final class ProcessMeter {
 
     /** CPU seconds of the live processes this JVM started (an embedded PostgreSQL, for example), summed. */
     public static double descendantsCpuSeconds() {
-        return ProcessHandle.current().descendants()
-                .mapToDouble(process -> Math.max(0, cpuSeconds(Long.toString(process.pid())))).sum();
+        return ProcessHandle.current()
+                .descendants()
+                .mapToDouble(process -> Math.max(0, cpuSeconds(Long.toString(process.pid()))))
+                .sum();
     }
 
     /**
@@ -46,10 +47,12 @@ public final class ProcessMeter {
      */
     public static double cpuSecondsOfCommand(String command) {
         try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
-            return processes.map(path -> path.getFileName().toString())
+            return processes
+                    .map(path -> path.getFileName().toString())
                     .filter(pid -> pid.chars().allMatch(Character::isDigit))
                     .filter(pid -> command.equals(commandOf(pid)))
-                    .mapToDouble(pid -> Math.max(0, cpuSeconds(pid))).sum();
+                    .mapToDouble(pid -> Math.max(0, cpuSeconds(pid)))
+                    .sum();
         } catch (IOException | RuntimeException e) {
             return -1;
         }
@@ -63,7 +66,8 @@ public final class ProcessMeter {
         try (Stream<Path> threads = Files.list(Path.of("/proc", pid, "task"))) {
             return threads.map(path -> path.getFileName().toString())
                     .filter(tid -> commandOf(pid + "/task/" + tid).matches(JIT_THREAD))
-                    .mapToDouble(tid -> Math.max(0, cpuSeconds(pid + "/task/" + tid))).sum();
+                    .mapToDouble(tid -> Math.max(0, cpuSeconds(pid + "/task/" + tid)))
+                    .sum();
         } catch (IOException | RuntimeException e) {
             return 0;
         }
@@ -111,7 +115,8 @@ public final class ProcessMeter {
             List<String> lines = Files.readAllLines(Path.of("/proc", pid, "status"));
             for (String line : lines) {
                 if (line.startsWith(field)) {
-                    long kb = Long.parseLong(line.substring(field.length()).replace("kB", "").trim());
+                    long kb = Long.parseLong(
+                            line.substring(field.length()).replace("kB", "").trim());
                     return Math.round(kb / KB_PER_MB * 10) / 10.0;
                 }
             }

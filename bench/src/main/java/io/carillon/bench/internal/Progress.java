@@ -26,7 +26,8 @@ final class Progress {
     }
 
     void say(Instant now, String message) {
-        out.printf("[%s +%.1fs] %s%n", workload, Duration.between(startedAt, now).toMillis() / 1000.0, message);
+        out.printf(
+                "[%s +%.1fs] %s%n", workload, Duration.between(startedAt, now).toMillis() / 1000.0, message);
     }
 
     /** A line with the handler starts so far and their rate, then {@code phase}. */

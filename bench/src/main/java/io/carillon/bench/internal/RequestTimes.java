@@ -2,7 +2,6 @@ package io.carillon.bench.internal;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.HdrHistogram.Histogram;
 
 /**

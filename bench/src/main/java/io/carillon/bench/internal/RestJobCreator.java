@@ -1,13 +1,12 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.JobDefinition;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.JobDefinition;
 
 /**
  * Creates jobs the way a user's script does: {@code POST /api/v1/jobs} on the console (database row, outbox, relay,
@@ -53,11 +52,13 @@ final class RestJobCreator implements JobCreator {
         AtomicInteger next = new AtomicInteger();
         List<Thread> clients = new ArrayList<>(inFlight);
         for (int i = 0; i < inFlight; i++) {
-            Thread client = new Thread(() -> {
-                for (int index = next.getAndIncrement(); index < jobs.size(); index = next.getAndIncrement()) {
-                    postOne(jobs.get(index), authorization);
-                }
-            }, "bench-rest-client-" + i);
+            Thread client = new Thread(
+                    () -> {
+                        for (int index = next.getAndIncrement(); index < jobs.size(); index = next.getAndIncrement()) {
+                            postOne(jobs.get(index), authorization);
+                        }
+                    },
+                    "bench-rest-client-" + i);
             client.start();
             clients.add(client);
         }

@@ -1,12 +1,11 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.Json;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-
-import io.carillon.topics.Json;
 
 /**
  * The keys every workload's JSON line carries (BENCH.md: never renamed), filled in order, plus extras. Used by one
@@ -72,7 +71,9 @@ public final class ResultLine {
         keys.put("kafka", cluster.externalKafka() ? "external" : "in-process");
         keys.put("postgres", cluster.database().embedded() ? "embedded" : "server");
         keys.put("cores", Runtime.getRuntime().availableProcessors());
-        keys.put("jvm_options", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        keys.put(
+                "jvm_options",
+                String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         keys.put("git_dirty", GitSha.dirty());
         return this;
     }

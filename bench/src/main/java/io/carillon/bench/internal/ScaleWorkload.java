@@ -1,5 +1,7 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -8,9 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.Schedule;
 
 /**
  * {@code scale --jobs N --active J}: N registered CRON jobs, hourly, spread over the hour (job i at second
@@ -52,60 +51,74 @@ final class ScaleWorkload implements Workload {
         WallClock wallClock = new WallClock(clock);
         Instant startedAt = wallClock.now();
 
-        try (BenchCluster cluster = BenchCluster.start(options, clock, out,
-                new BenchCluster.InProcess(false, true, true));
-                ProcessFleet fleet = new ProcessFleet(cluster.dataDir().resolve("processes"), ProcessFleet.logFolder(),
-                        cluster.componentArgs(), out)) {
+        try (BenchCluster cluster =
+                        BenchCluster.start(options, clock, out, new BenchCluster.InProcess(false, true, true));
+                ProcessFleet fleet = new ProcessFleet(
+                        cluster.dataDir().resolve("processes"),
+                        ProcessFleet.logFolder(),
+                        cluster.componentArgs(),
+                        out)) {
             Path stateDir = cluster.dataDir().resolve("processes").resolve("planner-state");
             List<String> plannerArgs = new ArrayList<>(List.of("--state-dir", stateDir.toString()));
-            options.text(PLANNER_STREAMS_PROPERTY).ifPresent(property -> plannerArgs.addAll(
-                    List.of("--streams-property", property)));
+            options.text(PLANNER_STREAMS_PROPERTY)
+                    .ifPresent(property -> plannerArgs.addAll(List.of("--streams-property", property)));
             List<String> plannerJvm = options.jvmOptions(PLANNER_JVM_OPTIONS);
             ChildProcess planner = fleet.start("planner-1", PLANNER, plannerJvm, plannerArgs);
             Progress progress = new Progress(out, "scale", startedAt, cluster.starts());
             fleet.awaitStarted(wallClock, wallClock.now().plusSeconds(RESTART_TIMEOUT_S));
 
-            progress.say(wallClock.now(), "producing " + registered + " hourly CRON jobs and " + active
-                    + " every-second jobs to the jobs topic");
+            progress.say(
+                    wallClock.now(),
+                    "producing " + registered + " hourly CRON jobs and " + active
+                            + " every-second jobs to the jobs topic");
             Instant creating = wallClock.now();
             int digits = Math.max(7, Integer.toString(registered).length());
-            new BulkJobProducer(cluster.clientConfig(), cluster.catalog()).produce(registered,
-                    i -> hourly(i, digits));
+            new BulkJobProducer(cluster.clientConfig(), cluster.catalog()).produce(registered, i -> hourly(i, digits));
             List<JobDefinition> activeJobs = BenchJobs.of(active, i -> Schedule.fixedRate(ACTIVE_PERIOD_MS));
             new BulkJobProducer(cluster.clientConfig(), cluster.catalog()).produce(active, activeJobs::get);
             Instant created = wallClock.now();
             long createMs = Duration.between(creating, created).toMillis();
             progress.say(created, "produced in " + createMs + " ms; waiting for the planner to read them");
 
-            GroupLag intake = new GroupLag(cluster.clientConfig(), cluster.catalog().prefix() + "planner",
+            GroupLag intake = new GroupLag(
+                    cluster.clientConfig(),
+                    cluster.catalog().prefix() + "planner",
                     cluster.catalog().jobs());
             long[] remaining = {intake.remaining()};
-            boolean read = wallClock.awaitCondition(() -> (remaining[0] = intake.remaining()) == 0,
+            boolean read = wallClock.awaitCondition(
+                    () -> (remaining[0] = intake.remaining()) == 0,
                     created.plusSeconds(intakeTimeoutS),
                     now -> progress.say(now, "planner intake: " + remaining[0] + " jobs still to read"));
             Instant intakeDone = wallClock.now();
             long intakeMs = Duration.between(created, intakeDone).toMillis();
-            progress.say(intakeDone, read ? "the planner read every job in " + intakeMs + " ms"
-                    : "intake time over, " + remaining[0] + " jobs not read");
+            progress.say(
+                    intakeDone,
+                    read
+                            ? "the planner read every job in " + intakeMs + " ms"
+                            : "intake time over, " + remaining[0] + " jobs not read");
 
             Instant windowStart = WallClock.ceil(intakeDone.plusSeconds(warmupS), WHOLE_SECOND_MS);
             Instant windowEnd = windowStart.plusSeconds(durationS);
-            ExpectedFires expected = new ExpectedFires(BenchJobs.ids(activeJobs),
-                    instants(windowStart, windowEnd), windowStart, windowEnd);
+            ExpectedFires expected = new ExpectedFires(
+                    BenchJobs.ids(activeJobs), instants(windowStart, windowEnd), windowStart, windowEnd);
             wallClock.awaitInstant(windowStart, now -> progress.rate(now, "warm-up"));
             double loadAtStart = ProcessMeter.loadAverage();
-            progress.say(wallClock.now(), "window of " + durationS + " s starts, expecting " + expected.count()
-                    + " fires of the active jobs");
+            progress.say(
+                    wallClock.now(),
+                    "window of " + durationS + " s starts, expecting " + expected.count()
+                            + " fires of the active jobs");
             wallClock.awaitInstant(windowEnd, now -> progress.rate(now, "window"));
             Outstanding outstanding = new Outstanding(expected, cluster.starts());
-            wallClock.awaitCondition(() -> outstanding.count() == 0, windowEnd.plusSeconds(drainS),
-                    now -> progress.rate(now, "drain"));
+            wallClock.awaitCondition(
+                    () -> outstanding.count() == 0, windowEnd.plusSeconds(drainS), now -> progress.rate(now, "drain"));
             FireTally tally = FireTally.of(expected, cluster.starts());
 
             double[] heap = HeapProbe.afterFullGc(planner.pid());
             double plannerRssMb = ProcessMeter.rssMb(Long.toString(planner.pid()));
-            progress.say(wallClock.now(), "planner heap after full GC " + heap[0] + " MB (committed " + heap[1]
-                    + " MB), RSS " + plannerRssMb + " MB; restarting it on the same state folder");
+            progress.say(
+                    wallClock.now(),
+                    "planner heap after full GC " + heap[0] + " MB (committed " + heap[1] + " MB), RSS " + plannerRssMb
+                            + " MB; restarting it on the same state folder");
 
             planner.stop();
             Instant restartedAt;
@@ -115,25 +128,42 @@ final class ScaleWorkload implements Workload {
                 planner = fleet.start("planner-2", PLANNER, plannerJvm, plannerArgs);
                 firstFire = watch.await(wallClock, restartedAt.plusSeconds(RESTART_TIMEOUT_S));
             }
-            double restartMs = firstFire == null ? -1
+            double restartMs = firstFire == null
+                    ? -1
                     : Duration.between(restartedAt, firstFire.seenAt()).toNanos() / 1e6;
-            progress.say(wallClock.now(), firstFire == null ? "no fire after the restart"
-                    : "first fire after the restart in " + Math.round(restartMs) + " ms");
+            progress.say(
+                    wallClock.now(),
+                    firstFire == null
+                            ? "no fire after the restart"
+                            : "first fire after the restart in " + Math.round(restartMs) + " ms");
 
-            Map<String, Object> stages = PipelineStages.measure(cluster.clientConfig(), cluster.catalog(),
-                    BenchCluster.APP, expected, cluster.starts(), wallClock);
-            long materialized = new MaterializedRuns(cluster.database(), wallClock, out).await(windowStart,
-                    windowEnd, tally.observed(), Duration.ofSeconds(
-                            options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
+            Map<String, Object> stages = PipelineStages.measure(
+                    cluster.clientConfig(), cluster.catalog(), BenchCluster.APP, expected, cluster.starts(), wallClock);
+            long materialized = new MaterializedRuns(cluster.database(), wallClock, out)
+                    .await(
+                            windowStart,
+                            windowEnd,
+                            tally.observed(),
+                            Duration.ofSeconds(
+                                    options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
             ResultLine line = new ResultLine("scale", registered, ACTIVE_PERIOD_MS, durationS)
                     .tally(tally, (double) tally.observed() / durationS)
                     .materialized(materialized)
-                    .process(cluster.cpuSeconds() + fleet.cpuSeconds(),
-                            Math.max(cluster.peakRssMb(), fleet.maxPeakRssMb()), startedAt, GitSha.current());
+                    .process(
+                            cluster.cpuSeconds() + fleet.cpuSeconds(),
+                            Math.max(cluster.peakRssMb(), fleet.maxPeakRssMb()),
+                            startedAt,
+                            GitSha.current());
             return line.put("planner_heap_mb", heap[0])
                     .put("restart_to_first_fire_ms", Math.round(restartMs * 10) / 10.0)
-                    .put("restart_first_fire_emit_ms", firstFire == null ? -1
-                            : Math.round(Duration.between(restartedAt, firstFire.emittedAt()).toNanos() / 1e5) / 10.0)
+                    .put(
+                            "restart_first_fire_emit_ms",
+                            firstFire == null
+                                    ? -1
+                                    : Math.round(Duration.between(restartedAt, firstFire.emittedAt())
+                                                            .toNanos()
+                                                    / 1e5)
+                                            / 10.0)
                     .put("planner_heap_committed_mb", heap[1])
                     .put("planner_rss_mb", plannerRssMb)
                     .put("active", active)
@@ -157,8 +187,8 @@ final class ScaleWorkload implements Workload {
                 .app(BenchCluster.APP)
                 .handler(BenchCluster.HANDLER)
                 .description("carillon-bench registered hourly job")
-                .schedule(Schedule.cron((second % SECONDS_PER_MINUTE) + " " + (second / SECONDS_PER_MINUTE)
-                        + " * * * ?", "UTC"))
+                .schedule(Schedule.cron(
+                        (second % SECONDS_PER_MINUTE) + " " + (second / SECONDS_PER_MINUTE) + " * * * ?", "UTC"))
                 .build();
     }
 

@@ -1,5 +1,7 @@
 package io.carillon.bench.internal;
 
+import io.carillon.worker.JobContext;
+import io.carillon.worker.JobHandlerFunction;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,9 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
-
-import io.carillon.worker.JobContext;
-import io.carillon.worker.JobHandlerFunction;
 
 /**
  * The handlers of a worker process (no-op, and failing), writing one line per handler start to its own file: {@code
@@ -50,8 +49,18 @@ final class StartFile implements AutoCloseable {
 
     private Object record(JobContext context) {
         Instant startedAt = clock.instant();
-        String line = context.jobId() + ' ' + context.scheduledAt().toEpochMilli() + ' ' + context.shardIndex() + ' '
-                + context.attempt() + ' ' + HandlerStarts.micros(startedAt) + ' ' + context.fireId() + '\n';
+        String line = context.jobId()
+                + ' '
+                + context.scheduledAt().toEpochMilli()
+                + ' '
+                + context.shardIndex()
+                + ' '
+                + context.attempt()
+                + ' '
+                + HandlerStarts.micros(startedAt)
+                + ' '
+                + context.fireId()
+                + '\n';
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
         synchronized (this) {
             try {

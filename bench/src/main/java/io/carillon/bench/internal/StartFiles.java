@@ -1,5 +1,6 @@
 package io.carillon.bench.internal;
 
+import io.carillon.bench.internal.HandlerStarts.StartKey;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -12,8 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import io.carillon.bench.internal.HandlerStarts.StartKey;
 
 /**
  * Reads the {@link StartFile}s of the worker processes into one {@link HandlerStarts}, picking up where the previous
@@ -89,8 +88,8 @@ final class StartFiles {
             return;
         }
         try {
-            StartKey key = new StartKey(fields[0], Long.parseLong(fields[1]), Integer.parseInt(fields[2]),
-                    Integer.parseInt(fields[3]));
+            StartKey key = new StartKey(
+                    fields[0], Long.parseLong(fields[1]), Integer.parseInt(fields[2]), Integer.parseInt(fields[3]));
             starts.add(key, Long.parseLong(fields[4]));
             startedBy.computeIfAbsent(key, ignored -> new ArrayList<>(1)).add(worker);
             fireIds.add(fields[5]);

@@ -16,13 +16,13 @@ final class StatsDelay {
 
     private static final long MINUTE_MS = Duration.ofMinutes(1).toMillis();
 
-    private StatsDelay() {
-    }
+    private StatsDelay() {}
 
     /** The starts of the whole minutes (UTC, epoch-aligned) that lie inside {@code [from, to)}. */
     static List<Instant> wholeMinutes(Instant from, Instant to) {
         List<Instant> minutes = new ArrayList<>();
-        for (Instant start = WallClock.ceil(from, MINUTE_MS); !start.plusMillis(MINUTE_MS).isAfter(to);
+        for (Instant start = WallClock.ceil(from, MINUTE_MS);
+                !start.plusMillis(MINUTE_MS).isAfter(to);
                 start = start.plusMillis(MINUTE_MS)) {
             minutes.add(start);
         }
@@ -41,7 +41,8 @@ final class StatsDelay {
             if (arrived == null) {
                 missing.add(minute.toString());
             } else {
-                delays.add(Duration.between(minute.plusMillis(MINUTE_MS), arrived).toMillis());
+                delays.add(
+                        Duration.between(minute.plusMillis(MINUTE_MS), arrived).toMillis());
             }
         }
         Map<String, Object> summary = new LinkedHashMap<>();

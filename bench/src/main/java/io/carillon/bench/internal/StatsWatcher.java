@@ -1,5 +1,10 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.RunStats;
+import io.carillon.topics.events.StatsScope;
+import io.carillon.topics.events.StatsWindow;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,19 +13,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.RunStats;
-import io.carillon.topics.events.StatsScope;
-import io.carillon.topics.events.StatsWindow;
 
 /**
  * Watches {@code stats} live (read_committed, no group, from the beginning) on a thread of its own and notes, by
@@ -48,7 +46,8 @@ final class StatsWatcher implements AutoCloseable {
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                .map(info -> new TopicPartition(topic, info.partition())).toList();
+                .map(info -> new TopicPartition(topic, info.partition()))
+                .toList();
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
         this.app = app;

@@ -1,5 +1,7 @@
 package io.carillon.bench.internal;
 
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -8,9 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.Schedule;
 
 /**
  * {@code steady --jobs J --period-ms P --duration-s D --warmup-s W}: J FIXED_RATE jobs every P ms (epoch-anchored,
@@ -54,8 +53,8 @@ final class SteadyWorkload implements Workload {
         List<JobDefinition> jobs = BenchJobs.of(jobCount, failing, i -> Schedule.fixedRate(periodMs));
         Set<String> failingIds = Set.copyOf(BenchJobs.ids(jobs.subList(0, failing)));
         try (BenchCluster cluster = BenchCluster.start(options, clock, out);
-                AnalyticsFigures analytics = cluster.analytics()
-                        ? AnalyticsFigures.start(cluster, failingIds, clock) : null) {
+                AnalyticsFigures analytics =
+                        cluster.analytics() ? AnalyticsFigures.start(cluster, failingIds, clock) : null) {
             Progress progress = new Progress(out, "steady", startedAt, cluster.starts());
             progress.say(wallClock.now(), "creating " + jobCount + " FIXED_RATE " + periodMs + " ms jobs via " + route);
             Instant creating = wallClock.now();
@@ -66,8 +65,8 @@ final class SteadyWorkload implements Workload {
 
             Instant windowStart = WallClock.ceil(created.plusSeconds(warmupS), WHOLE_SECOND_MS);
             Instant windowEnd = windowStart.plusSeconds(durationS);
-            ExpectedFires expected = new ExpectedFires(BenchJobs.ids(jobs),
-                    instants(windowStart, windowEnd, periodMs), windowStart, windowEnd);
+            ExpectedFires expected = new ExpectedFires(
+                    BenchJobs.ids(jobs), instants(windowStart, windowEnd, periodMs), windowStart, windowEnd);
             wallClock.awaitInstant(windowStart, now -> progress.rate(now, "warm-up"));
             Map<String, Long> offsetsAtStart = TopicOffsets.snapshot(cluster.clientConfig());
             double cpuAtStart = cluster.cpuSeconds();
@@ -78,32 +77,43 @@ final class SteadyWorkload implements Workload {
             if (analytics != null) {
                 analytics.windowStarts();
             }
-            progress.say(wallClock.now(), "window of " + durationS + " s starts, expecting " + expected.count()
-                    + " fires");
+            progress.say(
+                    wallClock.now(), "window of " + durationS + " s starts, expecting " + expected.count() + " fires");
             wallClock.awaitInstant(windowEnd, now -> progress.rate(now, "window"));
             double windowCpu = cluster.cpuSeconds() - cpuAtStart;
             double windowPostgresCpu = ProcessMeter.cpuSecondsOfCommand(POSTGRES_COMMAND) - postgresCpuAtStart;
             long windowStarts = cluster.starts().total() - startsAtStart;
             double windowJitCpu = cluster.jitCpuSeconds() - jitCpuAtStart;
-            Map<String, Double> offsetsPerFire = TopicOffsets.perFire(offsetsAtStart,
-                    TopicOffsets.snapshot(cluster.clientConfig()), cluster.catalog().prefix(), windowStarts);
+            Map<String, Double> offsetsPerFire = TopicOffsets.perFire(
+                    offsetsAtStart,
+                    TopicOffsets.snapshot(cluster.clientConfig()),
+                    cluster.catalog().prefix(),
+                    windowStarts);
             if (analytics != null) {
                 analytics.windowEnds();
             }
             Outstanding outstanding = new Outstanding(expected, cluster.starts());
-            boolean drained = wallClock.awaitCondition(() -> outstanding.count() == 0,
-                    windowEnd.plusSeconds(drainS), now -> progress.rate(now, "drain"));
-            progress.say(wallClock.now(), drained ? "every expected fire reached a handler"
-                    : "drain time over, " + outstanding.count() + " fires missing");
+            boolean drained = wallClock.awaitCondition(
+                    () -> outstanding.count() == 0, windowEnd.plusSeconds(drainS), now -> progress.rate(now, "drain"));
+            progress.say(
+                    wallClock.now(),
+                    drained
+                            ? "every expected fire reached a handler"
+                            : "drain time over, " + outstanding.count() + " fires missing");
 
             FireTally tally = FireTally.of(expected, cluster.starts());
-            Map<String, Object> stages = PipelineStages.measure(cluster.clientConfig(), cluster.catalog(),
-                    BenchCluster.APP, expected, cluster.starts(), wallClock);
-            Map<String, Object> analyticsFigures = analytics == null ? Map.of()
+            Map<String, Object> stages = PipelineStages.measure(
+                    cluster.clientConfig(), cluster.catalog(), BenchCluster.APP, expected, cluster.starts(), wallClock);
+            Map<String, Object> analyticsFigures = analytics == null
+                    ? Map.of()
                     : analytics.measure(windowStart, windowEnd, tally.observed(), wallClock, progress);
-            long materialized = new MaterializedRuns(cluster.database(), wallClock, out).await(windowStart,
-                    windowEnd, tally.observed(), Duration.ofSeconds(
-                            options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
+            long materialized = new MaterializedRuns(cluster.database(), wallClock, out)
+                    .await(
+                            windowStart,
+                            windowEnd,
+                            tally.observed(),
+                            Duration.ofSeconds(
+                                    options.nonNegativeInt("materialize-wait-s", MaterializedRuns.DEFAULT_WAIT_S)));
             ResultLine line = new ResultLine("steady", jobCount, periodMs, durationS)
                     .tally(tally, (double) tally.observed() / durationS)
                     .materialized(materialized)

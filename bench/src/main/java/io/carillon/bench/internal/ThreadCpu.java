@@ -14,8 +14,7 @@ final class ThreadCpu {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private ThreadCpu() {
-    }
+    private ThreadCpu() {}
 
     /**
      * The CPU nanoseconds so far of each live thread whose name contains {@code nameFragment}, by thread id; empty

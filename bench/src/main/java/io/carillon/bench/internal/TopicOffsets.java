@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
@@ -22,24 +21,32 @@ final class TopicOffsets {
 
     private static final double HUNDREDTHS = 100;
 
-    private TopicOffsets() {
-    }
+    private TopicOffsets() {}
 
     /** Per topic, the sum of its partitions' end offsets now. */
     static Map<String, Long> snapshot(Map<String, Object> clientConfig) {
         try (Admin admin = Admin.create(clientConfig)) {
-            var names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get();
-            Map<String, TopicDescription> topics = admin.describeTopics(names).allTopicNames().get();
+            var names = admin.listTopics(new ListTopicsOptions().listInternal(true))
+                    .names()
+                    .get();
+            Map<String, TopicDescription> topics =
+                    admin.describeTopics(names).allTopicNames().get();
             List<TopicPartition> partitions = topics.values().stream()
-                    .flatMap(topic -> topic.partitions().stream()
-                            .map(info -> new TopicPartition(topic.name(), info.partition())))
+                    .flatMap(topic ->
+                            topic.partitions().stream().map(info -> new TopicPartition(topic.name(), info.partition())))
                     .toList();
             Map<TopicPartition, ListOffsetsResultInfo> ends = admin.listOffsets(partitions.stream()
-                    .collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest()))).all().get();
-            return ends.entrySet().stream().collect(Collectors.groupingBy(entry -> entry.getKey().topic(),
-                    TreeMap::new, Collectors.summingLong(entry -> entry.getValue().offset())));
+                            .collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest())))
+                    .all()
+                    .get();
+            return ends.entrySet().stream()
+                    .collect(Collectors.groupingBy(
+                            entry -> entry.getKey().topic(),
+                            TreeMap::new,
+                            Collectors.summingLong(entry -> entry.getValue().offset())));
         } catch (ExecutionException e) {
-            throw new IllegalStateException("could not read the topics' end offsets: " + e.getCause().getMessage(), e);
+            throw new IllegalStateException(
+                    "could not read the topics' end offsets: " + e.getCause().getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading the topics' end offsets", e);

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -20,8 +19,7 @@ final class TopicScan {
     private static final Duration POLL = Duration.ofMillis(200);
     private static final int MAX_POLL_RECORDS = 5000;
 
-    private TopicScan() {
-    }
+    private TopicScan() {}
 
     /** Calls {@code values} with every committed value of {@code topic}; gives up after 60 s. */
     static void scan(Map<String, Object> clientConfig, String topic, WallClock wallClock, Consumer<byte[]> values) {
@@ -33,16 +31,21 @@ final class TopicScan {
      *
      * @return whether the end was reached
      */
-    static boolean scan(Map<String, Object> clientConfig, String topic, WallClock wallClock, Duration readFor,
+    static boolean scan(
+            Map<String, Object> clientConfig,
+            String topic,
+            WallClock wallClock,
+            Duration readFor,
             Consumer<byte[]> values) {
         Map<String, Object> config = new HashMap<>(clientConfig);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, MAX_POLL_RECORDS);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+                    .map(info -> new TopicPartition(topic, info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);

@@ -1,5 +1,8 @@
 package io.carillon.bench.internal;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.carillon.topics.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,14 +18,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
-import io.carillon.topics.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -74,7 +71,8 @@ final class WebhookReceiver implements AutoCloseable {
 
     /** The URL a webhook channel targets. */
     String url() {
-        return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + PATH;
+        return "http://" + server.getAddress().getHostString() + ":"
+                + server.getAddress().getPort() + PATH;
     }
 
     /** Every notification so far, in the order they arrived. */
@@ -116,7 +114,13 @@ final class WebhookReceiver implements AutoCloseable {
     }
 
     /** One notification as it arrived; the fields are null where the body did not have them. */
-    record Arrival(String event, String rule, String jobId, String fireId, String incidentId, Instant arrivedAt,
+    record Arrival(
+            String event,
+            String rule,
+            String jobId,
+            String fireId,
+            String incidentId,
+            Instant arrivedAt,
             boolean signed) {
 
         static Arrival of(byte[] body, Instant arrivedAt, boolean signed) {
@@ -127,8 +131,14 @@ final class WebhookReceiver implements AutoCloseable {
                 return new Arrival(null, null, null, null, null, arrivedAt, signed);
             }
             JsonNode incident = root.path("incident");
-            return new Arrival(text(root.path("event")), text(incident.path("rule")), text(incident.path("jobId")),
-                    text(incident.path("fireId")), text(incident.path("id")), arrivedAt, signed);
+            return new Arrival(
+                    text(root.path("event")),
+                    text(incident.path("rule")),
+                    text(incident.path("jobId")),
+                    text(incident.path("fireId")),
+                    text(incident.path("id")),
+                    arrivedAt,
+                    signed);
         }
 
         private static String text(JsonNode node) {

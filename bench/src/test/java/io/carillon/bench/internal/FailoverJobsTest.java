@@ -2,13 +2,11 @@ package io.carillon.bench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.ScheduleType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class FailoverJobsTest {
 

@@ -2,21 +2,19 @@ package io.carillon.bench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.bench.internal.WebhookReceiver.Arrival;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.bench.internal.WebhookReceiver.Arrival;
 
 class FailureToWebhookTest {
 
     private static final Instant T = Instant.parse("2026-11-25T10:00:00Z");
 
     private static Arrival failed(String event, String fireId, long arrivedAfterMs) {
-        return new Arrival(event, "FAILED", "bench-000001", fireId, "failed:bench-000001:f0", T.plusMillis(
-                arrivedAfterMs), true);
+        return new Arrival(
+                event, "FAILED", "bench-000001", fireId, "failed:bench-000001:f0", T.plusMillis(arrivedAfterMs), true);
     }
 
     @Test
@@ -31,10 +29,13 @@ class FailureToWebhookTest {
 
         Map<String, Object> figures = FailureToWebhook.of(failures, arrivals);
 
-        assertThat(figures.get("failure_to_webhook_ms")).isEqualTo(Map.of("count", 2, "p50", 300L, "p99", 500L,
-                "max", 500L));
-        assertThat(figures).containsEntry("notifications_expected", 3).containsEntry("notifications_arrived", 2)
-                .containsEntry("notifications_missing", 1).containsEntry("notifications_repeated", 1L)
+        assertThat(figures.get("failure_to_webhook_ms"))
+                .isEqualTo(Map.of("count", 2, "p50", 300L, "p99", 500L, "max", 500L));
+        assertThat(figures)
+                .containsEntry("notifications_expected", 3)
+                .containsEntry("notifications_arrived", 2)
+                .containsEntry("notifications_missing", 1)
+                .containsEntry("notifications_repeated", 1L)
                 .containsEntry("notifications_other", 2L)
                 .containsEntry("notifications_other_by_rule", Map.of("FAILED", 1L, "MISSED", 1L))
                 .containsEntry("notifications_unsigned", 1L)

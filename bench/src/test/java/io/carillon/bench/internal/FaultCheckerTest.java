@@ -2,6 +2,8 @@ package io.carillon.bench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.SettableClock;
+import io.carillon.topics.events.FireIds;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,12 +11,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.carillon.testkit.SettableClock;
-import io.carillon.topics.events.FireIds;
 
 class FaultCheckerTest {
 
@@ -35,18 +33,34 @@ class FaultCheckerTest {
         Path w2 = folder.resolve("w2-1" + StartFiles.SUFFIX);
         files.add(w1);
         files.add(w2);
-        append(w1, start("once", T1, 1) + start("once", T2, 1)
-                + start("retried", T1, 1) + start("doubled", T1, 1) + start("doubled", T2, 1)
-                + start("retry-only", T2, 2) + start("silent-retry", T1, 1) + start("silent-retry", T2, 1));
-        append(w2, start("retried", T1, 2) + start("retried", T2, 1) + start("doubled", T1, 1)
-                + start("retry-only", T1, 1) + start("silent-retry", T1, 2));
+        append(
+                w1,
+                start("once", T1, 1)
+                        + start("once", T2, 1)
+                        + start("retried", T1, 1)
+                        + start("doubled", T1, 1)
+                        + start("doubled", T2, 1)
+                        + start("retry-only", T2, 2)
+                        + start("silent-retry", T1, 1)
+                        + start("silent-retry", T2, 1));
+        append(
+                w2,
+                start("retried", T1, 2)
+                        + start("retried", T2, 1)
+                        + start("doubled", T1, 1)
+                        + start("retry-only", T1, 1)
+                        + start("silent-retry", T1, 2));
         files.poll();
         Set<String> lost = Set.of("retried@" + T1, "retry-only@" + T2);
 
         FaultChecker.Verdict verdict = FaultChecker.judge(
-                List.of("once", "retried", "doubled", "retry-only", "silent-retry", "never"), FROM, TO, PERIOD_MS,
-                files, (job, millis) -> lost.contains(job + "@" + millis), FireGaps.of(files.starts(),
-                        HandlerStarts.micros(TO)));
+                List.of("once", "retried", "doubled", "retry-only", "silent-retry", "never"),
+                FROM,
+                TO,
+                PERIOD_MS,
+                files,
+                (job, millis) -> lost.contains(job + "@" + millis),
+                FireGaps.of(files.starts(), HandlerStarts.micros(TO)));
 
         assertThat(verdict.expected()).isEqualTo(12);
         assertThat(verdict.visibleRetry()).isEqualTo(1);
@@ -54,7 +68,8 @@ class FaultCheckerTest {
         assertThat(verdict.silentDouble()).isEqualTo(2);
         assertThat(verdict.neverStarted()).isEqualTo(2);
         assertThat(verdict.startedOnce()).isEqualTo(6);
-        assertThat(verdict.examples()).anyMatch(example -> example.startsWith("doubled@"))
+        assertThat(verdict.examples())
+                .anyMatch(example -> example.startsWith("doubled@"))
                 .anyMatch(example -> example.startsWith("silent-retry@"))
                 .anyMatch(example -> example.startsWith("never@"));
     }

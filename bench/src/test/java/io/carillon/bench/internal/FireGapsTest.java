@@ -2,12 +2,10 @@ package io.carillon.bench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Instant;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.bench.internal.HandlerStarts.StartKey;
 import io.carillon.testkit.SettableClock;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 class FireGapsTest {
 
@@ -30,7 +28,9 @@ class FireGapsTest {
         FireGaps gaps = FireGaps.of(starts, 10 * SECOND);
 
         assertThat(gaps.longestGapMicros(SECOND, 4 * SECOND)).isEqualTo(5 * SECOND);
-        assertThat(gaps.longestGapMicros(2 * SECOND, 4 * SECOND)).as("the gap began before").isEqualTo(SECOND);
+        assertThat(gaps.longestGapMicros(2 * SECOND, 4 * SECOND))
+                .as("the gap began before")
+                .isEqualTo(SECOND);
         assertThat(gaps.longestGapMicros(8 * SECOND, 9 * SECOND)).isEqualTo(SECOND);
     }
 
@@ -38,7 +38,8 @@ class FireGapsTest {
     void aJobThatNeverStartsAgainCountsUntilTheEndOfObservation() {
         starts.add(new StartKey("dead", 0, 0, 1), SECOND);
 
-        assertThat(FireGaps.of(starts, 10 * SECOND).longestGapMicros(SECOND, 3 * SECOND)).isEqualTo(9 * SECOND);
+        assertThat(FireGaps.of(starts, 10 * SECOND).longestGapMicros(SECOND, 3 * SECOND))
+                .isEqualTo(9 * SECOND);
     }
 
     @Test

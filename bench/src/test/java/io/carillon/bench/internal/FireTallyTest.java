@@ -2,15 +2,13 @@ package io.carillon.bench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.events.FireKind;
 import io.carillon.worker.JobContext;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class FireTallyTest {
 
@@ -19,8 +17,7 @@ class FireTallyTest {
 
     private final SettableClock clock = new SettableClock(T0);
     private final HandlerStarts starts = new HandlerStarts(clock);
-    private final ExpectedFires expected = new ExpectedFires(List.of("a", "b"), List.of(T0, T1), T0,
-            T0.plusSeconds(2));
+    private final ExpectedFires expected = new ExpectedFires(List.of("a", "b"), List.of(T0, T1), T0, T0.plusSeconds(2));
 
     @Test
     void countsLostDuplicatedAndUnexpectedStartsAndTheLatenessOfFirstStarts() throws Exception {
@@ -67,7 +64,8 @@ class FireTallyTest {
 
     @Test
     void aWindowIsCeiledToWholeMultiplesOfTheStep() {
-        assertThat(WallClock.ceil(Instant.parse("2026-01-01T00:00:00.001Z"), 1000)).isEqualTo(T1);
+        assertThat(WallClock.ceil(Instant.parse("2026-01-01T00:00:00.001Z"), 1000))
+                .isEqualTo(T1);
         assertThat(WallClock.ceil(T0, 1000)).isEqualTo(T0);
     }
 
@@ -77,15 +75,50 @@ class FireTallyTest {
     }
 
     private record Context(String jobId, Instant scheduledAt, int attempt) implements JobContext {
-        @Override public String params() { return null; }
-        @Override public <T> T params(Class<T> type) { return null; }
-        @Override public String runId() { return jobId + "@" + scheduledAt.toEpochMilli() + "#0"; }
-        @Override public String fireId() { return jobId + "@" + scheduledAt.toEpochMilli(); }
-        @Override public FireKind kind() { return FireKind.SCHEDULED; }
-        @Override public int shardIndex() { return 0; }
-        @Override public int shardTotal() { return 1; }
-        @Override public void log(String message) { }
-        @Override public void progress(long done, long total, String message) { }
-        @Override public boolean isCancelled() { return false; }
+        @Override
+        public String params() {
+            return null;
+        }
+
+        @Override
+        public <T> T params(Class<T> type) {
+            return null;
+        }
+
+        @Override
+        public String runId() {
+            return jobId + "@" + scheduledAt.toEpochMilli() + "#0";
+        }
+
+        @Override
+        public String fireId() {
+            return jobId + "@" + scheduledAt.toEpochMilli();
+        }
+
+        @Override
+        public FireKind kind() {
+            return FireKind.SCHEDULED;
+        }
+
+        @Override
+        public int shardIndex() {
+            return 0;
+        }
+
+        @Override
+        public int shardTotal() {
+            return 1;
+        }
+
+        @Override
+        public void log(String message) {}
+
+        @Override
+        public void progress(long done, long total, String message) {}
+
+        @Override
+        public boolean isCancelled() {
+            return false;
+        }
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 
 class PlannedJobsTest {

@@ -3,7 +3,6 @@ package io.carillon.bench.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.TimeUnit;
-
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +33,9 @@ class RequestTimesTest {
             times.record(0, i * MS, null);
         }
 
-        assertThat(times.latencyMs().get("p50")).as("HdrHistogram keeps 3 digits").isCloseTo(50.0, WITHIN_A_TENTH);
+        assertThat(times.latencyMs().get("p50"))
+                .as("HdrHistogram keeps 3 digits")
+                .isCloseTo(50.0, WITHIN_A_TENTH);
         assertThat(times.latencyMs().get("p99")).isCloseTo(99.0, WITHIN_A_TENTH);
         assertThat(times.latencyMs().get("max")).isCloseTo(100.0, WITHIN_A_TENTH);
     }

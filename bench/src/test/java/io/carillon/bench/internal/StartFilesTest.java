@@ -2,17 +2,15 @@ package io.carillon.bench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.bench.internal.HandlerStarts.StartKey;
+import io.carillon.testkit.SettableClock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.carillon.bench.internal.HandlerStarts.StartKey;
-import io.carillon.testkit.SettableClock;
 
 class StartFilesTest {
 
@@ -33,13 +31,15 @@ class StartFilesTest {
         files.poll();
 
         assertThat(files.starts().total()).isEqualTo(2);
-        assertThat(files.starts().firstStartMicros(new StartKey("bench-1", 1000, 0, 1))).isEqualTo(1_000_500);
+        assertThat(files.starts().firstStartMicros(new StartKey("bench-1", 1000, 0, 1)))
+                .isEqualTo(1_000_500);
         assertThat(files.fireStarted("bench-1@1000")).isTrue();
 
         append(one, "00400 bench-1@2000\nbench-1 3000 0 2 3000100 bench-1@3000#retry2\n");
         files.poll();
 
-        assertThat(files.starts().firstStartMicros(new StartKey("bench-1", 2000, 0, 1))).isEqualTo(2_000_400);
+        assertThat(files.starts().firstStartMicros(new StartKey("bench-1", 2000, 0, 1)))
+                .isEqualTo(2_000_400);
         assertThat(files.starts().started(new StartKey("bench-1", 3000, 0, 2))).isTrue();
         assertThat(files.jobsStarted()).isEqualTo(1);
         assertThat(files.unreadable()).isZero();

@@ -2,6 +2,8 @@ package io.carillon.bench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.bench.internal.WebhookReceiver.Arrival;
+import io.carillon.testkit.SettableClock;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,14 +11,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HexFormat;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.bench.internal.WebhookReceiver.Arrival;
-import io.carillon.testkit.SettableClock;
 
 class WebhookReceiverTest {
 
@@ -37,9 +34,11 @@ class WebhookReceiverTest {
             assertThat(post(receiver, "sha256=" + sign(SECRET, BODY))).isEqualTo(200);
             assertThat(post(receiver, "sha256=" + sign("another secret", BODY))).isEqualTo(200);
 
-            assertThat(receiver.arrivals()).containsExactly(
-                    new Arrival("UPDATED", "FAILED", "bench-000001", "f1", "failed:bench-000001:f0", now, true),
-                    new Arrival("UPDATED", "FAILED", "bench-000001", "f1", "failed:bench-000001:f0", now, false));
+            assertThat(receiver.arrivals())
+                    .containsExactly(
+                            new Arrival("UPDATED", "FAILED", "bench-000001", "f1", "failed:bench-000001:f0", now, true),
+                            new Arrival(
+                                    "UPDATED", "FAILED", "bench-000001", "f1", "failed:bench-000001:f0", now, false));
         }
     }
 
@@ -47,7 +46,8 @@ class WebhookReceiverTest {
         HttpRequest request = HttpRequest.newBuilder(URI.create(receiver.url()))
                 .header("Content-Type", "application/json")
                 .header("X-Carillon-Signature", signature)
-                .POST(HttpRequest.BodyPublishers.ofString(BODY)).build();
+                .POST(HttpRequest.BodyPublishers.ofString(BODY))
+                .build();
         return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 

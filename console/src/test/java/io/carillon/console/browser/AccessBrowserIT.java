@@ -2,8 +2,9 @@ package io.carillon.console.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -18,9 +19,6 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
-
-import io.carillon.console.ConsoleTestEnvironment;
-import io.carillon.testkit.Browser;
 
 /**
  * A viewer in a real Chromium: signs in on the login page, sees only the jobs of the app it may read and no action
@@ -43,27 +41,37 @@ class AccessBrowserIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
 
     @Test
     void aViewerSeesOnlyItsAppAndCannotAct() throws Exception {
-        RestClient admin = RestClient.builder().baseUrl("http://localhost:" + port)
+        RestClient admin = RestClient.builder()
+                .baseUrl("http://localhost:" + port)
                 .defaultHeaders(headers -> headers.setBasicAuth("admin", ConsoleTestEnvironment.ADMIN_PASSWORD))
-                .defaultHeader("Content-Type", "application/json").build();
-        admin.post().uri("/api/v1/users").body("""
-                {"name": "vera", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}"""
-                .formatted(PASSWORD)).retrieve().toBodilessEntity();
-        admin.post().uri("/api/v1/jobs").body("""
+                .defaultHeader("Content-Type", "application/json")
+                .build();
+        admin.post()
+                .uri("/api/v1/users")
+                .body("""
+                {"name": "vera", "password": "%s", "grants": [{"role": "VIEWER", "app": "demo"}]}""".formatted(PASSWORD))
+                .retrieve()
+                .toBodilessEntity();
+        admin.post()
+                .uri("/api/v1/jobs")
+                .body("""
                 {"id": "nightly-report", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"},
-                 "description": "%s", "params": "%s"}""".formatted(SCRIPT, SCRIPT)).retrieve().toBodilessEntity();
+                 "description": "%s", "params": "%s"}""".formatted(SCRIPT, SCRIPT))
+                .retrieve()
+                .toBodilessEntity();
         admin.post().uri("/api/v1/jobs").body("""
-                {"id": "billing-run", "app": "billing", "handler": "echo", "schedule": {"type": "NONE"}}""")
-                .retrieve().toBodilessEntity();
+                {"id": "billing-run", "app": "billing", "handler": "echo", "schedule": {"type": "NONE"}}""").retrieve().toBodilessEntity();
         jdbc.sql("INSERT INTO runs (run_id, job_id, app, attempt, shard_index, shard_total, status, message,"
                         + " scheduled_at, updated_at) VALUES ('nightly-report@1#0', 'nightly-report', 'demo', 1, 0, 1,"
                         + " 'FAILED', :message, now(), now())")
-                .param("message", SCRIPT.replace("\\\"", "\"")).update();
+                .param("message", SCRIPT.replace("\\\"", "\""))
+                .update();
 
         try (Browser browser = Browser.start()) {
             try {
@@ -81,23 +89,29 @@ class AccessBrowserIT {
         browser.signIn(port, "vera", PASSWORD);
         browser.driver.findElement(By.cssSelector("nav a[data-nav=jobs]")).click();
 
-        List<WebElement> rows = browser.wait.until(ExpectedConditions.numberOfElementsToBe(
-                By.cssSelector("#jobs tbody tr"), 1));
+        List<WebElement> rows =
+                browser.wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#jobs tbody tr"), 1));
         WebElement job = rows.get(0);
         assertThat(job.getText()).contains("nightly-report").doesNotContain("billing-run");
         assertThat(job.getText()).as("the description is shown as text").contains("<img src=x onerror=alert(1)>");
-        assertThat(job.findElements(By.tagName("button"))).as("a viewer gets no run button").isEmpty();
+        assertThat(job.findElements(By.tagName("button")))
+                .as("a viewer gets no run button")
+                .isEmpty();
 
         job.click();
-        WebElement run = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
-                By.cssSelector("#job-runs tbody tr")));
+        WebElement run =
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#job-runs tbody tr")));
         assertThat(run.getText()).contains("FAILED").contains("<img src=x onerror=alert(1)>");
-        assertThat(run.findElements(By.tagName("button"))).as("a viewer gets no retry button").isEmpty();
+        assertThat(run.findElements(By.tagName("button")))
+                .as("a viewer gets no retry button")
+                .isEmpty();
         assertThat(browser.driver.findElement(By.id("job-facts")).getText()).contains("onerror=alert(1)");
         assertThat(browser.driver.findElements(By.cssSelector("#job-actions button, #job-actions a")))
-                .as("a viewer gets no job actions").isEmpty();
+                .as("a viewer gets no job actions")
+                .isEmpty();
         assertThat(browser.driver.findElement(By.id("job-history-section")).isDisplayed())
-                .as("a viewer does not read the audit log").isFalse();
+                .as("a viewer does not read the audit log")
+                .isFalse();
 
         Object refused = browser.driver.executeAsyncScript("""
                 const done = arguments[arguments.length - 1];
@@ -106,8 +120,10 @@ class AccessBrowserIT {
                   .then(response => done(response.status));""");
         assertThat(refused).isEqualTo(403L);
 
-        assertThat(browser.driver.findElements(By.cssSelector("#jobs img, #job-runs img, #job-facts img"))).isEmpty();
-        assertThat(browser.driver.executeScript("return window.xssRan === undefined")).isEqualTo(true);
+        assertThat(browser.driver.findElements(By.cssSelector("#jobs img, #job-runs img, #job-facts img")))
+                .isEmpty();
+        assertThat(browser.driver.executeScript("return window.xssRan === undefined"))
+                .isEqualTo(true);
         assertThat(alertShown(browser)).isFalse();
     }
 

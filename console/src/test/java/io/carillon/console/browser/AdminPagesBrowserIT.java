@@ -2,8 +2,9 @@ package io.carillon.console.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -16,9 +17,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ConsoleTestEnvironment;
-import io.carillon.testkit.Browser;
 
 /**
  * An ADMIN in a real Chromium manages access from the console's pages: creates a user on the Users page, locks and
@@ -67,18 +65,22 @@ class AdminPagesBrowserIT {
         form.findElement(By.name("grants")).sendKeys("VIEWER:demo, OPERATOR:reports");
         form.findElement(By.cssSelector("button[type=submit]")).click();
         browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("users-list"), "nina"));
-        assertThat(browser.driver.findElement(By.id("users-list")).getText())
-                .contains("OPERATOR:reports, VIEWER:demo");
+        assertThat(browser.driver.findElement(By.id("users-list")).getText()).contains("OPERATOR:reports, VIEWER:demo");
     }
 
     private static void lockAndUnlock(Browser browser) {
         By lock = By.xpath("//table[@id='users-list']//tr[td[1]='nina']//button[text()='Lock']");
         By unlock = By.xpath("//table[@id='users-list']//tr[td[1]='nina']//button[text()='Unlock']");
         browser.wait.until(ExpectedConditions.elementToBeClickable(lock)).click();
-        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm-ok"))).click();
-        browser.wait.ignoring(StaleElementReferenceException.class)
-                .until(ExpectedConditions.elementToBeClickable(unlock)).click();
-        browser.wait.ignoring(StaleElementReferenceException.class)
+        browser.wait
+                .until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm-ok")))
+                .click();
+        browser.wait
+                .ignoring(StaleElementReferenceException.class)
+                .until(ExpectedConditions.elementToBeClickable(unlock))
+                .click();
+        browser.wait
+                .ignoring(StaleElementReferenceException.class)
                 .until(ExpectedConditions.visibilityOfElementLocated(lock));
     }
 
@@ -91,12 +93,15 @@ class AdminPagesBrowserIT {
         browser.driver.findElement(By.cssSelector("nav a[data-nav=audit]")).click();
         new Select(browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("audit-action"))))
                 .selectByVisibleText("USER_CREATE");
-        browser.driver.findElement(By.cssSelector("#audit-filters button[type=submit]")).click();
+        browser.driver
+                .findElement(By.cssSelector("#audit-filters button[type=submit]"))
+                .click();
         browser.wait.until(ExpectedConditions.urlContains("action=USER_CREATE"));
         browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("audit-entries"), "USER nina"));
         browser.wait.ignoring(StaleElementReferenceException.class).until(driver -> {
             List<WebElement> rows = driver.findElements(By.cssSelector("#audit-entries tbody tr"));
-            return !rows.isEmpty() && rows.stream().allMatch(row -> row.getText().contains("USER_CREATE"));
+            return !rows.isEmpty()
+                    && rows.stream().allMatch(row -> row.getText().contains("USER_CREATE"));
         });
         assertThat(browser.driver.findElement(By.id("audit-entries")).getText()).contains("USER nina");
     }
@@ -109,11 +114,12 @@ class AdminPagesBrowserIT {
         form.findElement(By.cssSelector("button[type=submit]")).click();
         WebElement secret = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-secret")));
         assertThat(secret.getText()).startsWith("crl_");
-        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("tokens-list"),
-                "deploy-pipeline"));
+        browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("tokens-list"), "deploy-pipeline"));
 
         browser.driver.findElement(By.cssSelector("#tokens-list button.danger")).click();
-        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm-ok"))).click();
+        browser.wait
+                .until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm-ok")))
+                .click();
         browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("tokens-list"), "revoked"));
     }
 }

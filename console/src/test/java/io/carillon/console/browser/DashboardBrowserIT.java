@@ -3,12 +3,22 @@ package io.carillon.console.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.console.StatsRecords;
+import io.carillon.testkit.Browser;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.IncidentAction;
+import io.carillon.topics.events.IncidentRule;
+import io.carillon.topics.events.Percentiles;
+import io.carillon.topics.events.RunStats;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.StatsWindow;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
-
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
@@ -23,18 +33,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ConsoleTestEnvironment;
-import io.carillon.console.StatsRecords;
-import io.carillon.testkit.Browser;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.Incident;
-import io.carillon.topics.events.IncidentAction;
-import io.carillon.topics.events.IncidentRule;
-import io.carillon.topics.events.Percentiles;
-import io.carillon.topics.events.RunStats;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.StatsWindow;
 
 /**
  * A user in a real Chromium lands on the dashboard and sees charts ECharts drew from the stats produced here to
@@ -59,6 +57,7 @@ class DashboardBrowserIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcClient jdbc;
 
@@ -71,24 +70,34 @@ class DashboardBrowserIT {
         try (Producer<String, byte[]> producer = ConsoleTestEnvironment.producer();
                 Browser browser = Browser.start()) {
             try {
-                send(producer, StatsRecords.app("shop", StatsWindow.MINUTE, minute,
-                        Map.of(RunStatus.SUCCEEDED, 4L, RunStatus.FAILED, 2L), new Percentiles(6, 12, 30, 45, 50)));
-                send(producer, StatsRecords.app("shop", StatsWindow.HOUR, hour, Map.of(RunStatus.SUCCEEDED, 40L),
-                        null));
-                await().atMost(DEADLINE).until(() -> jdbc.sql("SELECT count(*) FROM run_stats").query(Long.class)
-                        .single() == 2);
+                send(
+                        producer,
+                        StatsRecords.app(
+                                "shop",
+                                StatsWindow.MINUTE,
+                                minute,
+                                Map.of(RunStatus.SUCCEEDED, 4L, RunStatus.FAILED, 2L),
+                                new Percentiles(6, 12, 30, 45, 50)));
+                send(
+                        producer,
+                        StatsRecords.app("shop", StatsWindow.HOUR, hour, Map.of(RunStatus.SUCCEEDED, 40L), null));
+                await().atMost(DEADLINE)
+                        .until(() -> jdbc.sql("SELECT count(*) FROM run_stats")
+                                        .query(Long.class)
+                                        .single()
+                                == 2);
 
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
-                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("chart-minutes-source"),
-                        "from stats"));
+                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(
+                        By.id("chart-minutes-source"), "from stats"));
                 assertThat(browser.driver.getCurrentUrl()).doesNotContain("#/jobs");
                 assertThat(series(browser, "chart-minutes", "SUCCEEDED")).isEqualTo("[[\"" + minute + "\",4]]");
                 assertThat(series(browser, "chart-minutes", "FAILED")).isEqualTo("[[\"" + minute + "\",2]]");
                 assertThat(series(browser, "chart-lateness", "p99")).isEqualTo("[[\"" + minute + "\",45]]");
-                assertThat(series(browser, "chart-days", "SUCCEEDED")).isEqualTo("[[\""
-                        + hour.truncatedTo(ChronoUnit.DAYS) + "\",40]]");
-                assertThat(browser.driver.findElement(By.id("dashboard-tiles")).getText()).contains("45 ms",
-                        "failed sign-ins", "refused sign-ins");
+                assertThat(series(browser, "chart-days", "SUCCEEDED"))
+                        .isEqualTo("[[\"" + hour.truncatedTo(ChronoUnit.DAYS) + "\",40]]");
+                assertThat(browser.driver.findElement(By.id("dashboard-tiles")).getText())
+                        .contains("45 ms", "failed sign-ins", "refused sign-ins");
                 browser.screenshot("DashboardBrowserIT-dashboard");
 
                 new Select(browser.driver.findElement(By.id("dashboard-range"))).selectByValue("48h");
@@ -108,33 +117,51 @@ class DashboardBrowserIT {
                 Browser browser = Browser.start()) {
             try {
                 String topic = environment.catalog.alerts();
-                Incident incident = new Incident(Incident.SCHEMA_VERSION, id, IncidentAction.OPENED,
-                        IncidentRule.FAILED, "shop", "checkout", opened, opened, 1, "checkout@1", "checkout failed");
-                producer.send(new ProducerRecord<>(topic, id, EventSerdes.INCIDENT.serialize(topic, incident))).get();
+                Incident incident = new Incident(
+                        Incident.SCHEMA_VERSION,
+                        id,
+                        IncidentAction.OPENED,
+                        IncidentRule.FAILED,
+                        "shop",
+                        "checkout",
+                        opened,
+                        opened,
+                        1,
+                        "checkout@1",
+                        "checkout failed");
+                producer.send(new ProducerRecord<>(topic, id, EventSerdes.INCIDENT.serialize(topic, incident)))
+                        .get();
 
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
                 browser.driver.get("http://localhost:" + port + "/#/incidents?rule=MISSED");
-                browser.wait.until(ExpectedConditions.textToBe(By.id("incidents-status"),
-                        "No incidents match these filters."));
-                await().atMost(DEADLINE).until(() -> jdbc.sql("SELECT count(*) FROM incidents WHERE id = :id")
-                        .param("id", id).query(Long.class).single() == 1);
+                browser.wait.until(
+                        ExpectedConditions.textToBe(By.id("incidents-status"), "No incidents match these filters."));
+                await().atMost(DEADLINE)
+                        .until(() -> jdbc.sql("SELECT count(*) FROM incidents WHERE id = :id")
+                                        .param("id", id)
+                                        .query(Long.class)
+                                        .single()
+                                == 1);
                 browser.driver.get("http://localhost:" + port + "/#/incidents?state=OPEN&rule=FAILED");
                 browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("incident-list"), id));
                 browser.driver.findElement(By.linkText(id)).click();
-                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("incident-history"),
-                        "OPENED"));
+                browser.wait.until(
+                        ExpectedConditions.textToBePresentInElementLocated(By.id("incident-history"), "OPENED"));
                 browser.driver.findElement(By.id("incident-ack")).click();
                 browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm-dialog")));
-                assertThat(browser.driver.findElement(By.id("confirm-message")).getText()).contains(id);
+                assertThat(browser.driver.findElement(By.id("confirm-message")).getText())
+                        .contains(id);
                 browser.driver.findElement(By.id("confirm-ok")).click();
                 browser.wait.until(ExpectedConditions.textToBe(By.id("incident-state"), "OPEN, acknowledged"));
-                assertThat(browser.driver.findElement(By.id("incident-facts")).getText()).contains("admin");
+                assertThat(browser.driver.findElement(By.id("incident-facts")).getText())
+                        .contains("admin");
                 assertThat(browser.driver.findElements(By.id("incident-ack"))).isEmpty();
                 browser.screenshot("DashboardBrowserIT-incident");
 
                 browser.driver.get("http://localhost:" + port + "/#/audit?action=INCIDENT_ACK");
                 browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("audit-entries"), id));
-                assertThat(browser.driver.findElement(By.id("audit-entries")).getText()).contains("admin");
+                assertThat(browser.driver.findElement(By.id("audit-entries")).getText())
+                        .contains("admin");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("DashboardBrowserIT-incidents");
                 throw e;
@@ -146,9 +173,7 @@ class DashboardBrowserIT {
         return (String) browser.driver.executeScript(SERIES_DATA, chart, name);
     }
 
-    private static void send(Producer<String, byte[]> producer, RunStats stats)
-            throws Exception {
+    private static void send(Producer<String, byte[]> producer, RunStats stats) throws Exception {
         producer.send(StatsRecords.record(environment.catalog.stats(), stats)).get();
     }
-
 }

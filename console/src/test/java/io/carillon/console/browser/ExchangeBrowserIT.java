@@ -2,9 +2,10 @@ package io.carillon.console.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,9 +17,6 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
-
-import io.carillon.console.ConsoleTestEnvironment;
-import io.carillon.testkit.Browser;
 
 /**
  * An ADMIN in a real Chromium imports an export file through the console's Import button: the dialog shows what
@@ -38,39 +36,47 @@ class ExchangeBrowserIT {
 
     @LocalServerPort
     int port;
+
     @TempDir
     Path folder;
 
     @Test
     void importsAnExportFileAfterShowingWhatItWouldDo() throws Exception {
-        RestClient admin = RestClient.builder().baseUrl("http://localhost:" + port)
+        RestClient admin = RestClient.builder()
+                .baseUrl("http://localhost:" + port)
                 .defaultHeaders(headers -> headers.setBasicAuth("admin", ConsoleTestEnvironment.ADMIN_PASSWORD))
-                .defaultHeader("Content-Type", "application/json").build();
+                .defaultHeader("Content-Type", "application/json")
+                .build();
         for (String id : new String[] {"weekly-digest", "hourly-sync"}) {
             admin.post().uri("/api/v1/jobs").body("""
-                    {"id": "%s", "app": "mail", "handler": "echo", "schedule": {"type": "NONE"}}""".formatted(id))
-                    .retrieve().toBodilessEntity();
+                    {"id": "%s", "app": "mail", "handler": "echo", "schedule": {"type": "NONE"}}""".formatted(id)).retrieve().toBodilessEntity();
         }
         Path export = folder.resolve("carillon-jobs.json");
-        Files.writeString(export, admin.get().uri("/api/v1/export?app=mail").retrieve().body(String.class));
+        Files.writeString(
+                export, admin.get().uri("/api/v1/export?app=mail").retrieve().body(String.class));
         admin.delete().uri("/api/v1/jobs/weekly-digest").retrieve().toBodilessEntity();
         admin.delete().uri("/api/v1/jobs/hourly-sync").retrieve().toBodilessEntity();
 
         try (Browser browser = Browser.start()) {
             try {
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
-                browser.driver.findElement(By.cssSelector("nav a[data-nav=jobs]")).click();
+                browser.driver
+                        .findElement(By.cssSelector("nav a[data-nav=jobs]"))
+                        .click();
                 browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("no-jobs")));
 
                 browser.driver.executeScript("document.getElementById('import-file').hidden = false");
                 browser.driver.findElement(By.id("import-file")).sendKeys(export.toString());
-                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("import-summary"),
-                        "2 would be created"));
+                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(
+                        By.id("import-summary"), "2 would be created"));
                 assertThat(browser.driver.findElement(By.id("import-details")).getText())
                         .contains("create weekly-digest", "create hourly-sync");
-                assertThat(browser.driver.findElements(By.cssSelector("#jobs tbody tr"))).isEmpty();
+                assertThat(browser.driver.findElements(By.cssSelector("#jobs tbody tr")))
+                        .isEmpty();
 
-                browser.wait.until(ExpectedConditions.elementToBeClickable(By.id("import-apply"))).click();
+                browser.wait
+                        .until(ExpectedConditions.elementToBeClickable(By.id("import-apply")))
+                        .click();
                 browser.wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#jobs tbody tr"), 2));
                 assertThat(browser.driver.findElement(By.id("jobs")).getText())
                         .contains("weekly-digest", "hourly-sync");

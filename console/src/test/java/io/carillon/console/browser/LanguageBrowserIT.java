@@ -2,6 +2,8 @@ package io.carillon.console.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -12,9 +14,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ConsoleTestEnvironment;
-import io.carillon.testkit.Browser;
 
 /**
  * A user switches the console to Simplified Chinese and back: the navigation, headings and table headers change
@@ -45,12 +44,18 @@ class LanguageBrowserIT {
                 new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
                 browser.wait.until(ExpectedConditions.textToBe(By.cssSelector("nav a[data-nav=jobs]"), "任务"));
                 assertThat(navText(browser, "runs")).isEqualTo("运行记录");
-                assertThat(browser.driver.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo("zh-CN");
+                assertThat(browser.driver.findElement(By.tagName("html")).getAttribute("lang"))
+                        .isEqualTo("zh-CN");
 
-                browser.driver.findElement(By.cssSelector("nav a[data-nav=users]")).click();
+                browser.driver
+                        .findElement(By.cssSelector("nav a[data-nav=users]"))
+                        .click();
                 browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("users-list"), "admin"));
-                assertThat(browser.driver.findElement(By.cssSelector("#users-list thead")).getText())
-                        .contains("名称").contains("权限");
+                assertThat(browser.driver
+                                .findElement(By.cssSelector("#users-list thead"))
+                                .getText())
+                        .contains("名称")
+                        .contains("权限");
                 assertThat(browser.driver.findElement(By.id("user")).getText()).isEqualTo("admin");
                 browser.screenshot("LanguageBrowserIT-zh-CN");
 
@@ -59,7 +64,8 @@ class LanguageBrowserIT {
 
                 new Select(browser.driver.findElement(By.id("language"))).selectByValue("en");
                 browser.wait.until(ExpectedConditions.textToBe(By.cssSelector("nav a[data-nav=jobs]"), "Jobs"));
-                assertThat(browser.driver.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo("en");
+                assertThat(browser.driver.findElement(By.tagName("html")).getAttribute("lang"))
+                        .isEqualTo("en");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("LanguageBrowserIT");
                 throw e;
@@ -68,6 +74,8 @@ class LanguageBrowserIT {
     }
 
     private static String navText(Browser browser, String page) {
-        return browser.driver.findElement(By.cssSelector("nav a[data-nav=" + page + "]")).getText();
+        return browser.driver
+                .findElement(By.cssSelector("nav a[data-nav=" + page + "]"))
+                .getText();
     }
 }

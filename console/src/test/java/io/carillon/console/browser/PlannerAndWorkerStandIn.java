@@ -2,20 +2,6 @@ package io.carillon.console.browser;
 
 import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -28,6 +14,18 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.schedule.Schedules;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Plays the planner and one worker for the browser tests of the console, which runs neither: reads the requests the
@@ -50,8 +48,10 @@ final class PlannerAndWorkerStandIn implements AutoCloseable {
     PlannerAndWorkerStandIn(TopicCatalog catalog) {
         this.resultsTopic = catalog.results();
         this.requests = new TopicReader<>(catalog.requests(), EventSerdes.REQUEST.deserializer());
-        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                TestKafka.bootstrapServers()), new StringSerializer(), new ByteArraySerializer());
+        this.producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),
+                new StringSerializer(),
+                new ByteArraySerializer());
     }
 
     /** Waits for the next request the console sends, and returns it without answering. */
@@ -88,22 +88,44 @@ final class PlannerAndWorkerStandIn implements AutoCloseable {
     private static List<Instant> instants(Schedule schedule, Instant from, Instant to) {
         List<Instant> instants = new ArrayList<>();
         for (Optional<Instant> at = Schedules.nextAfter(schedule, from.minusMillis(1));
-                at.isPresent() && !at.get().isAfter(to); at = Schedules.nextAfter(schedule, at.get())) {
+                at.isPresent() && !at.get().isAfter(to);
+                at = Schedules.nextAfter(schedule, at.get())) {
             instants.add(at.get());
         }
         return instants;
     }
 
-    private void succeed(JobRequest request, String app, String handler, FireKind kind, String fireSuffix,
-            Instant scheduled) throws InterruptedException, ExecutionException {
+    private void succeed(
+            JobRequest request, String app, String handler, FireKind kind, String fireSuffix, Instant scheduled)
+            throws InterruptedException, ExecutionException {
         String fireId = request.jobId() + "@" + kind.name().toLowerCase() + "-" + fireSuffix;
         Instant started = request.requestedAt().plus(START_DELAY);
         Instant finished = started.plus(RUN_TIME);
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, request.jobId(),
-                app, handler, INSTANCE, RunStatus.SUCCEEDED, kind, 1, 0, 1, scheduled, started, finished,
-                "ran with params " + request.params(), null, null, finished, request.params(), null);
-        producer.send(new ProducerRecord<>(resultsTopic, request.jobId(),
-                EventSerdes.RESULT.serialize(resultsTopic, result))).get();
+        RunResult result = new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                request.jobId(),
+                app,
+                handler,
+                INSTANCE,
+                RunStatus.SUCCEEDED,
+                kind,
+                1,
+                0,
+                1,
+                scheduled,
+                started,
+                finished,
+                "ran with params " + request.params(),
+                null,
+                null,
+                finished,
+                request.params(),
+                null);
+        producer.send(new ProducerRecord<>(
+                        resultsTopic, request.jobId(), EventSerdes.RESULT.serialize(resultsTopic, result)))
+                .get();
     }
 
     @Override

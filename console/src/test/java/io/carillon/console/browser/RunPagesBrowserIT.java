@@ -2,11 +2,20 @@ package io.carillon.console.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.LogLine;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -21,17 +30,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ConsoleTestEnvironment;
-import io.carillon.testkit.Browser;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.LogLine;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * A user in a real Chromium follows a run: finds it on the Runs page by its status (the filter kept in the URL),
@@ -62,10 +60,12 @@ class RunPagesBrowserIT {
         Instant scheduled = clock.instant().minusSeconds(5);
         String fireId = FireIds.scheduled(JOB, scheduled);
         String runId = FireIds.runId(fireId, 0);
-        try (KafkaProducer<String, byte[]> producer = producer(); Browser browser = Browser.start()) {
+        try (KafkaProducer<String, byte[]> producer = producer();
+                Browser browser = Browser.start()) {
             try {
                 producer.send(heartbeat()).get();
-                producer.send(result(runId, fireId, scheduled, RunStatus.STARTED)).get();
+                producer.send(result(runId, fireId, scheduled, RunStatus.STARTED))
+                        .get();
 
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
                 browser.driver.get("http://localhost:" + port + "/#/runs?status=STARTED");
@@ -75,22 +75,26 @@ class RunPagesBrowserIT {
                 browser.wait.until(ExpectedConditions.textToBe(By.id("run-log-state"), "live"));
 
                 producer.send(line(runId, 1, "exporting 3 tables")).get();
-                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"),
-                        "exporting 3 tables"));
+                browser.wait.until(
+                        ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"), "exporting 3 tables"));
                 producer.send(line(runId, 2, "table 1 of 3 written")).get();
-                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"),
-                        "table 1 of 3 written"));
+                browser.wait.until(
+                        ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"), "table 1 of 3 written"));
                 producer.send(line(runId, 3, "done")).get();
-                producer.send(result(runId, fireId, scheduled, RunStatus.SUCCEEDED)).get();
+                producer.send(result(runId, fireId, scheduled, RunStatus.SUCCEEDED))
+                        .get();
                 browser.wait.until(ExpectedConditions.textToBe(By.id("run-log-state"), "complete"));
                 browser.wait.until(ExpectedConditions.textToBe(By.id("run-status"), "SUCCEEDED"));
-                assertThat(browser.driver.findElements(By.cssSelector("#run-log .log-line"))).hasSize(3);
+                assertThat(browser.driver.findElements(By.cssSelector("#run-log .log-line")))
+                        .hasSize(3);
                 browser.screenshot("RunPagesBrowserIT-run");
 
-                browser.driver.findElement(By.cssSelector("nav a[data-nav=workers]")).click();
-                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("worker-list"),
-                        INSTANCE));
-                assertThat(browser.driver.findElement(By.id("app-list")).getText()).contains("export");
+                browser.driver
+                        .findElement(By.cssSelector("nav a[data-nav=workers]"))
+                        .click();
+                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("worker-list"), INSTANCE));
+                assertThat(browser.driver.findElement(By.id("app-list")).getText())
+                        .contains("export");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("RunPagesBrowserIT");
                 throw e;
@@ -101,29 +105,56 @@ class RunPagesBrowserIT {
     private ProducerRecord<String, byte[]> heartbeat() {
         String topic = environment.catalog.workers();
         Instant now = clock.instant();
-        WorkerHeartbeat beat = new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION, INSTANCE, "export",
-                List.of("export"), 4, 1, List.of(0), 60_000, now.minusSeconds(30), now);
+        WorkerHeartbeat beat = new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                INSTANCE,
+                "export",
+                List.of("export"),
+                4,
+                1,
+                List.of(0),
+                60_000,
+                now.minusSeconds(30),
+                now);
         return new ProducerRecord<>(topic, INSTANCE, EventSerdes.HEARTBEAT.serialize(topic, beat));
     }
 
     private ProducerRecord<String, byte[]> result(String runId, String fireId, Instant scheduled, RunStatus status) {
         String topic = environment.catalog.results();
         Instant finished = status.isTerminal() ? clock.instant() : null;
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, runId, fireId, JOB, "export", "export", INSTANCE,
-                status, FireKind.SCHEDULED, 1, 0, 1, scheduled, scheduled.plusMillis(4), finished,
-                status.isTerminal() ? "exported" : null, null, null, clock.instant());
+        RunResult result = new RunResult(
+                RunResult.SCHEMA_VERSION,
+                runId,
+                fireId,
+                JOB,
+                "export",
+                "export",
+                INSTANCE,
+                status,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                scheduled,
+                scheduled.plusMillis(4),
+                finished,
+                status.isTerminal() ? "exported" : null,
+                null,
+                null,
+                clock.instant());
         return new ProducerRecord<>(topic, JOB, EventSerdes.RESULT.serialize(topic, result));
     }
 
     private ProducerRecord<String, byte[]> line(String runId, long seq, String message) {
         String topic = environment.catalog.logs();
-        LogLine line = new LogLine(LogLine.SCHEMA_VERSION, runId, JOB, INSTANCE, seq, clock.instant(), "INFO",
-                message);
+        LogLine line = new LogLine(LogLine.SCHEMA_VERSION, runId, JOB, INSTANCE, seq, clock.instant(), "INFO", message);
         return new ProducerRecord<>(topic, runId, EventSerdes.LOG.serialize(topic, line));
     }
 
     private static KafkaProducer<String, byte[]> producer() {
-        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),
-                new StringSerializer(), new ByteArraySerializer());
+        return new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),
+                new StringSerializer(),
+                new ByteArraySerializer());
     }
 }

@@ -3,6 +3,17 @@ package io.carillon.console.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.TestDatabase;
+import io.carillon.testkit.TestKafka;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -23,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -32,18 +42,6 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.console.ConsoleTestEnvironment;
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.testkit.TopicReader;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * The console as its own process ({@code java -jar carillon-console.jar}), killed with {@code kill -9} while jobs are
@@ -113,7 +111,8 @@ class ConsoleKillJarIT {
                 }
                 assertThat(published).containsAllEntriesOf(stored);
             });
-            await("every result stored once").atMost(DEADLINE)
+            await("every result stored once")
+                    .atMost(DEADLINE)
                     .until(() -> count(database, "SELECT count(*) FROM runs WHERE status = 'SUCCEEDED'") == RUNS);
             assertThat(count(database, "SELECT count(*) FROM runs")).isEqualTo(RUNS);
         }
@@ -121,26 +120,39 @@ class ConsoleKillJarIT {
 
     private Process start(TopicCatalog catalog, TestDatabase database, int port, String name) throws IOException {
         Path log = Path.of("target", "console-kill-" + catalog.prefix() + name + ".log");
-        List<String> command = new ArrayList<>(List.of(java(), "-Xmx384m", "-jar", JAR.toString(),
+        List<String> command = new ArrayList<>(List.of(
+                java(),
+                "-Xmx384m",
+                "-jar",
+                JAR.toString(),
                 "--carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
-                "--carillon.topics.prefix=" + catalog.prefix(), "--carillon.topics.partitions=3",
+                "--carillon.topics.prefix=" + catalog.prefix(),
+                "--carillon.topics.partitions=3",
                 "--carillon.console.materializer.group-id=" + catalog.prefix() + "console",
                 "--spring.datasource.url=" + database.jdbcUrl(),
                 "--spring.datasource.username=" + database.username(),
-                "--carillon.console.admin-password=" + PASSWORD, "--server.port=" + port,
+                "--carillon.console.admin-password=" + PASSWORD,
+                "--server.port=" + port,
                 "--carillon.console.retention.runs=" + ConsoleTestEnvironment.RETENTION,
                 "--carillon.console.retention.logs=" + ConsoleTestEnvironment.RETENTION));
         if (!database.password().isEmpty()) {
             command.add("--spring.datasource.password=" + database.password());
         }
-        Process console = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process console = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         consoles.add(console);
         return console;
     }
 
     private void awaitReady(int port) {
-        await("the console's readiness").atMost(DEADLINE).until(() -> status(HttpRequest.newBuilder(
-                URI.create("http://localhost:" + port + "/actuator/health/readiness")).GET()) == 200);
+        await("the console's readiness")
+                .atMost(DEADLINE)
+                .until(() -> status(HttpRequest.newBuilder(
+                                        URI.create("http://localhost:" + port + "/actuator/health/readiness"))
+                                .GET())
+                        == 200);
     }
 
     private int createJob(int port, int i) {
@@ -148,8 +160,11 @@ class ConsoleKillJarIT {
                 {"id": "kill-%d", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"}}""".formatted(i);
         return status(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/jobs"))
                 .header("Content-Type", "application/json")
-                .header("Authorization", "Basic " + Base64.getEncoder()
-                        .encodeToString(("admin:" + PASSWORD).getBytes(StandardCharsets.UTF_8)))
+                .header(
+                        "Authorization",
+                        "Basic "
+                                + Base64.getEncoder()
+                                        .encodeToString(("admin:" + PASSWORD).getBytes(StandardCharsets.UTF_8)))
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
@@ -170,11 +185,28 @@ class ConsoleKillJarIT {
             String jobId = "kill-" + (run % JOBS);
             Instant scheduled = SCHEDULED.plusSeconds(run);
             String fireId = FireIds.scheduled(jobId, scheduled);
-            RunResult result = new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, jobId,
-                    "demo", "echo", "worker-1", RunStatus.SUCCEEDED, FireKind.SCHEDULED, 1, 0, 1, scheduled,
-                    scheduled, scheduled.plusMillis(1), "ok", null, null, scheduled.plusMillis(1));
-            producer.send(new ProducerRecord<>(catalog.results(), jobId,
-                    EventSerdes.RESULT.serialize(catalog.results(), result)));
+            RunResult result = new RunResult(
+                    RunResult.SCHEMA_VERSION,
+                    FireIds.runId(fireId, 0),
+                    fireId,
+                    jobId,
+                    "demo",
+                    "echo",
+                    "worker-1",
+                    RunStatus.SUCCEEDED,
+                    FireKind.SCHEDULED,
+                    1,
+                    0,
+                    1,
+                    scheduled,
+                    scheduled,
+                    scheduled.plusMillis(1),
+                    "ok",
+                    null,
+                    null,
+                    scheduled.plusMillis(1));
+            producer.send(new ProducerRecord<>(
+                    catalog.results(), jobId, EventSerdes.RESULT.serialize(catalog.results(), result)));
         }
         producer.flush();
     }
@@ -201,8 +233,15 @@ class ConsoleKillJarIT {
     }
 
     private static KafkaProducer<String, byte[]> producer() {
-        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 5), new StringSerializer(),
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        5),
+                new StringSerializer(),
                 new ByteArraySerializer());
     }
 
@@ -213,7 +252,10 @@ class ConsoleKillJarIT {
     }
 
     private static String java() {
-        return ProcessHandle.current().info().command()
-                .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .orElseGet(() ->
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

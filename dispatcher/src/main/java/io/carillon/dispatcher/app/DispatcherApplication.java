@@ -1,13 +1,11 @@
 package io.carillon.dispatcher.app;
 
+import io.carillon.topics.spring.HealthProbes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-
-import io.carillon.topics.spring.HealthProbes;
 
 /**
  * The dispatcher as a process of its own: {@code java -jar carillon-dispatcher.jar}. Its web server on port

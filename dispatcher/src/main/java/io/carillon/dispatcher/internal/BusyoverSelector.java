@@ -1,12 +1,11 @@
 package io.carillon.dispatcher.internal;
 
-import java.time.Instant;
-import java.util.Comparator;
-import java.util.List;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * BUSYOVER: the first instance (by instance id) not busy with this job. An instance is busy with it when its latest
@@ -26,10 +25,12 @@ public final class BusyoverSelector implements WorkerSelector {
 
     @Override
     public List<WorkerHeartbeat> select(FireEvent fire, List<WorkerHeartbeat> live, Instant now) {
-        WorkerHeartbeat chosen = live.stream().filter(instance -> !busy(fire, instance, now)).findFirst()
+        WorkerHeartbeat chosen = live.stream()
+                .filter(instance -> !busy(fire, instance, now))
+                .findFirst()
                 .orElseGet(() -> live.stream()
-                        .min(Comparator.comparingInt((WorkerHeartbeat instance) -> instance.running()
-                                + instance.waiting()))
+                        .min(Comparator.comparingInt(
+                                (WorkerHeartbeat instance) -> instance.running() + instance.waiting()))
                         .orElseThrow());
         tracker.dispatched(FireIds.runId(fire.fireId(), 0), fire.jobId(), chosen.instanceId(), now, fire.timeoutMs());
         return List.of(chosen);

@@ -1,5 +1,7 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -9,9 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * CONSISTENT_HASH: a job always goes to the same instance while the live set stays the same. Each instance takes

@@ -1,5 +1,10 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.FireAction;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.RunResult;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,19 +17,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.FireAction;
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.RunResult;
 
 /**
  * The dispatcher's decisions, free of Kafka clients: given the records read from {@code fires} and the time, what to
@@ -74,8 +72,7 @@ public final class DispatchEngine {
      * A record whose handling would make the list of done offsets overflow the offset metadata: done once it fits
      * (when the partition's low-water mark has moved). {@code fireId} names a fire to dispatch, else null.
      */
-    private record HeldBack(TopicPartition partition, long offset, String fireId, Work work) {
-    }
+    private record HeldBack(TopicPartition partition, long offset, String fireId, Work work) {}
 
     /** What finishing a record produces at an instant; empty when the record was held again instead of finished. */
     @FunctionalInterface
@@ -92,9 +89,17 @@ public final class DispatchEngine {
      * live worker waits for one up to {@code noWorkerGrace} from its first try (a worker restarting, or starting
      * after the dispatcher), asking again every {@link #NO_WORKER_RECHECK}, and then ends NO_WORKER.
      */
-    public DispatchEngine(FireTimer timer, FireRouter router, MisfireRule misfire, DeadLetters deadLetters,
-            StatsRecorder stats, int offsetMetadataMaxChars, Duration triggerLead, Duration releaseWindow,
-            EarlyFires earlyFires, Duration noWorkerGrace) {
+    public DispatchEngine(
+            FireTimer timer,
+            FireRouter router,
+            MisfireRule misfire,
+            DeadLetters deadLetters,
+            StatsRecorder stats,
+            int offsetMetadataMaxChars,
+            Duration triggerLead,
+            Duration releaseWindow,
+            EarlyFires earlyFires,
+            Duration noWorkerGrace) {
         if (releaseWindow.isNegative()) {
             throw new IllegalArgumentException("releaseWindow must not be negative, was " + releaseWindow);
         }
@@ -146,7 +151,8 @@ public final class DispatchEngine {
             accept(record, now, out);
         }
         earlyFires.forgetDue(now);
-        boolean releasing = !out.isEmpty() || timer.nextDue().filter(due -> !due.isAfter(now)).isPresent();
+        boolean releasing = !out.isEmpty()
+                || timer.nextDue().filter(due -> !due.isAfter(now)).isPresent();
         List<HeldFire> released = releasing ? timer.expire(now.plus(releaseWindow)) : List.of();
         for (HeldFire due : released) {
             complete(due.partition(), due.offset(), due.fireId(), at -> dispatch(due, at), now, out);
@@ -166,7 +172,12 @@ public final class DispatchEngine {
     }
 
     /** Does {@code work} for the record at {@code offset} and finishes it, or holds it back if that would not fit. */
-    private void complete(TopicPartition partition, long offset, String fireId, Work work, Instant now,
+    private void complete(
+            TopicPartition partition,
+            long offset,
+            String fireId,
+            Work work,
+            Instant now,
             List<ProducerRecord<String, Object>> out) {
         PartitionProgress progress = progress(partition);
         if (progress.canFinish(offset)) {
@@ -174,9 +185,12 @@ public final class DispatchEngine {
             return;
         }
         if (heldBack.stream().noneMatch(entry -> entry.partition().equals(partition))) {
-            log.warn("{}: the offsets done above the low-water mark would not fit in {} characters of offset"
-                    + " metadata; holding back the record at {} and what follows until the mark moves", partition,
-                    offsetMetadataMaxChars, offset);
+            log.warn(
+                    "{}: the offsets done above the low-water mark would not fit in {} characters of offset"
+                            + " metadata; holding back the record at {} and what follows until the mark moves",
+                    partition,
+                    offsetMetadataMaxChars,
+                    offset);
         }
         progress.hold(offset);
         heldBack.add(new HeldBack(partition, offset, fireId, work));
@@ -189,7 +203,7 @@ public final class DispatchEngine {
         }
         heldBack.sort(Comparator.comparing((HeldBack entry) -> entry.partition().toString())
                 .thenComparingLong(HeldBack::offset));
-        for (Iterator<HeldBack> entries = heldBack.iterator(); entries.hasNext();) {
+        for (Iterator<HeldBack> entries = heldBack.iterator(); entries.hasNext(); ) {
             HeldBack entry = entries.next();
             PartitionProgress progress = progress(entry.partition());
             if (progress.canFinish(entry.offset())) {
@@ -200,8 +214,8 @@ public final class DispatchEngine {
     }
 
     /** Does {@code work} and, unless it held the record again, finishes the record. */
-    private static void finish(PartitionProgress progress, long offset, Work work, Instant now,
-            List<ProducerRecord<String, Object>> out) {
+    private static void finish(
+            PartitionProgress progress, long offset, Work work, Instant now, List<ProducerRecord<String, Object>> out) {
         work.apply(now).ifPresent(records -> {
             out.addAll(records);
             progress.finish(offset);
@@ -214,12 +228,14 @@ public final class DispatchEngine {
      */
     private void cancel(String fireId, Instant now, List<ProducerRecord<String, Object>> out) {
         timer.cancel(fireId).ifPresent(held -> complete(held.partition(), held.offset(), null, NOTHING, now, out));
-        heldBack.replaceAll(entry -> fireId.equals(entry.fireId())
-                ? new HeldBack(entry.partition(), entry.offset(), null, NOTHING) : entry);
+        heldBack.replaceAll(entry ->
+                fireId.equals(entry.fireId()) ? new HeldBack(entry.partition(), entry.offset(), null, NOTHING) : entry);
         List<ProducerRecord<String, Object>> kills = earlyFires.cancelled(fireId, now);
         if (!kills.isEmpty()) {
-            log.info("fire {} was cancelled after it was sent ahead of its due instant: killing its run(s) {}",
-                    fireId, kills.stream().map(ProducerRecord::key).toList());
+            log.info(
+                    "fire {} was cancelled after it was sent ahead of its due instant: killing its run(s) {}",
+                    fireId,
+                    kills.stream().map(ProducerRecord::key).toList());
             out.addAll(kills);
         }
     }
@@ -250,13 +266,23 @@ public final class DispatchEngine {
             problem = e.getMessage();
         }
         if (problem != null) {
-            log.warn("fire record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(), record.offset(),
+            log.warn(
+                    "fire record {}-{}@{} sent to the dlq: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
                     problem);
             String reason = problem;
-            complete(partition, record.offset(), null, at -> {
-                stats.deadLetter(record.topic());
-                return Optional.of(List.of(deadLetters.of(record, reason, at)));
-            }, now, out);
+            complete(
+                    partition,
+                    record.offset(),
+                    null,
+                    at -> {
+                        stats.deadLetter(record.topic());
+                        return Optional.of(List.of(deadLetters.of(record, reason, at)));
+                    },
+                    now,
+                    out);
         } else if (fire.action() == FireAction.CANCEL) {
             cancel(fire.fireId(), now, out);
             complete(partition, record.offset(), null, NOTHING, now, out);
@@ -283,7 +309,10 @@ public final class DispatchEngine {
         FireEvent fire = held.fire();
         Optional<ProducerRecord<String, Object>> skipped = misfire.skip(fire, now);
         if (skipped.isPresent()) {
-            log.info("fire {} skipped: {}", fire.fireId(), ((RunResult) skipped.get().value()).message());
+            log.info(
+                    "fire {} skipped: {}",
+                    fire.fireId(),
+                    ((RunResult) skipped.get().value()).message());
             stats.skipped(fire.app());
             return Optional.of(List.of(skipped.get()));
         }
@@ -294,8 +323,13 @@ public final class DispatchEngine {
         }
         Instant waitingSince = held.noWorkerSince() != null ? held.noWorkerSince() : now;
         Instant giveUpAt = waitingSince.plus(noWorkerGrace);
-        if (now.isBefore(giveUpAt) && timer.add(new HeldFire(held.partition(), held.offset(), fire,
-                earliest(now.plus(NO_WORKER_RECHECK), giveUpAt), waitingSince))) {
+        if (now.isBefore(giveUpAt)
+                && timer.add(new HeldFire(
+                        held.partition(),
+                        held.offset(),
+                        fire,
+                        earliest(now.plus(NO_WORKER_RECHECK), giveUpAt),
+                        waitingSince))) {
             progress(held.partition()).hold(held.offset());
             return Optional.empty();
         }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.random.RandomGenerator;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.CloseOptions.GroupMembershipOperation;
@@ -64,13 +63,24 @@ public final class DispatchLoop implements Runnable {
         DeadLetters deadLetters = new DeadLetters(settings.catalog());
         WorkerRegistry registry = new WorkerRegistry();
         this.registryReader = new WorkerRegistryReader(workers, registry, deadLetters, stats);
-        FireRouter router = new FireRouter(settings.catalog(), registry,
+        FireRouter router = new FireRouter(
+                settings.catalog(),
+                registry,
                 WorkerSelectors.standard(RandomGenerator.getDefault(), runTracker),
-                new KafkaTriggerTopics(settings.catalog(), admin, producer), stats);
+                new KafkaTriggerTopics(settings.catalog(), admin, producer),
+                stats);
         FireTimer timer = new HashedWheelFireTimer(settings.timerTick(), HashedWheelFireTimer.DEFAULT_SLOTS);
-        this.engine = new DispatchEngine(timer, router, new MisfireRule(settings.catalog()), deadLetters, stats,
-                settings.offsetMetadataMaxBytes(), settings.triggerLead(), DispatchEngine.RELEASE_WINDOW,
-                new EarlyFires(settings.catalog()), settings.noWorkerGrace());
+        this.engine = new DispatchEngine(
+                timer,
+                router,
+                new MisfireRule(settings.catalog()),
+                deadLetters,
+                stats,
+                settings.offsetMetadataMaxBytes(),
+                settings.triggerLead(),
+                DispatchEngine.RELEASE_WINDOW,
+                new EarlyFires(settings.catalog()),
+                settings.noWorkerGrace());
     }
 
     @Override
@@ -80,17 +90,25 @@ public final class DispatchLoop implements Runnable {
             registryDeadLetters.addAll(registryReader.catchUp(settings.catalog().workers(), now()));
             trackedResults.start();
             fires.subscribe(List.of(settings.catalog().fires()), new Rebalance());
-            log.info("dispatcher {} reading {} as group {}", settings.transactionalId(), settings.catalog().fires(),
+            log.info(
+                    "dispatcher {} reading {} as group {}",
+                    settings.transactionalId(),
+                    settings.catalog().fires(),
                     settings.groupId());
             while (!stopping) {
                 iterate();
             }
         } catch (ProducerFencedException e) {
-            log.error("dispatcher {} was fenced by a newer producer and stops: {}", settings.transactionalId(),
+            log.error(
+                    "dispatcher {} was fenced by a newer producer and stops: {}",
+                    settings.transactionalId(),
                     e.getMessage());
         } catch (FencedInstanceIdException e) {
-            log.error("dispatcher {} stops: another dispatcher joined group {} under its instance id {}",
-                    settings.transactionalId(), settings.groupId(), settings.instanceId());
+            log.error(
+                    "dispatcher {} stops: another dispatcher joined group {} under its instance id {}",
+                    settings.transactionalId(),
+                    settings.groupId(),
+                    settings.instanceId());
         } catch (KafkaException e) {
             if (!stopping) {
                 throw e;
@@ -142,15 +160,17 @@ public final class DispatchLoop implements Runnable {
 
     private Duration pollTimeout(Instant now) {
         Duration max = settings.maxPollWait();
-        return engine.nextDue().map(due -> {
-            Duration untilDue = Duration.between(now, due);
-            if (untilDue.isNegative() || untilDue.isZero()) {
-                return Duration.ZERO;
-            }
-            Duration rounded = untilDue.truncatedTo(ChronoUnit.MILLIS);
-            Duration roundedUp = rounded.equals(untilDue) ? rounded : rounded.plusMillis(1);
-            return roundedUp.compareTo(max) < 0 ? roundedUp : max;
-        }).orElse(max);
+        return engine.nextDue()
+                .map(due -> {
+                    Duration untilDue = Duration.between(now, due);
+                    if (untilDue.isNegative() || untilDue.isZero()) {
+                        return Duration.ZERO;
+                    }
+                    Duration rounded = untilDue.truncatedTo(ChronoUnit.MILLIS);
+                    Duration roundedUp = rounded.equals(untilDue) ? rounded : rounded.plusMillis(1);
+                    return roundedUp.compareTo(max) < 0 ? roundedUp : max;
+                })
+                .orElse(max);
     }
 
     private void commit(DispatchPlan plan) {
@@ -204,8 +224,10 @@ public final class DispatchLoop implements Runnable {
             closeQuietly("abort the open transaction", producer::abortTransaction);
         }
         Duration timeout = settings.closeTimeout();
-        closeQuietly("close the fires consumer", () -> fires.close(
-                CloseOptions.groupMembershipOperation(GroupMembershipOperation.LEAVE_GROUP).withTimeout(timeout)));
+        closeQuietly(
+                "close the fires consumer",
+                () -> fires.close(CloseOptions.groupMembershipOperation(GroupMembershipOperation.LEAVE_GROUP)
+                        .withTimeout(timeout)));
         closeQuietly("close the workers consumer", () -> workers.close(CloseOptions.timeout(timeout)));
         closeQuietly("close the results consumer", () -> results.close(CloseOptions.timeout(timeout)));
         closeQuietly("close the producer", () -> producer.close(timeout));

@@ -3,7 +3,6 @@ package io.carillon.dispatcher.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -12,8 +11,8 @@ import org.apache.kafka.common.TopicPartition;
  * What one loop iteration commits in one transaction: the records to produce (values are Carillon events) and the
  * {@code fires} offsets to commit.
  */
-public record DispatchPlan(List<ProducerRecord<String, Object>> records,
-        Map<TopicPartition, OffsetAndMetadata> offsets) {
+public record DispatchPlan(
+        List<ProducerRecord<String, Object>> records, Map<TopicPartition, OffsetAndMetadata> offsets) {
 
     public DispatchPlan {
         records = List.copyOf(records);

@@ -1,9 +1,9 @@
 package io.carillon.dispatcher.internal;
 
-import java.time.Clock;
-import java.time.Duration;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
+import java.time.Clock;
+import java.time.Duration;
 
 /**
  * Everything a dispatcher is configured with; built and checked by {@code Dispatcher.Builder}. {@code instanceId} is
@@ -24,5 +24,4 @@ public record DispatcherSettings(
         Duration triggerLead,
         Duration noWorkerGrace,
         Duration sessionTimeout,
-        KafkaClientProperties clientProperties) {
-}
+        KafkaClientProperties clientProperties) {}

@@ -1,5 +1,10 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.ControlCommand;
+import io.carillon.topics.events.ControlType;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.Trigger;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Comparator;
@@ -9,15 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
-
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.ControlCommand;
-import io.carillon.topics.events.ControlType;
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.Trigger;
 
 /**
  * The fires this dispatcher sent before their due instant (within its trigger lead), until that instant. A CANCEL
@@ -38,8 +36,7 @@ public final class EarlyFires {
     /** Prefix of a KILL command's id; the run id follows, so a command sent twice has one id. */
     static final String COMMAND_ID_PREFIX = "cancel-";
 
-    private record Sent(TopicPartition partition, String fireId, Instant dueAt, List<Trigger> triggers) {
-    }
+    private record Sent(TopicPartition partition, String fireId, Instant dueAt, List<Trigger> triggers) {}
 
     private final TopicCatalog catalog;
     private final Map<String, Sent> byFireId = new HashMap<>();
@@ -50,13 +47,16 @@ public final class EarlyFires {
     }
 
     /** {@code fire}, read from {@code partition}, was dispatched at {@code now} as {@code records}. */
-    void dispatched(TopicPartition partition, FireEvent fire, List<ProducerRecord<String, Object>> records,
-            Instant now) {
+    void dispatched(
+            TopicPartition partition, FireEvent fire, List<ProducerRecord<String, Object>> records, Instant now) {
         if (!fire.dueAt().isAfter(now)) {
             return;
         }
-        List<Trigger> triggers = records.stream().map(ProducerRecord::value).filter(Trigger.class::isInstance)
-                .map(Trigger.class::cast).toList();
+        List<Trigger> triggers = records.stream()
+                .map(ProducerRecord::value)
+                .filter(Trigger.class::isInstance)
+                .map(Trigger.class::cast)
+                .toList();
         if (triggers.isEmpty()) {
             return;
         }
@@ -77,10 +77,20 @@ public final class EarlyFires {
         }
         String requester = REQUESTER + ": fire " + fireId + " was cancelled (paused, deleted or rescheduled)"
                 + " after it was sent ahead of its due instant " + sent.dueAt();
-        return sent.triggers().stream().<ProducerRecord<String, Object>>map(trigger -> new ProducerRecord<>(
-                catalog.control(), trigger.runId(), new ControlCommand(ControlCommand.SCHEMA_VERSION,
-                        COMMAND_ID_PREFIX + trigger.runId(), ControlType.KILL, trigger.runId(), trigger.jobId(),
-                        trigger.app(), trigger.targetInstance(), requester, now)))
+        return sent.triggers().stream()
+                .<ProducerRecord<String, Object>>map(trigger -> new ProducerRecord<>(
+                        catalog.control(),
+                        trigger.runId(),
+                        new ControlCommand(
+                                ControlCommand.SCHEMA_VERSION,
+                                COMMAND_ID_PREFIX + trigger.runId(),
+                                ControlType.KILL,
+                                trigger.runId(),
+                                trigger.jobId(),
+                                trigger.app(),
+                                trigger.targetInstance(),
+                                requester,
+                                now)))
                 .toList();
     }
 

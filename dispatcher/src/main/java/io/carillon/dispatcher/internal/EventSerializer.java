@@ -1,8 +1,7 @@
 package io.carillon.dispatcher.internal;
 
-import org.apache.kafka.common.serialization.Serializer;
-
 import io.carillon.topics.Json;
+import org.apache.kafka.common.serialization.Serializer;
 
 /** Serializes any Carillon event with the shared JSON mapping (the same bytes as its {@code EventSerdes} serde). */
 public final class EventSerializer implements Serializer<Object> {

@@ -1,11 +1,10 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
-
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * FAILOVER: the first instance (by instance id) whose heartbeat is fresh, that is sent less than
@@ -18,8 +17,12 @@ public final class FailoverSelector implements WorkerSelector {
 
     @Override
     public List<WorkerHeartbeat> select(FireEvent fire, List<WorkerHeartbeat> live, Instant now) {
-        return List.of(live.stream().filter(instance -> isFresh(instance, now)).findFirst()
-                .orElseGet(() -> live.stream().max(Comparator.comparing(WorkerHeartbeat::sentAt)).orElseThrow()));
+        return List.of(live.stream()
+                .filter(instance -> isFresh(instance, now))
+                .findFirst()
+                .orElseGet(() -> live.stream()
+                        .max(Comparator.comparing(WorkerHeartbeat::sentAt))
+                        .orElseThrow()));
     }
 
     static boolean isFresh(WorkerHeartbeat instance, Instant now) {

@@ -7,8 +7,7 @@ import io.carillon.topics.events.FireEvent;
 /** What makes a parsed fire record unusable. */
 final class FireChecks {
 
-    private FireChecks() {
-    }
+    private FireChecks() {}
 
     /** The problem with {@code fire}, naming the field, or null when it can be dispatched or cancelled. */
     static String problem(FireEvent fire) {

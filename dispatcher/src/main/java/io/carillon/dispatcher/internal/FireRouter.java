@@ -1,14 +1,5 @@
 package io.carillon.dispatcher.internal;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
-import org.apache.kafka.clients.producer.ProducerRecord;
-
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
@@ -16,6 +7,13 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * Turns a due fire into the records that dispatch it: one trigger per selected live instance (one trigger only for a
@@ -35,8 +33,12 @@ public final class FireRouter {
     /** Per instance, the partitions its latest heartbeat owns, computed once per heartbeat and partition count. */
     private final Map<String, OwnedPartitions> ownedByInstance = new HashMap<>();
 
-    public FireRouter(TopicCatalog catalog, WorkerRegistry registry, WorkerSelectors selectors,
-            TriggerTopics triggerTopics, StatsRecorder stats) {
+    public FireRouter(
+            TopicCatalog catalog,
+            WorkerRegistry registry,
+            WorkerSelectors selectors,
+            TriggerTopics triggerTopics,
+            StatsRecorder stats) {
         this.catalog = catalog;
         this.registry = registry;
         this.selectors = selectors;
@@ -62,16 +64,32 @@ public final class FireRouter {
         return records;
     }
 
-    private ProducerRecord<String, Object> trigger(FireEvent fire, WorkerHeartbeat target, int shard, int shards,
-            Instant now) {
+    private ProducerRecord<String, Object> trigger(
+            FireEvent fire, WorkerHeartbeat target, int shard, int shards, Instant now) {
         String runId = FireIds.runId(fire.fireId(), shard);
-        Trigger trigger = new Trigger(Trigger.SCHEMA_VERSION, runId, fire.fireId(), fire.jobId(), fire.app(),
-                fire.handler(), fire.params(), fire.kind(), fire.attempt(), fire.scheduledAt(), now, shard, shards,
-                fire.blockStrategy(), fire.timeoutMs(), target.instanceId(), fire.parentRunId(), fire.dueAt());
+        Trigger trigger = new Trigger(
+                Trigger.SCHEMA_VERSION,
+                runId,
+                fire.fireId(),
+                fire.jobId(),
+                fire.app(),
+                fire.handler(),
+                fire.params(),
+                fire.kind(),
+                fire.attempt(),
+                fire.scheduledAt(),
+                now,
+                shard,
+                shards,
+                fire.blockStrategy(),
+                fire.timeoutMs(),
+                target.instanceId(),
+                fire.parentRunId(),
+                fire.dueAt());
         Duration lateness = Duration.between(fire.dueAt(), now);
         stats.dispatched(fire.app(), lateness.isNegative() ? Duration.ZERO : lateness);
-        return new ProducerRecord<>(catalog.trigger(fire.app()), partitionOf(target, fire.app(), runId), runId,
-                trigger);
+        return new ProducerRecord<>(
+                catalog.trigger(fire.app()), partitionOf(target, fire.app(), runId), runId, trigger);
     }
 
     private Integer partitionOf(WorkerHeartbeat target, String app, String runId) {
@@ -87,7 +105,9 @@ public final class FireRouter {
         if (ownedByInstance.size() >= MAX_INSTANCES_CACHED) {
             ownedByInstance.clear();
         }
-        List<Integer> owned = target.partitions().stream().filter(p -> p != null && p >= 0 && p < count).toList();
+        List<Integer> owned = target.partitions().stream()
+                .filter(p -> p != null && p >= 0 && p < count)
+                .toList();
         ownedByInstance.put(target.instanceId(), new OwnedPartitions(target, count, owned));
         return owned;
     }
@@ -101,6 +121,5 @@ public final class FireRouter {
         return new ProducerRecord<>(catalog.results(), fire.jobId(), result);
     }
 
-    private record OwnedPartitions(WorkerHeartbeat heartbeat, int count, List<Integer> partitions) {
-    }
+    private record OwnedPartitions(WorkerHeartbeat heartbeat, int count, List<Integer> partitions) {}
 }

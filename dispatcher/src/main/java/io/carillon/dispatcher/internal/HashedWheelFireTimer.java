@@ -35,8 +35,9 @@ public final class HashedWheelFireTimer implements FireTimer {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** Instants beyond about 290 years from 1970 are held at this bound (they cannot be due anyway). */
     private static final long MAX_EPOCH_SECOND = Long.MAX_VALUE / NANOS_PER_SECOND - 1;
-    private static final Comparator<Entry> DUE_ORDER = Comparator.comparing((Entry e) -> e.fire.releaseAt())
-            .thenComparingLong(e -> e.sequence);
+
+    private static final Comparator<Entry> DUE_ORDER =
+            Comparator.comparing((Entry e) -> e.fire.releaseAt()).thenComparingLong(e -> e.sequence);
 
     /** A held fire in its bucket; identity equality, so that buckets remove it in O(1). */
     private static final class Entry {
@@ -168,7 +169,8 @@ public final class HashedWheelFireTimer implements FireTimer {
         Iterator<Entry> entries = bucket.iterator();
         while (entries.hasNext()) {
             Entry entry = entries.next();
-            if (entry.tick < nowTick || (entry.tick == nowTick && !entry.fire.releaseAt().isAfter(now))) {
+            if (entry.tick < nowTick
+                    || (entry.tick == nowTick && !entry.fire.releaseAt().isAfter(now))) {
                 entries.remove();
                 byId.remove(entry.fire.fireId());
                 due.add(entry);
@@ -187,13 +189,17 @@ public final class HashedWheelFireTimer implements FireTimer {
                 continue;
             }
             long current = tick;
-            Optional<Instant> first = bucket.stream().filter(entry -> entry.tick == current)
-                    .map(entry -> entry.fire.releaseAt()).min(Comparator.naturalOrder());
+            Optional<Instant> first = bucket.stream()
+                    .filter(entry -> entry.tick == current)
+                    .map(entry -> entry.fire.releaseAt())
+                    .min(Comparator.naturalOrder());
             if (first.isPresent()) {
                 return first.get();
             }
         }
-        return byId.values().stream().map(entry -> entry.fire.releaseAt()).min(Comparator.naturalOrder())
+        return byId.values().stream()
+                .map(entry -> entry.fire.releaseAt())
+                .min(Comparator.naturalOrder())
                 .orElseThrow();
     }
 

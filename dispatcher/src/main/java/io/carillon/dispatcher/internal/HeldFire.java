@@ -1,18 +1,16 @@
 package io.carillon.dispatcher.internal;
 
-import java.time.Instant;
-
-import org.apache.kafka.common.TopicPartition;
-
 import io.carillon.topics.events.FireEvent;
+import java.time.Instant;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * A fire waiting to be dispatched at {@code releaseAt} (its {@code dueAt} less the dispatcher's trigger lead), with the
  * place on the {@code fires} topic it was read from; {@code noWorkerSince} is when it first found no live worker to
  * take it (null while it has not tried).
  */
-public record HeldFire(TopicPartition partition, long offset, FireEvent fire, Instant releaseAt,
-        Instant noWorkerSince) {
+public record HeldFire(
+        TopicPartition partition, long offset, FireEvent fire, Instant releaseAt, Instant noWorkerSince) {
 
     /** A fire released at {@code releaseAt} that has not yet tried to find a worker. */
     public HeldFire(TopicPartition partition, long offset, FireEvent fire, Instant releaseAt) {

@@ -2,7 +2,6 @@ package io.carillon.dispatcher.internal;
 
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -31,8 +30,7 @@ final class KafkaClients {
      */
     static final int FIRES_MAX_POLL_RECORDS = 5_000;
 
-    private KafkaClients() {
-    }
+    private KafkaClients() {}
 
     /**
      * The group member reading {@code fires}: read_committed, offsets committed only through transactions; a static
@@ -49,7 +47,9 @@ final class KafkaClients {
         if (settings.instanceId() != null) {
             config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, settings.instanceId());
         }
-        config.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, GroupProtocol.CLASSIC.name().toLowerCase());
+        config.put(
+                ConsumerConfig.GROUP_PROTOCOL_CONFIG,
+                GroupProtocol.CLASSIC.name().toLowerCase());
         config.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
@@ -82,7 +82,8 @@ final class KafkaClients {
     static KafkaProducer<String, Object> producer(DispatcherSettings settings) {
         Map<String, Object> config = common(settings);
         config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, settings.transactionalId());
-        config.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) settings.transactionTimeout().toMillis());
+        config.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int)
+                settings.transactionTimeout().toMillis());
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.LINGER_MS_CONFIG, 0);

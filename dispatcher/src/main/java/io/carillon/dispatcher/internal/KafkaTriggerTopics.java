@@ -1,17 +1,15 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.TopicInitializer;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.KafkaException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.TopicInitializer;
 
 /**
  * Creates each app's trigger topic the first time a fire of that app is dispatched, then reads its partition count

@@ -1,14 +1,13 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * LEAST_FREQUENTLY_USED: per job, the live instance this dispatcher has sent the fewest of the job's fires (ties: the

@@ -1,14 +1,13 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * LEAST_RECENTLY_USED: per job, the live instance that had the job's fire longest ago from this dispatcher; an
@@ -28,7 +27,8 @@ public final class LeastRecentlyUsedSelector implements WorkerSelector {
         lastUse.keySet().retainAll(ids);
         WorkerHeartbeat chosen = live.get(0);
         for (WorkerHeartbeat candidate : live) {
-            if (lastUse.getOrDefault(candidate.instanceId(), NEVER) < lastUse.getOrDefault(chosen.instanceId(), NEVER)) {
+            if (lastUse.getOrDefault(candidate.instanceId(), NEVER)
+                    < lastUse.getOrDefault(chosen.instanceId(), NEVER)) {
                 chosen = candidate;
             }
         }

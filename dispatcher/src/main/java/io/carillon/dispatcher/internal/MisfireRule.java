@@ -1,13 +1,5 @@
 package io.carillon.dispatcher.internal;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Optional;
-
-import org.apache.kafka.clients.producer.ProducerRecord;
-
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
@@ -15,6 +7,12 @@ import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * The misfire rule at dispatch: a fire dispatched more than its job's misfire threshold after its instant is skipped
@@ -33,7 +31,8 @@ public final class MisfireRule {
     public Optional<ProducerRecord<String, Object>> skip(FireEvent fire, Instant now) {
         MisfirePolicy policy = fire.misfire();
         Duration lateness = Duration.between(fire.dueAt(), now);
-        if (fire.kind() == FireKind.MISFIRE || policy.strategy() != MisfireStrategy.DO_NOTHING
+        if (fire.kind() == FireKind.MISFIRE
+                || policy.strategy() != MisfireStrategy.DO_NOTHING
                 || lateness.toMillis() <= policy.thresholdMs()) {
             return Optional.empty();
         }

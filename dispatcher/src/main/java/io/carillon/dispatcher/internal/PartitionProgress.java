@@ -1,16 +1,14 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.offsets.DoneOffsets;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.offsets.DoneOffsets;
 
 /**
  * What the dispatcher has done with the records of one {@code fires} partition, and so which offset it may commit:
@@ -33,11 +31,13 @@ public final class PartitionProgress {
     private final NavigableSet<Long> held = new TreeSet<>();
     /** Done offsets above the mark as maximal ranges (first to last) that contain no held offset. */
     private final TreeMap<Long, Long> done = new TreeMap<>();
+
     private long position = -1;
     /** The length of the metadata encoding {@link #done} above the mark, kept as ranges change. */
     private int metadataLength;
     /** Counts changes of held and done offsets, so that the length computed for canFinish serves finish too. */
     private long version;
+
     private long lengthAfterOffset = -1;
     private long lengthAfterVersion = -1;
     private int lengthAfter;
@@ -51,13 +51,14 @@ public final class PartitionProgress {
     public PartitionProgress(TopicPartition partition, OffsetAndMetadata committed, int maxMetadataChars) {
         this.partition = partition;
         this.maxMetadataChars = maxMetadataChars;
-        this.lastCommitted = committed == null ? null
-                : new OffsetAndMetadata(committed.offset(), committed.metadata());
-        this.doneBefore = committed == null ? DoneOffsets.NONE
-                : DoneOffsets.decode(committed.offset(), committed.metadata());
+        this.lastCommitted = committed == null ? null : new OffsetAndMetadata(committed.offset(), committed.metadata());
+        this.doneBefore =
+                committed == null ? DoneOffsets.NONE : DoneOffsets.decode(committed.offset(), committed.metadata());
         if (!doneBefore.isEmpty()) {
-            log.info("{}: skipping fires at offsets already dispatched before the last commit (up to {})",
-                    partition, doneBefore.last());
+            log.info(
+                    "{}: skipping fires at offsets already dispatched before the last commit (up to {})",
+                    partition,
+                    doneBefore.last());
         }
     }
 
@@ -114,8 +115,8 @@ public final class PartitionProgress {
         }
         changed = false;
         long lowWaterMark = lowWaterMark();
-        OffsetAndMetadata point = new OffsetAndMetadata(lowWaterMark,
-                DoneOffsets.encode(lowWaterMark, done.tailMap(lowWaterMark, true)));
+        OffsetAndMetadata point =
+                new OffsetAndMetadata(lowWaterMark, DoneOffsets.encode(lowWaterMark, done.tailMap(lowWaterMark, true)));
         if (point.equals(lastCommitted)) {
             return null;
         }
@@ -154,7 +155,8 @@ public final class PartitionProgress {
         int removed = 0;
         long previousEnd = before;
         boolean first = lower == null;
-        for (Map.Entry<Long, Long> range : done.subMap(merged[0], true, merged[1], true).entrySet()) {
+        for (Map.Entry<Long, Long> range :
+                done.subMap(merged[0], true, merged[1], true).entrySet()) {
             removed += DoneOffsets.rangeLength(previousEnd, range.getKey(), range.getValue(), first);
             previousEnd = range.getValue();
             first = false;

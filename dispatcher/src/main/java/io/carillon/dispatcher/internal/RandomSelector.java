@@ -1,11 +1,10 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Instant;
 import java.util.List;
 import java.util.random.RandomGenerator;
-
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /** RANDOM: any live instance, uniformly. */
 public final class RandomSelector implements WorkerSelector {

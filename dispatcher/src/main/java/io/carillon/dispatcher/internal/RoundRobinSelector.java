@@ -1,12 +1,11 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /** ROUND_ROBIN: each job's fires go to its live instances in turn (a per-job counter modulo the live count). */
 public final class RoundRobinSelector implements WorkerSelector {

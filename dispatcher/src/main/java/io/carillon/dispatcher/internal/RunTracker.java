@@ -1,16 +1,14 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.RunResult;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.PriorityQueue;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.RunResult;
 
 /**
  * The runs this dispatcher sent for BUSYOVER, per job and instance, until they end: a terminal result on
@@ -21,11 +19,9 @@ import io.carillon.topics.events.RunResult;
  */
 public final class RunTracker {
 
-    private record Run(String jobId, String instanceId, Instant until) {
-    }
+    private record Run(String jobId, String instanceId, Instant until) {}
 
-    private record Deadline(Instant until, String runId) {
-    }
+    private record Deadline(Instant until, String runId) {}
 
     private final Map<String, Run> byRunId = new HashMap<>();
     private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(Comparator.comparing(Deadline::until));
@@ -90,8 +86,7 @@ public final class RunTracker {
         }
         for (ConsumerRecord<String, byte[]> record : records) {
             RunResult result = parse(record);
-            if (result != null && result.status() != null && result.status().isTerminal()
-                    && result.runId() != null) {
+            if (result != null && result.status() != null && result.status().isTerminal() && result.runId() != null) {
                 finished(result.runId());
             }
         }

@@ -1,11 +1,5 @@
 package io.carillon.dispatcher.internal;
 
-import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-
 import io.carillon.dispatcher.DispatcherStats;
 import io.carillon.dispatcher.DispatcherStats.AppStats;
 import io.carillon.topics.metrics.DeadLetterMeter;
@@ -14,6 +8,11 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Collects the dispatcher's counters, both as a {@link DispatcherStats} snapshot and as Micrometer meters:
@@ -46,8 +45,7 @@ public final class StatsRecorder {
     /** The largest lateness bucket: later fires all count as later than this. */
     public static final Duration LATENESS_MAX = Duration.ofMinutes(5);
 
-    private record AppMeters(Timer lateness, Counter dispatched, Counter noWorker, Counter skipped) {
-    }
+    private record AppMeters(Timer lateness, Counter dispatched, Counter noWorker, Counter skipped) {}
 
     private final MeterRegistry registry;
     private final Map<String, AppStats> apps = new ConcurrentHashMap<>();
@@ -69,15 +67,20 @@ public final class StatsRecorder {
         this.registry = registry;
         this.deadLetterMeter = new DeadLetterMeter(registry);
         this.transactionCounter = Counter.builder(TRANSACTIONS)
-                .description("Kafka transactions the dispatcher committed").register(registry);
+                .description("Kafka transactions the dispatcher committed")
+                .register(registry);
         Gauge.builder(HELD_FIRES, heldFires, AtomicInteger::get)
-                .description("fires held until due at the end of the last loop iteration").register(registry);
+                .description("fires held until due at the end of the last loop iteration")
+                .register(registry);
         Gauge.builder(ASSIGNED_PARTITIONS, assignedPartitions, AtomicInteger::get)
-                .description("partitions of the fires topic this dispatcher owns").register(registry);
+                .description("partitions of the fires topic this dispatcher owns")
+                .register(registry);
     }
 
     public void dispatched(String app, Duration lateness) {
-        apps.merge(app, AppStats.ZERO.plusDispatched(lateness.toMillis()),
+        apps.merge(
+                app,
+                AppStats.ZERO.plusDispatched(lateness.toMillis()),
                 (current, ignored) -> current.plusDispatched(lateness.toMillis()));
         AppMeters appMeters = meters(app);
         appMeters.dispatched().increment();
@@ -114,8 +117,8 @@ public final class StatsRecorder {
     }
 
     public DispatcherStats snapshot() {
-        return new DispatcherStats(Map.copyOf(apps), assignedPartitions.get(), heldFires.get(), deadLetters.get(),
-                transactions.get());
+        return new DispatcherStats(
+                Map.copyOf(apps), assignedPartitions.get(), heldFires.get(), deadLetters.get(), transactions.get());
     }
 
     /** The app's meters; a plain lookup once registered, so recording a fire allocates nothing here. */
@@ -126,13 +129,23 @@ public final class StatsRecorder {
 
     private AppMeters register(String app) {
         return new AppMeters(
-                Timer.builder(LATENESS).tag(APP_TAG, app).publishPercentileHistogram()
-                        .minimumExpectedValue(LATENESS_MIN).maximumExpectedValue(LATENESS_MAX)
-                        .description("how long after its due instant a trigger was produced").register(registry),
-                Counter.builder(DISPATCHED).tag(APP_TAG, app).description("triggers produced").register(registry),
-                Counter.builder(NO_WORKER).tag(APP_TAG, app)
-                        .description("fires answered NO_WORKER: no live instance could take them").register(registry),
-                Counter.builder(MISFIRE_SKIPPED).tag(APP_TAG, app)
+                Timer.builder(LATENESS)
+                        .tag(APP_TAG, app)
+                        .publishPercentileHistogram()
+                        .minimumExpectedValue(LATENESS_MIN)
+                        .maximumExpectedValue(LATENESS_MAX)
+                        .description("how long after its due instant a trigger was produced")
+                        .register(registry),
+                Counter.builder(DISPATCHED)
+                        .tag(APP_TAG, app)
+                        .description("triggers produced")
+                        .register(registry),
+                Counter.builder(NO_WORKER)
+                        .tag(APP_TAG, app)
+                        .description("fires answered NO_WORKER: no live instance could take them")
+                        .register(registry),
+                Counter.builder(MISFIRE_SKIPPED)
+                        .tag(APP_TAG, app)
                         .description("fires answered SKIPPED: later than their misfire threshold, policy DO_NOTHING")
                         .register(registry));
     }

@@ -3,7 +3,6 @@ package io.carillon.dispatcher.internal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -62,8 +61,11 @@ final class TrackedResults {
             results.seekToEnd(partitions);
             partitions.forEach(results::position);
         } catch (TimeoutException e) {
-            log.warn("could not find the end of {}, BUSYOVER counts the runs it sent as running until the next "
-                    + "heartbeats or their timeouts: {}", topic, e.toString());
+            log.warn(
+                    "could not find the end of {}, BUSYOVER counts the runs it sent as running until the next "
+                            + "heartbeats or their timeouts: {}",
+                    topic,
+                    e.toString());
             return;
         }
         results.resume(partitions);

@@ -1,12 +1,11 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * The latest heartbeat of every worker instance, as read from the {@code workers} topic. Not thread-safe: the

@@ -1,21 +1,19 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * Feeds the {@link WorkerRegistry} from every partition of the {@code workers} topic, read from the beginning
@@ -39,8 +37,8 @@ public final class WorkerRegistryReader {
     private final StatsRecorder stats;
     private Instant lastReadAt;
 
-    public WorkerRegistryReader(Consumer<String, byte[]> consumer, WorkerRegistry registry, DeadLetters deadLetters,
-            StatsRecorder stats) {
+    public WorkerRegistryReader(
+            Consumer<String, byte[]> consumer, WorkerRegistry registry, DeadLetters deadLetters, StatsRecorder stats) {
         this.consumer = consumer;
         this.registry = registry;
         this.deadLetters = deadLetters;
@@ -79,8 +77,10 @@ public final class WorkerRegistryReader {
             out.addAll(apply(consumer.poll(CATCH_UP_POLL), now));
         }
         if (!reached(ends)) {
-            log.warn("the worker registry did not catch up with the heartbeats; routing goes on with {} known "
-                    + "instances", registry.size());
+            log.warn(
+                    "the worker registry did not catch up with the heartbeats; routing goes on with {} known "
+                            + "instances",
+                    registry.size());
         }
         lastReadAt = now;
         return out;
@@ -95,8 +95,12 @@ public final class WorkerRegistryReader {
         for (ConsumerRecord<String, byte[]> record : records) {
             String problem = applyOne(record);
             if (problem != null) {
-                log.warn("heartbeat record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(),
-                        record.offset(), problem);
+                log.warn(
+                        "heartbeat record {}-{}@{} sent to the dlq: {}",
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
+                        problem);
                 stats.deadLetter(record.topic());
                 out.add(deadLetters.of(record, problem, now));
             }
@@ -124,10 +128,22 @@ public final class WorkerRegistryReader {
         if (heartbeat.sentAt() == null) {
             return "field 'sentAt' is missing";
         }
-        WorkerHeartbeat keyed = heartbeat.instanceId() == null ? new WorkerHeartbeat(heartbeat.schemaVersion(),
-                record.key(), heartbeat.app(), heartbeat.handlers(), heartbeat.capacity(), heartbeat.running(),
-                heartbeat.partitions(), heartbeat.intervalMs(), heartbeat.startedAt(), heartbeat.sentAt(),
-                heartbeat.waiting(), heartbeat.lingering(), heartbeat.busyJobs()) : heartbeat;
+        WorkerHeartbeat keyed = heartbeat.instanceId() == null
+                ? new WorkerHeartbeat(
+                        heartbeat.schemaVersion(),
+                        record.key(),
+                        heartbeat.app(),
+                        heartbeat.handlers(),
+                        heartbeat.capacity(),
+                        heartbeat.running(),
+                        heartbeat.partitions(),
+                        heartbeat.intervalMs(),
+                        heartbeat.startedAt(),
+                        heartbeat.sentAt(),
+                        heartbeat.waiting(),
+                        heartbeat.lingering(),
+                        heartbeat.busyJobs())
+                : heartbeat;
         registry.update(record.key(), keyed);
         return null;
     }

@@ -1,10 +1,9 @@
 package io.carillon.dispatcher.internal;
 
-import java.time.Instant;
-import java.util.List;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * A routing strategy: which of the live instances run a fire. One trigger is sent per instance returned; when

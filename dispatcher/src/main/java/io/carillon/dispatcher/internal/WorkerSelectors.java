@@ -1,11 +1,10 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.events.RoutingStrategy;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
-
-import io.carillon.topics.events.RoutingStrategy;
 
 /**
  * The {@link WorkerSelector} of each routing strategy. The live instances a selector chooses from are ordered by

@@ -1,18 +1,16 @@
 package io.carillon.dispatcher.spring;
 
+import io.carillon.dispatcher.Dispatcher;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.topics.spring.CarillonTopics;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-
-import io.carillon.dispatcher.Dispatcher;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-import io.carillon.topics.spring.CarillonTopics;
-import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Runs a {@link Dispatcher} in a Spring application: built from {@code carillon.dispatcher.*}, the
@@ -28,7 +26,10 @@ public final class DispatcherAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    Dispatcher carillonDispatcher(CarillonTopics topics, Clock clock, DispatcherProperties properties,
+    Dispatcher carillonDispatcher(
+            CarillonTopics topics,
+            Clock clock,
+            DispatcherProperties properties,
             ObjectProvider<MeterRegistry> meterRegistry) {
         Dispatcher.Builder builder = Dispatcher.builder()
                 .bootstrapServers(topics.bootstrapServers())

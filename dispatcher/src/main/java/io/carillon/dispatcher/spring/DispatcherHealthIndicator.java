@@ -1,9 +1,8 @@
 package io.carillon.dispatcher.spring;
 
+import io.carillon.dispatcher.Dispatcher;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-
-import io.carillon.dispatcher.Dispatcher;
 
 /**
  * Health {@code dispatcher}: UP while the dispatcher's thread runs; DOWN before it starts, after it closes, or once
@@ -22,6 +21,7 @@ final class DispatcherHealthIndicator implements HealthIndicator {
     @Override
     public Health health() {
         Health.Builder health = dispatcher.isRunning() ? Health.up() : Health.down();
-        return health.withDetail("transactionalId", dispatcher.transactionalId()).build();
+        return health.withDetail("transactionalId", dispatcher.transactionalId())
+                .build();
     }
 }

@@ -1,8 +1,7 @@
 package io.carillon.dispatcher.spring;
 
-import org.springframework.context.SmartLifecycle;
-
 import io.carillon.dispatcher.Dispatcher;
+import org.springframework.context.SmartLifecycle;
 
 /** Starts the {@link Dispatcher} once the context is refreshed and closes it when the context stops. */
 public final class DispatcherLifecycle implements SmartLifecycle {

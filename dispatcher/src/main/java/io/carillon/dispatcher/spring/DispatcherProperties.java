@@ -1,7 +1,6 @@
 package io.carillon.dispatcher.spring;
 
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -55,29 +54,99 @@ public class DispatcherProperties {
     /** How long a fire no live worker can take waits for one before it ends NO_WORKER; default 10 s. */
     private Duration noWorkerGrace = io.carillon.dispatcher.Dispatcher.DEFAULT_NO_WORKER_GRACE;
 
-    public Duration getSessionTimeout() { return sessionTimeout; }
-    public void setSessionTimeout(Duration sessionTimeout) { this.sessionTimeout = sessionTimeout; }
-    public Duration getNoWorkerGrace() { return noWorkerGrace; }
-    public void setNoWorkerGrace(Duration noWorkerGrace) { this.noWorkerGrace = noWorkerGrace; }
+    public Duration getSessionTimeout() {
+        return sessionTimeout;
+    }
 
-    public Duration getTriggerLead() { return triggerLead; }
-    public void setTriggerLead(Duration triggerLead) { this.triggerLead = triggerLead; }
-    public boolean isEnabled() { return enabled; }
-    public void setEnabled(boolean enabled) { this.enabled = enabled; }
-    public String getGroupId() { return groupId; }
-    public void setGroupId(String groupId) { this.groupId = groupId; }
-    public String getInstanceId() { return instanceId; }
-    public void setInstanceId(String instanceId) { this.instanceId = instanceId; }
-    public String getTransactionalIdPrefix() { return transactionalIdPrefix; }
-    public void setTransactionalIdPrefix(String prefix) { this.transactionalIdPrefix = prefix; }
-    public Duration getMaxPollWait() { return maxPollWait; }
-    public void setMaxPollWait(Duration maxPollWait) { this.maxPollWait = maxPollWait; }
-    public Duration getTransactionTimeout() { return transactionTimeout; }
-    public void setTransactionTimeout(Duration transactionTimeout) { this.transactionTimeout = transactionTimeout; }
-    public Duration getCloseTimeout() { return closeTimeout; }
-    public void setCloseTimeout(Duration closeTimeout) { this.closeTimeout = closeTimeout; }
-    public Duration getTimerTick() { return timerTick; }
-    public void setTimerTick(Duration timerTick) { this.timerTick = timerTick; }
-    public int getOffsetMetadataMaxBytes() { return offsetMetadataMaxBytes; }
-    public void setOffsetMetadataMaxBytes(int maxBytes) { this.offsetMetadataMaxBytes = maxBytes; }
+    public void setSessionTimeout(Duration sessionTimeout) {
+        this.sessionTimeout = sessionTimeout;
+    }
+
+    public Duration getNoWorkerGrace() {
+        return noWorkerGrace;
+    }
+
+    public void setNoWorkerGrace(Duration noWorkerGrace) {
+        this.noWorkerGrace = noWorkerGrace;
+    }
+
+    public Duration getTriggerLead() {
+        return triggerLead;
+    }
+
+    public void setTriggerLead(Duration triggerLead) {
+        this.triggerLead = triggerLead;
+    }
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public String getGroupId() {
+        return groupId;
+    }
+
+    public void setGroupId(String groupId) {
+        this.groupId = groupId;
+    }
+
+    public String getInstanceId() {
+        return instanceId;
+    }
+
+    public void setInstanceId(String instanceId) {
+        this.instanceId = instanceId;
+    }
+
+    public String getTransactionalIdPrefix() {
+        return transactionalIdPrefix;
+    }
+
+    public void setTransactionalIdPrefix(String prefix) {
+        this.transactionalIdPrefix = prefix;
+    }
+
+    public Duration getMaxPollWait() {
+        return maxPollWait;
+    }
+
+    public void setMaxPollWait(Duration maxPollWait) {
+        this.maxPollWait = maxPollWait;
+    }
+
+    public Duration getTransactionTimeout() {
+        return transactionTimeout;
+    }
+
+    public void setTransactionTimeout(Duration transactionTimeout) {
+        this.transactionTimeout = transactionTimeout;
+    }
+
+    public Duration getCloseTimeout() {
+        return closeTimeout;
+    }
+
+    public void setCloseTimeout(Duration closeTimeout) {
+        this.closeTimeout = closeTimeout;
+    }
+
+    public Duration getTimerTick() {
+        return timerTick;
+    }
+
+    public void setTimerTick(Duration timerTick) {
+        this.timerTick = timerTick;
+    }
+
+    public int getOffsetMetadataMaxBytes() {
+        return offsetMetadataMaxBytes;
+    }
+
+    public void setOffsetMetadataMaxBytes(int maxBytes) {
+        this.offsetMetadataMaxBytes = maxBytes;
+    }
 }

@@ -3,16 +3,14 @@ package io.carillon.dispatcher.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
-import java.util.UUID;
-
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
-import org.springframework.context.ConfigurableApplicationContext;
-
 import io.carillon.dispatcher.Dispatcher;
 import io.carillon.testkit.HttpProbe;
 import io.carillon.testkit.TestKafka;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
+import org.springframework.context.ConfigurableApplicationContext;
 
 class DispatcherApplicationTest {
 
@@ -22,7 +20,8 @@ class DispatcherApplicationTest {
         try (ConfigurableApplicationContext context = DispatcherApplication.application()
                 .properties(
                         "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
-                        "carillon.topics.prefix=a" + UUID.randomUUID().toString().substring(0, 8) + ".",
+                        "carillon.topics.prefix=a"
+                                + UUID.randomUUID().toString().substring(0, 8) + ".",
                         "carillon.topics.partitions=1",
                         "spring.main.keep-alive=false",
                         "server.port=0")
@@ -31,10 +30,17 @@ class DispatcherApplicationTest {
             assertThat(dispatcher.isRunning()).isTrue();
             int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
             await().atMost(Duration.ofSeconds(30))
-                    .until(() -> HttpProbe.get(port, "/actuator/health/readiness").statusCode() == 200);
-            assertThat(HttpProbe.get(port, "/actuator/health/liveness").statusCode()).isEqualTo(200);
-            assertThat(context.getBean(HealthEndpointGroups.class).get("liveness").isMember("dispatcher")).isTrue();
-            assertThat(context.getBean(HealthEndpointGroups.class).get("readiness").isMember("carillonKafka"))
+                    .until(() ->
+                            HttpProbe.get(port, "/actuator/health/readiness").statusCode() == 200);
+            assertThat(HttpProbe.get(port, "/actuator/health/liveness").statusCode())
+                    .isEqualTo(200);
+            assertThat(context.getBean(HealthEndpointGroups.class)
+                            .get("liveness")
+                            .isMember("dispatcher"))
+                    .isTrue();
+            assertThat(context.getBean(HealthEndpointGroups.class)
+                            .get("readiness")
+                            .isMember("carillonKafka"))
                     .isTrue();
         }
         assertThat(dispatcher.isRunning()).isFalse();

@@ -1,22 +1,9 @@
 package io.carillon.dispatcher.internal;
 
-import io.carillon.testkit.SettableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.Test;
-
+import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.ControlCommand;
@@ -35,6 +22,17 @@ import io.carillon.topics.events.WorkerHeartbeat;
 import io.carillon.topics.metrics.DeadLetterMeter;
 import io.carillon.topics.offsets.DoneOffsets;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
 
 class DispatchEngineTest {
 
@@ -77,7 +75,8 @@ class DispatchEngineTest {
 
         List<Trigger> triggers = triggers(tick());
         assertThat(triggers).extracting(Trigger::fireId).containsExactly("a@1", "b@1", "c@1");
-        assertThat(triggers).allSatisfy(trigger -> assertThat(trigger.dispatchedAt()).isEqualTo(T0.plusSeconds(1)));
+        assertThat(triggers)
+                .allSatisfy(trigger -> assertThat(trigger.dispatchedAt()).isEqualTo(T0.plusSeconds(1)));
     }
 
     @Test
@@ -96,10 +95,28 @@ class DispatchEngineTest {
     @Test
     void buildsTheTriggerFromTheFire() {
         registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(2), T0));
-        FireEvent event = new FireEvent(0, null, "job-1@42", "job-1", 7, "demo", "echo", T0, FireKind.MANUAL, 2,
-                "{\"a\":1}", null, null, io.carillon.topics.events.BlockStrategy.SERIAL, 1500, null, "parent#0", T0);
+        FireEvent event = new FireEvent(
+                0,
+                null,
+                "job-1@42",
+                "job-1",
+                7,
+                "demo",
+                "echo",
+                T0,
+                FireKind.MANUAL,
+                2,
+                "{\"a\":1}",
+                null,
+                null,
+                io.carillon.topics.events.BlockStrategy.SERIAL,
+                1500,
+                null,
+                "parent#0",
+                T0);
 
-        ProducerRecord<String, Object> record = engine.plan(List.of(record(0, event)), now()).records().get(0);
+        ProducerRecord<String, Object> record =
+                engine.plan(List.of(record(0, event)), now()).records().get(0);
 
         assertThat(record.topic()).isEqualTo(CATALOG.trigger("demo"));
         assertThat(record.key()).isEqualTo(FireIds.runId("job-1@42", 0));
@@ -124,8 +141,8 @@ class DispatchEngineTest {
         registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(), T0));
         registry.update("w2", heartbeat("w2", "demo", List.of("echo"), List.of(99), T0));
 
-        List<ProducerRecord<String, Object>> records = engine.plan(List.of(fire("a", 0), fire("b", 0)), now())
-                .records();
+        List<ProducerRecord<String, Object>> records =
+                engine.plan(List.of(fire("a", 0), fire("b", 0)), now()).records();
 
         assertThat(records).extracting(ProducerRecord::partition).containsOnlyNulls();
     }
@@ -180,7 +197,8 @@ class DispatchEngineTest {
         live("w1");
         ConsumerRecord<String, byte[]> far = fire(0, "far", 60_000);
         ConsumerRecord<String, byte[]> now = fire(0, "now", 0);
-        OffsetAndMetadata committed = engine.plan(List.of(far, now), now()).offsets().get(partition(0));
+        OffsetAndMetadata committed =
+                engine.plan(List.of(far, now), now()).offsets().get(partition(0));
 
         engine = newEngine();
         engine.assigned(partition(0), committed);
@@ -219,7 +237,8 @@ class DispatchEngineTest {
             records.add(fire("j@" + i, 0));
         }
 
-        assertThat(triggers(engine.plan(records, now()))).extracting(Trigger::targetInstance)
+        assertThat(triggers(engine.plan(records, now())))
+                .extracting(Trigger::targetInstance)
                 .containsExactly("w1", "w2", "w3", "w1", "w2", "w3");
     }
 
@@ -227,24 +246,44 @@ class DispatchEngineTest {
     void roundRobinFollowsRegistryChanges() {
         live("w1");
         live("w2");
-        assertThat(triggers(engine.plan(List.of(fire("j@0", 0)), now()))).extracting(Trigger::targetInstance)
+        assertThat(triggers(engine.plan(List.of(fire("j@0", 0)), now())))
+                .extracting(Trigger::targetInstance)
                 .containsExactly("w1");
 
         registry.remove("w2");
         clock.advance(Duration.ofSeconds(1));
         assertThat(triggers(engine.plan(List.of(fire("j@1", 0), fire("j@2", 0)), now())))
-                .extracting(Trigger::targetInstance).containsExactly("w1", "w1");
+                .extracting(Trigger::targetInstance)
+                .containsExactly("w1", "w1");
     }
 
     @Test
     void pinnedInstancesLimitTheChoice() {
         live("w1");
         live("w2");
-        FireEvent event = new FireEvent(0, null, "pinned@1", "pinned", 1, "demo", "echo", T0, FireKind.SCHEDULED, 1,
-                null, null, List.of("w2"), null, 0, null, null, T0);
+        FireEvent event = new FireEvent(
+                0,
+                null,
+                "pinned@1",
+                "pinned",
+                1,
+                "demo",
+                "echo",
+                T0,
+                FireKind.SCHEDULED,
+                1,
+                null,
+                null,
+                List.of("w2"),
+                null,
+                0,
+                null,
+                null,
+                T0);
 
         assertThat(triggers(engine.plan(List.of(record(0, event)), now())))
-                .extracting(Trigger::targetInstance).containsExactly("w2");
+                .extracting(Trigger::targetInstance)
+                .containsExactly("w2");
     }
 
     @Test
@@ -252,7 +291,8 @@ class DispatchEngineTest {
         registry.update("dead", heartbeat("dead", "demo", List.of("echo"), List.of(), LONG_AGO));
         registry.update("w1", heartbeat("w1", "demo", List.of("sleep"), List.of(), T0));
 
-        List<ProducerRecord<String, Object>> records = engine.plan(List.of(fire("lonely@1", 0)), now()).records();
+        List<ProducerRecord<String, Object>> records =
+                engine.plan(List.of(fire("lonely@1", 0)), now()).records();
 
         assertThat(records).hasSize(1);
         assertThat(records.get(0).topic()).isEqualTo(CATALOG.results());
@@ -320,14 +360,19 @@ class DispatchEngineTest {
     void malformedRecordsBecomeDeadLettersAndTheRestGoesOn() {
         live("w1");
         ConsumerRecord<String, byte[]> garbage = raw(0, "{not json".getBytes(StandardCharsets.UTF_8));
-        ConsumerRecord<String, byte[]> noApp = raw(0, ("{\"fireId\":\"x@1\",\"jobId\":\"x\",\"handler\":\"echo\","
-                + "\"scheduledAt\":\"2026-03-01T12:00:00Z\"}").getBytes(StandardCharsets.UTF_8));
+        ConsumerRecord<String, byte[]> noApp = raw(
+                0,
+                ("{\"fireId\":\"x@1\",\"jobId\":\"x\",\"handler\":\"echo\","
+                                + "\"scheduledAt\":\"2026-03-01T12:00:00Z\"}")
+                        .getBytes(StandardCharsets.UTF_8));
         ConsumerRecord<String, byte[]> empty = raw(0, null);
 
         DispatchPlan plan = engine.plan(List.of(garbage, noApp, empty, fire("good", 0)), now());
 
-        List<DeadLetter> letters = plan.records().stream().filter(r -> r.topic().equals(CATALOG.dlq()))
-                .map(r -> (DeadLetter) r.value()).toList();
+        List<DeadLetter> letters = plan.records().stream()
+                .filter(r -> r.topic().equals(CATALOG.dlq()))
+                .map(r -> (DeadLetter) r.value())
+                .toList();
         assertThat(letters).hasSize(3);
         assertThat(letters).allSatisfy(letter -> {
             assertThat(letter.component()).isEqualTo("dispatcher");
@@ -345,8 +390,14 @@ class DispatchEngineTest {
     @Test
     void doNothingSkipsAFireLaterThanItsMisfireThresholdWithTheReasonInTheSameCommit() {
         live("w1");
-        ConsumerRecord<String, byte[]> late = record(0, fire("late@1", -7200, FireKind.SCHEDULED,
-                new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0), null));
+        ConsumerRecord<String, byte[]> late = record(
+                0,
+                fire(
+                        "late@1",
+                        -7200,
+                        FireKind.SCHEDULED,
+                        new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0),
+                        null));
 
         DispatchPlan plan = engine.plan(List.of(late), now());
 
@@ -359,8 +410,9 @@ class DispatchEngineTest {
         assertThat(result.runId()).isEqualTo("late@1#0");
         assertThat(result.scheduledAt()).isEqualTo(T0.minusMillis(7200));
         assertThat(result.finishedAt()).isEqualTo(T0);
-        assertThat(result.message()).isEqualTo("dispatched 7.2 s after its instant, beyond the misfire threshold"
-                + " 5 s; policy DO_NOTHING");
+        assertThat(result.message())
+                .isEqualTo(
+                        "dispatched 7.2 s after its instant, beyond the misfire threshold" + " 5 s; policy DO_NOTHING");
         assertThat(plan.offsets()).containsEntry(partition(0), new OffsetAndMetadata(1, ""));
         assertThat(stats.snapshot().app("demo").skipped()).isEqualTo(1);
         assertThat(stats.snapshot().app("demo").dispatched()).isZero();
@@ -371,8 +423,8 @@ class DispatchEngineTest {
         live("w1");
         MisfirePolicy doNothing = new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0);
 
-        DispatchPlan plan = engine.plan(List.of(record(0, fire("j@1", -5000, FireKind.SCHEDULED, doNothing, null))),
-                now());
+        DispatchPlan plan =
+                engine.plan(List.of(record(0, fire("j@1", -5000, FireKind.SCHEDULED, doNothing, null))), now());
 
         assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("j@1");
     }
@@ -380,13 +432,33 @@ class DispatchEngineTest {
     @Test
     void fireOnceNowCatchUpAndPlannerMisfiresAreDispatchedHoweverLate() {
         live("w1");
-        DispatchPlan plan = engine.plan(List.of(
-                record(0, fire("once@1", -60_000, FireKind.SCHEDULED,
-                        new MisfirePolicy(MisfireStrategy.FIRE_ONCE_NOW, 5000, 0), null)),
-                record(0, fire("catch@1", -60_000, FireKind.SCHEDULED,
-                        new MisfirePolicy(MisfireStrategy.CATCH_UP, 5000, 0), null)),
-                record(0, fire("decided@1", -60_000, FireKind.MISFIRE,
-                        new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0), null))), now());
+        DispatchPlan plan = engine.plan(
+                List.of(
+                        record(
+                                0,
+                                fire(
+                                        "once@1",
+                                        -60_000,
+                                        FireKind.SCHEDULED,
+                                        new MisfirePolicy(MisfireStrategy.FIRE_ONCE_NOW, 5000, 0),
+                                        null)),
+                        record(
+                                0,
+                                fire(
+                                        "catch@1",
+                                        -60_000,
+                                        FireKind.SCHEDULED,
+                                        new MisfirePolicy(MisfireStrategy.CATCH_UP, 5000, 0),
+                                        null)),
+                        record(
+                                0,
+                                fire(
+                                        "decided@1",
+                                        -60_000,
+                                        FireKind.MISFIRE,
+                                        new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0),
+                                        null))),
+                now());
 
         assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("once@1", "catch@1", "decided@1");
         assertThat(stats.snapshot().app("demo").maxLatenessMillis()).isEqualTo(60_000);
@@ -396,8 +468,16 @@ class DispatchEngineTest {
     @Test
     void aHeldFireThatLeavesTooLateIsSkippedToo() {
         live("w1");
-        engine.plan(List.of(record(0, fire("held@1", 1000, FireKind.SCHEDULED,
-                new MisfirePolicy(MisfireStrategy.DO_NOTHING, 1000, 0), null))), now());
+        engine.plan(
+                List.of(record(
+                        0,
+                        fire(
+                                "held@1",
+                                1000,
+                                FireKind.SCHEDULED,
+                                new MisfirePolicy(MisfireStrategy.DO_NOTHING, 1000, 0),
+                                null))),
+                now());
 
         clock.advance(Duration.ofSeconds(10));
         DispatchPlan plan = tick();
@@ -414,8 +494,11 @@ class DispatchEngineTest {
         registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
         registry.update("w3", heartbeat("w3", "demo", List.of("echo"), List.of(3), T0));
 
-        List<ProducerRecord<String, Object>> records = engine.plan(List.of(record(0, fire("bc@1", 0,
-                FireKind.SCHEDULED, null, RoutingStrategy.SHARDING_BROADCAST))), now()).records();
+        List<ProducerRecord<String, Object>> records = engine.plan(
+                        List.of(record(
+                                0, fire("bc@1", 0, FireKind.SCHEDULED, null, RoutingStrategy.SHARDING_BROADCAST))),
+                        now())
+                .records();
 
         assertThat(records).extracting(ProducerRecord::key).containsExactly("bc@1#0", "bc@1#1", "bc@1#2");
         assertThat(records).extracting(ProducerRecord::partition).containsExactly(0, 1, 3);
@@ -423,12 +506,14 @@ class DispatchEngineTest {
         assertThat(triggers).extracting(Trigger::targetInstance).containsExactly("w1", "w2", "w3");
         assertThat(triggers).extracting(Trigger::shardIndex).containsExactly(0, 1, 2);
         assertThat(triggers).extracting(Trigger::shardTotal).containsOnly(3);
-        assertThat(triggers).extracting(Trigger::runId).containsExactly(FireIds.runId("bc@1", 0),
-                FireIds.runId("bc@1", 1), FireIds.runId("bc@1", 2));
+        assertThat(triggers)
+                .extracting(Trigger::runId)
+                .containsExactly(FireIds.runId("bc@1", 0), FireIds.runId("bc@1", 1), FireIds.runId("bc@1", 2));
 
         registry.remove("w2");
-        List<Trigger> after = triggers(engine.plan(List.of(record(0, fire("bc@2", 0, FireKind.SCHEDULED, null,
-                RoutingStrategy.SHARDING_BROADCAST))), now()));
+        List<Trigger> after = triggers(engine.plan(
+                List.of(record(0, fire("bc@2", 0, FireKind.SCHEDULED, null, RoutingStrategy.SHARDING_BROADCAST))),
+                now()));
         assertThat(after).extracting(Trigger::targetInstance).containsExactly("w1", "w3");
         assertThat(after).extracting(Trigger::shardTotal).containsOnly(2);
     }
@@ -441,8 +526,8 @@ class DispatchEngineTest {
         FireEvent retryOfShard1 = fire("bc@1-retry", 0, FireKind.RETRY, null, RoutingStrategy.SHARDING_BROADCAST)
                 .onlyShard(1, 3);
 
-        List<ProducerRecord<String, Object>> records = engine.plan(List.of(record(0, retryOfShard1)), now())
-                .records();
+        List<ProducerRecord<String, Object>> records =
+                engine.plan(List.of(record(0, retryOfShard1)), now()).records();
 
         assertThat(records).hasSize(1);
         assertThat(records.get(0).key()).isEqualTo(FireIds.runId("bc@1-retry", 1));
@@ -456,7 +541,8 @@ class DispatchEngineTest {
     @Test
     void aOneShardFireOfASingleTargetStrategyKeepsItsShard() {
         live("w1");
-        FireEvent retryOfShard2 = fire("j@1-retry", 0, FireKind.RETRY, null, RoutingStrategy.FIRST).onlyShard(2, 4);
+        FireEvent retryOfShard2 = fire("j@1-retry", 0, FireKind.RETRY, null, RoutingStrategy.FIRST)
+                .onlyShard(2, 4);
 
         List<Trigger> triggers = triggers(engine.plan(List.of(record(0, retryOfShard2)), now()));
 
@@ -492,7 +578,8 @@ class DispatchEngineTest {
         live("w1");
         engine = newEngine(Duration.ofMillis(100));
 
-        assertThat(triggers(engine.plan(List.of(fire("soon", 60)), now()))).extracting(Trigger::dueAt)
+        assertThat(triggers(engine.plan(List.of(fire("soon", 60)), now())))
+                .extracting(Trigger::dueAt)
                 .containsExactly(T0.plusMillis(60));
         assertThat(engine.heldFires()).isZero();
     }
@@ -503,9 +590,11 @@ class DispatchEngineTest {
         engine = newEngine(Duration.ofMillis(100));
         MisfirePolicy doNothing = new MisfirePolicy(MisfireStrategy.DO_NOTHING, 1000, 0);
 
-        DispatchPlan plan = engine.plan(List.of(
-                record(0, fire("within", -1000, FireKind.SCHEDULED, doNothing, null)),
-                record(0, fire("beyond", -1001, FireKind.SCHEDULED, doNothing, null))), now());
+        DispatchPlan plan = engine.plan(
+                List.of(
+                        record(0, fire("within", -1000, FireKind.SCHEDULED, doNothing, null)),
+                        record(0, fire("beyond", -1001, FireKind.SCHEDULED, doNothing, null))),
+                now());
 
         assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("within");
         assertThat(stats.snapshot().app("demo").skipped()).isEqualTo(1);
@@ -531,11 +620,13 @@ class DispatchEngineTest {
             assertThat(kill.app()).isEqualTo("demo");
             assertThat(kill.instance()).isEqualTo("w1");
             assertThat(kill.commandId()).isEqualTo("cancel-j@1#0");
-            assertThat(kill.requestedBy()).contains("fire j@1 was cancelled", T0.plusMillis(1000).toString());
+            assertThat(kill.requestedBy())
+                    .contains("fire j@1 was cancelled", T0.plusMillis(1000).toString());
             assertThat(kill.requestedAt()).isEqualTo(T0.plusMillis(950));
         });
         assertThat(afterCancel.offsets()).containsEntry(partition(0), new OffsetAndMetadata(2, ""));
-        assertThat(engine.plan(List.of(cancel("j@1")), now()).records()).as("a second cancel kills nothing more")
+        assertThat(engine.plan(List.of(cancel("j@1")), now()).records())
+                .as("a second cancel kills nothing more")
                 .isEmpty();
     }
 
@@ -556,14 +647,17 @@ class DispatchEngineTest {
         live("w1");
         live("w2");
         engine = newEngine(Duration.ofSeconds(1));
-        engine.plan(List.of(record(0, fire("b@1", 500, FireKind.SCHEDULED, null,
-                RoutingStrategy.SHARDING_BROADCAST))), now());
+        engine.plan(
+                List.of(record(0, fire("b@1", 500, FireKind.SCHEDULED, null, RoutingStrategy.SHARDING_BROADCAST))),
+                now());
 
-        List<ProducerRecord<String, Object>> kills = engine.plan(List.of(cancel("b@1")), now()).records();
+        List<ProducerRecord<String, Object>> kills =
+                engine.plan(List.of(cancel("b@1")), now()).records();
 
         assertThat(kills).extracting(ProducerRecord::topic).containsOnly(CATALOG.control());
         assertThat(kills).extracting(ProducerRecord::key).containsExactlyInAnyOrder("b@1#0", "b@1#1");
-        assertThat(kills).extracting(record -> ((ControlCommand) record.value()).instance())
+        assertThat(kills)
+                .extracting(record -> ((ControlCommand) record.value()).instance())
                 .containsExactlyInAnyOrder("w1", "w2");
     }
 
@@ -585,7 +679,9 @@ class DispatchEngineTest {
         engine.plan(List.of(fire("a", 2000), fire("b", 2050), fire("c", 2100), fire("d", 2101)), now());
 
         clock.advance(Duration.ofMillis(999));
-        assertThat(tick().records()).as("nothing leaves before the first release instant").isEmpty();
+        assertThat(tick().records())
+                .as("nothing leaves before the first release instant")
+                .isEmpty();
         clock.advance(Duration.ofMillis(1));
         DispatchPlan first = tick();
 
@@ -598,7 +694,9 @@ class DispatchEngineTest {
         assertThat(first.offsets()).containsEntry(partition(0), new OffsetAndMetadata(3, ""));
         assertThat(engine.nextDue()).contains(T0.plusMillis(1101));
         clock.advance(Duration.ofMillis(100));
-        assertThat(tick().records()).as("d is not pulled along by a plan that produces nothing").isEmpty();
+        assertThat(tick().records())
+                .as("d is not pulled along by a plan that produces nothing")
+                .isEmpty();
         clock.advance(Duration.ofMillis(1));
         assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("d");
     }
@@ -612,7 +710,8 @@ class DispatchEngineTest {
         DispatchPlan plan = engine.plan(List.of(fire("late", -5000), fire("within-lead", 500)), now());
 
         assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("late", "within-lead", "near");
-        assertThat(triggers(plan)).allSatisfy(trigger -> assertThat(trigger.dispatchedAt()).isEqualTo(T0));
+        assertThat(triggers(plan))
+                .allSatisfy(trigger -> assertThat(trigger.dispatchedAt()).isEqualTo(T0));
         assertThat(engine.nextDue()).contains(T0.plusMillis(2000));
     }
 
@@ -622,7 +721,8 @@ class DispatchEngineTest {
         engine = newEngine(Duration.ZERO, Duration.ofMillis(100));
         engine.plan(List.of(fire("soon", 50)), now());
 
-        assertThat(triggers(engine.plan(List.of(fire("late", -1)), now()))).extracting(Trigger::fireId)
+        assertThat(triggers(engine.plan(List.of(fire("late", -1)), now())))
+                .extracting(Trigger::fireId)
                 .containsExactly("late");
         clock.advance(Duration.ofMillis(50));
         assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("soon");
@@ -647,7 +747,8 @@ class DispatchEngineTest {
     @Test
     void aNegativeReleaseWindowIsRejected() {
         assertThatThrownBy(() -> newEngine(Duration.ofSeconds(1), Duration.ofMillis(-1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("releaseWindow");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("releaseWindow");
     }
 
     @Test
@@ -664,8 +765,11 @@ class DispatchEngineTest {
 
         DispatchPlan first = engine.plan(records, now());
 
-        List<String> dispatched = new ArrayList<>(triggers(first).stream().map(Trigger::fireId).toList());
-        assertThat(dispatched).as("some due fires wait for room in the metadata").hasSizeBetween(1, 7);
+        List<String> dispatched =
+                new ArrayList<>(triggers(first).stream().map(Trigger::fireId).toList());
+        assertThat(dispatched)
+                .as("some due fires wait for room in the metadata")
+                .hasSizeBetween(1, 7);
         assertThat(engine.heldBackPartitions()).containsExactly(partition(0));
         OffsetAndMetadata committed = first.offsets().get(partition(0));
         assertThat(committed.metadata().length()).isLessThanOrEqualTo(limit);
@@ -673,10 +777,14 @@ class DispatchEngineTest {
         DispatchEngine successor = newEngine(Duration.ZERO, limit);
         successor.assigned(partition(0), committed);
         List<String> bySuccessor = new ArrayList<>();
-        bySuccessor.addAll(triggers(successor.plan(records, now())).stream().map(Trigger::fireId).toList());
+        bySuccessor.addAll(triggers(successor.plan(records, now())).stream()
+                .map(Trigger::fireId)
+                .toList());
         for (int step = 0; step < 4; step++) {
             clock.advance(Duration.ofSeconds(20));
-            bySuccessor.addAll(triggers(successor.plan(List.of(), now())).stream().map(Trigger::fireId).toList());
+            bySuccessor.addAll(triggers(successor.plan(List.of(), now())).stream()
+                    .map(Trigger::fireId)
+                    .toList());
         }
 
         List<String> all = new ArrayList<>(dispatched);
@@ -700,11 +808,15 @@ class DispatchEngineTest {
         List<Trigger> afterMark = triggers(tick());
 
         assertThat(afterMark).extracting(Trigger::fireId).contains("first");
-        assertThat(engine.heldBackPartitions()).as("still interleaved with held fires").isNotEmpty();
+        assertThat(engine.heldBackPartitions())
+                .as("still interleaved with held fires")
+                .isNotEmpty();
         clock.advance(Duration.ofSeconds(30));
         List<Trigger> rest = triggers(tick());
 
-        assertThat(early + afterMark.size() + rest.size()).as("every fire has gone").isEqualTo(records.size());
+        assertThat(early + afterMark.size() + rest.size())
+                .as("every fire has gone")
+                .isEqualTo(records.size());
         assertThat(rest).extracting(Trigger::fireId).contains("now-8", "later-8");
         assertThat(engine.heldBackPartitions()).isEmpty();
         assertThat(engine.heldFires()).isZero();
@@ -713,29 +825,92 @@ class DispatchEngineTest {
     @Test
     void metersCountWhatHappensPerApp() {
         live("w1");
-        engine.plan(List.of(fire("late", -250), fire("on-time", 0),
-                record(0, fire("skipped", -7200, FireKind.SCHEDULED,
-                        new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0), null)),
-                record(0, new FireEvent(0, null, "nobody@1", "nobody", 1, "shop", "echo", T0, FireKind.SCHEDULED, 1,
-                        null, null, null, null, 0, null, null, T0)),
-                raw(0, "{not json".getBytes(StandardCharsets.UTF_8)),
-                fire("held", 1000)), now());
+        engine.plan(
+                List.of(
+                        fire("late", -250),
+                        fire("on-time", 0),
+                        record(
+                                0,
+                                fire(
+                                        "skipped",
+                                        -7200,
+                                        FireKind.SCHEDULED,
+                                        new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5000, 0),
+                                        null)),
+                        record(
+                                0,
+                                new FireEvent(
+                                        0,
+                                        null,
+                                        "nobody@1",
+                                        "nobody",
+                                        1,
+                                        "shop",
+                                        "echo",
+                                        T0,
+                                        FireKind.SCHEDULED,
+                                        1,
+                                        null,
+                                        null,
+                                        null,
+                                        null,
+                                        0,
+                                        null,
+                                        null,
+                                        T0)),
+                        raw(0, "{not json".getBytes(StandardCharsets.UTF_8)),
+                        fire("held", 1000)),
+                now());
 
-        io.micrometer.core.instrument.Timer lateness = meters.get(StatsRecorder.LATENESS).tag("app", "demo").timer();
+        io.micrometer.core.instrument.Timer lateness =
+                meters.get(StatsRecorder.LATENESS).tag("app", "demo").timer();
         assertThat(lateness.count()).isEqualTo(2);
         assertThat(lateness.max(java.util.concurrent.TimeUnit.MILLISECONDS)).isEqualTo(250);
-        assertThat(meters.get(StatsRecorder.DISPATCHED).tag("app", "demo").counter().count()).isEqualTo(2);
-        assertThat(meters.get(StatsRecorder.MISFIRE_SKIPPED).tag("app", "demo").counter().count()).isEqualTo(1);
-        assertThat(meters.get(StatsRecorder.NO_WORKER).tag("app", "shop").counter().count()).isEqualTo(1);
-        assertThat(meters.get(DeadLetterMeter.DEAD_LETTERS).tag("component", "dispatcher").counter().count()).isEqualTo(1);
+        assertThat(meters.get(StatsRecorder.DISPATCHED)
+                        .tag("app", "demo")
+                        .counter()
+                        .count())
+                .isEqualTo(2);
+        assertThat(meters.get(StatsRecorder.MISFIRE_SKIPPED)
+                        .tag("app", "demo")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get(StatsRecorder.NO_WORKER)
+                        .tag("app", "shop")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get(DeadLetterMeter.DEAD_LETTERS)
+                        .tag("component", "dispatcher")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
         stats.heldFires(engine.heldFires());
         assertThat(meters.get(StatsRecorder.HELD_FIRES).gauge().value()).isEqualTo(1);
     }
 
-    private FireEvent fire(String fireId, long dueInMillis, FireKind kind, MisfirePolicy misfire,
-            RoutingStrategy routing) {
-        return new FireEvent(0, null, fireId, "job", 1, "demo", "echo", T0.plusMillis(dueInMillis), kind, 1, null,
-                routing, null, null, 0, misfire, null, T0);
+    private FireEvent fire(
+            String fireId, long dueInMillis, FireKind kind, MisfirePolicy misfire, RoutingStrategy routing) {
+        return new FireEvent(
+                0,
+                null,
+                fireId,
+                "job",
+                1,
+                "demo",
+                "echo",
+                T0.plusMillis(dueInMillis),
+                kind,
+                1,
+                null,
+                routing,
+                null,
+                null,
+                0,
+                misfire,
+                null,
+                T0);
     }
 
     private DispatchEngine newEngine() {
@@ -758,13 +933,21 @@ class DispatchEngineTest {
         return newEngine(triggerLead, offsetMetadataMaxChars, releaseWindow, Duration.ZERO);
     }
 
-    private DispatchEngine newEngine(Duration triggerLead, int offsetMetadataMaxChars, Duration releaseWindow,
-            Duration noWorkerGrace) {
-        FireRouter router = new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS,
-                stats);
-        return new DispatchEngine(new HashedWheelFireTimer(), router, new MisfireRule(CATALOG),
-                new DeadLetters(CATALOG), stats, offsetMetadataMaxChars, triggerLead, releaseWindow,
-                new EarlyFires(CATALOG), noWorkerGrace);
+    private DispatchEngine newEngine(
+            Duration triggerLead, int offsetMetadataMaxChars, Duration releaseWindow, Duration noWorkerGrace) {
+        FireRouter router =
+                new FireRouter(CATALOG, registry, WorkerSelectors.standard(), app -> TRIGGER_PARTITIONS, stats);
+        return new DispatchEngine(
+                new HashedWheelFireTimer(),
+                router,
+                new MisfireRule(CATALOG),
+                new DeadLetters(CATALOG),
+                stats,
+                offsetMetadataMaxChars,
+                triggerLead,
+                releaseWindow,
+                new EarlyFires(CATALOG),
+                noWorkerGrace);
     }
 
     private DispatchPlan tick() {
@@ -779,14 +962,17 @@ class DispatchEngineTest {
         registry.update(instance, heartbeat(instance, "demo", List.of("echo"), List.of(), T0));
     }
 
-    private static WorkerHeartbeat heartbeat(String instance, String app, List<String> handlers,
-            List<Integer> partitions, Instant sentAt) {
+    private static WorkerHeartbeat heartbeat(
+            String instance, String app, List<String> handlers, List<Integer> partitions, Instant sentAt) {
         return new WorkerHeartbeat(0, instance, app, handlers, 4, 0, partitions, HEARTBEAT_INTERVAL_MS, sentAt, sentAt);
     }
 
     private static List<Trigger> triggers(DispatchPlan plan) {
-        return plan.records().stream().map(ProducerRecord::value).filter(Trigger.class::isInstance)
-                .map(Trigger.class::cast).toList();
+        return plan.records().stream()
+                .map(ProducerRecord::value)
+                .filter(Trigger.class::isInstance)
+                .map(Trigger.class::cast)
+                .toList();
     }
 
     private ConsumerRecord<String, byte[]> fire(String fireId, long dueInMillis) {
@@ -794,8 +980,27 @@ class DispatchEngineTest {
     }
 
     private ConsumerRecord<String, byte[]> fire(int partition, String fireId, long dueInMillis) {
-        return record(partition, new FireEvent(0, null, fireId, "job", 1, "demo", "echo",
-                T0.plusMillis(dueInMillis), FireKind.SCHEDULED, 1, null, null, null, null, 0, null, null, T0));
+        return record(
+                partition,
+                new FireEvent(
+                        0,
+                        null,
+                        fireId,
+                        "job",
+                        1,
+                        "demo",
+                        "echo",
+                        T0.plusMillis(dueInMillis),
+                        FireKind.SCHEDULED,
+                        1,
+                        null,
+                        null,
+                        null,
+                        null,
+                        0,
+                        null,
+                        null,
+                        T0));
     }
 
     private ConsumerRecord<String, byte[]> cancel(String fireId) {

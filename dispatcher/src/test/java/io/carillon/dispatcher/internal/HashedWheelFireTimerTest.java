@@ -3,17 +3,15 @@ package io.carillon.dispatcher.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.testkit.SettableClock;
+import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.FireKind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.testkit.SettableClock;
-import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireKind;
 
 class HashedWheelFireTimerTest {
 
@@ -155,7 +153,9 @@ class HashedWheelFireTimerTest {
         assertThat(timer.add(held("a", 100, P0, 0))).isTrue();
         assertThat(timer.add(held("a", 50, P0, 1))).isFalse();
         assertThat(timer.nextDue()).contains(T0.plusMillis(100));
-        assertThat(timer.expire(T0.plusMillis(100))).extracting(HeldFire::offset).containsExactly(0L);
+        assertThat(timer.expire(T0.plusMillis(100)))
+                .extracting(HeldFire::offset)
+                .containsExactly(0L);
     }
 
     @Test
@@ -163,7 +163,8 @@ class HashedWheelFireTimerTest {
         timer.add(held("a", 100, P0, 0));
         timer.add(held("b", 200, P1, 0));
 
-        assertThat(timer.removeIf(fire -> fire.partition().equals(P0))).extracting(HeldFire::fireId)
+        assertThat(timer.removeIf(fire -> fire.partition().equals(P0)))
+                .extracting(HeldFire::fireId)
                 .containsExactly("a");
         assertThat(timer.cancel("a")).isEmpty();
         assertThat(timer.size()).isEqualTo(1);
@@ -182,9 +183,11 @@ class HashedWheelFireTimerTest {
     @Test
     void rejectsATickBelowOneMillisecondAndNoSlots() {
         assertThatThrownBy(() -> new HashedWheelFireTimer(Duration.ofNanos(1000), 8))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tick");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("tick");
         assertThatThrownBy(() -> new HashedWheelFireTimer(TICK, 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("slots");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("slots");
     }
 
     private List<String> expireAt(long millis) {
@@ -193,8 +196,25 @@ class HashedWheelFireTimerTest {
     }
 
     static HeldFire held(String fireId, long dueMillis, TopicPartition partition, long offset) {
-        FireEvent fire = new FireEvent(0, null, fireId, "job", 1, "demo", "echo", T0.plusMillis(dueMillis),
-                FireKind.SCHEDULED, 1, null, null, null, null, 0, null, null, T0);
+        FireEvent fire = new FireEvent(
+                0,
+                null,
+                fireId,
+                "job",
+                1,
+                "demo",
+                "echo",
+                T0.plusMillis(dueMillis),
+                FireKind.SCHEDULED,
+                1,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                T0);
         return new HeldFire(partition, offset, fire);
     }
 }

@@ -2,14 +2,12 @@ package io.carillon.dispatcher.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.offsets.DoneOffsets;
 import java.util.Random;
 import java.util.TreeSet;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.offsets.DoneOffsets;
 
 class PartitionProgressTest {
 
@@ -108,7 +106,9 @@ class PartitionProgressTest {
                     refused++;
                 }
             }
-            assertThat(held.isEmpty() || progress.canFinish(held.first())).as("the mark can always finish").isTrue();
+            assertThat(held.isEmpty() || progress.canFinish(held.first()))
+                    .as("the mark can always finish")
+                    .isTrue();
             OffsetAndMetadata commit = progress.commitPoint();
             if (commit != null) {
                 assertThat(commit.metadata().length()).isLessThanOrEqualTo(limit);
@@ -116,11 +116,15 @@ class PartitionProgressTest {
                 assertThat(mark).isEqualTo(held.isEmpty() ? offset + 1 : held.first());
                 DoneOffsets listed = DoneOffsets.decode(mark, commit.metadata());
                 for (long o = mark; o <= offset; o++) {
-                    assertThat(listed.contains(o)).as("offset %d listed as done", o).isEqualTo(done.contains(o));
+                    assertThat(listed.contains(o))
+                            .as("offset %d listed as done", o)
+                            .isEqualTo(done.contains(o));
                 }
             }
         }
-        assertThat(refused).as("the limit was reached, so the bound was exercised").isPositive();
+        assertThat(refused)
+                .as("the limit was reached, so the bound was exercised")
+                .isPositive();
     }
 
     @Test
@@ -168,7 +172,9 @@ class PartitionProgressTest {
                 progress.finish(offset);
                 OffsetAndMetadata point = progress.commitPoint();
                 committed = point == null ? committed : point.metadata();
-                assertThat(progress.metadataLength()).as("round %d step %d", round, step).isEqualTo(predicted)
+                assertThat(progress.metadataLength())
+                        .as("round %d step %d", round, step)
+                        .isEqualTo(predicted)
                         .isEqualTo(committed.length());
             }
         }

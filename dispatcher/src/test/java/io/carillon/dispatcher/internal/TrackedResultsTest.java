@@ -2,22 +2,20 @@ package io.carillon.dispatcher.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /** Results are read while BUSYOVER runs are tracked, from the end as it was before their trigger was committed. */
 class TrackedResultsTest {
@@ -83,8 +81,26 @@ class TrackedResultsTest {
     }
 
     private static ConsumerRecord<String, byte[]> result(long offset, String fireId, RunStatus status) {
-        RunResult result = new RunResult(0, FireIds.runId(fireId, 0), fireId, "job", "demo", "echo", "a", status,
-                FireKind.SCHEDULED, 1, 0, 1, T0, T0, null, null, null, null, T0);
+        RunResult result = new RunResult(
+                0,
+                FireIds.runId(fireId, 0),
+                fireId,
+                "job",
+                "demo",
+                "echo",
+                "a",
+                status,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                T0,
+                T0,
+                null,
+                null,
+                null,
+                null,
+                T0);
         return new ConsumerRecord<>(TOPIC, 0, offset, "job", EventSerdes.RESULT.serialize(TOPIC, result));
     }
 }

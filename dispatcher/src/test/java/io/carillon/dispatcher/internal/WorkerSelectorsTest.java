@@ -2,19 +2,6 @@ package io.carillon.dispatcher.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Random;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.FireEvent;
@@ -24,6 +11,17 @@ import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
 
 /** Each routing strategy on its own, over a registry that changes between fires, on a settable clock. */
 class WorkerSelectorsTest {
@@ -68,8 +66,10 @@ class WorkerSelectorsTest {
 
         List<String> drawn = picks(RoutingStrategy.RANDOM, "job", 30);
 
-        assertThat(drawn).containsExactlyElementsOf(IntStream.range(0, 30)
-                .mapToObj(i -> List.of("a", "b", "c").get(expected.nextInt(3))).toList());
+        assertThat(drawn)
+                .containsExactlyElementsOf(IntStream.range(0, 30)
+                        .mapToObj(i -> List.of("a", "b", "c").get(expected.nextInt(3)))
+                        .toList());
         assertThat(drawn).contains("a", "b", "c");
         registry.remove("b");
         assertThat(picks(RoutingStrategy.RANDOM, "job", 30)).doesNotContain("b");
@@ -83,20 +83,26 @@ class WorkerSelectorsTest {
 
         assertThat(assignment(jobs)).as("stable while nothing changes").isEqualTo(before);
         assertThat(before.values().stream().collect(Collectors.groupingBy(v -> v, Collectors.counting())))
-                .as("spread over all instances").allSatisfy((instance, count) -> assertThat(count).isBetween(150L, 350L));
+                .as("spread over all instances")
+                .allSatisfy((instance, count) -> assertThat(count).isBetween(150L, 350L));
 
         registry.remove("w3");
         Map<String, String> withoutW3 = assignment(jobs);
-        assertThat(jobs.stream().filter(job -> !before.get(job).equals("w3"))
-                .filter(job -> !withoutW3.get(job).equals(before.get(job))))
-                .as("jobs of the instances that stay do not move").isEmpty();
+        assertThat(jobs.stream()
+                        .filter(job -> !before.get(job).equals("w3"))
+                        .filter(job -> !withoutW3.get(job).equals(before.get(job))))
+                .as("jobs of the instances that stay do not move")
+                .isEmpty();
         assertThat(withoutW3).doesNotContainValue("w3");
 
         live("w5");
         Map<String, String> withW5 = assignment(jobs);
-        List<String> movedJobs = jobs.stream().filter(job -> !withW5.get(job).equals(withoutW3.get(job))).toList();
+        List<String> movedJobs = jobs.stream()
+                .filter(job -> !withW5.get(job).equals(withoutW3.get(job)))
+                .toList();
         long moved = movedJobs.size();
-        assertThat(movedJobs).as("jobs only move to the newcomer")
+        assertThat(movedJobs)
+                .as("jobs only move to the newcomer")
                 .allMatch(job -> withW5.get(job).equals("w5"));
         assertThat(moved).as("about a quarter moves to the newcomer").isBetween(120L, 380L);
     }
@@ -134,11 +140,15 @@ class WorkerSelectorsTest {
 
         clock.advance(Duration.ofMillis(1500));
         beat("b");
-        assertThat(pick(RoutingStrategy.FAILOVER, "job")).as("a missed no beat yet").isEqualTo("a");
+        assertThat(pick(RoutingStrategy.FAILOVER, "job"))
+                .as("a missed no beat yet")
+                .isEqualTo("a");
 
         clock.advance(Duration.ofMillis(600));
         beat("b");
-        assertThat(pick(RoutingStrategy.FAILOVER, "job")).as("a missed a beat: not fresh").isEqualTo("b");
+        assertThat(pick(RoutingStrategy.FAILOVER, "job"))
+                .as("a missed a beat: not fresh")
+                .isEqualTo("b");
 
         beat("a");
         assertThat(pick(RoutingStrategy.FAILOVER, "job")).as("a is back").isEqualTo("a");
@@ -163,13 +173,17 @@ class WorkerSelectorsTest {
         String first = fireId();
         assertThat(pick(RoutingStrategy.BUSYOVER, "job", first, 0)).isEqualTo("a");
         assertThat(pick(RoutingStrategy.BUSYOVER, "job")).isEqualTo("b");
-        assertThat(pick(RoutingStrategy.BUSYOVER, "other")).as("busy with another job only").isEqualTo("a");
+        assertThat(pick(RoutingStrategy.BUSYOVER, "other"))
+                .as("busy with another job only")
+                .isEqualTo("a");
 
         tracker.observe(List.of(result(first, RunStatus.STARTED)));
         assertThat(pick(RoutingStrategy.BUSYOVER, "job")).isEqualTo("c");
 
         tracker.observe(List.of(result(first, RunStatus.SUCCEEDED)));
-        assertThat(pick(RoutingStrategy.BUSYOVER, "job")).as("a finished its run").isEqualTo("a");
+        assertThat(pick(RoutingStrategy.BUSYOVER, "job"))
+                .as("a finished its run")
+                .isEqualTo("a");
     }
 
     @Test
@@ -180,10 +194,13 @@ class WorkerSelectorsTest {
         assertThat(pick(RoutingStrategy.BUSYOVER, "job", fireId(), 60_000)).isEqualTo("b");
 
         assertThat(pick(RoutingStrategy.BUSYOVER, "job", fireId(), 60_000))
-                .as("both run it once; b reports fewer running runs").isEqualTo("b");
+                .as("both run it once; b reports fewer running runs")
+                .isEqualTo("b");
 
         clock.advance(Duration.ofSeconds(1));
-        assertThat(pick(RoutingStrategy.BUSYOVER, "job")).as("a's run timed out").isEqualTo("a");
+        assertThat(pick(RoutingStrategy.BUSYOVER, "job"))
+                .as("a's run timed out")
+                .isEqualTo("a");
         assertThat(tracker.size()).isEqualTo(3);
     }
 
@@ -201,21 +218,52 @@ class WorkerSelectorsTest {
         registry.update("a", busyHeartbeat("a", clock.instant(), List.of()));
         registry.update("b", busyHeartbeat("b", clock.instant(), List.of()));
         assertThat(pick(RoutingStrategy.BUSYOVER, "job")).isEqualTo("a");
-        assertThat(pick(RoutingStrategy.BUSYOVER, "job")).as("a's run is newer than a's heartbeat").isEqualTo("b");
+        assertThat(pick(RoutingStrategy.BUSYOVER, "job"))
+                .as("a's run is newer than a's heartbeat")
+                .isEqualTo("b");
 
         clock.advance(Duration.ofMillis(500));
         registry.update("a", busyHeartbeat("a", clock.instant(), List.of()));
 
-        assertThat(pick(RoutingStrategy.BUSYOVER, "job")).as("a's newer heartbeat says the run is over")
+        assertThat(pick(RoutingStrategy.BUSYOVER, "job"))
+                .as("a's newer heartbeat says the run is over")
                 .isEqualTo("a");
     }
 
     @Test
     void busyoverTakesTheInstanceWithTheFewestRunsRunningAndWaitingWhenAllAreBusyWithTheJob() {
-        registry.update("a", new WorkerHeartbeat(0, "a", "demo", List.of("echo"), 4, 2, List.of(), INTERVAL_MS, T0,
-                clock.instant(), 1, 0, List.of("job")));
-        registry.update("b", new WorkerHeartbeat(0, "b", "demo", List.of("echo"), 4, 1, List.of(), INTERVAL_MS, T0,
-                clock.instant(), 1, 0, List.of("job")));
+        registry.update(
+                "a",
+                new WorkerHeartbeat(
+                        0,
+                        "a",
+                        "demo",
+                        List.of("echo"),
+                        4,
+                        2,
+                        List.of(),
+                        INTERVAL_MS,
+                        T0,
+                        clock.instant(),
+                        1,
+                        0,
+                        List.of("job")));
+        registry.update(
+                "b",
+                new WorkerHeartbeat(
+                        0,
+                        "b",
+                        "demo",
+                        List.of("echo"),
+                        4,
+                        1,
+                        List.of(),
+                        INTERVAL_MS,
+                        T0,
+                        clock.instant(),
+                        1,
+                        0,
+                        List.of("job")));
 
         assertThat(pick(RoutingStrategy.BUSYOVER, "job")).isEqualTo("b");
     }
@@ -223,12 +271,18 @@ class WorkerSelectorsTest {
     @Test
     void shardingBroadcastSendsToEveryLiveInstance() {
         live("c", "a", "b");
-        assertThat(selectors.forStrategy(RoutingStrategy.SHARDING_BROADCAST).select(fire("job", fireId(), 0),
-                live(), clock.instant())).extracting(WorkerHeartbeat::instanceId).containsExactly("a", "b", "c");
+        assertThat(selectors
+                        .forStrategy(RoutingStrategy.SHARDING_BROADCAST)
+                        .select(fire("job", fireId(), 0), live(), clock.instant()))
+                .extracting(WorkerHeartbeat::instanceId)
+                .containsExactly("a", "b", "c");
 
         registry.remove("b");
-        assertThat(selectors.forStrategy(RoutingStrategy.SHARDING_BROADCAST).select(fire("job", fireId(), 0),
-                live(), clock.instant())).extracting(WorkerHeartbeat::instanceId).containsExactly("a", "c");
+        assertThat(selectors
+                        .forStrategy(RoutingStrategy.SHARDING_BROADCAST)
+                        .select(fire("job", fireId(), 0), live(), clock.instant()))
+                .extracting(WorkerHeartbeat::instanceId)
+                .containsExactly("a", "c");
     }
 
     @Test
@@ -258,8 +312,8 @@ class WorkerSelectorsTest {
     }
 
     private String pick(RoutingStrategy strategy, String job, String fireId, long timeoutMs) {
-        List<WorkerHeartbeat> chosen = selectors.forStrategy(strategy).select(fire(job, fireId, timeoutMs), live(),
-                clock.instant());
+        List<WorkerHeartbeat> chosen =
+                selectors.forStrategy(strategy).select(fire(job, fireId, timeoutMs), live(), clock.instant());
         assertThat(chosen).hasSize(1);
         return chosen.get(0).instanceId();
     }
@@ -283,23 +337,70 @@ class WorkerSelectorsTest {
     }
 
     private static WorkerHeartbeat heartbeat(String instance, Instant sentAt, int running) {
-        return new WorkerHeartbeat(0, instance, "demo", List.of("echo"), 4, running, List.of(), INTERVAL_MS, T0,
-                sentAt);
+        return new WorkerHeartbeat(
+                0, instance, "demo", List.of("echo"), 4, running, List.of(), INTERVAL_MS, T0, sentAt);
     }
 
     private static WorkerHeartbeat busyHeartbeat(String instance, Instant sentAt, List<String> busyJobs) {
-        return new WorkerHeartbeat(0, instance, "demo", List.of("echo"), 4, busyJobs.size(), List.of(), INTERVAL_MS,
-                T0, sentAt, 0, 0, busyJobs);
+        return new WorkerHeartbeat(
+                0,
+                instance,
+                "demo",
+                List.of("echo"),
+                4,
+                busyJobs.size(),
+                List.of(),
+                INTERVAL_MS,
+                T0,
+                sentAt,
+                0,
+                0,
+                busyJobs);
     }
 
     private FireEvent fire(String job, String fireId, long timeoutMs) {
-        return new FireEvent(0, null, fireId, job, 1, "demo", "echo", clock.instant(), FireKind.SCHEDULED, 1, null,
-                null, null, null, timeoutMs, null, null, clock.instant());
+        return new FireEvent(
+                0,
+                null,
+                fireId,
+                job,
+                1,
+                "demo",
+                "echo",
+                clock.instant(),
+                FireKind.SCHEDULED,
+                1,
+                null,
+                null,
+                null,
+                null,
+                timeoutMs,
+                null,
+                null,
+                clock.instant());
     }
 
     private ConsumerRecord<String, byte[]> result(String fireId, RunStatus status) {
-        RunResult result = new RunResult(0, FireIds.runId(fireId, 0), fireId, "job", "demo", "echo", "a", status,
-                FireKind.SCHEDULED, 1, 0, 1, T0, T0, null, null, null, null, clock.instant());
+        RunResult result = new RunResult(
+                0,
+                FireIds.runId(fireId, 0),
+                fireId,
+                "job",
+                "demo",
+                "echo",
+                "a",
+                status,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                T0,
+                T0,
+                null,
+                null,
+                null,
+                null,
+                clock.instant());
         return new ConsumerRecord<>("results", 0, 0, "job", EventSerdes.RESULT.serialize("results", result));
     }
 }

@@ -3,18 +3,6 @@ package io.carillon.dispatcher.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
-
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-
 import io.carillon.dispatcher.Dispatcher;
 import io.carillon.testkit.ClientConfigRecorder;
 import io.carillon.testkit.TestKafka;
@@ -22,12 +10,22 @@ import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 class DispatcherAutoConfigurationTest {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
-                    DispatcherAutoConfiguration.class))
+            .withConfiguration(
+                    AutoConfigurations.of(CarillonCoreAutoConfiguration.class, DispatcherAutoConfiguration.class))
             .withPropertyValues(
                     "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
                     "carillon.topics.prefix=s" + UUID.randomUUID().toString().substring(0, 8) + ".",
@@ -36,7 +34,9 @@ class DispatcherAutoConfigurationTest {
     @Test
     void startsTheDispatcherWithTheContextAndClosesItWithIt() {
         AtomicReference<Dispatcher> started = new AtomicReference<>();
-        runner.withPropertyValues("carillon.dispatcher.group-id=spring-test", "carillon.dispatcher.max-poll-wait=15ms",
+        runner.withPropertyValues(
+                        "carillon.dispatcher.group-id=spring-test",
+                        "carillon.dispatcher.max-poll-wait=15ms",
                         "carillon.dispatcher.timer-tick=2ms")
                 .run(context -> {
                     assertThat(context).hasSingleBean(Dispatcher.class).hasSingleBean(DispatcherLifecycle.class);
@@ -48,7 +48,8 @@ class DispatcherAutoConfigurationTest {
                     Dispatcher dispatcher = context.getBean(Dispatcher.class);
                     started.set(dispatcher);
                     assertThat(dispatcher.isRunning()).isTrue();
-                    await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
+                    await().atMost(Duration.ofSeconds(20))
+                            .until(() -> dispatcher.stats().assignedPartitions() == 1);
                 });
         assertThat(started.get().isRunning()).isFalse();
     }
@@ -56,15 +57,18 @@ class DispatcherAutoConfigurationTest {
     @Test
     void kafkaPropertiesReachEveryClientOfTheDispatcher() {
         String marker = ClientConfigRecorder.newMarker();
-        runner.withPropertyValues(ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
+        runner.withPropertyValues(
+                        ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
                 .run(context -> {
                     Dispatcher dispatcher = context.getBean(Dispatcher.class);
-                    await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
+                    await().atMost(Duration.ofSeconds(20))
+                            .until(() -> dispatcher.stats().assignedPartitions() == 1);
                     String id = dispatcher.transactionalId();
                     List<Map<String, Object>> configs = ClientConfigRecorder.configs(marker);
-                    assertThat(configs).allSatisfy(config ->
-                            assertThat(config).containsEntry("reconnect.backoff.ms", "123"));
-                    assertThat(configs).extracting(config -> config.get("client.id"))
+                    assertThat(configs)
+                            .allSatisfy(config -> assertThat(config).containsEntry("reconnect.backoff.ms", "123"));
+                    assertThat(configs)
+                            .extracting(config -> config.get("client.id"))
                             .contains(id, id + "-fires", id + "-workers", id + "-results", id + "-admin");
                 });
     }
@@ -72,17 +76,20 @@ class DispatcherAutoConfigurationTest {
     @Test
     void anInstanceIdAndASessionTimeoutReachTheFiresConsumer() {
         String marker = ClientConfigRecorder.newMarker();
-        runner.withPropertyValues(ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
-                .withPropertyValues("carillon.dispatcher.instance-id=dispatcher-7",
-                        "carillon.dispatcher.session-timeout=3s")
+        runner.withPropertyValues(
+                        ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
+                .withPropertyValues(
+                        "carillon.dispatcher.instance-id=dispatcher-7", "carillon.dispatcher.session-timeout=3s")
                 .run(context -> {
                     Dispatcher dispatcher = context.getBean(Dispatcher.class);
-                    await().atMost(Duration.ofSeconds(20)).until(() -> dispatcher.stats().assignedPartitions() == 1);
+                    await().atMost(Duration.ofSeconds(20))
+                            .until(() -> dispatcher.stats().assignedPartitions() == 1);
                     assertThat(dispatcher.transactionalId()).isEqualTo("carillon-dispatcher-dispatcher-7");
                     assertThat(ClientConfigRecorder.configs(marker))
                             .filteredOn(config -> config.containsKey("group.id"))
                             .singleElement()
-                            .satisfies(config -> assertThat(config).containsEntry("group.instance.id", "dispatcher-7")
+                            .satisfies(config -> assertThat(config)
+                                    .containsEntry("group.instance.id", "dispatcher-7")
                                     .containsEntry("session.timeout.ms", 3000)
                                     .containsEntry("heartbeat.interval.ms", 500));
                 });
@@ -90,8 +97,11 @@ class DispatcherAutoConfigurationTest {
 
     @Test
     void aProtectedPropertyStopsTheStartNamingIt() {
-        runner.withPropertyValues("carillon.kafka.properties.transactional.id=mine").run(context ->
-                assertThat(context).hasFailed().getFailure().rootCause()
+        runner.withPropertyValues("carillon.kafka.properties.transactional.id=mine")
+                .run(context -> assertThat(context)
+                        .hasFailed()
+                        .getFailure()
+                        .rootCause()
                         .hasMessageStartingWith("carillon.kafka.properties.transactional.id cannot be set"));
     }
 
@@ -101,8 +111,10 @@ class DispatcherAutoConfigurationTest {
             assertThat(context).hasSingleBean(Dispatcher.class);
             MeterRegistry registry = context.getBean(MeterRegistry.class);
             assertThat(registry.find("carillon.dispatch.held.fires").gauge()).isNotNull();
-            assertThat(registry.find("carillon.dispatch.assigned.partitions").gauge()).isNotNull();
-            assertThat(registry.find("carillon.dispatch.transactions").counter()).isNotNull();
+            assertThat(registry.find("carillon.dispatch.assigned.partitions").gauge())
+                    .isNotNull();
+            assertThat(registry.find("carillon.dispatch.transactions").counter())
+                    .isNotNull();
         });
     }
 
@@ -117,7 +129,8 @@ class DispatcherAutoConfigurationTest {
     @Test
     void canBeSwitchedOff() {
         runner.withPropertyValues("carillon.dispatcher.enabled=false")
-                .run(context -> assertThat(context).doesNotHaveBean(Dispatcher.class)
+                .run(context -> assertThat(context)
+                        .doesNotHaveBean(Dispatcher.class)
                         .doesNotHaveBean(DispatcherLifecycle.class));
     }
 
@@ -147,8 +160,11 @@ class DispatcherAutoConfigurationTest {
     static class OwnDispatcher {
         @Bean
         Dispatcher ownDispatcher(TopicCatalog catalog) {
-            return Dispatcher.builder().bootstrapServers(TestKafka.bootstrapServers()).catalog(catalog)
-                    .transactionalIdPrefix("own-").build();
+            return Dispatcher.builder()
+                    .bootstrapServers(TestKafka.bootstrapServers())
+                    .catalog(catalog)
+                    .transactionalIdPrefix("own-")
+                    .build();
         }
     }
 }

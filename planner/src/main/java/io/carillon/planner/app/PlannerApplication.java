@@ -1,13 +1,11 @@
 package io.carillon.planner.app;
 
+import io.carillon.topics.spring.HealthProbes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-
-import io.carillon.topics.spring.HealthProbes;
 
 /**
  * The planner as its own process ({@code planner/target/carillon-planner.jar}): Kafka from

@@ -1,7 +1,6 @@
 package io.carillon.planner.internal;
 
 import java.time.Duration;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.streams.processor.TimestampExtractor;
 

@@ -15,8 +15,7 @@ import java.time.Instant;
  */
 final class AlignedPunctuation {
 
-    private AlignedPunctuation() {
-    }
+    private AlignedPunctuation() {}
 
     /** The first instant at or after {@code now} that is a whole multiple of {@code interval} since the epoch. */
     static Instant startAfter(Instant now, Duration interval) {

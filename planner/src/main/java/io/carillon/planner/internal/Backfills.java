@@ -1,13 +1,12 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-
 import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import java.time.Instant;
 
 /**
  * Works through BACKFILL cursors (timers whose {@code at} is the next instant to backfill and {@code until} the
@@ -55,8 +54,15 @@ final class Backfills {
                 instant = NextInstant.after(job.schedule(), instant);
                 continue;
             }
-            output.fire(FireEvent.of(job, PlannerIds.backfill(job.id(), instant), instant, FireKind.BACKFILL, 1,
-                    cursor.params(), null, now));
+            output.fire(FireEvent.of(
+                    job,
+                    PlannerIds.backfill(job.id(), instant),
+                    instant,
+                    FireKind.BACKFILL,
+                    1,
+                    cursor.params(),
+                    null,
+                    now));
             budget--;
             instant = NextInstant.after(job.schedule(), instant);
         }

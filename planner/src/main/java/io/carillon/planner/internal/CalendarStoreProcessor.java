@@ -1,13 +1,12 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.CalendarValidator;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.CalendarValidator;
 
 /**
  * Keeps the latest calendar per id in the global store {@link PlannerStores#CALENDARS}, fed by the compacted

@@ -1,16 +1,14 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
-
 import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
-
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * The runs that ended FAILED, TIMED_OUT, LOST, NO_WORKER or KILLED ({@link #RETRYABLE}), by run id, for RETRY
@@ -21,8 +19,8 @@ import io.carillon.topics.events.RunStatus;
 final class EndedRuns {
 
     /** The statuses a RETRY request may retry. */
-    static final Set<RunStatus> RETRYABLE = EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST,
-            RunStatus.NO_WORKER, RunStatus.KILLED);
+    static final Set<RunStatus> RETRYABLE =
+            EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST, RunStatus.NO_WORKER, RunStatus.KILLED);
 
     private final WindowStore<String, EndedRun> store;
     private final Duration retention;

@@ -1,15 +1,14 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.WorkerHeartbeat;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * Keeps the latest heartbeat per worker instance in the global store {@link PlannerStores#WORKERS}, fed by the
@@ -42,8 +41,10 @@ public final class HeartbeatStoreProcessor implements Processor<String, byte[], 
         try {
             WorkerHeartbeat heartbeat = EventSerdes.HEARTBEAT.deserialize(PlannerStores.WORKERS, record.value());
             if (!record.key().equals(heartbeat.instanceId()) || heartbeat.sentAt() == null) {
-                log.warn("Skipped the heartbeat of key '{}': instanceId '{}' must match the key and sentAt is required",
-                        record.key(), heartbeat.instanceId());
+                log.warn(
+                        "Skipped the heartbeat of key '{}': instanceId '{}' must match the key and sentAt is required",
+                        record.key(),
+                        heartbeat.instanceId());
                 return;
             }
             store.put(record.key(), record.value());

@@ -1,12 +1,11 @@
 package io.carillon.planner.internal;
 
-import java.nio.charset.StandardCharsets;
+import io.carillon.topics.events.JobDefinition;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-
-import io.carillon.topics.events.JobDefinition;
 
 /**
  * A job's jitter: a per-fire offset in {@code [0, jitterMs)} derived from the fire id (SHA-256), so it is the same
@@ -16,8 +15,7 @@ final class Jitter {
 
     private static final String DIGEST = "SHA-256";
 
-    private Jitter() {
-    }
+    private Jitter() {}
 
     /** The instant the fire {@code fireId} of {@code job}, nominally at {@code nominal}, is dispatched at. */
     static Instant dueAt(JobDefinition job, String fireId, Instant nominal) {

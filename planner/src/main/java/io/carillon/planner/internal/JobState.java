@@ -1,11 +1,10 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.events.JobDefinition;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
-
-import io.carillon.topics.events.JobDefinition;
 
 /**
  * What the planner keeps per job: its definition, whether a PAUSE request holds it, its schedule progress
@@ -13,8 +12,13 @@ import io.carillon.topics.events.JobDefinition;
  * written to {@code fires}), the fires written but not yet due ({@code pending}, so they can be cancelled) and the
  * timers requests created ({@code requested}). Immutable.
  */
-public record JobState(JobDefinition job, boolean paused, Instant nextAt, Instant lastEmittedAt,
-        List<PendingFire> pending, List<Timer> requested) {
+public record JobState(
+        JobDefinition job,
+        boolean paused,
+        Instant nextAt,
+        Instant lastEmittedAt,
+        List<PendingFire> pending,
+        List<Timer> requested) {
 
     public JobState {
         pending = pending == null ? List.of() : List.copyOf(pending);
@@ -68,8 +72,13 @@ public record JobState(JobDefinition job, boolean paused, Instant nextAt, Instan
         if (pending.stream().noneMatch(which)) {
             return this;
         }
-        return new JobState(job, paused, nextAt, lastEmittedAt,
-                pending.stream().filter(which.negate()).toList(), requested);
+        return new JobState(
+                job,
+                paused,
+                nextAt,
+                lastEmittedAt,
+                pending.stream().filter(which.negate()).toList(),
+                requested);
     }
 
     /** Forgets the pending fires that are due by {@code now}: they can no longer be cancelled. */
@@ -88,7 +97,14 @@ public record JobState(JobDefinition job, boolean paused, Instant nextAt, Instan
     }
 
     JobState withoutRequested(String fireId) {
-        return new JobState(job, paused, nextAt, lastEmittedAt, pending,
-                requested.stream().filter(timer -> !timer.fireId().equals(fireId)).toList());
+        return new JobState(
+                job,
+                paused,
+                nextAt,
+                lastEmittedAt,
+                pending,
+                requested.stream()
+                        .filter(timer -> !timer.fireId().equals(fireId))
+                        .toList());
     }
 }

@@ -1,16 +1,14 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.JsonSerde;
+import io.carillon.topics.events.JobDefinition;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.streams.state.KeyValueStore;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.JsonSerde;
-import io.carillon.topics.events.JobDefinition;
 
 /**
  * The job states of one stream task ({@link PlannerStores#JOBS}, job id → {@link JobState}) with the most recently
@@ -87,7 +85,9 @@ final class JobStore {
         int entries = state.pending().size() + state.requested().size();
         StoreEncoding.Writer writer = new StoreEncoding.Writer(definition.length + ENTRY_SIZE_GUESS * (entries + 1))
                 .writeBoolean(state.paused())
-                .writeInstant(state.nextAt()).writeInstant(state.lastEmittedAt()).writeInt(state.pending().size());
+                .writeInstant(state.nextAt())
+                .writeInstant(state.lastEmittedAt())
+                .writeInt(state.pending().size());
         state.pending().forEach(writer::writePending);
         writer.writeInt(state.requested().size());
         state.requested().forEach(writer::writeTimer);
@@ -117,6 +117,5 @@ final class JobStore {
     }
 
     /** A state with the JSON of its definition. */
-    record Cached(JobState state, byte[] definition) {
-    }
+    record Cached(JobState state, byte[] definition) {}
 }

@@ -1,15 +1,13 @@
 package io.carillon.planner.internal;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.util.List;
-import java.util.stream.Collectors;
-
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.events.JobDefinition;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Applies a record of the {@code jobs} topic: a new or changed definition is stored and (re)planned, a tombstone
@@ -53,7 +51,8 @@ final class JobUpdates {
             throw new RejectedRecordException("version: " + job.version() + " is older than the version "
                     + before.job().version() + " the planner already has");
         }
-        JobState current = before == null ? JobState.of(job) : before.withoutDue(now).withJob(job);
+        JobState current =
+                before == null ? JobState.of(job) : before.withoutDue(now).withJob(job);
         jobs.put(key, scheduler.reconcile(before, current, now), value);
     }
 

@@ -1,9 +1,8 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobRequest;
+import java.time.Instant;
 
 /**
  * RETRY requests: a retry by hand of the run named by the request's {@code parentRunId}, which must have ended
@@ -35,20 +34,27 @@ final class ManualRetries {
         if (runId == null || runId.isBlank()) {
             throw new RejectedRecordException("parentRunId: is required for RETRY (the id of the run to retry)");
         }
-        EndedRun run = endedRuns.find(runId, now)
+        EndedRun run = endedRuns
+                .find(runId, now)
                 .filter(ended -> ended.jobId().equals(request.jobId()))
                 .orElseThrow(() -> new RejectedRecordException("parentRunId: no run '" + runId + "' of job '"
                         + request.jobId() + "' ended " + EndedRuns.RETRYABLE + " within the last "
                         + endedRuns.retention().toDays() + " days; only such a run can be retried"));
-        String retryKey = Results.retryKey(PlannerIds.retry(run.fireId(), run.attempt(), run.shardIndex(),
-                run.shardTotal()));
+        String retryKey =
+                Results.retryKey(PlannerIds.retry(run.fireId(), run.attempt(), run.shardIndex(), run.shardTotal()));
         if (processed.seen(retryKey, now)) {
             throw new RejectedRecordException("parentRunId: run '" + runId + "' (ended " + run.status()
                     + ") was already retried, automatically or by an earlier RETRY request; retry its latest run");
         }
         processed.record(retryKey, now);
-        Timer timer = new Timer(request.jobId(), request.requestId(), now, FireKind.RETRY,
-                request.params() != null ? request.params() : run.params(), run.parentRunId(), run.attempt() + 1,
+        Timer timer = new Timer(
+                request.jobId(),
+                request.requestId(),
+                now,
+                FireKind.RETRY,
+                request.params() != null ? request.params() : run.params(),
+                run.parentRunId(),
+                run.attempt() + 1,
                 null);
         return run.shardTotal() > 1 ? timer.onlyShard(run.shardIndex(), run.shardTotal()) : timer;
     }

@@ -1,7 +1,5 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
@@ -10,6 +8,7 @@ import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.ScheduleType;
+import java.time.Instant;
 
 /**
  * Applies a job's misfire policy when its next scheduled instant is older than the policy's threshold (the planner
@@ -45,9 +44,8 @@ final class Misfires {
         JobDefinition job = planned.job();
         MisfirePolicy policy = job.misfire();
         Instant firstMissed = firstKept(job, planned.nextAt(), now);
-        JobState state = firstMissed == planned.nextAt()
-                ? planned
-                : planned.withProgress(firstMissed, planned.lastEmittedAt());
+        JobState state =
+                firstMissed == planned.nextAt() ? planned : planned.withProgress(firstMissed, planned.lastEmittedAt());
         if (firstMissed == null || !firstMissed.isBefore(now.minusMillis(policy.thresholdMs()))) {
             return state;
         }
@@ -55,8 +53,16 @@ final class Misfires {
         return switch (policy.strategy()) {
             case DO_NOTHING -> skip(state, firstMissed, now);
             case FIRE_ONCE_NOW -> {
-                output.fire(FireEvent.of(job, FireIds.scheduled(job.id(), firstMissed), firstMissed,
-                        FireKind.MISFIRE, 1, null, null, now).dueAt(now));
+                output.fire(FireEvent.of(
+                                job,
+                                FireIds.scheduled(job.id(), firstMissed),
+                                firstMissed,
+                                FireKind.MISFIRE,
+                                1,
+                                null,
+                                null,
+                                now)
+                        .dueAt(now));
                 yield fixedDelay
                         ? state.withProgress(null, firstMissed)
                         : state.withProgress(nextAfter(job, now), state.lastEmittedAt());
@@ -70,15 +76,19 @@ final class Misfires {
         Instant next = nextAfter(job, now);
         Instant lastMissed = firstMissed;
         int skipped = 1;
-        for (Instant missed = nextAfter(job, firstMissed); missed != null && !missed.isAfter(now)
-                && skipped < MAX_SKIPPED_COUNTED && job.schedule().type() != ScheduleType.FIXED_DELAY;
+        for (Instant missed = nextAfter(job, firstMissed);
+                missed != null
+                        && !missed.isAfter(now)
+                        && skipped < MAX_SKIPPED_COUNTED
+                        && job.schedule().type() != ScheduleType.FIXED_DELAY;
                 missed = nextAfter(job, missed)) {
             lastMissed = missed;
             skipped++;
         }
         String count = (skipped >= MAX_SKIPPED_COUNTED ? "at least " : "") + skipped;
         String message = "misfire DO_NOTHING: skipped " + count + " scheduled instant(s) from " + firstMissed
-                + " to " + lastMissed + ", more than the threshold of " + job.misfire().thresholdMs()
+                + " to " + lastMissed + ", more than the threshold of "
+                + job.misfire().thresholdMs()
                 + " ms late at " + now + "; next instant " + next;
         output.result(skipped(job, firstMissed, message, now));
         return state.withProgress(next, state.lastEmittedAt());
@@ -86,15 +96,32 @@ final class Misfires {
 
     private static RunResult skipped(JobDefinition job, Instant firstMissed, String message, Instant now) {
         String fireId = FireIds.scheduled(job.id(), firstMissed);
-        return new RunResult(RunResult.SCHEMA_VERSION, FireIds.runId(fireId, 0), fireId, job.id(), job.app(),
-                job.handler(), null, RunStatus.SKIPPED, FireKind.MISFIRE, 1, 0, 1, firstMissed, null, now, message,
-                null, null, now);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                job.id(),
+                job.app(),
+                job.handler(),
+                null,
+                RunStatus.SKIPPED,
+                FireKind.MISFIRE,
+                1,
+                0,
+                1,
+                firstMissed,
+                null,
+                now,
+                message,
+                null,
+                null,
+                now);
     }
 
     private JobState catchUpOne(JobState state, Instant firstMissed, Instant now) {
         JobDefinition job = state.job();
-        output.fire(FireEvent.of(job, FireIds.scheduled(job.id(), firstMissed), firstMissed, FireKind.MISFIRE, 1,
-                null, null, now));
+        output.fire(FireEvent.of(
+                job, FireIds.scheduled(job.id(), firstMissed), firstMissed, FireKind.MISFIRE, 1, null, null, now));
         return state.withProgress(null, firstMissed);
     }
 
@@ -102,9 +129,11 @@ final class Misfires {
         JobDefinition job = state.job();
         Instant missed = firstMissed;
         Instant last = state.lastEmittedAt();
-        for (int count = 0; missed != null && !missed.isAfter(now) && count < job.misfire().maxCatchUp(); count++) {
-            output.fire(FireEvent.of(job, FireIds.scheduled(job.id(), missed), missed, FireKind.MISFIRE, 1, null,
-                    null, now));
+        for (int count = 0;
+                missed != null && !missed.isAfter(now) && count < job.misfire().maxCatchUp();
+                count++) {
+            output.fire(FireEvent.of(
+                    job, FireIds.scheduled(job.id(), missed), missed, FireKind.MISFIRE, 1, null, null, now));
             last = missed;
             missed = firstKept(job, NextInstant.after(job.schedule(), missed), now);
         }
@@ -118,8 +147,12 @@ final class Misfires {
      */
     private Instant firstKept(JobDefinition job, Instant instant, Instant now) {
         Instant kept = instant;
-        for (int looked = 0; kept != null && !kept.isAfter(now) && looked < MAX_SKIPPED_COUNTED
-                && calendars.removes(job.schedule(), kept); looked++) {
+        for (int looked = 0;
+                kept != null
+                        && !kept.isAfter(now)
+                        && looked < MAX_SKIPPED_COUNTED
+                        && calendars.removes(job.schedule(), kept);
+                looked++) {
             kept = calendars.afterRemoved(job.schedule(), kept);
         }
         return kept;

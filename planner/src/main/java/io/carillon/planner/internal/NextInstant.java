@@ -1,11 +1,10 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
 import io.carillon.topics.schedule.Schedules;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * {@link Schedules#nextAfter(Schedule, Instant)} with CRON instants on whole seconds: cron-utils carries the
@@ -14,8 +13,7 @@ import io.carillon.topics.schedule.Schedules;
  */
 final class NextInstant {
 
-    private NextInstant() {
-    }
+    private NextInstant() {}
 
     /** The schedule's first instant strictly after {@code after}, or null when it has none left. */
     static Instant after(Schedule schedule, Instant after) {

@@ -1,5 +1,11 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.JsonSerde;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -8,16 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.JsonSerde;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * The runs seen STARTED (or claimed: a STARTED without {@code startedAt}) and not yet ended ({@link PlannerStores#OPEN_RUNS}, key run id), and the verdict on those
@@ -48,7 +46,10 @@ final class OpenRuns {
     private final Duration grace;
     private final ResultsProgress progress;
 
-    OpenRuns(KeyValueStore<String, byte[]> store, WorkerHeartbeats heartbeats, Duration grace,
+    OpenRuns(
+            KeyValueStore<String, byte[]> store,
+            WorkerHeartbeats heartbeats,
+            Duration grace,
             ResultsProgress progress) {
         this.store = store;
         this.heartbeats = heartbeats;
@@ -68,7 +69,8 @@ final class OpenRuns {
             return;
         }
         Instant start = result.startedAt() != null ? result.startedAt() : now;
-        Instant timeoutAt = job.timeoutMs() > 0 ? start.plusMillis(job.timeoutMs()).plus(grace) : null;
+        Instant timeoutAt =
+                job.timeoutMs() > 0 ? start.plusMillis(job.timeoutMs()).plus(grace) : null;
         store.put(result.runId(), encode(now, timeoutAt, json, result.instance()));
     }
 
@@ -96,28 +98,43 @@ final class OpenRuns {
         return closed;
     }
 
-    private Optional<RunResult> verdict(Head head, Instant now,
-            Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass) {
+    private Optional<RunResult> verdict(
+            Head head, Instant now, Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass) {
         if (head.timeoutAt() != null && now.isAfter(head.timeoutAt()) && progress.readPast(head.timeoutAt(), now)) {
             OpenRun run = head.run();
-            long timeoutMs = Duration.between(startOf(run), run.timeoutAt()).minus(grace).toMillis();
-            return Optional.of(ended(run.started(), RunStatus.TIMED_OUT, "no terminal result within the timeout of "
-                    + timeoutMs + " ms plus the planner's grace of " + grace.toMillis() + " ms", now));
+            long timeoutMs =
+                    Duration.between(startOf(run), run.timeoutAt()).minus(grace).toMillis();
+            return Optional.of(ended(
+                    run.started(),
+                    RunStatus.TIMED_OUT,
+                    "no terminal result within the timeout of " + timeoutMs + " ms plus the planner's grace of "
+                            + grace.toMillis() + " ms",
+                    now));
         }
         String instance = head.instance();
         if (instance == null) {
             return Optional.empty();
         }
         Optional<WorkerHeartbeat> heartbeat = heartbeatsOfPass.computeIfAbsent(instance, heartbeats::latest);
-        if (heartbeat.isPresent() && !WorkerHeartbeats.alive(heartbeat.get(), now)
+        if (heartbeat.isPresent()
+                && !WorkerHeartbeats.alive(heartbeat.get(), now)
                 && progress.readPast(heartbeat.get().expiresAt(), now)) {
-            return Optional.of(ended(head.run().started(), RunStatus.LOST, "worker '" + instance
-                    + "' stopped sending heartbeats: its last one expired at " + heartbeat.get().expiresAt(), now));
+            return Optional.of(ended(
+                    head.run().started(),
+                    RunStatus.LOST,
+                    "worker '" + instance + "' stopped sending heartbeats: its last one expired at "
+                            + heartbeat.get().expiresAt(),
+                    now));
         }
-        if (heartbeat.isEmpty() && now.isAfter(head.seenAt().plus(grace))
+        if (heartbeat.isEmpty()
+                && now.isAfter(head.seenAt().plus(grace))
                 && progress.readPast(head.seenAt().plus(grace), now)) {
-            return Optional.of(ended(head.run().started(), RunStatus.LOST, "worker '" + instance
-                    + "' has no heartbeat (it shut down or was never seen) and the run has no terminal result", now));
+            return Optional.of(ended(
+                    head.run().started(),
+                    RunStatus.LOST,
+                    "worker '" + instance
+                            + "' has no heartbeat (it shut down or was never seen) and the run has no terminal result",
+                    now));
         }
         return Optional.empty();
     }
@@ -125,7 +142,10 @@ final class OpenRuns {
     static byte[] encode(Instant seenAt, Instant timeoutAt, byte[] startedJson, String instance) {
         int instanceSize = instance == null ? 1 : 1 + Integer.BYTES + instance.length();
         return new StoreEncoding.Writer(startedJson.length + ENCODED_HEADER_SIZE + instanceSize)
-                .writeInstant(seenAt).writeInstant(timeoutAt).writeBytes(startedJson).writeString(instance)
+                .writeInstant(seenAt)
+                .writeInstant(timeoutAt)
+                .writeBytes(startedJson)
+                .writeString(instance)
                 .toByteArray();
     }
 
@@ -142,7 +162,9 @@ final class OpenRuns {
         Instant seenAt = reader.readInstant();
         Instant timeoutAt = reader.readInstant();
         reader.skipBytes();
-        String instance = reader.hasRemaining() ? reader.readString() : decode(value).started().instance();
+        String instance = reader.hasRemaining()
+                ? reader.readString()
+                : decode(value).started().instance();
         return new Head(value, seenAt, timeoutAt, instance);
     }
 
@@ -161,10 +183,26 @@ final class OpenRuns {
     }
 
     private static RunResult ended(RunResult started, RunStatus status, String message, Instant now) {
-        return new RunResult(RunResult.SCHEMA_VERSION, started.runId(), started.fireId(), started.jobId(),
-                started.app(), started.handler(), started.instance(), status, started.kind(), started.attempt(),
-                started.shardIndex(), started.shardTotal(), started.scheduledAt(), started.startedAt(), now, message,
-                null, null, now);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                started.runId(),
+                started.fireId(),
+                started.jobId(),
+                started.app(),
+                started.handler(),
+                started.instance(),
+                status,
+                started.kind(),
+                started.attempt(),
+                started.shardIndex(),
+                started.shardTotal(),
+                started.scheduledAt(),
+                started.startedAt(),
+                now,
+                message,
+                null,
+                null,
+                now);
     }
 
     /** A stored open run as a check reads it: {@link #run()} parses the STARTED result when a verdict needs it. */

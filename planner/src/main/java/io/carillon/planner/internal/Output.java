@@ -1,19 +1,17 @@
 package io.carillon.planner.internal;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
-
 import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RunResult;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * Writes the planner's output: fires and cancels to {@code fires}, the results the planner decides (SKIPPED, LOST,

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -42,8 +41,10 @@ final class ParkedRequests {
             return false;
         }
         String text = value == null ? null : new String(value, StandardCharsets.UTF_8);
-        store.put(jobId + SEPARATOR + String.format(OFFSET_FORMAT, source.offset()), new ParkedRequest(source.topic(),
-                source.partition(), source.offset(), key, text, now, now.plus(grace)));
+        store.put(
+                jobId + SEPARATOR + String.format(OFFSET_FORMAT, source.offset()),
+                new ParkedRequest(
+                        source.topic(), source.partition(), source.offset(), key, text, now, now.plus(grace)));
         return true;
     }
 

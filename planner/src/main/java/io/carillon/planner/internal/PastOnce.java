@@ -1,9 +1,8 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import java.time.Instant;
 
 /**
  * A ONCE job whose instant is already past when the planner starts planning it (it arrives late, or is changed,
@@ -14,18 +13,20 @@ import io.carillon.topics.events.ScheduleType;
  */
 final class PastOnce {
 
-    private PastOnce() {
-    }
+    private PastOnce() {}
 
     /** The past ONCE instant of the job still to be dealt with, or null. */
     static Instant missed(JobState state, Instant now) {
         Schedule schedule = state.job().schedule();
-        if (schedule.type() != ScheduleType.ONCE || schedule.at() == null || schedule.at().isAfter(now)) {
+        if (schedule.type() != ScheduleType.ONCE
+                || schedule.at() == null
+                || schedule.at().isAfter(now)) {
             return null;
         }
         Instant at = schedule.at();
         boolean inBounds = at.equals(NextInstant.after(schedule, at.minusNanos(1)));
-        boolean dealtWith = state.lastEmittedAt() != null && !state.lastEmittedAt().isBefore(at);
+        boolean dealtWith =
+                state.lastEmittedAt() != null && !state.lastEmittedAt().isBefore(at);
         return inBounds && !dealtWith ? at : null;
     }
 }

@@ -1,8 +1,7 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.FireKind;
+import java.time.Instant;
 
 /**
  * A fire already written to {@code fires} whose time has not come yet, so it can still be cancelled.

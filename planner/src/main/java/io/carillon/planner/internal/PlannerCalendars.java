@@ -1,15 +1,13 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
-
 import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
 import io.carillon.topics.schedule.CalendarCache;
 import io.carillon.topics.schedule.CalendarLookup;
 import io.carillon.topics.schedule.CalendarSchedules;
+import java.time.Instant;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The calendars of the global store {@link PlannerStores#CALENDARS}, as one stream task reads them each time it
@@ -32,7 +30,8 @@ final class PlannerCalendars implements CalendarLookup {
 
     /** Whether a calendar of {@code schedule} removes {@code instant}. */
     boolean removes(Schedule schedule, Instant instant) {
-        return schedule.usesCalendars() && CalendarSchedules.removedBy(schedule, instant, this).isPresent();
+        return schedule.usesCalendars()
+                && CalendarSchedules.removedBy(schedule, instant, this).isPresent();
     }
 
     /**

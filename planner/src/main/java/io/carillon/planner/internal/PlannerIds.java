@@ -1,9 +1,8 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.RunResult;
+import java.time.Instant;
 
 /**
  * The deterministic ids the planner makes beyond {@link FireIds}, so a replayed input yields the same ids and any
@@ -22,8 +21,7 @@ final class PlannerIds {
     static final String CHILD_SEPARATOR = ">";
     private static final String RETRY_SEPARATOR = "~";
 
-    private PlannerIds() {
-    }
+    private PlannerIds() {}
 
     static String backfill(String jobId, Instant instant) {
         return FireIds.scheduled(jobId, instant) + BACKFILL_MARKER;

@@ -1,17 +1,15 @@
 package io.carillon.planner.internal;
 
-import java.util.EnumMap;
-import java.util.Map;
-
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
-
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.metrics.DeadLetterMeter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * The planner's meters: counter {@value #FIRES} (tag {@code kind}: SCHEDULED, MANUAL, RETRY, ...), the fires written
@@ -33,10 +31,15 @@ public final class PlannerMeters {
 
     public PlannerMeters(MeterRegistry registry) {
         for (FireKind kind : FireKind.values()) {
-            fires.put(kind, Counter.builder(FIRES).tag("kind", kind.name())
-                    .description("fires the planner wrote to the fires topic").register(registry));
+            fires.put(
+                    kind,
+                    Counter.builder(FIRES)
+                            .tag("kind", kind.name())
+                            .description("fires the planner wrote to the fires topic")
+                            .register(registry));
         }
-        cancels = Counter.builder(CANCELS).description("cancels of written fires the planner wrote to the fires topic")
+        cancels = Counter.builder(CANCELS)
+                .description("cancels of written fires the planner wrote to the fires topic")
                 .register(registry);
         deadLetters = new DeadLetterMeter(registry);
     }

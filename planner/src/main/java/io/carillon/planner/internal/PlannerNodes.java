@@ -16,6 +16,5 @@ public final class PlannerNodes {
     public static final String RESULTS_SINK = "results-sink";
     public static final String REQUESTS_SINK = "requests-sink";
 
-    private PlannerNodes() {
-    }
+    private PlannerNodes() {}
 }

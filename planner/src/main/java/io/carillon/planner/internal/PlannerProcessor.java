@@ -1,9 +1,11 @@
 package io.carillon.planner.internal;
 
+import io.carillon.planner.PlannerSettings;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.function.BooleanSupplier;
-
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -11,10 +13,6 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.WindowStore;
-
-import io.carillon.planner.PlannerSettings;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.TopicCatalog;
 
 /**
  * The planner's one processor, fed by {@code jobs}, {@code requests} and {@code results} (raw bytes, parsed here so
@@ -47,14 +45,23 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
      * A processor whose punctuators do nothing while {@code punctuationAllowed} says false (see {@link StartGate});
      * records are processed either way. {@code urgentCommits} is shared by the processors of one planner.
      */
-    public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings,
-            BooleanSupplier punctuationAllowed, UrgentCommits urgentCommits) {
+    public PlannerProcessor(
+            TopicCatalog catalog,
+            Clock clock,
+            PlannerSettings settings,
+            BooleanSupplier punctuationAllowed,
+            UrgentCommits urgentCommits) {
         this(catalog, clock, settings, punctuationAllowed, urgentCommits, PlannerMeters.none());
     }
 
     /** A processor as above that counts what it writes in {@code meters}, shared by the processors of one planner. */
-    public PlannerProcessor(TopicCatalog catalog, Clock clock, PlannerSettings settings,
-            BooleanSupplier punctuationAllowed, UrgentCommits urgentCommits, PlannerMeters meters) {
+    public PlannerProcessor(
+            TopicCatalog catalog,
+            Clock clock,
+            PlannerSettings settings,
+            BooleanSupplier punctuationAllowed,
+            UrgentCommits urgentCommits,
+            PlannerMeters meters) {
         this.urgentCommits = urgentCommits;
         this.meters = meters;
         this.catalog = catalog;
@@ -73,38 +80,44 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         output = new Output(context, clock, urgentCommits, meters);
         RequestIds processedIds = new RequestIds(requestIdStore, PlannerStores.REQUEST_ID_RETENTION);
         PlannerCalendars calendars = new PlannerCalendars(context.getStateStore(PlannerStores.CALENDARS));
-        Scheduler scheduler = new Scheduler(settings, jobs, new TimerStore(timerStore), output,
-                new Misfires(output, calendars), calendars);
+        Scheduler scheduler = new Scheduler(
+                settings, jobs, new TimerStore(timerStore), output, new Misfires(output, calendars), calendars);
         jobUpdates = new JobUpdates(clock, jobs, scheduler);
         WindowStore<String, EndedRun> endedRunStore = context.getStateStore(PlannerStores.ENDED_RUNS);
         EndedRuns endedRuns = new EndedRuns(endedRunStore, PlannerStores.REQUEST_ID_RETENTION);
-        requests = new Requests(clock, settings, jobs, processedIds, scheduler,
-                new ManualRetries(endedRuns, processedIds));
+        requests = new Requests(
+                clock, settings, jobs, processedIds, scheduler, new ManualRetries(endedRuns, processedIds));
         KeyValueStore<String, byte[]> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
         KeyValueStore<String, byte[]> workerStore = context.getStateStore(PlannerStores.WORKERS);
         resultsProgress = new ResultsProgress();
-        OpenRuns openRuns = new OpenRuns(openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(),
-                resultsProgress);
+        OpenRuns openRuns = new OpenRuns(
+                openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(), resultsProgress);
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns);
         Instant now = clock.instant();
-        context.schedule(AlignedPunctuation.startAfter(now, settings.punctuateInterval()),
-                settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
-            if (punctuationAllowed.getAsBoolean()) {
-                scheduler.punctuate(clock.instant());
-            }
-            output.commitIfUrgentPending();
-        });
+        context.schedule(
+                AlignedPunctuation.startAfter(now, settings.punctuateInterval()),
+                settings.punctuateInterval(),
+                PunctuationType.WALL_CLOCK_TIME,
+                timestamp -> {
+                    if (punctuationAllowed.getAsBoolean()) {
+                        scheduler.punctuate(clock.instant());
+                    }
+                    output.commitIfUrgentPending();
+                });
         KeyValueStore<String, ParkedRequest> parkedStore = context.getStateStore(PlannerStores.PARKED_REQUESTS);
         parkedRequests = new ParkedRequests(parkedStore, settings.unknownJobGrace());
-        context.schedule(AlignedPunctuation.startAfter(now, settings.openRunCheckInterval()),
-                settings.openRunCheckInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
-            if (!punctuationAllowed.getAsBoolean()) {
-                return;
-            }
-            Instant checkedAt = clock.instant();
-            results.closeExpiredRuns(checkedAt);
-            expireParked(checkedAt);
-        });
+        context.schedule(
+                AlignedPunctuation.startAfter(now, settings.openRunCheckInterval()),
+                settings.openRunCheckInterval(),
+                PunctuationType.WALL_CLOCK_TIME,
+                timestamp -> {
+                    if (!punctuationAllowed.getAsBoolean()) {
+                        return;
+                    }
+                    Instant checkedAt = clock.instant();
+                    results.closeExpiredRuns(checkedAt);
+                    expireParked(checkedAt);
+                });
     }
 
     @Override
@@ -144,9 +157,13 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
 
     private void expireParked(Instant now) {
         for (ParkedRequest parked : parkedRequests.expire(now)) {
-            output.deadLetter(parked.key(), deadLetters.of(parked, "jobId: unknown job '" + parked.key()
-                    + "': no definition arrived on the jobs topic within the grace of "
-                    + parkedRequests.grace().toMillis() + " ms"));
+            output.deadLetter(
+                    parked.key(),
+                    deadLetters.of(
+                            parked,
+                            "jobId: unknown job '" + parked.key()
+                                    + "': no definition arrived on the jobs topic within the grace of "
+                                    + parkedRequests.grace().toMillis() + " ms"));
         }
     }
 

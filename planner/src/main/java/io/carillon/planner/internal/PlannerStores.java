@@ -1,14 +1,12 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.JsonSerde;
 import java.time.Duration;
 import java.util.List;
-
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
-
-import io.carillon.topics.JsonSerde;
 
 /**
  * The planner's state stores, all persistent (RocksDB) and backed by a changelog topic:
@@ -47,34 +45,39 @@ public final class PlannerStores {
 
     private static final Duration REQUEST_ID_WINDOW = Duration.ofMillis(1);
 
-    private PlannerStores() {
-    }
+    private PlannerStores() {}
 
     public static List<StoreBuilder<?>> builders() {
         return List.of(
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(JOBS), Serdes.String(),
-                        Serdes.ByteArray()),
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(TIMERS), Serdes.String(),
-                        new TimerSerde()),
-                Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUEST_IDS, REQUEST_ID_RETENTION,
-                        REQUEST_ID_WINDOW, false), Serdes.String(), Serdes.Long()),
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(OPEN_RUNS), Serdes.String(),
-                        Serdes.ByteArray()).withCachingEnabled(),
-                Stores.windowStoreBuilder(Stores.persistentWindowStore(ENDED_RUNS, REQUEST_ID_RETENTION,
-                        REQUEST_ID_WINDOW, false), Serdes.String(), JsonSerde.of(EndedRun.class)),
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PARKED_REQUESTS), Serdes.String(),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(JOBS), Serdes.String(), Serdes.ByteArray()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(TIMERS), Serdes.String(), new TimerSerde()),
+                Stores.windowStoreBuilder(
+                        Stores.persistentWindowStore(REQUEST_IDS, REQUEST_ID_RETENTION, REQUEST_ID_WINDOW, false),
+                        Serdes.String(),
+                        Serdes.Long()),
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(OPEN_RUNS), Serdes.String(), Serdes.ByteArray())
+                        .withCachingEnabled(),
+                Stores.windowStoreBuilder(
+                        Stores.persistentWindowStore(ENDED_RUNS, REQUEST_ID_RETENTION, REQUEST_ID_WINDOW, false),
+                        Serdes.String(),
+                        JsonSerde.of(EndedRun.class)),
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(PARKED_REQUESTS),
+                        Serdes.String(),
                         JsonSerde.of(ParkedRequest.class)));
     }
 
     /** The global calendar store; a global store must not have a changelog of its own. */
     public static StoreBuilder<KeyValueStore<String, byte[]>> calendars() {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CALENDARS), Serdes.String(),
-                Serdes.ByteArray()).withLoggingDisabled();
+        return Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(CALENDARS), Serdes.String(), Serdes.ByteArray())
+                .withLoggingDisabled();
     }
 
     /** The global heartbeat store; a global store must not have a changelog of its own. */
     public static StoreBuilder<KeyValueStore<String, byte[]>> workers() {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(WORKERS), Serdes.String(),
-                Serdes.ByteArray()).withLoggingDisabled();
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(WORKERS), Serdes.String(), Serdes.ByteArray())
+                .withLoggingDisabled();
     }
 }

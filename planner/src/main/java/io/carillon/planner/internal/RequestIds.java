@@ -2,7 +2,6 @@ package io.carillon.planner.internal;
 
 import java.time.Duration;
 import java.time.Instant;
-
 import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
 

@@ -1,12 +1,5 @@
 package io.carillon.planner.internal;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.util.List;
-import java.util.Optional;
-import java.util.stream.Collectors;
-
-
 import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
@@ -15,6 +8,11 @@ import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Applies a record of the {@code requests} topic, once per request id:
@@ -40,7 +38,12 @@ final class Requests {
     private final Scheduler scheduler;
     private final ManualRetries manualRetries;
 
-    Requests(Clock clock, PlannerSettings settings, JobStore jobs, RequestIds requestIds, Scheduler scheduler,
+    Requests(
+            Clock clock,
+            PlannerSettings settings,
+            JobStore jobs,
+            RequestIds requestIds,
+            Scheduler scheduler,
             ManualRetries manualRetries) {
         this.manualRetries = manualRetries;
         this.clock = clock;
@@ -92,11 +95,11 @@ final class Requests {
             next = NextInstant.after(schedule, next);
         }
         if (last == null) {
-            return Optional.of("from, to: job '" + request.jobId() + "' has no scheduled instant in ["
-                    + request.from() + ", " + request.to() + "]; nothing to backfill");
+            return Optional.of("from, to: job '" + request.jobId() + "' has no scheduled instant in [" + request.from()
+                    + ", " + request.to() + "]; nothing to backfill");
         }
-        Timer cursor = new Timer(request.jobId(), request.requestId(), first, FireKind.BACKFILL, request.params(),
-                null, 1, last);
+        Timer cursor = new Timer(
+                request.jobId(), request.requestId(), first, FireKind.BACKFILL, request.params(), null, 1, last);
         jobs.put(request.jobId(), scheduler.keep(state, cursor));
         boolean cut = next != null && !next.isAfter(request.to());
         return cut

@@ -1,16 +1,14 @@
 package io.carillon.planner.internal;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Applies a record of the {@code results} topic. A STARTED result opens the run ({@link OpenRuns}), a terminal
@@ -34,6 +32,7 @@ final class Results {
 
     /** Prefix of the retry fire ids kept in the processed-id store, apart from request ids. */
     static final String RETRY_KEY_PREFIX = "retry:";
+
     static final String REQUESTED_BY = "planner";
 
     private final Clock clock;
@@ -44,7 +43,13 @@ final class Results {
     private final OpenRuns openRuns;
     private final EndedRuns endedRuns;
 
-    Results(Clock clock, JobStore jobs, RequestIds processed, Scheduler scheduler, Output output, OpenRuns openRuns,
+    Results(
+            Clock clock,
+            JobStore jobs,
+            RequestIds processed,
+            Scheduler scheduler,
+            Output output,
+            OpenRuns openRuns,
             EndedRuns endedRuns) {
         this.openRuns = openRuns;
         this.endedRuns = endedRuns;
@@ -127,8 +132,18 @@ final class Results {
     }
 
     private static JobRequest childRequest(String child, RunResult parent, Instant now) {
-        return new JobRequest(JobRequest.SCHEMA_VERSION, PlannerIds.child(parent.runId(), child), child,
-                RequestType.CHILD, null, null, null, null, parent.runId(), REQUESTED_BY, now);
+        return new JobRequest(
+                JobRequest.SCHEMA_VERSION,
+                PlannerIds.child(parent.runId(), child),
+                child,
+                RequestType.CHILD,
+                null,
+                null,
+                null,
+                null,
+                parent.runId(),
+                REQUESTED_BY,
+                now);
     }
 
     private static void validate(String key, RunResult result) {

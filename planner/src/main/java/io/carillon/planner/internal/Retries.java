@@ -1,16 +1,15 @@
 package io.carillon.planner.internal;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.EnumSet;
-import java.util.Optional;
-import java.util.Set;
-
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The retry rule: a run that ends FAILED, TIMED_OUT, LOST or NO_WORKER at attempt {@code n}, when
@@ -28,19 +27,26 @@ final class Retries {
     private static final Set<RunStatus> RETRIED =
             EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST, RunStatus.NO_WORKER);
 
-    private Retries() {
-    }
+    private Retries() {}
 
     /** The timer of the retry {@code result} calls for, if any. */
     static Optional<Timer> of(JobDefinition job, RunResult result, Instant now) {
-        boolean retried = RETRIED.contains(result.status()) && result.attempt() < job.retry().maxAttempts()
+        boolean retried = RETRIED.contains(result.status())
+                && result.attempt() < job.retry().maxAttempts()
                 && !(job.atMostOnce() && result.status() == RunStatus.LOST);
         if (!retried) {
             return Optional.empty();
         }
         Instant at = now.plusMillis(delayMs(job.retry(), result.attempt()));
-        Timer timer = new Timer(job.id(), PlannerIds.retry(result), at, FireKind.RETRY, result.params(),
-                result.parentRunId(), result.attempt() + 1, null);
+        Timer timer = new Timer(
+                job.id(),
+                PlannerIds.retry(result),
+                at,
+                FireKind.RETRY,
+                result.params(),
+                result.parentRunId(),
+                result.attempt() + 1,
+                null);
         boolean oneShard = result.shardTotal() > 1;
         return Optional.of(oneShard ? timer.onlyShard(result.shardIndex(), result.shardTotal()) : timer);
     }

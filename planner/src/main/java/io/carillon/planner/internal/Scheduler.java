@@ -1,14 +1,5 @@
 package io.carillon.planner.internal;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.function.Predicate;
-
-
 import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
@@ -17,6 +8,13 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Turns job states into fires: plans a job's scheduled instants, writes those within the horizon to {@code fires}
@@ -61,6 +59,7 @@ final class Scheduler {
     static final int MAX_AHEAD_FIRES_PER_SECOND = 1_000;
     /** The longest time one grant of the ahead budget counts: a stalled thread does not save up for a flood. */
     static final Duration MAX_AHEAD_GRANT = Duration.ofSeconds(1);
+
     private static final long MILLIS_PER_SECOND = 1_000;
 
     private final PlannerSettings settings;
@@ -75,8 +74,13 @@ final class Scheduler {
     /** When the ahead budget was last granted; null before the first punctuation. */
     private Instant aheadGrantedAt;
 
-    Scheduler(PlannerSettings settings, JobStore jobs, TimerStore timers, Output output,
-            Misfires misfires, PlannerCalendars calendars) {
+    Scheduler(
+            PlannerSettings settings,
+            JobStore jobs,
+            TimerStore timers,
+            Output output,
+            Misfires misfires,
+            PlannerCalendars calendars) {
         this.calendars = calendars;
         this.settings = settings;
         this.jobs = jobs;
@@ -137,8 +141,10 @@ final class Scheduler {
      */
     JobState afterRun(JobState state, RunResult result, Instant now) {
         JobDefinition job = state.job();
-        boolean awaited = job.schedule().type() == ScheduleType.FIXED_DELAY && state.active()
-                && state.nextAt() == null && state.lastEmittedAt() != null
+        boolean awaited = job.schedule().type() == ScheduleType.FIXED_DELAY
+                && state.active()
+                && state.nextAt() == null
+                && state.lastEmittedAt() != null
                 && result.fireId().equals(FireIds.scheduled(job.id(), state.lastEmittedAt()));
         if (!awaited) {
             return state;
@@ -166,7 +172,9 @@ final class Scheduler {
                 timers.put(timer);
                 continue;
             }
-            if (timer.kind() == FireKind.SCHEDULED && aheadLeft <= 0 && timer.at().isAfter(near)) {
+            if (timer.kind() == FireKind.SCHEDULED
+                    && aheadLeft <= 0
+                    && timer.at().isAfter(near)) {
                 timers.keep(timer);
                 continue;
             }
@@ -207,7 +215,8 @@ final class Scheduler {
     private JobState start(JobState state, Instant now) {
         Instant pastOnce = PastOnce.missed(state, now);
         if (pastOnce != null) {
-            return advance(state.withProgress(pastOnce, state.lastEmittedAt()), now).withProgress(null, pastOnce);
+            return advance(state.withProgress(pastOnce, state.lastEmittedAt()), now)
+                    .withProgress(null, pastOnce);
         }
         return advance(state.withProgress(firstInstant(state.job().schedule(), now), state.lastEmittedAt()), now);
     }
@@ -282,14 +291,17 @@ final class Scheduler {
     private JobState replan(JobState state, Instant now) {
         dropScheduledTimer(state);
         Set<Instant> kept = upcoming(state, now);
-        JobState cancelled = cancel(state, now,
-                fire -> fire.kind() == FireKind.SCHEDULED && !kept.contains(fire.scheduledAt()));
+        JobState cancelled =
+                cancel(state, now, fire -> fire.kind() == FireKind.SCHEDULED && !kept.contains(fire.scheduledAt()));
         return start(cancelled, now);
     }
 
     private Set<Instant> upcoming(JobState state, Instant now) {
         Set<Instant> instants = new HashSet<>();
-        Instant until = state.pending().stream().map(PendingFire::scheduledAt).max(Instant::compareTo).orElse(now);
+        Instant until = state.pending().stream()
+                .map(PendingFire::scheduledAt)
+                .max(Instant::compareTo)
+                .orElse(now);
         Schedule schedule = state.job().schedule();
         Instant next = schedule.type() == ScheduleType.FIXED_DELAY ? null : firstInstant(schedule, now);
         while (next != null && !next.isAfter(until) && instants.size() < MAX_FIRES_PER_ADVANCE) {
@@ -312,8 +324,9 @@ final class Scheduler {
 
     private JobState cancel(JobState state, Instant now, Predicate<PendingFire> toCancel) {
         Predicate<PendingFire> cancelled = toCancel.and(fire -> fire.dueAt().isAfter(now));
-        state.pending().stream().filter(cancelled).forEach(fire ->
-                output.fire(FireEvent.cancel(state.job().id(), fire.fireId(), fire.scheduledAt(), now)
+        state.pending().stream()
+                .filter(cancelled)
+                .forEach(fire -> output.fire(FireEvent.cancel(state.job().id(), fire.fireId(), fire.scheduledAt(), now)
                         .dueAt(fire.dueAt())));
         return state.withoutPending(cancelled);
     }

@@ -1,7 +1,6 @@
 package io.carillon.planner.internal;
 
 import java.util.function.BooleanSupplier;
-
 import org.apache.kafka.streams.KafkaStreams;
 
 /**

@@ -1,11 +1,10 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.events.FireKind;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
-
-import io.carillon.topics.events.FireKind;
 
 /**
  * The compact binary encoding of the planner's own store values ({@link Timer}, {@link PendingFire}, the progress
@@ -18,12 +17,12 @@ final class StoreEncoding {
 
     /** The first byte of a binary value: never {@code '{'}, the first byte of the earlier JSON values. */
     static final byte FORMAT = 1;
+
     static final byte JSON_START = '{';
 
     private static final int INITIAL_CAPACITY = 256;
 
-    private StoreEncoding() {
-    }
+    private StoreEncoding() {}
 
     static boolean isJson(byte[] value) {
         return value.length > 0 && value[0] == JSON_START;
@@ -99,14 +98,22 @@ final class StoreEncoding {
         }
 
         Writer writeTimer(Timer timer) {
-            return writeString(timer.jobId()).writeString(timer.fireId()).writeInstant(timer.at())
-                    .writeKind(timer.kind()).writeString(timer.params()).writeString(timer.parentRunId())
-                    .writeInt(timer.attempt()).writeInstant(timer.until()).writeOptionalInt(timer.shardIndex())
+            return writeString(timer.jobId())
+                    .writeString(timer.fireId())
+                    .writeInstant(timer.at())
+                    .writeKind(timer.kind())
+                    .writeString(timer.params())
+                    .writeString(timer.parentRunId())
+                    .writeInt(timer.attempt())
+                    .writeInstant(timer.until())
+                    .writeOptionalInt(timer.shardIndex())
                     .writeOptionalInt(timer.shardTotal());
         }
 
         Writer writePending(PendingFire fire) {
-            return writeString(fire.fireId()).writeInstant(fire.scheduledAt()).writeKind(fire.kind())
+            return writeString(fire.fireId())
+                    .writeInstant(fire.scheduledAt())
+                    .writeKind(fire.kind())
                     .writeInstant(fire.dueAt());
         }
 
@@ -183,8 +190,17 @@ final class StoreEncoding {
         }
 
         Timer readTimer() {
-            return new Timer(readString(), readString(), readInstant(), readKind(), readString(), readString(),
-                    readInt(), readInstant(), readOptionalInt(), readOptionalInt());
+            return new Timer(
+                    readString(),
+                    readString(),
+                    readInstant(),
+                    readKind(),
+                    readString(),
+                    readString(),
+                    readInt(),
+                    readInstant(),
+                    readOptionalInt(),
+                    readOptionalInt());
         }
 
         PendingFire readPending() {

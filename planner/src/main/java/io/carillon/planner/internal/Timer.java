@@ -1,11 +1,10 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
+import java.time.Instant;
 
 /**
  * An entry of the timer store: the fire {@code fireId} of {@code jobId} is to be written to {@code fires} once
@@ -16,8 +15,17 @@ import io.carillon.topics.events.JobDefinition;
  * {@code shardTotal}: the retry of one failed shard of a sharded run (both null otherwise, so they take no room in
  * the stores).
  */
-public record Timer(String jobId, String fireId, Instant at, FireKind kind, String params, String parentRunId,
-        int attempt, Instant until, Integer shardIndex, Integer shardTotal) {
+public record Timer(
+        String jobId,
+        String fireId,
+        Instant at,
+        FireKind kind,
+        String params,
+        String parentRunId,
+        int attempt,
+        Instant until,
+        Integer shardIndex,
+        Integer shardTotal) {
 
     public Timer {
         attempt = Math.max(1, attempt);
@@ -25,8 +33,15 @@ public record Timer(String jobId, String fireId, Instant at, FireKind kind, Stri
     }
 
     /** A timer for every shard the job's routing gives. */
-    public Timer(String jobId, String fireId, Instant at, FireKind kind, String params, String parentRunId,
-            int attempt, Instant until) {
+    public Timer(
+            String jobId,
+            String fireId,
+            Instant at,
+            FireKind kind,
+            String params,
+            String parentRunId,
+            int attempt,
+            Instant until) {
         this(jobId, fireId, at, kind, params, parentRunId, attempt, until, null, null);
     }
 

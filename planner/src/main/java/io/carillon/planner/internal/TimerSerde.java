@@ -1,12 +1,10 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.JsonSerde;
 import java.util.Map;
-
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
-
-import io.carillon.topics.JsonSerde;
 
 /**
  * The serde of the timer store's values: {@link StoreEncoding}'s binary form, which costs a fraction of JSON on the
@@ -18,7 +16,9 @@ final class TimerSerde implements Serde<Timer>, Serializer<Timer>, Deserializer<
 
     @Override
     public byte[] serialize(String topic, Timer timer) {
-        return timer == null ? null : new StoreEncoding.Writer().writeTimer(timer).toByteArray();
+        return timer == null
+                ? null
+                : new StoreEncoding.Writer().writeTimer(timer).toByteArray();
     }
 
     @Override
@@ -26,17 +26,16 @@ final class TimerSerde implements Serde<Timer>, Serializer<Timer>, Deserializer<
         if (value == null) {
             return null;
         }
-        return StoreEncoding.isJson(value) ? JSON.deserialize(topic, value)
+        return StoreEncoding.isJson(value)
+                ? JSON.deserialize(topic, value)
                 : new StoreEncoding.Reader(value).readTimer();
     }
 
     @Override
-    public void configure(Map<String, ?> configs, boolean isKey) {
-    }
+    public void configure(Map<String, ?> configs, boolean isKey) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     @Override
     public Serializer<Timer> serializer() {

@@ -3,7 +3,6 @@ package io.carillon.planner.internal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 

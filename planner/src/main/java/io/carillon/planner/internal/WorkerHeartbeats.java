@@ -1,13 +1,11 @@
 package io.carillon.planner.internal;
 
-import java.time.Instant;
-import java.util.Optional;
-
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Instant;
+import java.util.Optional;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * Reads the global heartbeat store ({@link PlannerStores#WORKERS}: instance id → the raw bytes of its latest

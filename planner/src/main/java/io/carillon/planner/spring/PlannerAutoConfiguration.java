@@ -1,19 +1,16 @@
 package io.carillon.planner.spring;
 
+import io.carillon.planner.Planner;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.topics.spring.CarillonTopics;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-
-import io.carillon.planner.Planner;
-import io.carillon.topics.KafkaClientProperties;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-import io.carillon.topics.spring.CarillonTopics;
-import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Runs a {@link Planner} in a Spring application, on the Kafka cluster and topics of {@link CarillonTopics} and the
@@ -27,18 +24,15 @@ import io.micrometer.core.instrument.MeterRegistry;
 @EnableConfigurationProperties(PlannerProperties.class)
 public final class PlannerAutoConfiguration {
 
-    private static final String STREAMS_PROPERTIES = "carillon.planner.streams";
-
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    Planner carillonPlanner(CarillonTopics topics, Clock clock, PlannerProperties properties,
+    Planner carillonPlanner(
+            CarillonTopics topics,
+            Clock clock,
+            PlannerProperties properties,
             ObjectProvider<MeterRegistry> meterRegistry) {
-        Planner.Builder builder = Planner.builder()
-                .bootstrapServers(topics.bootstrapServers())
-                .clientProperties(topics.clientProperties().asMap())
-                .catalog(topics.catalog())
-                .clock(clock)
-                .stateDir(properties.getStateDir())
+        return properties
+                .configure(Planner.builder(), topics, clock, meterRegistry)
                 .horizon(properties.getHorizon())
                 .punctuateInterval(properties.getPunctuateInterval())
                 .backfillPerPunctuation(properties.getBackfillPerPunctuation())
@@ -46,14 +40,7 @@ public final class PlannerAutoConfiguration {
                 .runTimeoutGrace(properties.getRunTimeoutGrace())
                 .openRunCheckInterval(properties.getOpenRunCheckInterval())
                 .unknownJobGrace(properties.getUnknownJobGrace())
-                .standbyReplicas(properties.getStandbyReplicas());
-        meterRegistry.ifAvailable(builder::meterRegistry);
-        if (properties.getApplicationId() != null) {
-            builder.applicationId(properties.getApplicationId());
-        }
-        KafkaClientProperties.of(STREAMS_PROPERTIES, properties.getStreams()).asMap()
-                .forEach((name, value) -> builder.streamsProperty(name, value.toString()));
-        return builder.build();
+                .build();
     }
 
     @Bean

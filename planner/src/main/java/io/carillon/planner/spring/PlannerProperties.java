@@ -1,27 +1,19 @@
 package io.carillon.planner.spring;
 
-import java.nio.file.Path;
+import io.carillon.planner.PlannerSettings;
+import io.carillon.streams.spring.StreamsAppProperties;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-import io.carillon.planner.PlannerSettings;
-
-/** Settings of the planner under {@code carillon.planner.*}; Kafka and topics come from {@code carillon.*}. */
+/**
+ * Settings of the planner under {@code carillon.planner.*}: those of every Kafka Streams app
+ * ({@link StreamsAppProperties}: {@code enabled}, {@code application-id}, {@code state-dir} (default
+ * {@code ${java.io.tmpdir}/carillon-planner}), {@code standby-replicas}, {@code streams.*}) and the planner's own.
+ * Kafka and topics come from {@code carillon.*}.
+ */
 @ConfigurationProperties("carillon.planner")
-public class PlannerProperties {
+public class PlannerProperties extends StreamsAppProperties {
 
-    /** Whether this application runs a planner. */
-    private boolean enabled = true;
-    /**
-     * Kafka Streams application id: planners with the same id share the jobs' partitions (default the topic prefix
-     * followed by {@code planner}, e.g. {@code carillon.planner}).
-     */
-    private String applicationId;
-    /** Directory of the planner's local state stores (default {@code ${java.io.tmpdir}/carillon-planner}). */
-    private Path stateDir = Path.of(System.getProperty("java.io.tmpdir"), "carillon-planner");
     /** How far ahead of its instant a fire is written to the fires topic (default 10s). */
     private Duration horizon = PlannerSettings.DEFAULT_HORIZON;
     /** How often the timer store is scanned for due timers (default 100ms). */
@@ -42,36 +34,64 @@ public class PlannerProperties {
      * the dlq (default 30s; 0 dead-letters it at once).
      */
     private Duration unknownJobGrace = PlannerSettings.DEFAULT_UNKNOWN_JOB_GRACE;
-    /** Standby replicas of each state store, for faster fail-over. */
-    private int standbyReplicas = 0;
-    /**
-     * Extra Kafka Streams or client properties for the planner alone, applied over carillon.kafka.properties and the
-     * planner's own tuning; the protected ones (processing.guarantee, isolation.level, ...) are refused at start.
-     */
-    private Map<String, String> streams = new LinkedHashMap<>();
 
-    public boolean isEnabled() { return enabled; }
-    public void setEnabled(boolean enabled) { this.enabled = enabled; }
-    public String getApplicationId() { return applicationId; }
-    public void setApplicationId(String applicationId) { this.applicationId = applicationId; }
-    public Path getStateDir() { return stateDir; }
-    public void setStateDir(Path stateDir) { this.stateDir = stateDir; }
-    public Duration getHorizon() { return horizon; }
-    public void setHorizon(Duration horizon) { this.horizon = horizon; }
-    public Duration getPunctuateInterval() { return punctuateInterval; }
-    public void setPunctuateInterval(Duration punctuateInterval) { this.punctuateInterval = punctuateInterval; }
-    public int getBackfillPerPunctuation() { return backfillPerPunctuation; }
-    public void setBackfillPerPunctuation(int value) { this.backfillPerPunctuation = value; }
-    public int getMaxBackfillFires() { return maxBackfillFires; }
-    public void setMaxBackfillFires(int maxBackfillFires) { this.maxBackfillFires = maxBackfillFires; }
-    public Duration getRunTimeoutGrace() { return runTimeoutGrace; }
-    public void setRunTimeoutGrace(Duration runTimeoutGrace) { this.runTimeoutGrace = runTimeoutGrace; }
-    public Duration getOpenRunCheckInterval() { return openRunCheckInterval; }
-    public void setOpenRunCheckInterval(Duration value) { this.openRunCheckInterval = value; }
-    public Duration getUnknownJobGrace() { return unknownJobGrace; }
-    public void setUnknownJobGrace(Duration unknownJobGrace) { this.unknownJobGrace = unknownJobGrace; }
-    public int getStandbyReplicas() { return standbyReplicas; }
-    public void setStandbyReplicas(int standbyReplicas) { this.standbyReplicas = standbyReplicas; }
-    public Map<String, String> getStreams() { return streams; }
-    public void setStreams(Map<String, String> streams) { this.streams = streams; }
+    public PlannerProperties() {
+        super("planner");
+    }
+
+    public Duration getHorizon() {
+        return horizon;
+    }
+
+    public void setHorizon(Duration horizon) {
+        this.horizon = horizon;
+    }
+
+    public Duration getPunctuateInterval() {
+        return punctuateInterval;
+    }
+
+    public void setPunctuateInterval(Duration punctuateInterval) {
+        this.punctuateInterval = punctuateInterval;
+    }
+
+    public int getBackfillPerPunctuation() {
+        return backfillPerPunctuation;
+    }
+
+    public void setBackfillPerPunctuation(int value) {
+        this.backfillPerPunctuation = value;
+    }
+
+    public int getMaxBackfillFires() {
+        return maxBackfillFires;
+    }
+
+    public void setMaxBackfillFires(int maxBackfillFires) {
+        this.maxBackfillFires = maxBackfillFires;
+    }
+
+    public Duration getRunTimeoutGrace() {
+        return runTimeoutGrace;
+    }
+
+    public void setRunTimeoutGrace(Duration runTimeoutGrace) {
+        this.runTimeoutGrace = runTimeoutGrace;
+    }
+
+    public Duration getOpenRunCheckInterval() {
+        return openRunCheckInterval;
+    }
+
+    public void setOpenRunCheckInterval(Duration value) {
+        this.openRunCheckInterval = value;
+    }
+
+    public Duration getUnknownJobGrace() {
+        return unknownJobGrace;
+    }
+
+    public void setUnknownJobGrace(Duration unknownJobGrace) {
+        this.unknownJobGrace = unknownJobGrace;
+    }
 }

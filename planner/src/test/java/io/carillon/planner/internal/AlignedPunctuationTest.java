@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
-
 import org.junit.jupiter.api.Test;
 
 class AlignedPunctuationTest {
@@ -32,6 +31,7 @@ class AlignedPunctuationTest {
     @Test
     void anIntervalBelowAMillisecondIsRefusedByName() {
         assertThatThrownBy(() -> AlignedPunctuation.startAfter(Instant.EPOCH, Duration.ofNanos(10)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("interval");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("interval");
     }
 }

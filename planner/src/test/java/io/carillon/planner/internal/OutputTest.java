@@ -2,15 +2,13 @@ package io.carillon.planner.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.time.Instant;
-
-import org.apache.kafka.streams.processor.api.MockProcessorContext;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.planner.PlannerSettings;
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.events.FireEvent;
+import java.time.Duration;
+import java.time.Instant;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.junit.jupiter.api.Test;
 
 /**
  * A fire due before the next regular commit asks for a commit at once, paced by {@link UrgentCommits} (a fire refused
@@ -70,7 +68,9 @@ class OutputTest {
         clock.advance(UrgentCommits.SPACING);
         output.commitIfUrgentPending();
 
-        assertThat(context.committed()).as("nothing pending after the granted commit").isFalse();
+        assertThat(context.committed())
+                .as("nothing pending after the granted commit")
+                .isFalse();
     }
 
     @Test
@@ -87,6 +87,7 @@ class OutputTest {
     }
 
     private static FireEvent dueAt(Instant dueAt) {
-        return FireEvent.cancel("job", "job@" + dueAt.toEpochMilli(), dueAt, NOW).dueAt(dueAt);
+        return FireEvent.cancel("job", "job@" + dueAt.toEpochMilli(), dueAt, NOW)
+                .dueAt(dueAt);
     }
 }

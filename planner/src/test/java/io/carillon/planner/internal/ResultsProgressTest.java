@@ -3,7 +3,6 @@ package io.carillon.planner.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
-
 import org.junit.jupiter.api.Test;
 
 class ResultsProgressTest {
@@ -18,11 +17,15 @@ class ResultsProgressTest {
         Instant firstCheck = CREATED.plusSeconds(20);
 
         progress.look(firstCheck);
-        assertThat(progress.readPast(DEATH, firstCheck)).as("restoring took 20 s; nothing read yet").isFalse();
+        assertThat(progress.readPast(DEATH, firstCheck))
+                .as("restoring took 20 s; nothing read yet")
+                .isFalse();
 
         Instant later = firstCheck.plus(ResultsProgress.QUIET);
         progress.look(later);
-        assertThat(progress.readPast(DEATH, later)).as("nothing read for the quiet time since").isTrue();
+        assertThat(progress.readPast(DEATH, later))
+                .as("nothing read for the quiet time since")
+                .isTrue();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.carillon.standalone.internal;
 
+import io.carillon.standalone.DataDirInUseException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -10,8 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-
-import io.carillon.standalone.DataDirInUseException;
 
 /**
  * The claim of one process on a data folder: an OS file lock on {@value #FILE_NAME} in the folder, held until
@@ -43,8 +42,8 @@ public final class DataDirLock implements AutoCloseable {
         FileChannel channel = null;
         try {
             Files.createDirectories(dataDir);
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
+            channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock = tryLock(channel);
             if (lock == null) {
                 channel.close();
@@ -55,8 +54,8 @@ public final class DataDirLock implements AutoCloseable {
             channel.force(true);
             return new DataDirLock(channel, lock);
         } catch (IOException e) {
-            UncheckedIOException failure = new UncheckedIOException("could not lock the data folder " + dataDir
-                    + " (" + file + "): " + e.getMessage(), e);
+            UncheckedIOException failure = new UncheckedIOException(
+                    "could not lock the data folder " + dataDir + " (" + file + "): " + e.getMessage(), e);
             closeAfterFailure(channel, failure);
             throw failure;
         }

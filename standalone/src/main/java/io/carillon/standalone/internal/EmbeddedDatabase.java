@@ -1,10 +1,9 @@
 package io.carillon.standalone.internal;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * Starts the standalone's embedded PostgreSQL on its data folder, after clearing what a killed predecessor left
@@ -18,8 +17,7 @@ public final class EmbeddedDatabase {
     /** How long a left-over PostgreSQL gets to stop, and a starting one (recovering its WAL) to accept connections. */
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
 
-    private EmbeddedDatabase() {
-    }
+    private EmbeddedDatabase() {}
 
     /**
      * @param durable whether commits reach the disk before they return ({@code fsync} and
@@ -27,7 +25,8 @@ public final class EmbeddedDatabase {
      */
     public static EmbeddedPostgres start(Path postgresDir, boolean durable) throws IOException {
         OrphanedPostmaster.clear(postgresDir, STARTUP_TIMEOUT);
-        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setDataDirectory(postgresDir)
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setDataDirectory(postgresDir)
                 .setCleanDataDirectory(false)
                 .setRegisterShutdownHook(false)
                 .setPGStartupWait(STARTUP_TIMEOUT);

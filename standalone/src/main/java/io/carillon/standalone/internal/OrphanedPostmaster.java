@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,8 +29,7 @@ public final class OrphanedPostmaster {
     private static final Logger log = LoggerFactory.getLogger(OrphanedPostmaster.class);
     private static final String POSTGRES_COMMAND = "postgres";
 
-    private OrphanedPostmaster() {
-    }
+    private OrphanedPostmaster() {}
 
     /**
      * Leaves {@code postgresDir} with no PostgreSQL running on it: a postmaster of this folder is stopped (SIGTERM,
@@ -60,7 +58,8 @@ public final class OrphanedPostmaster {
         }
         try {
             List<String> lines = Files.readAllLines(pidFile, StandardCharsets.UTF_8);
-            return Optional.of(Long.parseLong(lines.isEmpty() ? "" : lines.get(0).trim()));
+            return Optional.of(
+                    Long.parseLong(lines.isEmpty() ? "" : lines.get(0).trim()));
         } catch (NumberFormatException e) {
             log.info("removing {}: it holds no pid (cut short by a crash)", pidFile);
             delete(pidFile);
@@ -73,22 +72,31 @@ public final class OrphanedPostmaster {
     /** Whether {@code process} is a postgres whose arguments name {@code postgresDir} (when the OS shows them). */
     static boolean isPostmasterOf(ProcessHandle process, Path postgresDir) {
         ProcessHandle.Info info = process.info();
-        boolean postgres = info.command().map(command -> Path.of(command).getFileName().toString())
-                .filter(POSTGRES_COMMAND::equals).isPresent();
-        return postgres && info.arguments()
-                .map(arguments -> List.of(arguments).contains(postgresDir.toString())).orElse(true);
+        boolean postgres = info.command()
+                .map(command -> Path.of(command).getFileName().toString())
+                .filter(POSTGRES_COMMAND::equals)
+                .isPresent();
+        return postgres
+                && info.arguments()
+                        .map(arguments -> List.of(arguments).contains(postgresDir.toString()))
+                        .orElse(true);
     }
 
     private static void stop(ProcessHandle postmaster, Path postgresDir, Duration timeout) {
-        log.warn("stopping the embedded PostgreSQL (pid {}) that a previous Carillon process left running on {}",
-                postmaster.pid(), postgresDir);
+        log.warn(
+                "stopping the embedded PostgreSQL (pid {}) that a previous Carillon process left running on {}",
+                postmaster.pid(),
+                postgresDir);
         postmaster.destroy();
         if (awaitExit(postmaster, timeout)) {
             log.info("the left-over PostgreSQL (pid {}) stopped", postmaster.pid());
             return;
         }
-        log.warn("the left-over PostgreSQL (pid {}) did not stop within {} s; killing it (PostgreSQL recovers from "
-                + "its write-ahead log on start)", postmaster.pid(), timeout.toSeconds());
+        log.warn(
+                "the left-over PostgreSQL (pid {}) did not stop within {} s; killing it (PostgreSQL recovers from "
+                        + "its write-ahead log on start)",
+                postmaster.pid(),
+                timeout.toSeconds());
         postmaster.destroyForcibly();
         if (!awaitExit(postmaster, timeout)) {
             throw new IllegalStateException("the PostgreSQL (pid " + postmaster.pid() + ") left running on "
@@ -104,8 +112,8 @@ public final class OrphanedPostmaster {
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while stopping the PostgreSQL left running on a data folder",
-                    e);
+            throw new IllegalStateException(
+                    "interrupted while stopping the PostgreSQL left running on a data folder", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("could not watch process " + process.pid() + ": " + e.getMessage(), e);
         }

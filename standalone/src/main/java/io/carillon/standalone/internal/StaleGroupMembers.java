@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -41,37 +40,48 @@ public final class StaleGroupMembers {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final String PROBE_GROUP_PREFIX = "carillon-standalone-load-probe-";
 
-    private StaleGroupMembers() {
-    }
+    private StaleGroupMembers() {}
 
     public static void remove(String bootstrapServers) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()))) {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                (int) TIMEOUT.toMillis()))) {
             if (!awaitGroupsLoaded(admin)) {
                 return;
             }
-            List<String> groups = admin.listGroups(ListGroupsOptions.forConsumerGroups()).all()
-                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).stream()
+            List<String> groups = admin
+                    .listGroups(ListGroupsOptions.forConsumerGroups())
+                    .all()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .stream()
                     .filter(group -> group.type().orElse(GroupType.CLASSIC) == GroupType.CLASSIC)
-                    .map(GroupListing::groupId).toList();
+                    .map(GroupListing::groupId)
+                    .toList();
             if (groups.isEmpty()) {
                 return;
             }
-            Map<String, ConsumerGroupDescription> descriptions = admin.describeConsumerGroups(groups).all()
-                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            Map<String, ConsumerGroupDescription> descriptions =
+                    admin.describeConsumerGroups(groups).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             for (ConsumerGroupDescription group : descriptions.values()) {
                 if (!group.members().isEmpty()) {
                     RemoveMembersFromConsumerGroupOptions all = new RemoveMembersFromConsumerGroupOptions();
                     all.reason("the Carillon standalone that owned these members was killed and started again");
-                    admin.removeMembersFromConsumerGroup(group.groupId(), all).all()
+                    admin.removeMembersFromConsumerGroup(group.groupId(), all)
+                            .all()
                             .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                    log.info("removed {} member(s) a previous process left in consumer group {}",
-                            group.members().size(), group.groupId());
+                    log.info(
+                            "removed {} member(s) a previous process left in consumer group {}",
+                            group.members().size(),
+                            group.groupId());
                 }
             }
         } catch (ExecutionException | TimeoutException e) {
-            log.warn("could not remove the members a previous process left in the consumer groups ({}); they leave "
-                    + "when their sessions time out", e.toString());
+            log.warn(
+                    "could not remove the members a previous process left in the consumer groups ({}); they leave "
+                            + "when their sessions time out",
+                    e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while clearing the consumer groups", e);
@@ -83,18 +93,23 @@ public final class StaleGroupMembers {
      * no groups): describes one made-up group per partition, which the admin client retries while the partition
      * loads. False when there is no {@code __consumer_offsets} yet, so no group either.
      */
-    private static boolean awaitGroupsLoaded(Admin admin) throws InterruptedException, TimeoutException,
-            ExecutionException {
-        Set<String> topics = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
+    private static boolean awaitGroupsLoaded(Admin admin)
+            throws InterruptedException, TimeoutException, ExecutionException {
+        Set<String> topics = admin.listTopics(new ListTopicsOptions().listInternal(true))
+                .names()
                 .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         if (!topics.contains(Topic.GROUP_METADATA_TOPIC_NAME)) {
             return false;
         }
-        int partitions = admin.describeTopics(List.of(Topic.GROUP_METADATA_TOPIC_NAME)).allTopicNames()
-                .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(Topic.GROUP_METADATA_TOPIC_NAME).partitions()
+        int partitions = admin.describeTopics(List.of(Topic.GROUP_METADATA_TOPIC_NAME))
+                .allTopicNames()
+                .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                .get(Topic.GROUP_METADATA_TOPIC_NAME)
+                .partitions()
                 .size();
         for (KafkaFuture<ConsumerGroupDescription> probe : admin.describeConsumerGroups(probeGroups(partitions))
-                .describedGroups().values()) {
+                .describedGroups()
+                .values()) {
             try {
                 probe.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {

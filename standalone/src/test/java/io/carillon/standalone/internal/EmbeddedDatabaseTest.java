@@ -3,6 +3,8 @@ package io.carillon.standalone.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.standalone.DataDirInUseException;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,12 +13,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.carillon.standalone.DataDirInUseException;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /** The embedded PostgreSQL of the standalone: durable settings, and what a killed predecessor leaves behind. */
 class EmbeddedDatabaseTest {
@@ -44,7 +42,9 @@ class EmbeddedDatabaseTest {
         Path postgresDir = dataDir.resolve("postgres");
         EmbeddedPostgres orphan = EmbeddedDatabase.start(postgresDir, true);
         execute(orphan, "create table kept (id int); insert into kept values (42)");
-        long pid = Long.parseLong(Files.readAllLines(postgresDir.resolve(OrphanedPostmaster.PID_FILE)).get(0).trim());
+        long pid = Long.parseLong(Files.readAllLines(postgresDir.resolve(OrphanedPostmaster.PID_FILE))
+                .get(0)
+                .trim());
         ProcessHandle postmaster = ProcessHandle.of(pid).orElseThrow();
         assertThat(OrphanedPostmaster.isPostmasterOf(postmaster, postgresDir)).isTrue();
 
@@ -80,7 +80,8 @@ class EmbeddedDatabaseTest {
     @Test
     void aLockedDataFolderIsRefusedNamingTheFolderAndTheHolder() {
         try (DataDirLock held = DataDirLock.acquire(dataDir)) {
-            assertThatThrownBy(() -> DataDirLock.acquire(dataDir)).isInstanceOf(DataDirInUseException.class)
+            assertThatThrownBy(() -> DataDirLock.acquire(dataDir))
+                    .isInstanceOf(DataDirInUseException.class)
                     .hasMessageContaining("the data folder " + dataDir + " is in use by another Carillon standalone"
                             + " (pid " + ProcessHandle.current().pid() + ")")
                     .hasMessageContaining("--carillon.standalone.data-dir");

@@ -2,10 +2,14 @@ package io.carillon.topics.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.KafkaClientProperties;
+import io.carillon.topics.TopicCatalog;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -13,12 +17,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.KafkaClientProperties;
-import io.carillon.topics.TopicCatalog;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 /**
  * The consumer-lag gauge against the real broker: committed offsets behind the end of a topic read as lag per
@@ -40,8 +38,11 @@ class ConsumerLagMeterIT {
             meter.refresh();
             assertThat(lag(registry, catalog.prefix() + "planner")).isEqualTo(RECORDS - 2);
             assertThat(lag(registry, catalog.prefix() + "trigger.billing")).isZero();
-            assertThat(registry.find(ConsumerLagMeter.LAG).tag("group", catalog.prefix() + "analytics").gauge())
-                    .as("a group no pattern names").isNull();
+            assertThat(registry.find(ConsumerLagMeter.LAG)
+                            .tag("group", catalog.prefix() + "analytics")
+                            .gauge())
+                    .as("a group no pattern names")
+                    .isNull();
         } finally {
             meter.stop();
         }
@@ -66,15 +67,20 @@ class ConsumerLagMeterIT {
     private static void writeAndCommit(TopicCatalog catalog) throws Exception {
         try (KafkaProducer<String, String> producer = TestKafka.producer(new StringSerializer())) {
             for (int i = 0; i < RECORDS; i++) {
-                producer.send(new ProducerRecord<>(catalog.jobs(), "job-" + i, "{}")).get();
+                producer.send(new ProducerRecord<>(catalog.jobs(), "job-" + i, "{}"))
+                        .get();
             }
         }
         TopicPartition jobs = new TopicPartition(catalog.jobs(), 0);
         try (Admin admin = TestKafka.admin()) {
-            for (Map.Entry<String, Long> committed : Map.of("planner", 2L, "trigger.billing", (long) RECORDS,
-                    "analytics", 0L).entrySet()) {
-                admin.alterConsumerGroupOffsets(catalog.prefix() + committed.getKey(),
-                        Map.of(jobs, new OffsetAndMetadata(committed.getValue()))).all().get();
+            for (Map.Entry<String, Long> committed : Map.of(
+                            "planner", 2L, "trigger.billing", (long) RECORDS, "analytics", 0L)
+                    .entrySet()) {
+                admin.alterConsumerGroupOffsets(
+                                catalog.prefix() + committed.getKey(),
+                                Map.of(jobs, new OffsetAndMetadata(committed.getValue())))
+                        .all()
+                        .get();
             }
         }
     }

@@ -25,9 +25,22 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * The bounds of each number are checked by {@code JobValidator.validate(Alerting)}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Alerting(Boolean failed, Integer consecutive, Integer recoverAfter, Boolean missed, Long startGraceMs,
-        Boolean noWorker, Long noWorkerGraceMs, Boolean overrun, Long maxRuntimeMs, Boolean slow, Double slowFactor,
-        Boolean failureRate, Integer failureRatePercent, Long failureRateWindowMs, Integer failureRateMinRuns) {
+public record Alerting(
+        Boolean failed,
+        Integer consecutive,
+        Integer recoverAfter,
+        Boolean missed,
+        Long startGraceMs,
+        Boolean noWorker,
+        Long noWorkerGraceMs,
+        Boolean overrun,
+        Long maxRuntimeMs,
+        Boolean slow,
+        Double slowFactor,
+        Boolean failureRate,
+        Integer failureRatePercent,
+        Long failureRateWindowMs,
+        Integer failureRateMinRuns) {
 
     public static final int DEFAULT_CONSECUTIVE = 1;
     public static final int DEFAULT_RECOVER_AFTER = 1;
@@ -46,9 +59,22 @@ public record Alerting(Boolean failed, Integer consecutive, Integer recoverAfter
 
     /** Failed, missed and no worker on, overrun, slow and failure rate off, with the {@code DEFAULT_*} numbers. */
     public static Alerting builtIn() {
-        return new Alerting(true, DEFAULT_CONSECUTIVE, DEFAULT_RECOVER_AFTER, true, DEFAULT_START_GRACE_MS, true,
-                DEFAULT_NO_WORKER_GRACE_MS, false, DEFAULT_MAX_RUNTIME_MS, false, DEFAULT_SLOW_FACTOR, false,
-                DEFAULT_FAILURE_RATE_PERCENT, DEFAULT_FAILURE_RATE_WINDOW_MS, DEFAULT_FAILURE_RATE_MIN_RUNS);
+        return new Alerting(
+                true,
+                DEFAULT_CONSECUTIVE,
+                DEFAULT_RECOVER_AFTER,
+                true,
+                DEFAULT_START_GRACE_MS,
+                true,
+                DEFAULT_NO_WORKER_GRACE_MS,
+                false,
+                DEFAULT_MAX_RUNTIME_MS,
+                false,
+                DEFAULT_SLOW_FACTOR,
+                false,
+                DEFAULT_FAILURE_RATE_PERCENT,
+                DEFAULT_FAILURE_RATE_WINDOW_MS,
+                DEFAULT_FAILURE_RATE_MIN_RUNS);
     }
 
     /** These rules, each field left out taken from {@code defaults}. */

@@ -1,10 +1,9 @@
 package io.carillon.topics.events;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.List;
-
-import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * A named set of days and times that schedules refer to by id ({@link Schedule#skip()}, {@link Schedule#onlyOn()}),

@@ -11,8 +11,16 @@ import java.util.Base64;
  * A record that could not be processed, on the {@code dlq} topic, with where it came from and why.
  * {@code key} and {@code value} are the original bytes as UTF-8 text (or base64 when not valid UTF-8).
  */
-public record DeadLetter(int schemaVersion, String sourceTopic, int partition, long offset, String key,
-        String value, String reason, String component, Instant at) {
+public record DeadLetter(
+        int schemaVersion,
+        String sourceTopic,
+        int partition,
+        long offset,
+        String key,
+        String value,
+        String reason,
+        String component,
+        Instant at) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -21,8 +29,15 @@ public record DeadLetter(int schemaVersion, String sourceTopic, int partition, l
     }
 
     /** The dead letter of the record at {@code sourceTopic}/{@code partition}/{@code offset}, rejected by {@code component}. */
-    public static DeadLetter of(String sourceTopic, int partition, long offset, String key, byte[] value,
-            String reason, String component, Instant at) {
+    public static DeadLetter of(
+            String sourceTopic,
+            int partition,
+            long offset,
+            String key,
+            byte[] value,
+            String reason,
+            String component,
+            Instant at) {
         return new DeadLetter(SCHEMA_VERSION, sourceTopic, partition, offset, key, text(value), reason, component, at);
     }
 
@@ -32,7 +47,8 @@ public record DeadLetter(int schemaVersion, String sourceTopic, int partition, l
             return null;
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(value))

@@ -51,26 +51,99 @@ public record FireEvent(
     }
 
     /** A fire due at its nominal instant, for all shards its routing gives. */
-    public FireEvent(int schemaVersion, FireAction action, String fireId, String jobId, long jobVersion, String app,
-            String handler, Instant scheduledAt, FireKind kind, int attempt, String params, RoutingStrategy routing,
-            List<String> pinnedInstances, BlockStrategy blockStrategy, long timeoutMs, MisfirePolicy misfire,
-            String parentRunId, Instant emittedAt) {
-        this(schemaVersion, action, fireId, jobId, jobVersion, app, handler, scheduledAt, kind, attempt, params,
-                routing, pinnedInstances, blockStrategy, timeoutMs, misfire, parentRunId, emittedAt, null, null, 0);
+    public FireEvent(
+            int schemaVersion,
+            FireAction action,
+            String fireId,
+            String jobId,
+            long jobVersion,
+            String app,
+            String handler,
+            Instant scheduledAt,
+            FireKind kind,
+            int attempt,
+            String params,
+            RoutingStrategy routing,
+            List<String> pinnedInstances,
+            BlockStrategy blockStrategy,
+            long timeoutMs,
+            MisfirePolicy misfire,
+            String parentRunId,
+            Instant emittedAt) {
+        this(
+                schemaVersion,
+                action,
+                fireId,
+                jobId,
+                jobVersion,
+                app,
+                handler,
+                scheduledAt,
+                kind,
+                attempt,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                timeoutMs,
+                misfire,
+                parentRunId,
+                emittedAt,
+                null,
+                null,
+                0);
     }
 
     /** This fire, handed to a worker at {@code newDueAt} instead (the nominal instant plus jitter). */
     public FireEvent dueAt(Instant newDueAt) {
-        return new FireEvent(schemaVersion, action, fireId, jobId, jobVersion, app, handler, scheduledAt, kind,
-                attempt, params, routing, pinnedInstances, blockStrategy, timeoutMs, misfire, parentRunId, emittedAt,
-                newDueAt, shardIndex, shardTotal);
+        return new FireEvent(
+                schemaVersion,
+                action,
+                fireId,
+                jobId,
+                jobVersion,
+                app,
+                handler,
+                scheduledAt,
+                kind,
+                attempt,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                timeoutMs,
+                misfire,
+                parentRunId,
+                emittedAt,
+                newDueAt,
+                shardIndex,
+                shardTotal);
     }
 
     /** This fire limited to shard {@code index} of {@code total}. */
     public FireEvent onlyShard(int index, int total) {
-        return new FireEvent(schemaVersion, action, fireId, jobId, jobVersion, app, handler, scheduledAt, kind,
-                attempt, params, routing, pinnedInstances, blockStrategy, timeoutMs, misfire, parentRunId, emittedAt,
-                dueAt, index, total);
+        return new FireEvent(
+                schemaVersion,
+                action,
+                fireId,
+                jobId,
+                jobVersion,
+                app,
+                handler,
+                scheduledAt,
+                kind,
+                attempt,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                timeoutMs,
+                misfire,
+                parentRunId,
+                emittedAt,
+                dueAt,
+                index,
+                total);
     }
 
     /** Whether this fire re-runs one shard only ({@link #shardIndex()} of {@link #shardTotal()}). */
@@ -79,16 +152,59 @@ public record FireEvent(
     }
 
     /** A fire of {@code job} at {@code scheduledAt}, with the job's own settings. */
-    public static FireEvent of(JobDefinition job, String fireId, Instant scheduledAt, FireKind kind, int attempt,
-            String params, String parentRunId, Instant emittedAt) {
-        return new FireEvent(SCHEMA_VERSION, FireAction.FIRE, fireId, job.id(), job.version(), job.app(),
-                job.handler(), scheduledAt, kind, attempt, params != null ? params : job.params(), job.routing(),
-                job.pinnedInstances(), job.blockStrategy(), job.timeoutMs(), job.misfire(), parentRunId, emittedAt);
+    public static FireEvent of(
+            JobDefinition job,
+            String fireId,
+            Instant scheduledAt,
+            FireKind kind,
+            int attempt,
+            String params,
+            String parentRunId,
+            Instant emittedAt) {
+        return new FireEvent(
+                SCHEMA_VERSION,
+                FireAction.FIRE,
+                fireId,
+                job.id(),
+                job.version(),
+                job.app(),
+                job.handler(),
+                scheduledAt,
+                kind,
+                attempt,
+                params != null ? params : job.params(),
+                job.routing(),
+                job.pinnedInstances(),
+                job.blockStrategy(),
+                job.timeoutMs(),
+                job.misfire(),
+                parentRunId,
+                emittedAt);
     }
 
     /** A cancel of the fire {@code fireId} of {@code jobId}. */
     public static FireEvent cancel(String jobId, String fireId, Instant scheduledAt, Instant emittedAt) {
-        return new FireEvent(SCHEMA_VERSION, FireAction.CANCEL, fireId, jobId, 0, null, null, scheduledAt, null, 1,
-                null, null, null, null, 0, null, null, emittedAt, null, null, 0);
+        return new FireEvent(
+                SCHEMA_VERSION,
+                FireAction.CANCEL,
+                fireId,
+                jobId,
+                0,
+                null,
+                null,
+                scheduledAt,
+                null,
+                1,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                emittedAt,
+                null,
+                null,
+                0);
     }
 }

@@ -5,8 +5,7 @@ import java.time.Instant;
 /** The deterministic identifiers of fires and runs, so that any consumer can deduplicate them. */
 public final class FireIds {
 
-    private FireIds() {
-    }
+    private FireIds() {}
 
     /** The id of the scheduled fire of {@code jobId} at {@code scheduledAt}: {@code <job>@<epoch millis>}. */
     public static String scheduled(String jobId, Instant scheduledAt) {

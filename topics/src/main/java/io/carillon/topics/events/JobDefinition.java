@@ -1,8 +1,7 @@
 package io.carillon.topics.events;
 
-import java.util.List;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
 
 /**
  * A job as published on the compacted {@code jobs} topic (key: job id; a tombstone deletes the job).
@@ -53,11 +52,26 @@ public record JobDefinition(
     }
 
     public Builder toBuilder() {
-        return new Builder(id).app(app).handler(handler).description(description).owner(owner).tags(tags)
+        return new Builder(id)
+                .app(app)
+                .handler(handler)
+                .description(description)
+                .owner(owner)
+                .tags(tags)
                 .schedule(schedule)
-                .enabled(enabled).params(params).routing(routing).pinnedInstances(pinnedInstances)
-                .blockStrategy(blockStrategy).misfire(misfire).timeoutMs(timeoutMs).retry(retry).children(children)
-                .jitterMs(jitterMs).atMostOnce(atMostOnce).alerting(alerting).version(version);
+                .enabled(enabled)
+                .params(params)
+                .routing(routing)
+                .pinnedInstances(pinnedInstances)
+                .blockStrategy(blockStrategy)
+                .misfire(misfire)
+                .timeoutMs(timeoutMs)
+                .retry(retry)
+                .children(children)
+                .jitterMs(jitterMs)
+                .atMostOnce(atMostOnce)
+                .alerting(alerting)
+                .version(version);
     }
 
     /** Builds a definition field by field; unset fields take the defaults of the record's constructor. */
@@ -87,31 +101,124 @@ public record JobDefinition(
             this.id = id;
         }
 
-        public Builder app(String app) { this.app = app; return this; }
-        public Builder handler(String handler) { this.handler = handler; return this; }
-        public Builder description(String description) { this.description = description; return this; }
-        public Builder owner(String owner) { this.owner = owner; return this; }
-        public Builder tags(List<String> tags) { this.tags = tags; return this; }
-        public Builder schedule(Schedule schedule) { this.schedule = schedule; return this; }
-        public Builder enabled(boolean enabled) { this.enabled = enabled; return this; }
-        public Builder params(String params) { this.params = params; return this; }
-        public Builder routing(RoutingStrategy routing) { this.routing = routing; return this; }
-        public Builder pinnedInstances(List<String> pinned) { this.pinnedInstances = pinned; return this; }
-        public Builder blockStrategy(BlockStrategy strategy) { this.blockStrategy = strategy; return this; }
-        public Builder misfire(MisfirePolicy misfire) { this.misfire = misfire; return this; }
-        public Builder timeoutMs(long timeoutMs) { this.timeoutMs = timeoutMs; return this; }
-        public Builder retry(RetryPolicy retry) { this.retry = retry; return this; }
-        public Builder children(List<String> children) { this.children = children; return this; }
-        public Builder jitterMs(long jitterMs) { this.jitterMs = jitterMs; return this; }
-        public Builder atMostOnce(boolean atMostOnce) { this.atMostOnce = atMostOnce; return this; }
-        public Builder alerting(Alerting alerting) { this.alerting = alerting; return this; }
-        public Builder version(long version) { this.version = version; return this; }
+        public Builder app(String app) {
+            this.app = app;
+            return this;
+        }
+
+        public Builder handler(String handler) {
+            this.handler = handler;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder owner(String owner) {
+            this.owner = owner;
+            return this;
+        }
+
+        public Builder tags(List<String> tags) {
+            this.tags = tags;
+            return this;
+        }
+
+        public Builder schedule(Schedule schedule) {
+            this.schedule = schedule;
+            return this;
+        }
+
+        public Builder enabled(boolean enabled) {
+            this.enabled = enabled;
+            return this;
+        }
+
+        public Builder params(String params) {
+            this.params = params;
+            return this;
+        }
+
+        public Builder routing(RoutingStrategy routing) {
+            this.routing = routing;
+            return this;
+        }
+
+        public Builder pinnedInstances(List<String> pinned) {
+            this.pinnedInstances = pinned;
+            return this;
+        }
+
+        public Builder blockStrategy(BlockStrategy strategy) {
+            this.blockStrategy = strategy;
+            return this;
+        }
+
+        public Builder misfire(MisfirePolicy misfire) {
+            this.misfire = misfire;
+            return this;
+        }
+
+        public Builder timeoutMs(long timeoutMs) {
+            this.timeoutMs = timeoutMs;
+            return this;
+        }
+
+        public Builder retry(RetryPolicy retry) {
+            this.retry = retry;
+            return this;
+        }
+
+        public Builder children(List<String> children) {
+            this.children = children;
+            return this;
+        }
+
+        public Builder jitterMs(long jitterMs) {
+            this.jitterMs = jitterMs;
+            return this;
+        }
+
+        public Builder atMostOnce(boolean atMostOnce) {
+            this.atMostOnce = atMostOnce;
+            return this;
+        }
+
+        public Builder alerting(Alerting alerting) {
+            this.alerting = alerting;
+            return this;
+        }
+
+        public Builder version(long version) {
+            this.version = version;
+            return this;
+        }
 
         public JobDefinition build() {
-            return new JobDefinition(SCHEMA_VERSION, id, app, handler, description, owner, tags, schedule, enabled,
+            return new JobDefinition(
+                    SCHEMA_VERSION,
+                    id,
+                    app,
+                    handler,
+                    description,
+                    owner,
+                    tags,
+                    schedule,
+                    enabled,
                     params,
-                    routing, pinnedInstances, blockStrategy, misfire, timeoutMs, retry, children, jitterMs,
-                    atMostOnce, alerting, version);
+                    routing,
+                    pinnedInstances,
+                    blockStrategy,
+                    misfire,
+                    timeoutMs,
+                    retry,
+                    children,
+                    jitterMs,
+                    atMostOnce,
+                    alerting,
+                    version);
         }
     }
 }

@@ -27,9 +27,19 @@ public record JobRequest(
         schemaVersion = schemaVersion == 0 ? SCHEMA_VERSION : schemaVersion;
     }
 
-    public static JobRequest runNow(String requestId, String jobId, String params, String requestedBy,
-            Instant requestedAt) {
-        return new JobRequest(SCHEMA_VERSION, requestId, jobId, RequestType.RUN_NOW, null, null, null, params, null,
-                requestedBy, requestedAt);
+    public static JobRequest runNow(
+            String requestId, String jobId, String params, String requestedBy, Instant requestedAt) {
+        return new JobRequest(
+                SCHEMA_VERSION,
+                requestId,
+                jobId,
+                RequestType.RUN_NOW,
+                null,
+                null,
+                null,
+                params,
+                null,
+                requestedBy,
+                requestedAt);
     }
 }

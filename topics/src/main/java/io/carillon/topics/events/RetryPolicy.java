@@ -7,7 +7,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * first (1 means no retry); the n-th retry waits {@code backoffMs * multiplier^(n-1)}, at most {@code maxBackoffMs}.
  * An unset {@code maxBackoffMs} (0 or less) means no cap ({@link #NO_CAP}), which JSON leaves out.
  */
-public record RetryPolicy(int maxAttempts, long backoffMs, double multiplier,
+public record RetryPolicy(
+        int maxAttempts,
+        long backoffMs,
+        double multiplier,
+
         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = RetryPolicy.NoCapFilter.class)
         long maxBackoffMs) {
 

@@ -42,12 +42,48 @@ public record RunResult(
     }
 
     /** A result that does not say which params or parent run the run had. */
-    public RunResult(int schemaVersion, String runId, String fireId, String jobId, String app, String handler,
-            String instance, RunStatus status, FireKind kind, int attempt, int shardIndex, int shardTotal,
-            Instant scheduledAt, Instant startedAt, Instant finishedAt, String message, String errorClass,
-            Progress progress, Instant emittedAt) {
-        this(schemaVersion, runId, fireId, jobId, app, handler, instance, status, kind, attempt, shardIndex,
-                shardTotal, scheduledAt, startedAt, finishedAt, message, errorClass, progress, emittedAt, null, null);
+    public RunResult(
+            int schemaVersion,
+            String runId,
+            String fireId,
+            String jobId,
+            String app,
+            String handler,
+            String instance,
+            RunStatus status,
+            FireKind kind,
+            int attempt,
+            int shardIndex,
+            int shardTotal,
+            Instant scheduledAt,
+            Instant startedAt,
+            Instant finishedAt,
+            String message,
+            String errorClass,
+            Progress progress,
+            Instant emittedAt) {
+        this(
+                schemaVersion,
+                runId,
+                fireId,
+                jobId,
+                app,
+                handler,
+                instance,
+                status,
+                kind,
+                attempt,
+                shardIndex,
+                shardTotal,
+                scheduledAt,
+                startedAt,
+                finishedAt,
+                message,
+                errorClass,
+                progress,
+                emittedAt,
+                null,
+                null);
     }
 
     /**
@@ -57,24 +93,87 @@ public record RunResult(
     public static RunResult ofUnrunFire(FireEvent fire, RunStatus status, String message, Instant now) {
         int shard = fire.coversOneShard() ? fire.shardIndex() : 0;
         int total = fire.coversOneShard() ? fire.shardTotal() : 1;
-        return new RunResult(SCHEMA_VERSION, FireIds.runId(fire.fireId(), shard), fire.fireId(), fire.jobId(),
-                fire.app(), fire.handler(), null, status, fire.kind(), fire.attempt(), shard, total,
-                fire.scheduledAt(), null, now, message, null, null, now, fire.params(), fire.parentRunId());
+        return new RunResult(
+                SCHEMA_VERSION,
+                FireIds.runId(fire.fireId(), shard),
+                fire.fireId(),
+                fire.jobId(),
+                fire.app(),
+                fire.handler(),
+                null,
+                status,
+                fire.kind(),
+                fire.attempt(),
+                shard,
+                total,
+                fire.scheduledAt(),
+                null,
+                now,
+                message,
+                null,
+                null,
+                now,
+                fire.params(),
+                fire.parentRunId());
     }
 
     /** This result with {@code progress} in place of its own. */
     public RunResult withProgress(Progress progress) {
-        return new RunResult(schemaVersion, runId, fireId, jobId, app, handler, instance, status, kind, attempt,
-                shardIndex, shardTotal, scheduledAt, startedAt, finishedAt, message, errorClass, progress, emittedAt,
-                params, parentRunId);
+        return new RunResult(
+                schemaVersion,
+                runId,
+                fireId,
+                jobId,
+                app,
+                handler,
+                instance,
+                status,
+                kind,
+                attempt,
+                shardIndex,
+                shardTotal,
+                scheduledAt,
+                startedAt,
+                finishedAt,
+                message,
+                errorClass,
+                progress,
+                emittedAt,
+                params,
+                parentRunId);
     }
 
     /** A result for the run {@code trigger} describes. */
-    public static RunResult of(Trigger trigger, String instance, RunStatus status, Instant startedAt,
-            Instant finishedAt, String message, String errorClass, Instant emittedAt) {
-        return new RunResult(SCHEMA_VERSION, trigger.runId(), trigger.fireId(), trigger.jobId(), trigger.app(),
-                trigger.handler(), instance, status, trigger.kind(), trigger.attempt(), trigger.shardIndex(),
-                trigger.shardTotal(), trigger.scheduledAt(), startedAt, finishedAt, message, errorClass, null,
-                emittedAt, trigger.params(), trigger.parentRunId());
+    public static RunResult of(
+            Trigger trigger,
+            String instance,
+            RunStatus status,
+            Instant startedAt,
+            Instant finishedAt,
+            String message,
+            String errorClass,
+            Instant emittedAt) {
+        return new RunResult(
+                SCHEMA_VERSION,
+                trigger.runId(),
+                trigger.fireId(),
+                trigger.jobId(),
+                trigger.app(),
+                trigger.handler(),
+                instance,
+                status,
+                trigger.kind(),
+                trigger.attempt(),
+                trigger.shardIndex(),
+                trigger.shardTotal(),
+                trigger.scheduledAt(),
+                startedAt,
+                finishedAt,
+                message,
+                errorClass,
+                null,
+                emittedAt,
+                trigger.params(),
+                trigger.parentRunId());
     }
 }

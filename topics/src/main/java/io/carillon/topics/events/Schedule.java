@@ -1,10 +1,9 @@
 package io.carillon.topics.events;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * When a job fires. Which fields matter depends on {@link #type()}: {@code cron} (Quartz or Unix syntax) for CRON,
@@ -17,8 +16,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * neither field.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Schedule(ScheduleType type, String cron, Long intervalMs, Instant at, String zone, Instant startAt,
-        Instant endAt, List<String> skip, String onlyOn) {
+public record Schedule(
+        ScheduleType type,
+        String cron,
+        Long intervalMs,
+        Instant at,
+        String zone,
+        Instant startAt,
+        Instant endAt,
+        List<String> skip,
+        String onlyOn) {
 
     public Schedule {
         skip = skip == null || skip.isEmpty() ? null : List.copyOf(skip);
@@ -26,8 +33,8 @@ public record Schedule(ScheduleType type, String cron, Long intervalMs, Instant 
     }
 
     /** A schedule without calendars. */
-    public Schedule(ScheduleType type, String cron, Long intervalMs, Instant at, String zone, Instant startAt,
-            Instant endAt) {
+    public Schedule(
+            ScheduleType type, String cron, Long intervalMs, Instant at, String zone, Instant startAt, Instant endAt) {
         this(type, cron, intervalMs, at, zone, startAt, endAt, null, null);
     }
 

@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /** The length of a {@link RunStats} window; windows are aligned to the epoch (whole minutes, whole hours in UTC). */
 public enum StatsWindow {
-    MINUTE(Duration.ofMinutes(1)), HOUR(Duration.ofHours(1));
+    MINUTE(Duration.ofMinutes(1)),
+    HOUR(Duration.ofHours(1));
 
     private final Duration length;
 

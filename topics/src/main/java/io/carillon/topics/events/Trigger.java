@@ -39,10 +39,42 @@ public record Trigger(
     }
 
     /** A trigger due at its nominal instant. */
-    public Trigger(int schemaVersion, String runId, String fireId, String jobId, String app, String handler,
-            String params, FireKind kind, int attempt, Instant scheduledAt, Instant dispatchedAt, int shardIndex,
-            int shardTotal, BlockStrategy blockStrategy, long timeoutMs, String targetInstance, String parentRunId) {
-        this(schemaVersion, runId, fireId, jobId, app, handler, params, kind, attempt, scheduledAt, dispatchedAt,
-                shardIndex, shardTotal, blockStrategy, timeoutMs, targetInstance, parentRunId, null);
+    public Trigger(
+            int schemaVersion,
+            String runId,
+            String fireId,
+            String jobId,
+            String app,
+            String handler,
+            String params,
+            FireKind kind,
+            int attempt,
+            Instant scheduledAt,
+            Instant dispatchedAt,
+            int shardIndex,
+            int shardTotal,
+            BlockStrategy blockStrategy,
+            long timeoutMs,
+            String targetInstance,
+            String parentRunId) {
+        this(
+                schemaVersion,
+                runId,
+                fireId,
+                jobId,
+                app,
+                handler,
+                params,
+                kind,
+                attempt,
+                scheduledAt,
+                dispatchedAt,
+                shardIndex,
+                shardTotal,
+                blockStrategy,
+                timeoutMs,
+                targetInstance,
+                parentRunId,
+                null);
     }
 }

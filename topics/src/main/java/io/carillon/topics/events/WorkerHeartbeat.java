@@ -39,10 +39,31 @@ public record WorkerHeartbeat(
     }
 
     /** A heartbeat without waiting and lingering counts and without the busy jobs (unknown). */
-    public WorkerHeartbeat(int schemaVersion, String instanceId, String app, List<String> handlers, int capacity,
-            int running, List<Integer> partitions, long intervalMs, Instant startedAt, Instant sentAt) {
-        this(schemaVersion, instanceId, app, handlers, capacity, running, partitions, intervalMs, startedAt, sentAt, 0,
-                0, null);
+    public WorkerHeartbeat(
+            int schemaVersion,
+            String instanceId,
+            String app,
+            List<String> handlers,
+            int capacity,
+            int running,
+            List<Integer> partitions,
+            long intervalMs,
+            Instant startedAt,
+            Instant sentAt) {
+        this(
+                schemaVersion,
+                instanceId,
+                app,
+                handlers,
+                capacity,
+                running,
+                partitions,
+                intervalMs,
+                startedAt,
+                sentAt,
+                0,
+                0,
+                null);
     }
 
     /** Whether this heartbeat says that {@code jobId} has a run running or waiting here; false when unknown. */

@@ -1,14 +1,12 @@
 package io.carillon.topics.internal;
 
-import java.util.Map;
-import java.util.function.Supplier;
-
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.Trigger;
-
+import java.util.Map;
+import java.util.function.Supplier;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.ValueDeserializer;
@@ -48,8 +46,8 @@ public final class EventJsonModule extends SimpleModule {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public ValueDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription.Supplier bean,
-                ValueDeserializer<?> deserializer) {
+        public ValueDeserializer<?> modifyDeserializer(
+                DeserializationConfig config, BeanDescription.Supplier bean, ValueDeserializer<?> deserializer) {
             return wrap(bean.getBeanClass(), deserializer);
         }
 

@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -17,8 +16,7 @@ import tools.jackson.databind.DeserializationContext;
  */
 final class FieldValues {
 
-    private FieldValues() {
-    }
+    private FieldValues() {}
 
     static String string(JsonParser parser, DeserializationContext context) throws JacksonException {
         JsonToken token = parser.currentToken();
@@ -29,12 +27,14 @@ final class FieldValues {
     }
 
     static int intValue(JsonParser parser, DeserializationContext context) throws JacksonException {
-        return parser.hasToken(JsonToken.VALUE_NUMBER_INT) ? parser.getIntValue()
+        return parser.hasToken(JsonToken.VALUE_NUMBER_INT)
+                ? parser.getIntValue()
                 : context.readValue(parser, int.class);
     }
 
     static long longValue(JsonParser parser, DeserializationContext context) throws JacksonException {
-        return parser.hasToken(JsonToken.VALUE_NUMBER_INT) ? parser.getLongValue()
+        return parser.hasToken(JsonToken.VALUE_NUMBER_INT)
+                ? parser.getLongValue()
                 : context.readValue(parser, long.class);
     }
 
@@ -52,8 +52,8 @@ final class FieldValues {
     }
 
     /** The constant of {@code values} named by a string, else whatever databind makes of the value. */
-    static <E extends Enum<E>> E enumValue(JsonParser parser, DeserializationContext context, Class<E> type,
-            E[] values) throws JacksonException {
+    static <E extends Enum<E>> E enumValue(JsonParser parser, DeserializationContext context, Class<E> type, E[] values)
+            throws JacksonException {
         JsonToken token = parser.currentToken();
         if (token == JsonToken.VALUE_STRING) {
             String name = parser.getString();
@@ -75,8 +75,8 @@ final class FieldValues {
             return null;
         }
         if (token != JsonToken.START_ARRAY) {
-            return context.readValue(parser,
-                    context.getTypeFactory().constructCollectionType(List.class, String.class));
+            return context.readValue(
+                    parser, context.getTypeFactory().constructCollectionType(List.class, String.class));
         }
         List<String> list = new ArrayList<>();
         while (parser.nextToken() != JsonToken.END_ARRAY) {
@@ -90,8 +90,12 @@ final class FieldValues {
     }
 
     /** A nested record read by {@link RecordReader}, or null, or (any other form) whatever databind makes of it. */
-    static <T> T record(JsonParser parser, DeserializationContext context, Class<T> type,
-            Supplier<? extends RecordFields<T>> newFields) throws JacksonException {
+    static <T> T record(
+            JsonParser parser,
+            DeserializationContext context,
+            Class<T> type,
+            Supplier<? extends RecordFields<T>> newFields)
+            throws JacksonException {
         JsonToken token = parser.currentToken();
         if (token == JsonToken.START_OBJECT) {
             return RecordReader.read(parser, context, type, newFields);

@@ -1,15 +1,13 @@
 package io.carillon.topics.internal;
 
-import java.time.Instant;
-import java.util.List;
-
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.RoutingStrategy;
-
+import java.time.Instant;
+import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -48,8 +46,7 @@ final class FireEventJson {
     private static final RoutingStrategy[] ROUTINGS = RoutingStrategy.values();
     private static final BlockStrategy[] BLOCK_STRATEGIES = BlockStrategy.values();
 
-    private FireEventJson() {
-    }
+    private FireEventJson() {}
 
     static final class Writer extends ValueSerializer<FireEvent> {
         @Override
@@ -123,11 +120,11 @@ final class FireEventJson {
                 case "params" -> params = FieldValues.string(parser, context);
                 case "routing" -> routing = FieldValues.enumValue(parser, context, RoutingStrategy.class, ROUTINGS);
                 case "pinnedInstances" -> pinnedInstances = FieldValues.stringList(parser, context);
-                case "blockStrategy" -> blockStrategy =
-                        FieldValues.enumValue(parser, context, BlockStrategy.class, BLOCK_STRATEGIES);
+                case "blockStrategy" ->
+                    blockStrategy = FieldValues.enumValue(parser, context, BlockStrategy.class, BLOCK_STRATEGIES);
                 case "timeoutMs" -> timeoutMs = FieldValues.longValue(parser, context);
-                case "misfire" -> misfire =
-                        FieldValues.record(parser, context, MisfirePolicy.class, MisfirePolicyJson.Fields::new);
+                case "misfire" ->
+                    misfire = FieldValues.record(parser, context, MisfirePolicy.class, MisfirePolicyJson.Fields::new);
                 case "parentRunId" -> parentRunId = FieldValues.string(parser, context);
                 case "emittedAt" -> emittedAt = FieldValues.instant(parser, context);
                 case "dueAt" -> dueAt = FieldValues.instant(parser, context);
@@ -142,9 +139,28 @@ final class FireEventJson {
 
         @Override
         public FireEvent build() {
-            return new FireEvent(schemaVersion, action, fireId, jobId, jobVersion, app, handler, scheduledAt, kind,
-                    attempt, params, routing, pinnedInstances, blockStrategy, timeoutMs, misfire, parentRunId,
-                    emittedAt, dueAt, shardIndex, shardTotal);
+            return new FireEvent(
+                    schemaVersion,
+                    action,
+                    fireId,
+                    jobId,
+                    jobVersion,
+                    app,
+                    handler,
+                    scheduledAt,
+                    kind,
+                    attempt,
+                    params,
+                    routing,
+                    pinnedInstances,
+                    blockStrategy,
+                    timeoutMs,
+                    misfire,
+                    parentRunId,
+                    emittedAt,
+                    dueAt,
+                    shardIndex,
+                    shardTotal);
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.carillon.topics.internal;
 
 import java.time.Instant;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -44,8 +43,8 @@ public final class InstantJsonModule extends SimpleModule {
     /** The instant the parser's current (non-null) value names. */
     static Instant read(JsonParser parser, DeserializationContext context) throws JacksonException {
         if (parser.hasToken(JsonToken.VALUE_STRING)) {
-            Instant instant = IsoInstants.parse(parser.getStringCharacters(), parser.getStringOffset(),
-                    parser.getStringLength());
+            Instant instant =
+                    IsoInstants.parse(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength());
             if (instant != null) {
                 return instant;
             }

@@ -22,14 +22,14 @@ public final class IsoInstants {
     private static final int LAST_FOUR_DIGIT_YEAR = 9_999;
     /** {@code yyyy-MM-ddTHH:mm:ss}: the length before an optional fraction. */
     private static final int SECONDS_END = 19;
-    private static final long MIN_FAST_SECOND = LocalDate.of(FIRST_FOUR_DIGIT_YEAR, 1, 1).toEpochDay() * SECONDS_PER_DAY;
+
+    private static final long MIN_FAST_SECOND =
+            LocalDate.of(FIRST_FOUR_DIGIT_YEAR, 1, 1).toEpochDay() * SECONDS_PER_DAY;
     private static final long MAX_FAST_SECOND_EXCLUSIVE =
             LocalDate.of(LAST_FOUR_DIGIT_YEAR + 1, 1, 1).toEpochDay() * SECONDS_PER_DAY;
-    private static final int[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
-            100_000_000};
+    private static final int[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
 
-    private IsoInstants() {
-    }
+    private IsoInstants() {}
 
     /** The instant as {@link Instant#toString()} writes it. */
     public static String format(Instant instant) {
@@ -73,9 +73,13 @@ public final class IsoInstants {
      * fraction of 1 to 9 digits), else null: the caller then uses its general parser, which also names the error.
      */
     public static Instant parse(char[] text, int offset, int length) {
-        if (length < SECONDS_END + 1 || text[offset + length - 1] != 'Z'
-                || text[offset + 4] != '-' || text[offset + 7] != '-' || text[offset + 10] != 'T'
-                || text[offset + 13] != ':' || text[offset + 16] != ':') {
+        if (length < SECONDS_END + 1
+                || text[offset + length - 1] != 'Z'
+                || text[offset + 4] != '-'
+                || text[offset + 7] != '-'
+                || text[offset + 10] != 'T'
+                || text[offset + 13] != ':'
+                || text[offset + 16] != ':') {
             return null;
         }
         int year = number(text, offset, 4);
@@ -85,14 +89,22 @@ public final class IsoInstants {
         int minute = number(text, offset + 14, 2);
         int second = number(text, offset + 17, 2);
         int nanos = fraction(text, offset + SECONDS_END, length - SECONDS_END - 1);
-        if (year < 0 || month < 0 || day < 0 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0
-                || second > 59 || nanos < 0) {
+        if (year < 0
+                || month < 0
+                || day < 0
+                || hour < 0
+                || hour > 23
+                || minute < 0
+                || minute > 59
+                || second < 0
+                || second > 59
+                || nanos < 0) {
             return null;
         }
         try {
             long epochDay = LocalDate.of(year, month, day).toEpochDay();
-            return Instant.ofEpochSecond(epochDay * SECONDS_PER_DAY + hour * SECONDS_PER_HOUR
-                    + minute * SECONDS_PER_MINUTE + second, nanos);
+            return Instant.ofEpochSecond(
+                    epochDay * SECONDS_PER_DAY + hour * SECONDS_PER_HOUR + minute * SECONDS_PER_MINUTE + second, nanos);
         } catch (DateTimeException e) {
             return null;
         }

@@ -2,7 +2,6 @@ package io.carillon.topics.internal;
 
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -20,8 +19,7 @@ final class MisfirePolicyJson {
     private static final SerializableString MAX_CATCH_UP = new SerializedString("maxCatchUp");
     private static final MisfireStrategy[] STRATEGIES = MisfireStrategy.values();
 
-    private MisfirePolicyJson() {
-    }
+    private MisfirePolicyJson() {}
 
     static void write(MisfirePolicy policy, JsonGenerator generator) throws JacksonException {
         generator.writeStartObject(policy);

@@ -2,7 +2,6 @@ package io.carillon.topics.internal;
 
 import java.time.Instant;
 import java.util.List;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
@@ -13,8 +12,7 @@ import tools.jackson.core.SerializableString;
  */
 final class NonNullProperties {
 
-    private NonNullProperties() {
-    }
+    private NonNullProperties() {}
 
     static void string(JsonGenerator generator, SerializableString name, String value) throws JacksonException {
         if (value != null) {

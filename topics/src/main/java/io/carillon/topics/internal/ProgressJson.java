@@ -1,7 +1,6 @@
 package io.carillon.topics.internal;
 
 import io.carillon.topics.events.Progress;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -18,8 +17,7 @@ final class ProgressJson {
     private static final SerializableString TOTAL = new SerializedString("total");
     private static final SerializableString MESSAGE = new SerializedString("message");
 
-    private ProgressJson() {
-    }
+    private ProgressJson() {}
 
     static void write(Progress progress, JsonGenerator generator) throws JacksonException {
         generator.writeStartObject(progress);

@@ -3,7 +3,6 @@ package io.carillon.topics.internal;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
@@ -36,14 +35,16 @@ public final class RecordCreatorModule extends SimpleModule {
     private static final class RecordInstantiators implements ValueInstantiators {
 
         @Override
-        public ValueInstantiator findValueInstantiator(DeserializationConfig config,
-                BeanDescription.Supplier beanDescRef) {
+        public ValueInstantiator findValueInstantiator(
+                DeserializationConfig config, BeanDescription.Supplier beanDescRef) {
             return null;
         }
 
         @Override
-        public ValueInstantiator modifyValueInstantiator(DeserializationConfig config,
-                BeanDescription.Supplier beanDescRef, ValueInstantiator defaultInstantiator) {
+        public ValueInstantiator modifyValueInstantiator(
+                DeserializationConfig config,
+                BeanDescription.Supplier beanDescRef,
+                ValueInstantiator defaultInstantiator) {
             if (defaultInstantiator.getClass() != StdValueInstantiator.class) {
                 return defaultInstantiator;
             }
@@ -64,8 +65,7 @@ public final class RecordCreatorModule extends SimpleModule {
         }
         try {
             MethodHandle handle = MethodHandles.lookup().unreflectConstructor(constructor);
-            return handle.asType(handle.type().generic())
-                    .asSpreader(Object[].class, constructor.getParameterCount());
+            return handle.asType(handle.type().generic()).asSpreader(Object[].class, constructor.getParameterCount());
         } catch (IllegalAccessException e) {
             return null;
         }

@@ -1,7 +1,6 @@
 package io.carillon.topics.internal;
 
 import java.util.function.Supplier;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -16,14 +15,18 @@ import tools.jackson.databind.ValueDeserializer;
  */
 final class RecordReader {
 
-    private RecordReader() {
-    }
+    private RecordReader() {}
 
     /** The record of the object the parser is on (at its start, at a property name, or at its end). */
-    static <T> T read(JsonParser parser, DeserializationContext context, Class<T> type,
-            Supplier<? extends RecordFields<T>> newFields) throws JacksonException {
+    static <T> T read(
+            JsonParser parser,
+            DeserializationContext context,
+            Class<T> type,
+            Supplier<? extends RecordFields<T>> newFields)
+            throws JacksonException {
         RecordFields<T> fields = newFields.get();
-        String name = parser.hasToken(JsonToken.START_OBJECT) ? parser.nextName()
+        String name = parser.hasToken(JsonToken.START_OBJECT)
+                ? parser.nextName()
                 : parser.hasToken(JsonToken.PROPERTY_NAME) ? parser.currentName() : null;
         for (; name != null; name = parser.nextName()) {
             parser.nextToken();

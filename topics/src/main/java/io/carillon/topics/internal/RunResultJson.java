@@ -1,12 +1,10 @@
 package io.carillon.topics.internal;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
-
+import java.time.Instant;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -43,8 +41,7 @@ final class RunResultJson {
     private static final RunStatus[] STATUSES = RunStatus.values();
     private static final FireKind[] KINDS = FireKind.values();
 
-    private RunResultJson() {
-    }
+    private RunResultJson() {}
 
     static final class Writer extends ValueSerializer<RunResult> {
         @Override
@@ -122,8 +119,8 @@ final class RunResultJson {
                 case "finishedAt" -> finishedAt = FieldValues.instant(parser, context);
                 case "message" -> message = FieldValues.string(parser, context);
                 case "errorClass" -> errorClass = FieldValues.string(parser, context);
-                case "progress" -> progress =
-                        FieldValues.record(parser, context, Progress.class, ProgressJson.Fields::new);
+                case "progress" ->
+                    progress = FieldValues.record(parser, context, Progress.class, ProgressJson.Fields::new);
                 case "emittedAt" -> emittedAt = FieldValues.instant(parser, context);
                 case "params" -> params = FieldValues.string(parser, context);
                 case "parentRunId" -> parentRunId = FieldValues.string(parser, context);
@@ -136,9 +133,28 @@ final class RunResultJson {
 
         @Override
         public RunResult build() {
-            return new RunResult(schemaVersion, runId, fireId, jobId, app, handler, instance, status, kind, attempt,
-                    shardIndex, shardTotal, scheduledAt, startedAt, finishedAt, message, errorClass, progress,
-                    emittedAt, params, parentRunId);
+            return new RunResult(
+                    schemaVersion,
+                    runId,
+                    fireId,
+                    jobId,
+                    app,
+                    handler,
+                    instance,
+                    status,
+                    kind,
+                    attempt,
+                    shardIndex,
+                    shardTotal,
+                    scheduledAt,
+                    startedAt,
+                    finishedAt,
+                    message,
+                    errorClass,
+                    progress,
+                    emittedAt,
+                    params,
+                    parentRunId);
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.carillon.topics.internal;
 
 import java.util.function.Supplier;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -18,8 +17,8 @@ final class StreamingRecordDeserializer<T> extends DelegatingDeserializer {
     private final Class<T> type;
     private final Supplier<? extends RecordFields<T>> newFields;
 
-    StreamingRecordDeserializer(ValueDeserializer<?> databind, Class<T> type,
-            Supplier<? extends RecordFields<T>> newFields) {
+    StreamingRecordDeserializer(
+            ValueDeserializer<?> databind, Class<T> type, Supplier<? extends RecordFields<T>> newFields) {
         super(databind);
         this.type = type;
         this.newFields = newFields;

@@ -1,11 +1,9 @@
 package io.carillon.topics.internal;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Trigger;
-
+import java.time.Instant;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -39,8 +37,7 @@ final class TriggerJson {
     private static final FireKind[] KINDS = FireKind.values();
     private static final BlockStrategy[] BLOCK_STRATEGIES = BlockStrategy.values();
 
-    private TriggerJson() {
-    }
+    private TriggerJson() {}
 
     static final class Writer extends ValueSerializer<Trigger> {
         @Override
@@ -105,8 +102,8 @@ final class TriggerJson {
                 case "dispatchedAt" -> dispatchedAt = FieldValues.instant(parser, context);
                 case "shardIndex" -> shardIndex = FieldValues.intValue(parser, context);
                 case "shardTotal" -> shardTotal = FieldValues.intValue(parser, context);
-                case "blockStrategy" -> blockStrategy =
-                        FieldValues.enumValue(parser, context, BlockStrategy.class, BLOCK_STRATEGIES);
+                case "blockStrategy" ->
+                    blockStrategy = FieldValues.enumValue(parser, context, BlockStrategy.class, BLOCK_STRATEGIES);
                 case "timeoutMs" -> timeoutMs = FieldValues.longValue(parser, context);
                 case "targetInstance" -> targetInstance = FieldValues.string(parser, context);
                 case "parentRunId" -> parentRunId = FieldValues.string(parser, context);
@@ -120,8 +117,24 @@ final class TriggerJson {
 
         @Override
         public Trigger build() {
-            return new Trigger(schemaVersion, runId, fireId, jobId, app, handler, params, kind, attempt, scheduledAt,
-                    dispatchedAt, shardIndex, shardTotal, blockStrategy, timeoutMs, targetInstance, parentRunId,
+            return new Trigger(
+                    schemaVersion,
+                    runId,
+                    fireId,
+                    jobId,
+                    app,
+                    handler,
+                    params,
+                    kind,
+                    attempt,
+                    scheduledAt,
+                    dispatchedAt,
+                    shardIndex,
+                    shardTotal,
+                    blockStrategy,
+                    timeoutMs,
+                    targetInstance,
+                    parentRunId,
                     dueAt);
         }
     }

@@ -1,12 +1,10 @@
 package io.carillon.topics.metrics;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
+import io.carillon.topics.events.DeadLetter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-
-import io.carillon.topics.events.DeadLetter;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counter {@value #DEAD_LETTERS} (tags {@code component}, the part that wrote the dead letter, and {@code topic}, the
@@ -21,8 +19,7 @@ public final class DeadLetterMeter {
     /** The name of the counter. */
     public static final String DEAD_LETTERS = "carillon.dead.letters";
 
-    private record Key(String component, String topic) {
-    }
+    private record Key(String component, String topic) {}
 
     private final MeterRegistry registry;
     private final Map<Key, Counter> counters = new ConcurrentHashMap<>();
@@ -43,7 +40,9 @@ public final class DeadLetterMeter {
     }
 
     private Counter register(Key key) {
-        return Counter.builder(DEAD_LETTERS).tag("component", key.component()).tag("topic", key.topic())
+        return Counter.builder(DEAD_LETTERS)
+                .tag("component", key.component())
+                .tag("topic", key.topic())
                 .description("records sent to the dlq topic because they could not be processed")
                 .register(registry);
     }

@@ -1,13 +1,12 @@
 package io.carillon.topics.metrics;
 
-import java.time.Duration;
-import java.util.EnumMap;
-import java.util.Map;
-
 import io.carillon.topics.events.RunStatus;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * The runs of one app that ended, by terminal status: a counter and a timer (a percentile histogram from
@@ -20,8 +19,7 @@ public final class RunEndMeters {
     public static final Duration DURATION_MIN = Duration.ofMillis(1);
     public static final Duration DURATION_MAX = Duration.ofHours(1);
 
-    private record Meters(Counter runs, Timer duration) {
-    }
+    private record Meters(Counter runs, Timer duration) {}
 
     private final Map<RunStatus, Meters> meters = new EnumMap<>(RunStatus.class);
 
@@ -33,14 +31,22 @@ public final class RunEndMeters {
     public RunEndMeters(MeterRegistry registry, String runs, String duration, String app, String whose) {
         for (RunStatus status : RunStatus.values()) {
             if (status.isTerminal()) {
-                meters.put(status, new Meters(
-                        Counter.builder(runs).tag("app", app).tag("status", status.name())
-                                .description("runs that ended, by status, as seen by " + whose).register(registry),
-                        Timer.builder(duration).tag("app", app).tag("status", status.name())
-                                .publishPercentileHistogram().minimumExpectedValue(DURATION_MIN)
-                                .maximumExpectedValue(DURATION_MAX)
-                                .description("how long the runs that ended ran, as seen by " + whose)
-                                .register(registry)));
+                meters.put(
+                        status,
+                        new Meters(
+                                Counter.builder(runs)
+                                        .tag("app", app)
+                                        .tag("status", status.name())
+                                        .description("runs that ended, by status, as seen by " + whose)
+                                        .register(registry),
+                                Timer.builder(duration)
+                                        .tag("app", app)
+                                        .tag("status", status.name())
+                                        .publishPercentileHistogram()
+                                        .minimumExpectedValue(DURATION_MIN)
+                                        .maximumExpectedValue(DURATION_MAX)
+                                        .description("how long the runs that ended ran, as seen by " + whose)
+                                        .register(registry)));
             }
         }
     }

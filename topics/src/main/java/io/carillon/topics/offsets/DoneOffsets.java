@@ -69,7 +69,8 @@ public final class DoneOffsets {
             if (length > 0) {
                 text.append(',');
             }
-            text.append(Long.toString(range.getKey() - previousEnd, RADIX)).append('.')
+            text.append(Long.toString(range.getKey() - previousEnd, RADIX))
+                    .append('.')
                     .append(Long.toString(range.getValue() - range.getKey(), RADIX));
             length += added;
             previousEnd = range.getValue();

@@ -1,12 +1,11 @@
 package io.carillon.topics.schedule;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.Calendar;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.Calendar;
 
 /**
  * A {@link CalendarLookup} over calendar JSON found by id (a global store of the {@code calendars} topic), parsing
@@ -46,6 +45,5 @@ public final class CalendarCache implements CalendarLookup {
         return calendar;
     }
 
-    private record Parsed(byte[] bytes, Calendar calendar) {
-    }
+    private record Parsed(byte[] bytes, Calendar calendar) {}
 }

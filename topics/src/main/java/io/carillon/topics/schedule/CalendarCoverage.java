@@ -1,14 +1,13 @@
 package io.carillon.topics.schedule;
 
+import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.TimeWindow;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
-
-import io.carillon.topics.events.Calendar;
-import io.carillon.topics.events.TimeWindow;
 
 /**
  * Which instants a {@link Calendar} contains, judged in one zone: whether one does, where a covered stretch ends and
@@ -22,15 +21,15 @@ final class CalendarCoverage {
     /** Windows per day and days of one search at most: each step crosses one window end or one midnight. */
     private static final int MAX_STEPS = MAX_DAYS_SEARCHED * 4;
 
-    private CalendarCoverage() {
-    }
+    private CalendarCoverage() {}
 
     static boolean contains(Calendar calendar, Instant instant, ZoneId zone) {
         return contains(calendar, instant.atZone(zone).toLocalDateTime());
     }
 
     private static boolean contains(Calendar calendar, LocalDateTime local) {
-        return !calendar.containsNothing() && dayMatches(calendar, local.toLocalDate())
+        return !calendar.containsNothing()
+                && dayMatches(calendar, local.toLocalDate())
                 && timeMatches(calendar, local.toLocalTime());
     }
 
@@ -38,7 +37,8 @@ final class CalendarCoverage {
         if (!calendar.hasDayRules()) {
             return true;
         }
-        return calendar.dates().contains(day) || calendar.weekdays().contains(day.getDayOfWeek())
+        return calendar.dates().contains(day)
+                || calendar.weekdays().contains(day.getDayOfWeek())
                 || calendar.ranges().stream().anyMatch(range -> range.contains(day));
     }
 
@@ -113,7 +113,8 @@ final class CalendarCoverage {
         }
         LocalTime first = null;
         for (TimeWindow window : calendar.times()) {
-            if (window.from().isAfter(earliest) && (first == null || window.from().isBefore(first))) {
+            if (window.from().isAfter(earliest)
+                    && (first == null || window.from().isBefore(first))) {
                 first = window.from();
             }
         }

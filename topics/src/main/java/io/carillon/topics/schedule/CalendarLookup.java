@@ -1,8 +1,7 @@
 package io.carillon.topics.schedule;
 
-import java.util.Map;
-
 import io.carillon.topics.events.Calendar;
+import java.util.Map;
 
 /**
  * Finds a calendar by id for {@link CalendarSchedules}. Implementations decide their own threading: the planner's

@@ -1,14 +1,13 @@
 package io.carillon.topics.schedule;
 
+import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import io.carillon.topics.events.Calendar;
-import io.carillon.topics.events.Schedule;
-import io.carillon.topics.events.ScheduleType;
 
 /**
  * The instants of a {@link Schedule} that survive its calendars ({@link Schedule#skip()}, {@link Schedule#onlyOn()}),
@@ -25,8 +24,7 @@ public final class CalendarSchedules {
     /** The most removed instants {@link #nextAfter} steps over before it gives up. */
     public static final int MAX_CANDIDATES = 1_000;
 
-    private CalendarSchedules() {
-    }
+    private CalendarSchedules() {}
 
     /** The result of {@link #nextAfter}: the surviving instant, none left, or a search given up. */
     public record Next(Instant instant, Instant searchedUntil, String gaveUpBecause) {
@@ -105,9 +103,14 @@ public final class CalendarSchedules {
             }
             Instant resume = resumeAfter(schedule, instant, by.get(), calendars);
             if (resume == null) {
-                return new Next(null, instant, "calendar '" + by.get() + "' "
-                        + (calendars.find(by.get()) == null ? "is unknown" : "lets no instant through within "
-                        + CalendarCoverage.MAX_DAYS_SEARCHED + " days"));
+                return new Next(
+                        null,
+                        instant,
+                        "calendar '" + by.get() + "' "
+                                + (calendars.find(by.get()) == null
+                                        ? "is unknown"
+                                        : "lets no instant through within " + CalendarCoverage.MAX_DAYS_SEARCHED
+                                                + " days"));
             }
             candidate = schedule.type() == ScheduleType.FIXED_DELAY
                     ? Optional.of(resume).filter(at -> schedule.endAt() == null || !at.isAfter(schedule.endAt()))
@@ -142,9 +145,11 @@ public final class CalendarSchedules {
         if (schedule.type() == ScheduleType.FIXED_DELAY) {
             return list;
         }
-        for (Optional<Instant> next = Schedules.nextAfter(schedule, after); next.isPresent() && list.size() < count;
+        for (Optional<Instant> next = Schedules.nextAfter(schedule, after);
+                next.isPresent() && list.size() < count;
                 next = Schedules.nextAfter(schedule, next.get())) {
-            list.add(new Candidate(next.get(), removedBy(schedule, next.get(), calendars).orElse(null)));
+            list.add(new Candidate(
+                    next.get(), removedBy(schedule, next.get(), calendars).orElse(null)));
         }
         return list;
     }

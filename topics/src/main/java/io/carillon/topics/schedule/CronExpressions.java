@@ -1,16 +1,15 @@
 package io.carillon.topics.schedule;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
-import java.util.regex.Pattern;
-
 import com.cronutils.descriptor.CronDescriptor;
 import com.cronutils.model.Cron;
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
 import com.cronutils.parser.CronParser;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Parses cron expressions once and caches the result, under the expression as given (so a cached expression costs
@@ -23,7 +22,8 @@ final class CronExpressions {
     private static final int UNIX_FIELDS = 5;
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
-    private static final CronParser QUARTZ = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.QUARTZ));
+    private static final CronParser QUARTZ =
+            new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.QUARTZ));
     private static final CronParser UNIX = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
 
     private static final CronDescriptor ENGLISH = CronDescriptor.instance(Locale.ENGLISH);
@@ -31,8 +31,7 @@ final class CronExpressions {
     private static final Map<String, CronTimes> CACHE = boundedCache();
     private static final Map<String, String> DESCRIPTIONS = boundedCache();
 
-    private CronExpressions() {
-    }
+    private CronExpressions() {}
 
     /** The execution times of {@code expression}; throws IllegalArgumentException saying why it does not parse. */
     static CronTimes parse(String expression) {

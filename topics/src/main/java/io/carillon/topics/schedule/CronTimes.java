@@ -31,8 +31,8 @@ final class CronTimes {
     private static final int SECONDS_PER_MINUTE = 60;
     private static final int MINUTES_PER_HOUR = 60;
     private static final int HOURS_PER_DAY = 24;
-    private static final List<CronFieldName> DAY_FIELDS = List.of(CronFieldName.DAY_OF_MONTH, CronFieldName.MONTH,
-            CronFieldName.DAY_OF_WEEK, CronFieldName.YEAR);
+    private static final List<CronFieldName> DAY_FIELDS =
+            List.of(CronFieldName.DAY_OF_MONTH, CronFieldName.MONTH, CronFieldName.DAY_OF_WEEK, CronFieldName.YEAR);
 
     private final ExecutionTime executionTime;
     private final BitSet seconds;
@@ -75,9 +75,11 @@ final class CronTimes {
     private ZonedDateTime nextDaily(ZonedDateTime from) {
         LocalTime time = from.toLocalTime();
         LocalTime later = laterTimeOfDay(time.getHour(), time.getMinute(), time.getSecond());
-        LocalDateTime next = later != null ? from.toLocalDate().atTime(later)
-                : from.toLocalDate().plusDays(1).atTime(hours.nextSetBit(0), minutes.nextSetBit(0),
-                        seconds.nextSetBit(0));
+        LocalDateTime next = later != null
+                ? from.toLocalDate().atTime(later)
+                : from.toLocalDate()
+                        .plusDays(1)
+                        .atTime(hours.nextSetBit(0), minutes.nextSetBit(0), seconds.nextSetBit(0));
         Instant instant = next.toInstant(from.getOffset());
         ZoneOffsetTransition transition = from.getZone().getRules().nextTransition(from.toInstant());
         if (transition != null && !transition.getInstant().isAfter(instant)) {
@@ -105,7 +107,8 @@ final class CronTimes {
     }
 
     private static boolean unrestricted(CronField field) {
-        return field == null || field.getExpression() instanceof Always
+        return field == null
+                || field.getExpression() instanceof Always
                 || field.getExpression() instanceof QuestionMark;
     }
 

@@ -5,12 +5,16 @@ import java.time.Duration;
 /** An interval in English words: its largest whole unit ("5 minutes", "1 day"), else milliseconds. */
 final class IntervalWords {
 
-    private static final long[] UNIT_MS = {Duration.ofDays(1).toMillis(), Duration.ofHours(1).toMillis(),
-        Duration.ofMinutes(1).toMillis(), Duration.ofSeconds(1).toMillis(), 1};
+    private static final long[] UNIT_MS = {
+        Duration.ofDays(1).toMillis(),
+        Duration.ofHours(1).toMillis(),
+        Duration.ofMinutes(1).toMillis(),
+        Duration.ofSeconds(1).toMillis(),
+        1
+    };
     private static final String[] UNIT_NAMES = {"day", "hour", "minute", "second", "millisecond"};
 
-    private IntervalWords() {
-    }
+    private IntervalWords() {}
 
     static String of(long intervalMs) {
         for (int i = 0; i < UNIT_MS.length; i++) {

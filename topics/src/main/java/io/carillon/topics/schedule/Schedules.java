@@ -1,13 +1,12 @@
 package io.carillon.topics.schedule;
 
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
-
-import io.carillon.topics.events.Schedule;
-import io.carillon.topics.events.ScheduleType;
 
 /**
  * The fire times a {@link Schedule} describes. Stateless and thread-safe.
@@ -21,8 +20,7 @@ public final class Schedules {
     /** The shortest interval accepted for FIXED_RATE and FIXED_DELAY. */
     public static final long MIN_INTERVAL_MS = 10;
 
-    private Schedules() {
-    }
+    private Schedules() {}
 
     /** Parses {@code cron} (Quartz or Unix fields), or throws {@link IllegalArgumentException} saying what is wrong. */
     public static void checkCron(String cron) {
@@ -39,9 +37,10 @@ public final class Schedules {
                 ? schedule.startAt().minusNanos(1)
                 : after;
         Optional<Instant> next = switch (schedule.type()) {
-            case CRON -> CronExpressions.parse(schedule.cron())
-                    .nextExecution(from.truncatedTo(ChronoUnit.SECONDS).atZone(zoneOf(schedule)))
-                    .map(time -> time.toInstant());
+            case CRON ->
+                CronExpressions.parse(schedule.cron())
+                        .nextExecution(from.truncatedTo(ChronoUnit.SECONDS).atZone(zoneOf(schedule)))
+                        .map(time -> time.toInstant());
             case FIXED_RATE -> Optional.of(nextRate(schedule, from));
             case FIXED_DELAY -> Optional.of(from.plusMillis(schedule.intervalMs()));
             case ONCE -> schedule.at().isAfter(after) ? Optional.of(schedule.at()) : Optional.empty();
@@ -56,13 +55,16 @@ public final class Schedules {
      */
     public static String describe(Schedule schedule) {
         String words = switch (schedule.type()) {
-            case CRON -> CronExpressions.describe(schedule.cron()) + " (" + zoneOf(schedule).getId() + ")";
+            case CRON ->
+                CronExpressions.describe(schedule.cron()) + " ("
+                        + zoneOf(schedule).getId() + ")";
             case FIXED_RATE -> "every " + IntervalWords.of(schedule.intervalMs());
             case FIXED_DELAY -> IntervalWords.of(schedule.intervalMs()) + " after the end of each run";
             case ONCE -> "once at " + schedule.at();
             case NONE -> "never by itself: run by hand, by a request or as a child";
         };
-        return words + (schedule.startAt() == null ? "" : ", from " + schedule.startAt())
+        return words
+                + (schedule.startAt() == null ? "" : ", from " + schedule.startAt())
                 + (schedule.endAt() == null ? "" : ", until " + schedule.endAt());
     }
 

@@ -1,16 +1,14 @@
 package io.carillon.topics.spring;
 
+import io.carillon.topics.KafkaClientProperties;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.TopicInitializer;
 import java.time.Clock;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-
-import io.carillon.topics.KafkaClientProperties;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.TopicInitializer;
 
 /**
  * What every Carillon component needs in a Spring application: the {@link Clock} all time is read from, the
@@ -39,8 +37,11 @@ public final class CarillonCoreAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     CarillonTopics carillonTopics(TopicCatalog catalog, CarillonProperties properties) {
-        CarillonTopics topics = new CarillonTopics(catalog, properties.getKafka().getBootstrapServers(),
-                KafkaClientProperties.of(CLIENT_PROPERTIES, properties.getKafka().getProperties()));
+        CarillonTopics topics = new CarillonTopics(
+                catalog,
+                properties.getKafka().getBootstrapServers(),
+                KafkaClientProperties.of(
+                        CLIENT_PROPERTIES, properties.getKafka().getProperties()));
         if (properties.getTopics().isInitialize()) {
             try (Admin admin = Admin.create(topics.clientConfig())) {
                 new TopicInitializer(admin).ensure(catalog.coreTopics());

@@ -1,12 +1,11 @@
 package io.carillon.topics.spring;
 
+import io.micrometer.core.instrument.binder.MeterBinder;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-
-import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
  * The meters every Carillon process shares, when Micrometer is on the classpath: the lag of the consumer groups named
@@ -22,7 +21,10 @@ public final class CarillonMetricsAutoConfiguration {
     @ConditionalOnMissingBean(name = "carillonConsumerLagMeter")
     ConsumerLagMeter carillonConsumerLagMeter(CarillonTopics topics, CarillonProperties properties) {
         CarillonProperties.Metrics metrics = properties.getMetrics();
-        return new ConsumerLagMeter(topics, metrics.getConsumerLagGroups(), metrics.getConsumerLagInterval(),
+        return new ConsumerLagMeter(
+                topics,
+                metrics.getConsumerLagGroups(),
+                metrics.getConsumerLagInterval(),
                 metrics.getConsumerLagMaxGroups());
     }
 }

@@ -1,14 +1,12 @@
 package io.carillon.topics.spring;
 
+import io.carillon.topics.TopicCatalog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
-
-import io.carillon.topics.TopicCatalog;
 
 /** Settings every Carillon component shares: where Kafka is, how to connect to it, and how the topics are named. */
 @ConfigurationProperties("carillon")
@@ -42,9 +40,17 @@ public class CarillonProperties {
          */
         private final Map<String, String> properties = new LinkedHashMap<>();
 
-        public String getBootstrapServers() { return bootstrapServers; }
-        public void setBootstrapServers(String bootstrapServers) { this.bootstrapServers = bootstrapServers; }
-        public Map<String, String> getProperties() { return properties; }
+        public String getBootstrapServers() {
+            return bootstrapServers;
+        }
+
+        public void setBootstrapServers(String bootstrapServers) {
+            this.bootstrapServers = bootstrapServers;
+        }
+
+        public Map<String, String> getProperties() {
+            return properties;
+        }
     }
 
     public static class Topics {
@@ -57,14 +63,37 @@ public class CarillonProperties {
         /** Whether to create missing topics and check partition counts at start-up. */
         private boolean initialize = true;
 
-        public String getPrefix() { return prefix; }
-        public void setPrefix(String prefix) { this.prefix = prefix; }
-        public int getPartitions() { return partitions; }
-        public void setPartitions(int partitions) { this.partitions = partitions; }
-        public short getReplicationFactor() { return replicationFactor; }
-        public void setReplicationFactor(short replicationFactor) { this.replicationFactor = replicationFactor; }
-        public boolean isInitialize() { return initialize; }
-        public void setInitialize(boolean initialize) { this.initialize = initialize; }
+        public String getPrefix() {
+            return prefix;
+        }
+
+        public void setPrefix(String prefix) {
+            this.prefix = prefix;
+        }
+
+        public int getPartitions() {
+            return partitions;
+        }
+
+        public void setPartitions(int partitions) {
+            this.partitions = partitions;
+        }
+
+        public short getReplicationFactor() {
+            return replicationFactor;
+        }
+
+        public void setReplicationFactor(short replicationFactor) {
+            this.replicationFactor = replicationFactor;
+        }
+
+        public boolean isInitialize() {
+            return initialize;
+        }
+
+        public void setInitialize(boolean initialize) {
+            this.initialize = initialize;
+        }
     }
 
     /** Settings of the consumer-lag meter; plain values, so that a service without Micrometer binds them too. */
@@ -84,11 +113,28 @@ public class CarillonProperties {
         /** The most consumer groups measured, so that the number of series stays bounded. */
         private int consumerLagMaxGroups = DEFAULT_CONSUMER_LAG_MAX_GROUPS;
 
-        public List<String> getConsumerLagGroups() { return consumerLagGroups; }
-        public void setConsumerLagGroups(List<String> consumerLagGroups) { this.consumerLagGroups = consumerLagGroups; }
-        public Duration getConsumerLagInterval() { return consumerLagInterval; }
-        public void setConsumerLagInterval(Duration consumerLagInterval) { this.consumerLagInterval = consumerLagInterval; }
-        public int getConsumerLagMaxGroups() { return consumerLagMaxGroups; }
-        public void setConsumerLagMaxGroups(int consumerLagMaxGroups) { this.consumerLagMaxGroups = consumerLagMaxGroups; }
+        public List<String> getConsumerLagGroups() {
+            return consumerLagGroups;
+        }
+
+        public void setConsumerLagGroups(List<String> consumerLagGroups) {
+            this.consumerLagGroups = consumerLagGroups;
+        }
+
+        public Duration getConsumerLagInterval() {
+            return consumerLagInterval;
+        }
+
+        public void setConsumerLagInterval(Duration consumerLagInterval) {
+            this.consumerLagInterval = consumerLagInterval;
+        }
+
+        public int getConsumerLagMaxGroups() {
+            return consumerLagMaxGroups;
+        }
+
+        public void setConsumerLagMaxGroups(int consumerLagMaxGroups) {
+            this.consumerLagMaxGroups = consumerLagMaxGroups;
+        }
     }
 }

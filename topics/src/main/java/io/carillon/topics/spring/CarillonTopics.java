@@ -1,16 +1,14 @@
 package io.carillon.topics.spring;
 
+import io.carillon.topics.KafkaClientProperties;
+import io.carillon.topics.TopicCatalog;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-
-import io.carillon.topics.KafkaClientProperties;
-import io.carillon.topics.TopicCatalog;
 
 /**
  * The topic catalog and how to reach the cluster, available once the core topics exist (when initialization is on).

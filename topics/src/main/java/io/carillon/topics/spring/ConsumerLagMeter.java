@@ -1,5 +1,8 @@
 package io.carillon.topics.spring;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,7 +18,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.GroupListing;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
@@ -29,10 +31,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
-
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
  * Gauge {@value #LAG} (tag {@code group}): for each consumer group this process watches, the records its members
@@ -48,6 +46,7 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
 
     /** The name of the gauge. */
     static final String LAG = "carillon.consumer.lag";
+
     static final Duration DEFAULT_INTERVAL = CarillonProperties.Metrics.DEFAULT_CONSUMER_LAG_INTERVAL;
     static final int DEFAULT_MAX_GROUPS = CarillonProperties.Metrics.DEFAULT_CONSUMER_LAG_MAX_GROUPS;
     private static final String WILDCARD = "*";
@@ -61,6 +60,7 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
     private final List<MeterRegistry> registries = new ArrayList<>();
     /** The lag of each measured group, read by its gauges; a group's gauges are registered once. */
     private final Map<String, AtomicLong> lags = new ConcurrentHashMap<>();
+
     private final Map<String, List<Gauge>> gauges = new HashMap<>();
     private Admin admin;
     private ScheduledExecutorService scheduler;
@@ -71,15 +71,17 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
      */
     ConsumerLagMeter(CarillonTopics topics, List<String> patterns, Duration interval, int maxGroups) {
         if (interval == null || interval.isZero() || interval.isNegative()) {
-            throw new IllegalArgumentException("carillon.metrics.consumer-lag-interval must be positive, was "
-                    + interval);
+            throw new IllegalArgumentException(
+                    "carillon.metrics.consumer-lag-interval must be positive, was " + interval);
         }
         if (maxGroups < 1) {
-            throw new IllegalArgumentException("carillon.metrics.consumer-lag-max-groups must be at least 1, was "
-                    + maxGroups);
+            throw new IllegalArgumentException(
+                    "carillon.metrics.consumer-lag-max-groups must be at least 1, was " + maxGroups);
         }
         this.topics = topics;
-        this.patterns = patterns.stream().map(pattern -> topics.catalog().prefix() + pattern.strip()).toList();
+        this.patterns = patterns.stream()
+                .map(pattern -> topics.catalog().prefix() + pattern.strip())
+                .toList();
         this.interval = interval;
         this.maxGroups = maxGroups;
     }
@@ -96,22 +98,25 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
         Set<String> groups = watchedGroups(client);
         Map<String, ListConsumerGroupOffsetsSpec> specs = new HashMap<>();
         groups.forEach(group -> specs.put(group, new ListConsumerGroupOffsetsSpec()));
-        Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = specs.isEmpty() ? Map.of()
+        Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = specs.isEmpty()
+                ? Map.of()
                 : client.listConsumerGroupOffsets(specs).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         Set<TopicPartition> partitions = new HashSet<>();
         committed.values().forEach(offsets -> partitions.addAll(offsets.keySet()));
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
         partitions.forEach(partition -> latest.put(partition, OffsetSpec.latest()));
-        Map<TopicPartition, ListOffsetsResultInfo> ends = latest.isEmpty() ? Map.of()
-                : client.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all()
+        Map<TopicPartition, ListOffsetsResultInfo> ends = latest.isEmpty()
+                ? Map.of()
+                : client.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                        .all()
                         .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         Map<String, Long> measured = new HashMap<>();
         committed.forEach((group, offsets) -> measured.put(group, lag(offsets, ends)));
         publish(measured);
     }
 
-    private static long lag(Map<TopicPartition, OffsetAndMetadata> offsets,
-            Map<TopicPartition, ListOffsetsResultInfo> ends) {
+    private static long lag(
+            Map<TopicPartition, OffsetAndMetadata> offsets, Map<TopicPartition, ListOffsetsResultInfo> ends) {
         long lag = 0;
         for (Map.Entry<TopicPartition, OffsetAndMetadata> entry : offsets.entrySet()) {
             ListOffsetsResultInfo end = ends.get(entry.getKey());
@@ -122,18 +127,21 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
         return lag;
     }
 
-    private Set<String> watchedGroups(Admin client) throws InterruptedException, ExecutionException,
-            TimeoutException {
+    private Set<String> watchedGroups(Admin client) throws InterruptedException, ExecutionException, TimeoutException {
         Set<String> matching = new TreeSet<>();
-        for (GroupListing listing : client.listGroups(ListGroupsOptions.forConsumerGroups()).all()
+        for (GroupListing listing : client.listGroups(ListGroupsOptions.forConsumerGroups())
+                .all()
                 .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
             if (matches(listing.groupId())) {
                 matching.add(listing.groupId());
             }
         }
         if (matching.size() > maxGroups) {
-            log.warn("{} consumer groups match {}; measuring the lag of the first {} only", matching.size(),
-                    patterns, maxGroups);
+            log.warn(
+                    "{} consumer groups match {}; measuring the lag of the first {} only",
+                    matching.size(),
+                    patterns,
+                    maxGroups);
             return new TreeSet<>(matching.stream().limit(maxGroups).toList());
         }
         return matching;
@@ -151,7 +159,8 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
 
     /** Sets the lag of the measured groups, registers the gauges of new ones and removes those of groups gone. */
     private synchronized void publish(Map<String, Long> measured) {
-        measured.forEach((group, lag) -> lags.computeIfAbsent(group, this::registerAll).set(lag));
+        measured.forEach(
+                (group, lag) -> lags.computeIfAbsent(group, this::registerAll).set(lag));
         for (String gone : new ArrayList<>(lags.keySet())) {
             if (!measured.containsKey(gone)) {
                 lags.remove(gone);
@@ -171,9 +180,11 @@ final class ConsumerLagMeter implements MeterBinder, SmartLifecycle {
     }
 
     private static Gauge register(MeterRegistry registry, String group, AtomicLong lag) {
-        return Gauge.builder(LAG, lag, AtomicLong::get).tag("group", group)
+        return Gauge.builder(LAG, lag, AtomicLong::get)
+                .tag("group", group)
                 .description("records of the topics a consumer group reads that it has not committed yet")
-                .baseUnit("records").register(registry);
+                .baseUnit("records")
+                .register(registry);
     }
 
     private synchronized Admin admin() {

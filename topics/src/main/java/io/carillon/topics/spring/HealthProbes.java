@@ -21,8 +21,7 @@ public final class HealthProbes {
     /** The actuator endpoints on the web. */
     public static final String EXPOSED_ENDPOINTS = "health,prometheus";
 
-    private HealthProbes() {
-    }
+    private HealthProbes() {}
 
     /**
      * The probe groups; an engine a process runs without (turned off by its {@code enabled} property) is left out of

@@ -1,16 +1,14 @@
 package io.carillon.topics.spring;
 
+import io.carillon.topics.TopicSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
-
-import io.carillon.topics.TopicSpec;
 
 /**
  * Health {@code carillonKafka}: UP when the Kafka cluster answers within {@value #TIMEOUT_SECONDS} s and every core
@@ -37,9 +35,12 @@ final class KafkaHealthIndicator extends AbstractHealthIndicator implements Disp
         Admin client = admin();
         String clusterId = client.describeCluster().clusterId().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         Set<String> existing = client.listTopics().names().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        List<String> missing = topics.catalog().coreTopics().stream().map(TopicSpec::name)
-                .filter(name -> !existing.contains(name)).toList();
-        builder.withDetail("clusterId", clusterId).withDetail("prefix", topics.catalog().prefix());
+        List<String> missing = topics.catalog().coreTopics().stream()
+                .map(TopicSpec::name)
+                .filter(name -> !existing.contains(name))
+                .toList();
+        builder.withDetail("clusterId", clusterId)
+                .withDetail("prefix", topics.catalog().prefix());
         if (missing.isEmpty()) {
             builder.up();
         } else {

@@ -1,7 +1,6 @@
 package io.carillon.topics.spring;
 
 import java.util.function.Supplier;
-
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
@@ -28,7 +27,8 @@ public final class StreamsAppHealthIndicator implements HealthIndicator {
         String name = state.get();
         return switch (name) {
             case "RUNNING" -> Health.up().withDetail("state", name).build();
-            case "CREATED", "REBALANCING" -> Health.outOfService().withDetail("state", name).build();
+            case "CREATED", "REBALANCING" ->
+                Health.outOfService().withDetail("state", name).build();
             default -> Health.down().withDetail("state", name).build();
         };
     }

@@ -1,8 +1,7 @@
 package io.carillon.topics.internal;
 
-import java.util.List;
-
 import io.carillon.topics.Json;
+import java.util.List;
 import tools.jackson.databind.ObjectMapper;
 
 /**
@@ -18,8 +17,7 @@ public final class EventCodecProbe {
     /** Keeps the JIT from dropping the timed work. */
     private static volatile long sink;
 
-    private EventCodecProbe() {
-    }
+    private EventCodecProbe() {}
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_N;
@@ -32,7 +30,8 @@ public final class EventCodecProbe {
                     long write = timeWrites(mapper, event, warmUp ? n / 5 : n);
                     long read = timeReads(mapper, event, warmUp ? n / 5 : n);
                     if (!warmUp) {
-                        System.out.printf("%-10s %s  write %6.0f ns/op  read %6.0f ns/op%n",
+                        System.out.printf(
+                                "%-10s %s  write %6.0f ns/op  read %6.0f ns/op%n",
                                 event.getClass().getSimpleName(), name, (double) write / n, (double) read / n);
                     }
                 }

@@ -3,13 +3,10 @@ package io.carillon.topics.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.topics.Json;
 import java.util.List;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.Json;
-
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.exc.ValueInstantiationException;
 import tools.jackson.databind.json.JsonMapper;
@@ -33,16 +30,16 @@ class RecordCreatorModuleTest {
         }
     }
 
-    private record Hidden(String value) {
-    }
+    private record Hidden(String value) {}
 
     record CallProbe(String value) {
         static volatile boolean calledThroughInvokeWithArguments;
 
         CallProbe {
             calledThroughInvokeWithArguments = StackWalker.getInstance(
-                    Set.of(StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES))
-                    .walk(frames -> frames.anyMatch(frame -> frame.getMethodName().equals("invokeWithArguments")));
+                            Set.of(StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES))
+                    .walk(frames ->
+                            frames.anyMatch(frame -> frame.getMethodName().equals("invokeWithArguments")));
         }
     }
 
@@ -52,8 +49,8 @@ class RecordCreatorModuleTest {
 
     @Test
     void aRecordIsBuiltThroughItsCanonicalConstructorWithEveryComponent() {
-        Window window = WITH_MODULE.readValue("{\"name\":\"w\",\"size\":3,\"open\":true,\"tags\":[\"a\",\"b\"]}",
-                Window.class);
+        Window window =
+                WITH_MODULE.readValue("{\"name\":\"w\",\"size\":3,\"open\":true,\"tags\":[\"a\",\"b\"]}", Window.class);
 
         assertThat(window).isEqualTo(new Window("w", 3, true, List.of("a", "b")));
     }
@@ -61,17 +58,22 @@ class RecordCreatorModuleTest {
     @Test
     void theConstructorIsCalledWithoutInvokeWithArguments() {
         JACKSON_ONLY.readValue("{\"value\":\"a\"}", CallProbe.class);
-        assertThat(CallProbe.calledThroughInvokeWithArguments).as("Jackson's own call").isTrue();
+        assertThat(CallProbe.calledThroughInvokeWithArguments)
+                .as("Jackson's own call")
+                .isTrue();
 
         WITH_MODULE.readValue("{\"value\":\"b\"}", CallProbe.class);
-        assertThat(CallProbe.calledThroughInvokeWithArguments).as("the module's call").isFalse();
+        assertThat(CallProbe.calledThroughInvokeWithArguments)
+                .as("the module's call")
+                .isFalse();
     }
 
     @Test
     void missingComponentsGetWhatJacksonGivesThem() {
         String json = "{\"name\":\"w\"}";
 
-        assertThat(WITH_MODULE.readValue(json, Window.class)).isEqualTo(JACKSON_ONLY.readValue(json, Window.class))
+        assertThat(WITH_MODULE.readValue(json, Window.class))
+                .isEqualTo(JACKSON_ONLY.readValue(json, Window.class))
                 .isEqualTo(new Window("w", 0, false, List.of()));
     }
 
@@ -90,7 +92,8 @@ class RecordCreatorModuleTest {
     @Test
     void aPrivateRecordAndAPlainClassAreStillRead() {
         assertThat(WITH_MODULE.readValue("{\"value\":\"x\"}", Hidden.class)).isEqualTo(new Hidden("x"));
-        assertThat(WITH_MODULE.readValue("{\"value\":\"y\"}", NotARecord.class).value).isEqualTo("y");
+        assertThat(WITH_MODULE.readValue("{\"value\":\"y\"}", NotARecord.class).value)
+                .isEqualTo("y");
     }
 
     @Test

@@ -1,12 +1,6 @@
 package io.carillon.topics.internal;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
@@ -18,6 +12,10 @@ import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,53 +32,160 @@ final class SampleEvents {
 
     static final Instant T = Instant.parse("2026-11-22T10:00:00.123Z");
 
-    private SampleEvents() {
-    }
+    private SampleEvents() {}
 
     static FireEvent fire() {
-        return new FireEvent(1, FireAction.FIRE, "nightly@1", "nightly", 7, "reports", "render", T,
-                FireKind.SCHEDULED, 2, "{\"day\":1}", RoutingStrategy.ROUND_ROBIN, List.of("w-1", "w-2"),
-                BlockStrategy.SERIAL, 30_000, new MisfirePolicy(MisfireStrategy.CATCH_UP, 9_000, 3), "parent#0", T,
-                T.plusMillis(250), 1, 4);
+        return new FireEvent(
+                1,
+                FireAction.FIRE,
+                "nightly@1",
+                "nightly",
+                7,
+                "reports",
+                "render",
+                T,
+                FireKind.SCHEDULED,
+                2,
+                "{\"day\":1}",
+                RoutingStrategy.ROUND_ROBIN,
+                List.of("w-1", "w-2"),
+                BlockStrategy.SERIAL,
+                30_000,
+                new MisfirePolicy(MisfireStrategy.CATCH_UP, 9_000, 3),
+                "parent#0",
+                T,
+                T.plusMillis(250),
+                1,
+                4);
     }
 
     static Trigger trigger() {
-        return new Trigger(1, "nightly@1#0", "nightly@1", "nightly", "reports", "render", "{\"day\":1}",
-                FireKind.RETRY, 3, T, T.plusNanos(1), 2, 4, BlockStrategy.COVER_EARLY, 60_000, "w-1", "parent#0",
+        return new Trigger(
+                1,
+                "nightly@1#0",
+                "nightly@1",
+                "nightly",
+                "reports",
+                "render",
+                "{\"day\":1}",
+                FireKind.RETRY,
+                3,
+                T,
+                T.plusNanos(1),
+                2,
+                4,
+                BlockStrategy.COVER_EARLY,
+                60_000,
+                "w-1",
+                "parent#0",
                 T.plusSeconds(1));
     }
 
     static RunResult result() {
-        return new RunResult(1, "nightly@1#0", "nightly@1", "nightly", "reports", "render", "w-1", RunStatus.FAILED,
-                FireKind.MANUAL, 2, 1, 3, T, T.plusMillis(5), T.plusSeconds(2), "boom \"quoted\" é\n",
-                "java.lang.IllegalStateException", new Progress(5, 10, "half"), T.plusSeconds(2), "{}", "p#1");
+        return new RunResult(
+                1,
+                "nightly@1#0",
+                "nightly@1",
+                "nightly",
+                "reports",
+                "render",
+                "w-1",
+                RunStatus.FAILED,
+                FireKind.MANUAL,
+                2,
+                1,
+                3,
+                T,
+                T.plusMillis(5),
+                T.plusSeconds(2),
+                "boom \"quoted\" é\n",
+                "java.lang.IllegalStateException",
+                new Progress(5, 10, "half"),
+                T.plusSeconds(2),
+                "{}",
+                "p#1");
     }
 
     /** Events with random values: every field null or set, every enum constant, odd strings, instants and numbers. */
     static List<Object> random(Random random, int count) {
         List<Object> events = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            events.add(switch (i % 3) {
-                case 0 -> new FireEvent(random.nextInt(3), pick(random, FireAction.values()), string(random),
-                        string(random), random.nextLong(), string(random), string(random), instant(random),
-                        pick(random, FireKind.values()), random.nextInt(5) - 1, string(random),
-                        pick(random, RoutingStrategy.values()), random.nextBoolean() ? null : strings(random),
-                        pick(random, BlockStrategy.values()), random.nextLong(),
-                        random.nextBoolean() ? null : new MisfirePolicy(pick(random, MisfireStrategy.values()),
-                                random.nextLong(), random.nextInt()), string(random), instant(random),
-                        instant(random), random.nextBoolean() ? null : random.nextInt(100), random.nextInt(100));
-                case 1 -> new Trigger(random.nextInt(3), string(random), string(random), string(random),
-                        string(random), string(random), string(random), pick(random, FireKind.values()),
-                        random.nextInt(), instant(random), instant(random), random.nextInt(), random.nextInt(),
-                        pick(random, BlockStrategy.values()), random.nextLong(), string(random), string(random),
-                        instant(random));
-                default -> new RunResult(random.nextInt(3), string(random), string(random), string(random),
-                        string(random), string(random), string(random), pick(random, RunStatus.values()),
-                        pick(random, FireKind.values()), random.nextInt(), random.nextInt(), random.nextInt(),
-                        instant(random), instant(random), instant(random), string(random), string(random),
-                        random.nextBoolean() ? null : new Progress(random.nextLong(), random.nextLong(),
-                                string(random)), instant(random), string(random), string(random));
-            });
+            events.add(
+                    switch (i % 3) {
+                        case 0 ->
+                            new FireEvent(
+                                    random.nextInt(3),
+                                    pick(random, FireAction.values()),
+                                    string(random),
+                                    string(random),
+                                    random.nextLong(),
+                                    string(random),
+                                    string(random),
+                                    instant(random),
+                                    pick(random, FireKind.values()),
+                                    random.nextInt(5) - 1,
+                                    string(random),
+                                    pick(random, RoutingStrategy.values()),
+                                    random.nextBoolean() ? null : strings(random),
+                                    pick(random, BlockStrategy.values()),
+                                    random.nextLong(),
+                                    random.nextBoolean()
+                                            ? null
+                                            : new MisfirePolicy(
+                                                    pick(random, MisfireStrategy.values()),
+                                                    random.nextLong(),
+                                                    random.nextInt()),
+                                    string(random),
+                                    instant(random),
+                                    instant(random),
+                                    random.nextBoolean() ? null : random.nextInt(100),
+                                    random.nextInt(100));
+                        case 1 ->
+                            new Trigger(
+                                    random.nextInt(3),
+                                    string(random),
+                                    string(random),
+                                    string(random),
+                                    string(random),
+                                    string(random),
+                                    string(random),
+                                    pick(random, FireKind.values()),
+                                    random.nextInt(),
+                                    instant(random),
+                                    instant(random),
+                                    random.nextInt(),
+                                    random.nextInt(),
+                                    pick(random, BlockStrategy.values()),
+                                    random.nextLong(),
+                                    string(random),
+                                    string(random),
+                                    instant(random));
+                        default ->
+                            new RunResult(
+                                    random.nextInt(3),
+                                    string(random),
+                                    string(random),
+                                    string(random),
+                                    string(random),
+                                    string(random),
+                                    string(random),
+                                    pick(random, RunStatus.values()),
+                                    pick(random, FireKind.values()),
+                                    random.nextInt(),
+                                    random.nextInt(),
+                                    random.nextInt(),
+                                    instant(random),
+                                    instant(random),
+                                    instant(random),
+                                    string(random),
+                                    string(random),
+                                    random.nextBoolean()
+                                            ? null
+                                            : new Progress(random.nextLong(), random.nextLong(), string(random)),
+                                    instant(random),
+                                    string(random),
+                                    string(random));
+                    });
         }
         return events;
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.LongStream;
-
 import org.junit.jupiter.api.Test;
 
 class DoneOffsetsTest {
@@ -18,7 +17,10 @@ class DoneOffsetsTest {
         DoneOffsets decoded = DoneOffsets.decode(10, metadata);
 
         assertThat(metadata).isEqualTo("d1:2.2,6.0,r8.0");
-        assertThat(LongStream.rangeClosed(0, 1100).filter(decoded::contains).boxed().toList())
+        assertThat(LongStream.rangeClosed(0, 1100)
+                        .filter(decoded::contains)
+                        .boxed()
+                        .toList())
                 .containsExactly(12L, 13L, 14L, 20L, 1000L);
     }
 
@@ -55,20 +57,24 @@ class DoneOffsetsTest {
         String metadata = DoneOffsets.encodeWithin(1, ranges.entrySet(), DoneOffsets.BROKER_DEFAULT_MAX_CHARS);
         DoneOffsets decoded = DoneOffsets.decode(1, metadata);
 
-        assertThat(metadata.length()).isLessThanOrEqualTo(DoneOffsets.BROKER_DEFAULT_MAX_CHARS)
+        assertThat(metadata.length())
+                .isLessThanOrEqualTo(DoneOffsets.BROKER_DEFAULT_MAX_CHARS)
                 .isGreaterThan(DoneOffsets.BROKER_DEFAULT_MAX_CHARS - "1.1,".length() * 2);
         long kept = ranges.keySet().stream().filter(decoded::contains).count();
         assertThat(kept).isPositive().isLessThan(ranges.size());
         assertThat(ranges.headMap(ranges.ceilingKey(decoded.last() + 1), false).keySet())
-                .allMatch(decoded::contains).hasSize((int) kept);
+                .allMatch(decoded::contains)
+                .hasSize((int) kept);
         assertThat(decoded.contains(decoded.last() + 1)).isFalse();
-        assertThat(DoneOffsets.encodeWithin(1, ranges.entrySet(), "d1:".length())).isEmpty();
+        assertThat(DoneOffsets.encodeWithin(1, ranges.entrySet(), "d1:".length()))
+                .isEmpty();
     }
 
     @Test
     void nothingDoneEncodesAsEmptyMetadata() {
         assertThat(DoneOffsets.encode(5, new TreeMap<>())).isEmpty();
-        assertThat(DoneOffsets.encodedLength(5, new TreeMap<Long, Long>().entrySet())).isZero();
+        assertThat(DoneOffsets.encodedLength(5, new TreeMap<Long, Long>().entrySet()))
+                .isZero();
     }
 
     @Test

@@ -22,8 +22,12 @@ class CronTimesTest {
     private static final CronParser QUARTZ =
             new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.QUARTZ));
     private static final CronParser UNIX = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
-    private static final List<ZoneId> ZONES = List.of(ZoneId.of("UTC"), ZoneId.of("Asia/Shanghai"),
-            ZoneId.of("Europe/Berlin"), ZoneId.of("America/New_York"), ZoneId.of("Australia/Lord_Howe"),
+    private static final List<ZoneId> ZONES = List.of(
+            ZoneId.of("UTC"),
+            ZoneId.of("Asia/Shanghai"),
+            ZoneId.of("Europe/Berlin"),
+            ZoneId.of("America/New_York"),
+            ZoneId.of("Australia/Lord_Howe"),
             ZoneId.of("+05:30"));
     private static final Instant FIRST = Instant.parse("2019-01-01T00:00:00Z");
     private static final long SPAN_SECONDS = 12L * 365 * 24 * 3600;
@@ -31,13 +35,25 @@ class CronTimesTest {
     private static final long SEED = 20261128L;
 
     @ParameterizedTest
-    @ValueSource(strings = {"0 30 2 * * ?", "*/5 * * * * ?", "0 0/15 9-17 * * ?", "15,45 * * * * ?", "0 0 0 * * ?",
-            "* * 9 * * ?", "7 59 23 ? * *", "0 0 12 * * ? *", "3/20 10-40/7 1,13 * * ?", "59 59 1,2,3 * * ?"})
+    @ValueSource(
+            strings = {
+                "0 30 2 * * ?",
+                "*/5 * * * * ?",
+                "0 0/15 9-17 * * ?",
+                "15,45 * * * * ?",
+                "0 0 0 * * ?",
+                "* * 9 * * ?",
+                "7 59 23 ? * *",
+                "0 0 12 * * ? *",
+                "3/20 10-40/7 1,13 * * ?",
+                "59 59 1,2,3 * * ?"
+            })
     void aDailyQuartzCronAnswersAsCronUtilsDoes(String expression) {
         CronTimes times = CronTimes.of(QUARTZ.parse(expression).validate());
 
         assertThat(times.isDaily()).isTrue();
-        assertSameAsCronUtils(times, ExecutionTime.forCron(QUARTZ.parse(expression).validate()));
+        assertSameAsCronUtils(
+                times, ExecutionTime.forCron(QUARTZ.parse(expression).validate()));
     }
 
     @ParameterizedTest
@@ -46,23 +62,33 @@ class CronTimesTest {
         CronTimes times = CronTimes.of(UNIX.parse(expression).validate());
 
         assertThat(times.isDaily()).isTrue();
-        assertSameAsCronUtils(times, ExecutionTime.forCron(UNIX.parse(expression).validate()));
+        assertSameAsCronUtils(
+                times, ExecutionTime.forCron(UNIX.parse(expression).validate()));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"0 0 12 L * ?", "0 0 12 ? * MON-FRI", "0 0 0 1 1 ?", "0 15 10 ? * 6#3",
-            "0 0 0 29 2 ? 2024-2028", "0 0 9 */2 * ?"})
+    @ValueSource(
+            strings = {
+                "0 0 12 L * ?",
+                "0 0 12 ? * MON-FRI",
+                "0 0 0 1 1 ?",
+                "0 15 10 ? * 6#3",
+                "0 0 0 29 2 ? 2024-2028",
+                "0 0 9 */2 * ?"
+            })
     void aCronThatDependsOnTheDayIsLeftToCronUtils(String expression) {
         CronTimes times = CronTimes.of(QUARTZ.parse(expression).validate());
 
         assertThat(times.isDaily()).isFalse();
-        assertSameAsCronUtils(times, ExecutionTime.forCron(QUARTZ.parse(expression).validate()));
+        assertSameAsCronUtils(
+                times, ExecutionTime.forCron(QUARTZ.parse(expression).validate()));
     }
 
     private static void assertSameAsCronUtils(CronTimes times, ExecutionTime cronUtils) {
         for (ZoneId zone : ZONES) {
             for (ZonedDateTime from : starts(zone, cronUtils)) {
-                assertThat(times.nextExecution(from)).as("next after %s", from)
+                assertThat(times.nextExecution(from))
+                        .as("next after %s", from)
                         .isEqualTo(cronUtils.nextExecution(from));
             }
         }
@@ -73,7 +99,8 @@ class CronTimesTest {
         Random random = new Random(SEED);
         List<ZonedDateTime> starts = new ArrayList<>();
         for (int i = 0; i < RANDOM_STARTS; i++) {
-            ZonedDateTime from = FIRST.plusSeconds((long) (random.nextDouble() * SPAN_SECONDS)).atZone(zone);
+            ZonedDateTime from = FIRST.plusSeconds((long) (random.nextDouble() * SPAN_SECONDS))
+                    .atZone(zone);
             starts.add(from);
             cronUtils.nextExecution(from).ifPresent(starts::add);
         }

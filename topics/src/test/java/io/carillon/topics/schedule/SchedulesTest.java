@@ -2,14 +2,12 @@ package io.carillon.topics.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.events.Schedule;
-import io.carillon.topics.events.ScheduleType;
 
 class SchedulesTest {
 
@@ -17,26 +15,35 @@ class SchedulesTest {
 
     @Test
     void fixedRateIsAnchoredToTheEpochSoItLandsOnWholeIntervals() {
-        assertThat(Schedules.nextAfter(Schedule.fixedRate(1000), NOON))
-                .contains(Instant.parse("2026-11-22T12:00:01Z"));
+        assertThat(Schedules.nextAfter(Schedule.fixedRate(1000), NOON)).contains(Instant.parse("2026-11-22T12:00:01Z"));
         assertThat(Schedules.nextAfter(Schedule.fixedRate(1000), Instant.parse("2026-11-22T12:00:01Z")))
                 .contains(Instant.parse("2026-11-22T12:00:02Z"));
     }
 
     @Test
     void fixedRateHonoursStartAndEnd() {
-        Schedule schedule = new Schedule(ScheduleType.FIXED_RATE, null, 60_000L, null, null,
-                Instant.parse("2026-11-22T12:00:30Z"), Instant.parse("2026-11-22T12:02:30Z"));
-        List<Instant> fires = take(schedule, NOON, 5);
-        assertThat(fires).containsExactly(Instant.parse("2026-11-22T12:00:30Z"), Instant.parse("2026-11-22T12:01:30Z"),
+        Schedule schedule = new Schedule(
+                ScheduleType.FIXED_RATE,
+                null,
+                60_000L,
+                null,
+                null,
+                Instant.parse("2026-11-22T12:00:30Z"),
                 Instant.parse("2026-11-22T12:02:30Z"));
+        List<Instant> fires = take(schedule, NOON, 5);
+        assertThat(fires)
+                .containsExactly(
+                        Instant.parse("2026-11-22T12:00:30Z"),
+                        Instant.parse("2026-11-22T12:01:30Z"),
+                        Instant.parse("2026-11-22T12:02:30Z"));
     }
 
     @Test
     void quartzCronIsEvaluatedInTheJobsZone() {
         assertThat(Schedules.nextAfter(Schedule.cron("0 0 9 * * ?", "Europe/Berlin"), NOON))
                 .contains(Instant.parse("2026-11-23T08:00:00Z"));
-        assertThat(Schedules.nextAfter(Schedule.cron("0 0 9 * * ?", "Europe/Berlin"), Instant.parse("2026-07-01T00:00:00Z")))
+        assertThat(Schedules.nextAfter(
+                        Schedule.cron("0 0 9 * * ?", "Europe/Berlin"), Instant.parse("2026-07-01T00:00:00Z")))
                 .contains(Instant.parse("2026-07-01T07:00:00Z"));
     }
 
@@ -44,8 +51,8 @@ class SchedulesTest {
     void cronInstantsAreWholeSecondsWhateverTheMillisOfTheStartingPoint() {
         assertThat(Schedules.nextAfter(Schedule.cron("* * * * * ?", null), NOON))
                 .contains(Instant.parse("2026-11-22T12:00:01Z"));
-        Schedule bounded = new Schedule(ScheduleType.CRON, "0 * * * * ?", null, null, null,
-                Instant.parse("2026-11-22T12:05:00.250Z"), null);
+        Schedule bounded = new Schedule(
+                ScheduleType.CRON, "0 * * * * ?", null, null, null, Instant.parse("2026-11-22T12:05:00.250Z"), null);
         assertThat(Schedules.nextAfter(bounded, NOON)).contains(Instant.parse("2026-11-22T12:06:00Z"));
     }
 

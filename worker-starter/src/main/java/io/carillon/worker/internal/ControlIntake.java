@@ -1,13 +1,11 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.ControlCommand;
 import java.time.Clock;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.ControlCommand;
 
 /**
  * Obeys one record of the {@code control} topic: a KILL of a run that runs or waits here kills it; a KILL of a run
@@ -28,7 +26,12 @@ final class ControlIntake {
     private final String instanceId;
     private final RememberedKills remembered;
 
-    ControlIntake(RunExecutor runs, EventPublisher publisher, Clock clock, String app, String instanceId,
+    ControlIntake(
+            RunExecutor runs,
+            EventPublisher publisher,
+            Clock clock,
+            String app,
+            String instanceId,
             RememberedKills remembered) {
         this.runs = runs;
         this.remembered = remembered;
@@ -43,10 +46,14 @@ final class ControlIntake {
         try {
             command = ControlRecords.parse(record);
         } catch (InvalidEventException e) {
-            log.warn("control record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(),
-                    record.offset(), e.getMessage());
-            publisher.deadLetter(DeadLetters.of(record, e.getMessage() + " (seen by worker instance " + instanceId
-                    + ")", clock.instant()));
+            log.warn(
+                    "control record {}-{}@{} sent to the dlq: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    e.getMessage());
+            publisher.deadLetter(DeadLetters.of(
+                    record, e.getMessage() + " (seen by worker instance " + instanceId + ")", clock.instant()));
             return;
         }
         if (command.app() != null && !command.app().equals(app)) {
@@ -64,8 +71,10 @@ final class ControlIntake {
             log.info("run {} killed on request of {} (command {})", command.runId(), requester, command.commandId());
         } else {
             remembered.remember(command.runId(), reason);
-            log.debug("run {} does not run on instance {}: its kill is remembered should its trigger come here",
-                    command.runId(), instanceId);
+            log.debug(
+                    "run {} does not run on instance {}: its kill is remembered should its trigger come here",
+                    command.runId(),
+                    instanceId);
         }
     }
 }

@@ -2,7 +2,6 @@ package io.carillon.worker.internal;
 
 import java.time.Duration;
 import java.util.List;
-
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.PartitionInfo;
@@ -46,7 +45,8 @@ final class ControlLoop implements Runnable {
                     + "first (TopicInitializer with TopicCatalog.coreTopics())");
         }
         List<TopicPartition> partitions = infos.stream()
-                .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+                .map(info -> new TopicPartition(info.topic(), info.partition()))
+                .toList();
         consumer.assign(partitions);
         consumer.seekToEnd(partitions);
         partitions.forEach(consumer::position);

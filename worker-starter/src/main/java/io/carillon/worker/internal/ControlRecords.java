@@ -1,16 +1,14 @@
 package io.carillon.worker.internal;
 
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.ControlCommand;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /** Reads records of the {@code control} topic. */
 final class ControlRecords {
 
-    private ControlRecords() {
-    }
+    private ControlRecords() {}
 
     /**
      * The command in {@code record}.

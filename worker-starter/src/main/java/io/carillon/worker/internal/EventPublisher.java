@@ -1,28 +1,26 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.AppDeclarations;
+import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.LogLine;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.ThreadFactory;
-
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.AppDeclarations;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.DeadLetter;
-import io.carillon.topics.events.LogLine;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * Publishes the worker's events with idempotent producers: records of one key keep their order. Log lines have a
@@ -52,8 +50,11 @@ public final class EventPublisher implements AutoCloseable {
      * Publishes log lines with {@code logProducer} and everything else with {@code producer}; the thread that hands
      * results over comes from {@code threads}.
      */
-    public EventPublisher(Producer<String, byte[]> producer, Producer<String, byte[]> logProducer,
-            TopicCatalog catalog, ThreadFactory threads) {
+    public EventPublisher(
+            Producer<String, byte[]> producer,
+            Producer<String, byte[]> logProducer,
+            TopicCatalog catalog,
+            ThreadFactory threads) {
         this.producer = producer;
         this.logProducer = logProducer;
         this.catalog = catalog;
@@ -83,8 +84,11 @@ public final class EventPublisher implements AutoCloseable {
         try {
             value = EventSerdes.RESULT.serialize(null, result);
         } catch (RuntimeException e) {
-            log.error("result {} of run {} not published: it could not be serialized: {}", result.status(),
-                    result.runId(), e.toString());
+            log.error(
+                    "result {} of run {} not published: it could not be serialized: {}",
+                    result.status(),
+                    result.runId(),
+                    e.toString());
             return;
         }
         send(producer, catalog.results(), result.jobId(), value);
@@ -99,8 +103,8 @@ public final class EventPublisher implements AutoCloseable {
     public void resultsNow(List<RunResult> claims, Duration timeout) {
         List<Future<RecordMetadata>> sends = new ArrayList<>(claims.size());
         for (RunResult claim : claims) {
-            sends.add(producer.send(new ProducerRecord<>(catalog.results(), claim.jobId(),
-                    EventSerdes.RESULT.serialize(null, claim))));
+            sends.add(producer.send(
+                    new ProducerRecord<>(catalog.results(), claim.jobId(), EventSerdes.RESULT.serialize(null, claim))));
         }
         try {
             for (Future<RecordMetadata> send : sends) {
@@ -124,15 +128,18 @@ public final class EventPublisher implements AutoCloseable {
      */
     public void declarationsNow(AppDeclarations declarations, Duration timeout) {
         try {
-            producer.send(new ProducerRecord<>(catalog.declarations(), declarations.app(),
-                    EventSerdes.DECLARATIONS.serialize(null, declarations))).get(timeout.toMillis(),
-                    TimeUnit.MILLISECONDS);
+            producer.send(new ProducerRecord<>(
+                            catalog.declarations(),
+                            declarations.app(),
+                            EventSerdes.DECLARATIONS.serialize(null, declarations)))
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new KafkaException("the declared jobs of app " + declarations.app() + " were not written: "
-                    + e.getCause(), e.getCause());
+            throw new KafkaException(
+                    "the declared jobs of app " + declarations.app() + " were not written: " + e.getCause(),
+                    e.getCause());
         } catch (TimeoutException e) {
-            throw new KafkaException("the declared jobs of app " + declarations.app() + " were not written within "
-                    + timeout, e);
+            throw new KafkaException(
+                    "the declared jobs of app " + declarations.app() + " were not written within " + timeout, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KafkaException("interrupted while writing the declared jobs", e);

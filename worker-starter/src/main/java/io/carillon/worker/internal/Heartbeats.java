@@ -1,5 +1,6 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -9,13 +10,10 @@ import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * Publishes this instance's heartbeat to {@code workers}: at start, every interval, and whenever its trigger
@@ -64,10 +62,22 @@ final class Heartbeats {
             return;
         }
         try {
-            publisher.heartbeat(settings.instanceId(), new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION,
-                    settings.instanceId(), settings.app(), handlers, settings.capacity(), runs.runningCount(),
-                    List.copyOf(partitions), settings.heartbeatInterval().toMillis(), startedAt,
-                    settings.clock().instant(), runs.waitingCount(), runs.lingeringCount(), runs.busyJobs()));
+            publisher.heartbeat(
+                    settings.instanceId(),
+                    new WorkerHeartbeat(
+                            WorkerHeartbeat.SCHEMA_VERSION,
+                            settings.instanceId(),
+                            settings.app(),
+                            handlers,
+                            settings.capacity(),
+                            runs.runningCount(),
+                            List.copyOf(partitions),
+                            settings.heartbeatInterval().toMillis(),
+                            startedAt,
+                            settings.clock().instant(),
+                            runs.waitingCount(),
+                            runs.lingeringCount(),
+                            runs.busyJobs()));
         } catch (KafkaException e) {
             log.warn("heartbeat of {} not sent: {}", settings.instanceId(), e.toString());
         }

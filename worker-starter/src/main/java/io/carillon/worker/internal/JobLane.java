@@ -6,8 +6,9 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * The runs of one job on this instance: those that hold a slot, in start order, and those waiting behind them
- * (SERIAL), in arrival order. Not thread-safe: guarded by the {@link RunExecutor}.
+ * The runs of one job on this instance: those that belong to it in start order (holding a slot, or waiting for
+ * their {@code dueAt} or for a slot), and those waiting behind them (SERIAL), in arrival order. Not thread-safe:
+ * guarded by the {@link RunExecutor}'s lock.
  */
 final class JobLane {
 
@@ -19,9 +20,14 @@ final class JobLane {
         return !running.isEmpty() || !waiting.isEmpty();
     }
 
-    /** The runs holding a slot, oldest first. */
+    /** The runs that belong to the job ahead of the waiting ones, oldest first. */
     List<RunExecution> running() {
         return List.copyOf(running);
+    }
+
+    /** The id of the oldest run ahead of the waiting ones, or {@code (none)}: for messages. */
+    String busyRunId() {
+        return running.isEmpty() ? "(none)" : running.get(0).runId();
     }
 
     void started(RunExecution execution) {

@@ -2,7 +2,6 @@ package io.carillon.worker.internal;
 
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -44,18 +43,18 @@ final class KafkaClients {
      * {@code session.timeout.ms} Kafka property of the worker wins.
      */
     static final int SESSION_TIMEOUT_MS = 6_000;
+
     static final int HEARTBEAT_INTERVAL_MS = 1_000;
 
-    private KafkaClients() {
-    }
+    private KafkaClients() {}
 
     static Admin admin(WorkerSettings settings) {
         return Admin.create(base(settings));
     }
 
     static KafkaConsumer<byte[], byte[]> triggerConsumer(WorkerSettings settings) {
-        return new KafkaConsumer<>(triggerConsumerConfig(settings), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        return new KafkaConsumer<>(
+                triggerConsumerConfig(settings), new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
     /** The trigger consumer's configuration: the worker's defaults, the user's settings, then what it depends on. */
@@ -92,8 +91,10 @@ final class KafkaClients {
 
     /** The producer of results, heartbeats and dead letters. */
     static KafkaProducer<String, byte[]> producer(WorkerSettings settings) {
-        return new KafkaProducer<>(producerConfig(settings, "producer", LINGER_MS, RESULTS_BATCH_BYTES),
-                new StringSerializer(), new ByteArraySerializer());
+        return new KafkaProducer<>(
+                producerConfig(settings, "producer", LINGER_MS, RESULTS_BATCH_BYTES),
+                new StringSerializer(),
+                new ByteArraySerializer());
     }
 
     /** The producer of log lines: lingers longer and batches more, so that a handler's lines travel together. */
@@ -109,8 +110,8 @@ final class KafkaClients {
      * Idempotent with acks=all: records of one key keep the order in which they were sent, through retries. That is
      * what keeps a run's log lines in {@code seq} order.
      */
-    private static Map<String, Object> producerConfig(WorkerSettings settings, String role, int lingerMs,
-            Integer batchBytes) {
+    private static Map<String, Object> producerConfig(
+            WorkerSettings settings, String role, int lingerMs, Integer batchBytes) {
         Map<String, Object> config = base(settings);
         config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId(settings, role));
         config.put(ProducerConfig.LINGER_MS_CONFIG, lingerMs);

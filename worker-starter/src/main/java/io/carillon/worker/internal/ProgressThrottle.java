@@ -1,10 +1,9 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.events.Progress;
 import java.time.Duration;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
-
-import io.carillon.topics.events.Progress;
 
 /**
  * Lets at most one progress report of a run through per interval. The first report goes out at once and starts a

@@ -22,8 +22,7 @@ final class RememberedKills {
     /** Far more kills than arrive within the retention, yet small in memory. */
     static final int DEFAULT_LIMIT = 10_000;
 
-    private record Kill(String reason, Instant until) {
-    }
+    private record Kill(String reason, Instant until) {}
 
     private final Clock clock;
     private final Duration retention;
@@ -45,7 +44,7 @@ final class RememberedKills {
         forgetExpired();
         byRunId.remove(runId);
         byRunId.put(runId, new Kill(reason, clock.instant().plus(retention)));
-        for (Iterator<String> oldest = byRunId.keySet().iterator(); byRunId.size() > limit;) {
+        for (Iterator<String> oldest = byRunId.keySet().iterator(); byRunId.size() > limit; ) {
             oldest.next();
             oldest.remove();
         }
@@ -65,7 +64,7 @@ final class RememberedKills {
 
     private void forgetExpired() {
         Instant now = clock.instant();
-        for (Iterator<Map.Entry<String, Kill>> kills = byRunId.entrySet().iterator(); kills.hasNext();) {
+        for (Iterator<Map.Entry<String, Kill>> kills = byRunId.entrySet().iterator(); kills.hasNext(); ) {
             if (kills.next().getValue().until().isAfter(now)) {
                 return;
             }

@@ -1,5 +1,7 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,9 +15,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
-
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * Hands the worker's results to Kafka from one thread of its own, so that the thread of a run does not serialize and

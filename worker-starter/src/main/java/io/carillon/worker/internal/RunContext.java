@@ -1,20 +1,17 @@
 package io.carillon.worker.internal;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.concurrent.atomic.AtomicBoolean;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.carillon.topics.Json;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.LogLine;
 import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.JobContext;
-
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 
 /**
@@ -38,14 +35,19 @@ final class RunContext implements JobContext {
     private volatile Instant startedAt;
     private long seq;
 
-    RunContext(Trigger trigger, String instanceId, EventPublisher publisher, Clock clock, RunReporter reporter,
+    RunContext(
+            Trigger trigger,
+            String instanceId,
+            EventPublisher publisher,
+            Clock clock,
+            RunReporter reporter,
             Delays delays) {
         this.trigger = trigger;
         this.instanceId = instanceId;
         this.publisher = publisher;
         this.clock = clock;
-        this.progress = new ProgressThrottle(PROGRESS_INTERVAL, delays,
-                report -> reporter.progress(trigger, startedAt, report));
+        this.progress = new ProgressThrottle(
+                PROGRESS_INTERVAL, delays, report -> reporter.progress(trigger, startedAt, report));
     }
 
     @Override
@@ -62,8 +64,10 @@ final class RunContext implements JobContext {
         try {
             return Json.mapper().readValue(params, type);
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("params of run " + trigger.runId() + " are not a valid "
-                    + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "params of run " + trigger.runId() + " are not a valid " + type.getSimpleName() + ": "
+                            + e.getOriginalMessage(),
+                    e);
         }
     }
 
@@ -111,15 +115,22 @@ final class RunContext implements JobContext {
     public synchronized void log(String message) {
         log.info("[job {} run {}] {}", trigger.jobId(), trigger.runId(), message);
         seq++;
-        publisher.log(new LogLine(LogLine.SCHEMA_VERSION, trigger.runId(), trigger.jobId(), instanceId, seq,
-                clock.instant(), INFO, message));
+        publisher.log(new LogLine(
+                LogLine.SCHEMA_VERSION,
+                trigger.runId(),
+                trigger.jobId(),
+                instanceId,
+                seq,
+                clock.instant(),
+                INFO,
+                message));
     }
 
     @Override
     public void progress(long done, long total, String message) {
         if (done < 0 || total < 0) {
-            throw new IllegalArgumentException("progress of run " + trigger.runId()
-                    + " must not be negative: done=" + done + ", total=" + total);
+            throw new IllegalArgumentException(
+                    "progress of run " + trigger.runId() + " must not be negative: done=" + done + ", total=" + total);
         }
         progress.offer(new Progress(done, total, message));
     }

@@ -1,14 +1,13 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.worker.JobHandlerFunction;
 import java.time.Instant;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.Trigger;
-import io.carillon.worker.JobHandlerFunction;
 
 /**
  * One run of a handler on a pool thread. Exactly one terminal status is reported: the handler's outcome, or the
@@ -48,8 +47,13 @@ final class RunExecution implements Runnable {
     private Instant startedAt;
     private ScheduledFuture<?> timeout;
 
-    RunExecution(Trigger trigger, JobHandlerFunction handler, RunContext context, RunReporter reporter,
-            ScheduledExecutorService timer, Listener listener) {
+    RunExecution(
+            Trigger trigger,
+            JobHandlerFunction handler,
+            RunContext context,
+            RunReporter reporter,
+            ScheduledExecutorService timer,
+            Listener listener) {
         this.trigger = trigger;
         this.handler = handler;
         this.context = context;
@@ -179,6 +183,8 @@ final class RunExecution implements Runnable {
     }
 
     private static String describe(Throwable error) {
-        return error.getMessage() != null ? error.getMessage() : error.getClass().getName();
+        return error.getMessage() != null
+                ? error.getMessage()
+                : error.getClass().getName();
     }
 }

@@ -1,14 +1,13 @@
 package io.carillon.worker.internal;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-
 import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.RunListener;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 
 /**
  * Reports the status changes of runs to {@code results}, stamped with the worker's clock, and tells the
@@ -44,8 +43,15 @@ public final class RunReporter {
      */
     RunResult claim(Trigger trigger) {
         Instant now = clock.instant();
-        return RunResult.of(trigger, instanceId, RunStatus.STARTED, null, null,
-                "claimed by instance " + instanceId + "; starts at its due instant", null, now);
+        return RunResult.of(
+                trigger,
+                instanceId,
+                RunStatus.STARTED,
+                null,
+                null,
+                "claimed by instance " + instanceId + "; starts at its due instant",
+                null,
+                now);
     }
 
     /** Reports STARTED and returns the start instant. */
@@ -57,10 +63,17 @@ public final class RunReporter {
 
     /** Reports PROGRESS; the message is the progress's own. */
     void progress(Trigger trigger, Instant startedAt, Progress progress) {
-        RunResult base = RunResult.of(trigger, instanceId, RunStatus.PROGRESS, startedAt, null,
-                shorten(progress.message()), null, clock.instant());
-        publisher.result(base.withProgress(
-                new Progress(progress.done(), progress.total(), shorten(progress.message()))));
+        RunResult base = RunResult.of(
+                trigger,
+                instanceId,
+                RunStatus.PROGRESS,
+                startedAt,
+                null,
+                shorten(progress.message()),
+                null,
+                clock.instant());
+        publisher.result(
+                base.withProgress(new Progress(progress.done(), progress.total(), shorten(progress.message()))));
     }
 
     /** Reports SKIPPED for a run that did not start because of its job's block strategy. */

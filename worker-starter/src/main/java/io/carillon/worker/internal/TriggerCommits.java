@@ -1,15 +1,13 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.offsets.DoneOffsets;
 import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.PrimitiveIterator;
 import java.util.stream.LongStream;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-
-import io.carillon.topics.offsets.DoneOffsets;
 
 /** The commit of a trigger partition that holds runs not claimed yet ({@link TriggerLoop}). Stateless. */
 final class TriggerCommits {
@@ -17,8 +15,7 @@ final class TriggerCommits {
     /** Within the broker's default {@code offset.metadata.max.bytes}; offsets beyond what fits would run again. */
     static final int MAX_METADATA_CHARS = DoneOffsets.BROKER_DEFAULT_MAX_CHARS;
 
-    private TriggerCommits() {
-    }
+    private TriggerCommits() {}
 
     /**
      * The commit at the first run held, listing in its metadata every offset above it and below {@code next} (the

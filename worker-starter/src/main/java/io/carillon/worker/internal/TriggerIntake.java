@@ -1,15 +1,13 @@
 package io.carillon.worker.internal;
 
-import java.time.Clock;
-import java.util.Optional;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import java.time.Clock;
+import java.util.Optional;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Decides what becomes of one trigger record ({@link #toRun}): a dead letter, a duplicate to skip, a run killed
@@ -31,7 +29,12 @@ final class TriggerIntake {
     private final RememberedKills remembered;
     private final RecentRunIds recent = new RecentRunIds(RecentRunIds.DEFAULT_LIMIT);
 
-    TriggerIntake(RunExecutor runs, EventPublisher publisher, Clock clock, String instanceId, RunReporter reporter,
+    TriggerIntake(
+            RunExecutor runs,
+            EventPublisher publisher,
+            Clock clock,
+            String instanceId,
+            RunReporter reporter,
             RememberedKills remembered) {
         this.runs = runs;
         this.reporter = reporter;
@@ -51,14 +54,22 @@ final class TriggerIntake {
         try {
             trigger = TriggerRecords.parse(record);
         } catch (InvalidEventException e) {
-            log.warn("trigger record {}-{}@{} sent to the dlq: {}", record.topic(), record.partition(),
-                    record.offset(), e.getMessage());
+            log.warn(
+                    "trigger record {}-{}@{} sent to the dlq: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    e.getMessage());
             publisher.deadLetter(TriggerRecords.deadLetter(record, e.getMessage(), clock.instant()));
             return Optional.empty();
         }
         if (recent.contains(trigger.runId()) || runs.isRunning(trigger.runId())) {
-            log.info("run {} already ran or runs on this instance: trigger {}-{}@{} skipped", trigger.runId(),
-                    record.topic(), record.partition(), record.offset());
+            log.info(
+                    "run {} already ran or runs on this instance: trigger {}-{}@{} skipped",
+                    trigger.runId(),
+                    record.topic(),
+                    record.partition(),
+                    record.offset());
             return Optional.empty();
         }
         return killedBefore(trigger) ? Optional.empty() : Optional.of(trigger);
@@ -74,8 +85,7 @@ final class TriggerIntake {
             return false;
         }
         recent.add(trigger.runId());
-        reporter.finished(trigger, RunStatus.KILLED, null, killedBefore.get() + " before its trigger was taken",
-                null);
+        reporter.finished(trigger, RunStatus.KILLED, null, killedBefore.get() + " before its trigger was taken", null);
         log.info("run {} was killed before its trigger was taken: not run", trigger.runId());
         return true;
     }
@@ -88,8 +98,12 @@ final class TriggerIntake {
         recent.add(trigger.runId());
         remembered.take(trigger.runId()).ifPresent(reason -> runs.kill(trigger.runId(), reason));
         if (trigger.targetInstance() != null && !trigger.targetInstance().equals(instanceId)) {
-            log.info("run {} was meant for instance {}; its partition {} is assigned to {} now, so it runs here",
-                    trigger.runId(), trigger.targetInstance(), partition, instanceId);
+            log.info(
+                    "run {} was meant for instance {}; its partition {} is assigned to {} now, so it runs here",
+                    trigger.runId(),
+                    trigger.targetInstance(),
+                    partition,
+                    instanceId);
         }
         return true;
     }

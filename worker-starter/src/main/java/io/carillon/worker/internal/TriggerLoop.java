@@ -1,5 +1,8 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.Trigger;
+import io.carillon.topics.offsets.DoneOffsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,7 +18,6 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeSet;
-
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -25,10 +27,6 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.Trigger;
-import io.carillon.topics.offsets.DoneOffsets;
 
 /**
  * The consumer thread of the trigger topic. A run is <em>claimed</em> before it is handed to the executor: its claim
@@ -59,9 +57,10 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     static final Duration CLAIM_AHEAD = Duration.ofMillis(300);
     /** The longest the loop waits for claims to be written before it tries them again. */
     static final Duration CLAIM_TIMEOUT = Duration.ofSeconds(5);
+
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
-    private static final Comparator<Held> DUE_ORDER = Comparator.comparing(Held::dueAt)
-            .thenComparingLong(Held::offset);
+    private static final Comparator<Held> DUE_ORDER =
+            Comparator.comparing(Held::dueAt).thenComparingLong(Held::offset);
 
     private final Consumer<byte[], byte[]> consumer;
     private final String topic;
@@ -80,14 +79,24 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     private final Deque<Held> claimed = new ArrayDeque<>();
     /** Per partition, the offset after the last record polled. */
     private final Map<TopicPartition, Long> next = new HashMap<>();
+
     private final Set<TopicPartition> uncommitted = new HashSet<>();
     /** Per partition assigned, the offsets above the committed one that the previous owner claimed: not run here. */
     private final Map<TopicPartition, DoneOffsets> claimedBefore = new HashMap<>();
+
     private volatile boolean draining;
     private volatile boolean stopping;
 
-    TriggerLoop(Consumer<byte[], byte[]> consumer, String topic, TriggerIntake intake, RunExecutor runs,
-            RunReporter reporter, EventPublisher publisher, Heartbeats heartbeats, Clock clock, int maxHeld) {
+    TriggerLoop(
+            Consumer<byte[], byte[]> consumer,
+            String topic,
+            TriggerIntake intake,
+            RunExecutor runs,
+            RunReporter reporter,
+            EventPublisher publisher,
+            Heartbeats heartbeats,
+            Clock clock,
+            int maxHeld) {
         this.consumer = consumer;
         this.topic = topic;
         this.intake = intake;
@@ -186,7 +195,8 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
             uncommitted.addAll(partitions);
             return;
         }
-        List<RunResult> claims = due.stream().map(run -> reporter.claim(run.trigger())).toList();
+        List<RunResult> claims =
+                due.stream().map(run -> reporter.claim(run.trigger())).toList();
         try {
             publisher.resultsNow(claims, CLAIM_TIMEOUT);
             consumer.commitSync(offsetsOf(partitions));
@@ -229,7 +239,8 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         if (held.isEmpty()) {
             return POLL_TIMEOUT;
         }
-        Duration untilClaim = Duration.between(clock.instant(), held.peek().dueAt().minus(CLAIM_AHEAD));
+        Duration untilClaim =
+                Duration.between(clock.instant(), held.peek().dueAt().minus(CLAIM_AHEAD));
         if (untilClaim.isNegative()) {
             return Duration.ZERO;
         }
@@ -244,8 +255,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         uncommitted.clear();
         consumer.commitAsync(offsets, (committed, error) -> {
             if (error != null) {
-                log.warn("could not commit trigger offsets {}, committing them again: {}", committed,
-                        error.toString());
+                log.warn("could not commit trigger offsets {}, committing them again: {}", committed, error.toString());
                 retryCommit(committed.keySet());
             }
         });
@@ -268,7 +278,9 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         try {
             consumer.commitSync(offsets);
         } catch (KafkaException e) {
-            log.warn("could not commit trigger offsets {}; their triggers may be delivered again: {}", offsets,
+            log.warn(
+                    "could not commit trigger offsets {}; their triggers may be delivered again: {}",
+                    offsets,
                     e.toString());
         }
     }
@@ -285,8 +297,11 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
                 continue;
             }
             TreeSet<Long> stillHeld = heldOffsets.get(partition);
-            offsets.put(partition, stillHeld == null || stillHeld.isEmpty() ? new OffsetAndMetadata(after)
-                    : TriggerCommits.below(stillHeld.stream().mapToLong(Long::longValue), after));
+            offsets.put(
+                    partition,
+                    stillHeld == null || stillHeld.isEmpty()
+                            ? new OffsetAndMetadata(after)
+                            : TriggerCommits.below(stillHeld.stream().mapToLong(Long::longValue), after));
         }
         return offsets;
     }
@@ -296,7 +311,8 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         log.info("trigger partitions assigned: {}", partitions);
         if (!partitions.isEmpty()) {
             consumer.committed(Set.copyOf(partitions)).forEach((partition, committed) -> {
-                DoneOffsets previous = committed == null ? DoneOffsets.NONE
+                DoneOffsets previous = committed == null
+                        ? DoneOffsets.NONE
                         : DoneOffsets.decode(committed.offset(), committed.metadata());
                 if (!previous.isEmpty()) {
                     claimedBefore.put(partition, previous);
@@ -331,6 +347,5 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     }
 
     /** A run taken from {@code offset} of {@code partition}, due at {@code dueAt} ({@link Instant#MIN}: now). */
-    private record Held(TopicPartition partition, long offset, Trigger trigger, Instant dueAt) {
-    }
+    private record Held(TopicPartition partition, long offset, Trigger trigger, Instant dueAt) {}
 }

@@ -1,21 +1,18 @@
 package io.carillon.worker.internal;
 
-import java.time.Instant;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Trigger;
+import java.time.Instant;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /** Reads trigger records, and turns the ones that are not valid triggers into dead letters. */
 final class TriggerRecords {
 
     static final String COMPONENT = DeadLetters.COMPONENT;
 
-    private TriggerRecords() {
-    }
+    private TriggerRecords() {}
 
     /**
      * The trigger in {@code record}.

@@ -1,14 +1,13 @@
 package io.carillon.worker.internal;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.util.Map;
-
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.worker.CarillonWorker;
 import io.carillon.worker.JobHandlerFunction;
 import io.carillon.worker.RunListener;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
 
 /** A worker's validated settings; {@link #toString()} hides secrets. */
 public record WorkerSettings(
@@ -32,19 +31,57 @@ public record WorkerSettings(
     }
 
     /** Settings whose runs are told to no {@link RunListener}. */
-    public WorkerSettings(String bootstrapServers, TopicCatalog catalog, Clock clock, String app, String instanceId,
-            int capacity, Duration heartbeatInterval, Duration shutdownGrace,
-            Map<String, JobHandlerFunction> handlers, Map<String, Object> kafkaProperties, int maxEarlyRuns) {
-        this(bootstrapServers, catalog, clock, app, instanceId, capacity, heartbeatInterval, shutdownGrace, handlers,
-                kafkaProperties, maxEarlyRuns, RunListener.NONE);
+    public WorkerSettings(
+            String bootstrapServers,
+            TopicCatalog catalog,
+            Clock clock,
+            String app,
+            String instanceId,
+            int capacity,
+            Duration heartbeatInterval,
+            Duration shutdownGrace,
+            Map<String, JobHandlerFunction> handlers,
+            Map<String, Object> kafkaProperties,
+            int maxEarlyRuns) {
+        this(
+                bootstrapServers,
+                catalog,
+                clock,
+                app,
+                instanceId,
+                capacity,
+                heartbeatInterval,
+                shutdownGrace,
+                handlers,
+                kafkaProperties,
+                maxEarlyRuns,
+                RunListener.NONE);
     }
 
     /** Settings with the default bound of early runs ({@link CarillonWorker#DEFAULT_MAX_EARLY_RUNS}). */
-    public WorkerSettings(String bootstrapServers, TopicCatalog catalog, Clock clock, String app, String instanceId,
-            int capacity, Duration heartbeatInterval, Duration shutdownGrace,
-            Map<String, JobHandlerFunction> handlers, Map<String, Object> kafkaProperties) {
-        this(bootstrapServers, catalog, clock, app, instanceId, capacity, heartbeatInterval, shutdownGrace, handlers,
-                kafkaProperties, CarillonWorker.DEFAULT_MAX_EARLY_RUNS);
+    public WorkerSettings(
+            String bootstrapServers,
+            TopicCatalog catalog,
+            Clock clock,
+            String app,
+            String instanceId,
+            int capacity,
+            Duration heartbeatInterval,
+            Duration shutdownGrace,
+            Map<String, JobHandlerFunction> handlers,
+            Map<String, Object> kafkaProperties) {
+        this(
+                bootstrapServers,
+                catalog,
+                clock,
+                app,
+                instanceId,
+                capacity,
+                heartbeatInterval,
+                shutdownGrace,
+                handlers,
+                kafkaProperties,
+                CarillonWorker.DEFAULT_MAX_EARLY_RUNS);
     }
 
     /** The settings, the values of secret Kafka properties hidden. */

@@ -1,13 +1,11 @@
 package io.carillon.worker.spring;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-
-import org.springframework.util.ClassUtils;
-import org.springframework.util.ReflectionUtils;
-
 import io.carillon.worker.JobContext;
 import io.carillon.worker.JobHandlerFunction;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import org.springframework.util.ClassUtils;
+import org.springframework.util.ReflectionUtils;
 
 /** A {@code @JobHandler} method of a bean, as a handler: exceptions of the method reach the worker unwrapped. */
 final class BeanMethodHandler implements JobHandlerFunction {

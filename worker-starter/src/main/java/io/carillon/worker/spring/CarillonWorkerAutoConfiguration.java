@@ -1,8 +1,11 @@
 package io.carillon.worker.spring;
 
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.topics.spring.CarillonTopics;
+import io.carillon.worker.CarillonWorker;
 import java.time.Clock;
 import java.util.Locale;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
@@ -17,11 +20,6 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
-
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-import io.carillon.topics.spring.CarillonTopics;
-import io.carillon.worker.CarillonWorker;
 
 /**
  * A Carillon worker in a Spring service: active when {@code carillon.worker.app} is set or
@@ -43,8 +41,12 @@ public final class CarillonWorkerAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    CarillonWorkerLifecycle carillonWorker(CarillonTopics topics, Clock clock, CarillonWorkerProperties properties,
-            ObjectProvider<CarillonWorkerCustomizer> customizers, ObjectProvider<BuildProperties> buildProperties,
+    CarillonWorkerLifecycle carillonWorker(
+            CarillonTopics topics,
+            Clock clock,
+            CarillonWorkerProperties properties,
+            ObjectProvider<CarillonWorkerCustomizer> customizers,
+            ObjectProvider<BuildProperties> buildProperties,
             Environment environment) {
         String app = requireApp(properties);
         CarillonWorker.Builder builder = CarillonWorker.builder()
@@ -59,11 +61,13 @@ public final class CarillonWorkerAutoConfiguration {
                 .heartbeatInterval(properties.getHeartbeatInterval())
                 .shutdownGrace(properties.getShutdownGrace());
         validate(builder);
-        CarillonWorkerLifecycle.Declarations declarations = new CarillonWorkerLifecycle.Declarations(app,
-                appVersion(properties, buildProperties.getIfAvailable(), environment), properties.getJobs(),
+        CarillonWorkerLifecycle.Declarations declarations = new CarillonWorkerLifecycle.Declarations(
+                app,
+                appVersion(properties, buildProperties.getIfAvailable(), environment),
+                properties.getJobs(),
                 environment);
-        return new CarillonWorkerLifecycle(builder, customizers.orderedStream().toList(), properties.isAutoStartup(),
-                declarations);
+        return new CarillonWorkerLifecycle(
+                builder, customizers.orderedStream().toList(), properties.isAutoStartup(), declarations);
     }
 
     /** {@code carillon.worker.app-version}, else the build-info version, else spring.application.version, else "0". */
@@ -93,7 +97,9 @@ public final class CarillonWorkerAutoConfiguration {
     private static String requireBootstrapServers(CarillonTopics topics) {
         String servers = topics.bootstrapServers();
         if (servers == null || servers.isBlank()) {
-            throw new InvalidConfigurationPropertyValueException("carillon.kafka.bootstrap-servers", servers,
+            throw new InvalidConfigurationPropertyValueException(
+                    "carillon.kafka.bootstrap-servers",
+                    servers,
                     "The worker needs Kafka: set carillon.kafka.bootstrap-servers to host:port pairs,"
                             + " for example localhost:9092.");
         }
@@ -108,16 +114,20 @@ public final class CarillonWorkerAutoConfiguration {
                     + " its jobs), or remove carillon.worker.enabled to run no worker");
         }
         if (!TopicCatalog.isValidAppName(app)) {
-            throw new InvalidConfigurationPropertyValueException(APP_PROPERTY, app, "'" + app
-                    + "' cannot be part of a topic name: set " + APP_PROPERTY + " to 1 to 100 characters of a-z,"
-                    + " 0-9, '.', '_' or '-', starting with a letter or digit" + suggestion(app) + ".");
+            throw new InvalidConfigurationPropertyValueException(
+                    APP_PROPERTY,
+                    app,
+                    "'" + app
+                            + "' cannot be part of a topic name: set " + APP_PROPERTY
+                            + " to 1 to 100 characters of a-z,"
+                            + " 0-9, '.', '_' or '-', starting with a letter or digit" + suggestion(app) + ".");
         }
         return app;
     }
 
     private static String suggestion(String app) {
-        String candidate = app.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-")
-                .replaceAll("^[^a-z0-9]+", "");
+        String candidate =
+                app.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-").replaceAll("^[^a-z0-9]+", "");
         if (candidate.length() > 100) {
             candidate = candidate.substring(0, 100);
         }

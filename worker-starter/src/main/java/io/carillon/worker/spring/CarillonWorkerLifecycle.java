@@ -1,16 +1,14 @@
 package io.carillon.worker.spring;
 
+import io.carillon.worker.CarillonWorker;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.core.env.PropertyResolver;
-
-import io.carillon.worker.CarillonWorker;
 
 /**
  * Runs a {@link CarillonWorker} with the application context. Once every singleton exists, the {@code @JobHandler}
@@ -38,14 +36,17 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
     /**
      * @param builder the builder with the settings from the properties; handlers and customizers are applied later
      */
-    public CarillonWorkerLifecycle(CarillonWorker.Builder builder, List<CarillonWorkerCustomizer> customizers,
-            boolean autoStartup) {
+    public CarillonWorkerLifecycle(
+            CarillonWorker.Builder builder, List<CarillonWorkerCustomizer> customizers, boolean autoStartup) {
         this(builder, customizers, autoStartup, null);
     }
 
     /** As the public constructor; the worker publishes the jobs the app declares, read by {@code declarations}. */
-    CarillonWorkerLifecycle(CarillonWorker.Builder builder, List<CarillonWorkerCustomizer> customizers,
-            boolean autoStartup, Declarations declarations) {
+    CarillonWorkerLifecycle(
+            CarillonWorker.Builder builder,
+            List<CarillonWorkerCustomizer> customizers,
+            boolean autoStartup,
+            Declarations declarations) {
         this.builder = builder;
         this.customizers = List.copyOf(customizers);
         this.autoStartup = autoStartup;
@@ -56,9 +57,8 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
      * Where the app's declared jobs come from besides its {@code @DeclaredJob} methods: the app, its version, the jobs
      * of {@code carillon.worker.jobs.*} and the resolver of the annotations' placeholders.
      */
-    record Declarations(String app, String appVersion, Map<String, DeclaredJobProperties> configured,
-            PropertyResolver resolver) {
-    }
+    record Declarations(
+            String app, String appVersion, Map<String, DeclaredJobProperties> configured, PropertyResolver resolver) {}
 
     @Override
     public void setBeanFactory(BeanFactory beanFactory) {
@@ -81,9 +81,14 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
             found.handlers().forEach(builder::handler);
             customizers.forEach(customizer -> customizer.customize(builder));
             if (declarations != null) {
-                builder.declarations(declarations.appVersion(), JobDeclarations.read(found.declarations(),
-                        declarations.configured(), declarations.app(), builder.handlerNames(),
-                        declarations.resolver()));
+                builder.declarations(
+                        declarations.appVersion(),
+                        JobDeclarations.read(
+                                found.declarations(),
+                                declarations.configured(),
+                                declarations.app(),
+                                builder.handlerNames(),
+                                declarations.resolver()));
             }
             configured = true;
         }

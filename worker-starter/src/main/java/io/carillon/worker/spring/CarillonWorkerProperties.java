@@ -3,7 +3,6 @@ package io.carillon.worker.spring;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -59,24 +58,83 @@ public class CarillonWorkerProperties {
      */
     private Map<String, DeclaredJobProperties> jobs = new LinkedHashMap<>();
 
-    public Boolean getEnabled() { return enabled; }
-    public void setEnabled(Boolean enabled) { this.enabled = enabled; }
-    public String getApp() { return app; }
-    public void setApp(String app) { this.app = app; }
-    public String getInstanceId() { return instanceId; }
-    public void setInstanceId(String instanceId) { this.instanceId = instanceId; }
-    public int getCapacity() { return capacity; }
-    public void setCapacity(int capacity) { this.capacity = capacity; }
-    public int getMaxEarlyRuns() { return maxEarlyRuns; }
-    public void setMaxEarlyRuns(int maxEarlyRuns) { this.maxEarlyRuns = maxEarlyRuns; }
-    public Duration getHeartbeatInterval() { return heartbeatInterval; }
-    public void setHeartbeatInterval(Duration heartbeatInterval) { this.heartbeatInterval = heartbeatInterval; }
-    public Duration getShutdownGrace() { return shutdownGrace; }
-    public void setShutdownGrace(Duration shutdownGrace) { this.shutdownGrace = shutdownGrace; }
-    public boolean isAutoStartup() { return autoStartup; }
-    public void setAutoStartup(boolean autoStartup) { this.autoStartup = autoStartup; }
-    public String getAppVersion() { return appVersion; }
-    public void setAppVersion(String appVersion) { this.appVersion = appVersion; }
-    public Map<String, DeclaredJobProperties> getJobs() { return jobs; }
-    public void setJobs(Map<String, DeclaredJobProperties> jobs) { this.jobs = jobs; }
+    public Boolean getEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(Boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public String getApp() {
+        return app;
+    }
+
+    public void setApp(String app) {
+        this.app = app;
+    }
+
+    public String getInstanceId() {
+        return instanceId;
+    }
+
+    public void setInstanceId(String instanceId) {
+        this.instanceId = instanceId;
+    }
+
+    public int getCapacity() {
+        return capacity;
+    }
+
+    public void setCapacity(int capacity) {
+        this.capacity = capacity;
+    }
+
+    public int getMaxEarlyRuns() {
+        return maxEarlyRuns;
+    }
+
+    public void setMaxEarlyRuns(int maxEarlyRuns) {
+        this.maxEarlyRuns = maxEarlyRuns;
+    }
+
+    public Duration getHeartbeatInterval() {
+        return heartbeatInterval;
+    }
+
+    public void setHeartbeatInterval(Duration heartbeatInterval) {
+        this.heartbeatInterval = heartbeatInterval;
+    }
+
+    public Duration getShutdownGrace() {
+        return shutdownGrace;
+    }
+
+    public void setShutdownGrace(Duration shutdownGrace) {
+        this.shutdownGrace = shutdownGrace;
+    }
+
+    public boolean isAutoStartup() {
+        return autoStartup;
+    }
+
+    public void setAutoStartup(boolean autoStartup) {
+        this.autoStartup = autoStartup;
+    }
+
+    public String getAppVersion() {
+        return appVersion;
+    }
+
+    public void setAppVersion(String appVersion) {
+        this.appVersion = appVersion;
+    }
+
+    public Map<String, DeclaredJobProperties> getJobs() {
+        return jobs;
+    }
+
+    public void setJobs(Map<String, DeclaredJobProperties> jobs) {
+        this.jobs = jobs;
+    }
 }

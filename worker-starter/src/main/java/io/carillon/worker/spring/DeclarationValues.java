@@ -1,5 +1,16 @@
 package io.carillon.worker.spring;
 
+import io.carillon.topics.FieldError;
+import io.carillon.topics.events.Alerting;
+import io.carillon.topics.events.BlockStrategy;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.MisfirePolicy;
+import io.carillon.topics.events.MisfireStrategy;
+import io.carillon.topics.events.RetryPolicy;
+import io.carillon.topics.events.RoutingStrategy;
+import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.ScheduleType;
+import io.carillon.worker.DeclaredJob;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
@@ -12,23 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
 import org.springframework.beans.BeanWrapper;
 import org.springframework.beans.PropertyAccessorFactory;
 import org.springframework.boot.convert.DurationStyle;
 import org.springframework.core.env.PropertyResolver;
-
-import io.carillon.topics.FieldError;
-import io.carillon.topics.events.Alerting;
-import io.carillon.topics.events.BlockStrategy;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.MisfirePolicy;
-import io.carillon.topics.events.MisfireStrategy;
-import io.carillon.topics.events.RetryPolicy;
-import io.carillon.topics.events.RoutingStrategy;
-import io.carillon.topics.events.Schedule;
-import io.carillon.topics.events.ScheduleType;
-import io.carillon.worker.DeclaredJob;
 
 /**
  * The attributes of one declared job as text, by {@link DeclaredJob} attribute name (a {@code String}, or a
@@ -38,7 +36,10 @@ import io.carillon.worker.DeclaredJob;
 final class DeclarationValues {
 
     private static final List<String> ATTRIBUTES = Arrays.stream(DeclaredJob.class.getDeclaredMethods())
-            .map(Method::getName).filter(name -> !name.equals("id")).sorted().toList();
+            .map(Method::getName)
+            .filter(name -> !name.equals("id"))
+            .sorted()
+            .toList();
     private static final List<String> SCHEDULES = List.of("cron", "fixedRate", "fixedDelay", "at");
 
     private final Map<String, Object> values = new LinkedHashMap<>();
@@ -85,17 +86,34 @@ final class DeclarationValues {
     /** The job these values declare; the problems found on the way are in {@link #errors()}. */
     JobDefinition toJob(String id, String app, String handler) {
         RetryPolicy retry = values.keySet().stream().anyMatch(name -> name.startsWith("retry"))
-                ? new RetryPolicy(integer("retryAttempts", 1), millis("retryBackoff"), decimal("retryMultiplier"),
+                ? new RetryPolicy(
+                        integer("retryAttempts", 1),
+                        millis("retryBackoff"),
+                        decimal("retryMultiplier"),
                         millis("retryMaxBackoff"))
                 : null;
-        MisfirePolicy misfire = new MisfirePolicy(choice("misfire", MisfireStrategy.class), millis("misfireThreshold"),
-                integer("maxCatchUp", 0));
-        return JobDefinition.builder(id).app(app).handler(handler).schedule(schedule())
-                .enabled(bool("enabled", true)).params(text("params")).routing(choice("routing", RoutingStrategy.class))
-                .pinnedInstances(list("pinnedInstances")).blockStrategy(choice("blockStrategy", BlockStrategy.class))
-                .timeoutMs(millis("timeout")).retry(retry).misfire(misfire).children(list("children"))
-                .jitterMs(millis("jitter")).atMostOnce(bool("atMostOnce", false)).alerting(alerting())
-                .description(text("description")).owner(text("owner")).tags(list("tags")).build();
+        MisfirePolicy misfire = new MisfirePolicy(
+                choice("misfire", MisfireStrategy.class), millis("misfireThreshold"), integer("maxCatchUp", 0));
+        return JobDefinition.builder(id)
+                .app(app)
+                .handler(handler)
+                .schedule(schedule())
+                .enabled(bool("enabled", true))
+                .params(text("params"))
+                .routing(choice("routing", RoutingStrategy.class))
+                .pinnedInstances(list("pinnedInstances"))
+                .blockStrategy(choice("blockStrategy", BlockStrategy.class))
+                .timeoutMs(millis("timeout"))
+                .retry(retry)
+                .misfire(misfire)
+                .children(list("children"))
+                .jitterMs(millis("jitter"))
+                .atMostOnce(bool("atMostOnce", false))
+                .alerting(alerting())
+                .description(text("description"))
+                .owner(text("owner"))
+                .tags(list("tags"))
+                .build();
     }
 
     List<FieldError> errors() {
@@ -105,18 +123,20 @@ final class DeclarationValues {
     private Schedule schedule() {
         List<String> set = SCHEDULES.stream().filter(values::containsKey).toList();
         if (set.size() > 1) {
-            errors.add(new FieldError(set.get(1), "is set together with " + set.get(0)
-                    + "; a job has one schedule: set one of cron, fixedRate, fixedDelay, at"));
+            errors.add(new FieldError(
+                    set.get(1),
+                    "is set together with " + set.get(0)
+                            + "; a job has one schedule: set one of cron, fixedRate, fixedDelay, at"));
         }
         Instant startAt = instant("startAt");
         Instant endAt = instant("endAt");
         String type = set.isEmpty() ? "none" : set.get(0);
         return switch (type) {
             case "cron" -> new Schedule(ScheduleType.CRON, text("cron"), null, null, text("zone"), startAt, endAt);
-            case "fixedRate" -> new Schedule(ScheduleType.FIXED_RATE, null, millis("fixedRate"), null, null, startAt,
-                    endAt);
-            case "fixedDelay" -> new Schedule(ScheduleType.FIXED_DELAY, null, millis("fixedDelay"), null, null,
-                    startAt, endAt);
+            case "fixedRate" ->
+                new Schedule(ScheduleType.FIXED_RATE, null, millis("fixedRate"), null, null, startAt, endAt);
+            case "fixedDelay" ->
+                new Schedule(ScheduleType.FIXED_DELAY, null, millis("fixedDelay"), null, null, startAt, endAt);
             case "at" -> new Schedule(ScheduleType.ONCE, null, null, instant("at"), null, startAt, endAt);
             default -> new Schedule(ScheduleType.NONE, null, null, null, null, startAt, endAt);
         };
@@ -126,12 +146,22 @@ final class DeclarationValues {
         if (values.keySet().stream().noneMatch(name -> name.startsWith("alert"))) {
             return null;
         }
-        return new Alerting(optionalBool("alertFailed"), optionalInteger("alertConsecutive"),
-                optionalInteger("alertRecoverAfter"), optionalBool("alertMissed"), optionalMillis("alertStartGrace"),
-                optionalBool("alertNoWorker"), optionalMillis("alertNoWorkerGrace"), optionalBool("alertOverrun"),
-                optionalMillis("alertMaxRuntime"), optionalBool("alertSlow"), optionalDecimal("alertSlowFactor"),
-                optionalBool("alertFailureRate"), optionalInteger("alertFailureRatePercent"),
-                optionalMillis("alertFailureRateWindow"), optionalInteger("alertFailureRateMinRuns"));
+        return new Alerting(
+                optionalBool("alertFailed"),
+                optionalInteger("alertConsecutive"),
+                optionalInteger("alertRecoverAfter"),
+                optionalBool("alertMissed"),
+                optionalMillis("alertStartGrace"),
+                optionalBool("alertNoWorker"),
+                optionalMillis("alertNoWorkerGrace"),
+                optionalBool("alertOverrun"),
+                optionalMillis("alertMaxRuntime"),
+                optionalBool("alertSlow"),
+                optionalDecimal("alertSlowFactor"),
+                optionalBool("alertFailureRate"),
+                optionalInteger("alertFailureRatePercent"),
+                optionalMillis("alertFailureRateWindow"),
+                optionalInteger("alertFailureRateMinRuns"));
     }
 
     private String text(String name) {
@@ -145,7 +175,8 @@ final class DeclarationValues {
         if (value == null) {
             return null;
         }
-        return value instanceof List<?> list ? ((List<String>) list).stream().map(String::trim).toList()
+        return value instanceof List<?> list
+                ? ((List<String>) list).stream().map(String::trim).toList()
                 : Arrays.stream(value.toString().split(",")).map(String::trim).toList();
     }
 
@@ -167,8 +198,10 @@ final class DeclarationValues {
             }
             return duration.toMillis();
         } catch (IllegalArgumentException e) {
-            errors.add(new FieldError(name, "'" + text + "' is not a duration: write 500ms, 30s, 5m, 2h, PT5M or a"
-                    + " number of milliseconds"));
+            errors.add(new FieldError(
+                    name,
+                    "'" + text + "' is not a duration: write 500ms, 30s, 5m, 2h, PT5M or a"
+                            + " number of milliseconds"));
             return null;
         }
     }
@@ -235,7 +268,8 @@ final class DeclarationValues {
         try {
             return Enum.valueOf(type, text.toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            errors.add(new FieldError(name, "'" + text + "' is not one of " + Arrays.toString(type.getEnumConstants())));
+            errors.add(
+                    new FieldError(name, "'" + text + "' is not one of " + Arrays.toString(type.getEnumConstants())));
             return null;
         }
     }

@@ -12,6 +12,7 @@ public class DeclaredJobProperties {
 
     /** The handler the job runs; required for a job declared only in configuration. */
     private String handler;
+
     private String cron;
     private String zone;
     private String fixedRate;
@@ -54,88 +55,339 @@ public class DeclaredJobProperties {
     private String owner;
     private List<String> tags;
 
-    public String getHandler() { return handler; }
-    public void setHandler(String handler) { this.handler = handler; }
-    public String getCron() { return cron; }
-    public void setCron(String cron) { this.cron = cron; }
-    public String getZone() { return zone; }
-    public void setZone(String zone) { this.zone = zone; }
-    public String getFixedRate() { return fixedRate; }
-    public void setFixedRate(String fixedRate) { this.fixedRate = fixedRate; }
-    public String getFixedDelay() { return fixedDelay; }
-    public void setFixedDelay(String fixedDelay) { this.fixedDelay = fixedDelay; }
-    public String getAt() { return at; }
-    public void setAt(String at) { this.at = at; }
-    public String getStartAt() { return startAt; }
-    public void setStartAt(String startAt) { this.startAt = startAt; }
-    public String getEndAt() { return endAt; }
-    public void setEndAt(String endAt) { this.endAt = endAt; }
-    public String getEnabled() { return enabled; }
-    public void setEnabled(String enabled) { this.enabled = enabled; }
-    public String getParams() { return params; }
-    public void setParams(String params) { this.params = params; }
-    public String getRouting() { return routing; }
-    public void setRouting(String routing) { this.routing = routing; }
-    public List<String> getPinnedInstances() { return pinnedInstances; }
-    public void setPinnedInstances(List<String> pinnedInstances) { this.pinnedInstances = pinnedInstances; }
-    public String getBlockStrategy() { return blockStrategy; }
-    public void setBlockStrategy(String blockStrategy) { this.blockStrategy = blockStrategy; }
-    public String getTimeout() { return timeout; }
-    public void setTimeout(String timeout) { this.timeout = timeout; }
-    public String getRetryAttempts() { return retryAttempts; }
-    public void setRetryAttempts(String retryAttempts) { this.retryAttempts = retryAttempts; }
-    public String getRetryBackoff() { return retryBackoff; }
-    public void setRetryBackoff(String retryBackoff) { this.retryBackoff = retryBackoff; }
-    public String getRetryMultiplier() { return retryMultiplier; }
-    public void setRetryMultiplier(String retryMultiplier) { this.retryMultiplier = retryMultiplier; }
-    public String getRetryMaxBackoff() { return retryMaxBackoff; }
-    public void setRetryMaxBackoff(String retryMaxBackoff) { this.retryMaxBackoff = retryMaxBackoff; }
-    public String getMisfire() { return misfire; }
-    public void setMisfire(String misfire) { this.misfire = misfire; }
-    public String getMisfireThreshold() { return misfireThreshold; }
-    public void setMisfireThreshold(String misfireThreshold) { this.misfireThreshold = misfireThreshold; }
-    public String getMaxCatchUp() { return maxCatchUp; }
-    public void setMaxCatchUp(String maxCatchUp) { this.maxCatchUp = maxCatchUp; }
-    public List<String> getChildren() { return children; }
-    public void setChildren(List<String> children) { this.children = children; }
-    public String getJitter() { return jitter; }
-    public void setJitter(String jitter) { this.jitter = jitter; }
-    public String getAtMostOnce() { return atMostOnce; }
-    public void setAtMostOnce(String atMostOnce) { this.atMostOnce = atMostOnce; }
-    public String getAlertFailed() { return alertFailed; }
-    public void setAlertFailed(String alertFailed) { this.alertFailed = alertFailed; }
-    public String getAlertConsecutive() { return alertConsecutive; }
-    public void setAlertConsecutive(String alertConsecutive) { this.alertConsecutive = alertConsecutive; }
-    public String getAlertRecoverAfter() { return alertRecoverAfter; }
-    public void setAlertRecoverAfter(String alertRecoverAfter) { this.alertRecoverAfter = alertRecoverAfter; }
-    public String getAlertMissed() { return alertMissed; }
-    public void setAlertMissed(String alertMissed) { this.alertMissed = alertMissed; }
-    public String getAlertStartGrace() { return alertStartGrace; }
-    public void setAlertStartGrace(String alertStartGrace) { this.alertStartGrace = alertStartGrace; }
-    public String getAlertNoWorker() { return alertNoWorker; }
-    public void setAlertNoWorker(String alertNoWorker) { this.alertNoWorker = alertNoWorker; }
-    public String getAlertNoWorkerGrace() { return alertNoWorkerGrace; }
-    public void setAlertNoWorkerGrace(String alertNoWorkerGrace) { this.alertNoWorkerGrace = alertNoWorkerGrace; }
-    public String getAlertOverrun() { return alertOverrun; }
-    public void setAlertOverrun(String alertOverrun) { this.alertOverrun = alertOverrun; }
-    public String getAlertMaxRuntime() { return alertMaxRuntime; }
-    public void setAlertMaxRuntime(String alertMaxRuntime) { this.alertMaxRuntime = alertMaxRuntime; }
-    public String getAlertSlow() { return alertSlow; }
-    public void setAlertSlow(String alertSlow) { this.alertSlow = alertSlow; }
-    public String getAlertSlowFactor() { return alertSlowFactor; }
-    public void setAlertSlowFactor(String alertSlowFactor) { this.alertSlowFactor = alertSlowFactor; }
-    public String getAlertFailureRate() { return alertFailureRate; }
-    public void setAlertFailureRate(String alertFailureRate) { this.alertFailureRate = alertFailureRate; }
-    public String getAlertFailureRatePercent() { return alertFailureRatePercent; }
-    public void setAlertFailureRatePercent(String alertFailureRatePercent) { this.alertFailureRatePercent = alertFailureRatePercent; }
-    public String getAlertFailureRateWindow() { return alertFailureRateWindow; }
-    public void setAlertFailureRateWindow(String alertFailureRateWindow) { this.alertFailureRateWindow = alertFailureRateWindow; }
-    public String getAlertFailureRateMinRuns() { return alertFailureRateMinRuns; }
-    public void setAlertFailureRateMinRuns(String alertFailureRateMinRuns) { this.alertFailureRateMinRuns = alertFailureRateMinRuns; }
-    public String getDescription() { return description; }
-    public void setDescription(String description) { this.description = description; }
-    public String getOwner() { return owner; }
-    public void setOwner(String owner) { this.owner = owner; }
-    public List<String> getTags() { return tags; }
-    public void setTags(List<String> tags) { this.tags = tags; }
+    public String getHandler() {
+        return handler;
+    }
+
+    public void setHandler(String handler) {
+        this.handler = handler;
+    }
+
+    public String getCron() {
+        return cron;
+    }
+
+    public void setCron(String cron) {
+        this.cron = cron;
+    }
+
+    public String getZone() {
+        return zone;
+    }
+
+    public void setZone(String zone) {
+        this.zone = zone;
+    }
+
+    public String getFixedRate() {
+        return fixedRate;
+    }
+
+    public void setFixedRate(String fixedRate) {
+        this.fixedRate = fixedRate;
+    }
+
+    public String getFixedDelay() {
+        return fixedDelay;
+    }
+
+    public void setFixedDelay(String fixedDelay) {
+        this.fixedDelay = fixedDelay;
+    }
+
+    public String getAt() {
+        return at;
+    }
+
+    public void setAt(String at) {
+        this.at = at;
+    }
+
+    public String getStartAt() {
+        return startAt;
+    }
+
+    public void setStartAt(String startAt) {
+        this.startAt = startAt;
+    }
+
+    public String getEndAt() {
+        return endAt;
+    }
+
+    public void setEndAt(String endAt) {
+        this.endAt = endAt;
+    }
+
+    public String getEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(String enabled) {
+        this.enabled = enabled;
+    }
+
+    public String getParams() {
+        return params;
+    }
+
+    public void setParams(String params) {
+        this.params = params;
+    }
+
+    public String getRouting() {
+        return routing;
+    }
+
+    public void setRouting(String routing) {
+        this.routing = routing;
+    }
+
+    public List<String> getPinnedInstances() {
+        return pinnedInstances;
+    }
+
+    public void setPinnedInstances(List<String> pinnedInstances) {
+        this.pinnedInstances = pinnedInstances;
+    }
+
+    public String getBlockStrategy() {
+        return blockStrategy;
+    }
+
+    public void setBlockStrategy(String blockStrategy) {
+        this.blockStrategy = blockStrategy;
+    }
+
+    public String getTimeout() {
+        return timeout;
+    }
+
+    public void setTimeout(String timeout) {
+        this.timeout = timeout;
+    }
+
+    public String getRetryAttempts() {
+        return retryAttempts;
+    }
+
+    public void setRetryAttempts(String retryAttempts) {
+        this.retryAttempts = retryAttempts;
+    }
+
+    public String getRetryBackoff() {
+        return retryBackoff;
+    }
+
+    public void setRetryBackoff(String retryBackoff) {
+        this.retryBackoff = retryBackoff;
+    }
+
+    public String getRetryMultiplier() {
+        return retryMultiplier;
+    }
+
+    public void setRetryMultiplier(String retryMultiplier) {
+        this.retryMultiplier = retryMultiplier;
+    }
+
+    public String getRetryMaxBackoff() {
+        return retryMaxBackoff;
+    }
+
+    public void setRetryMaxBackoff(String retryMaxBackoff) {
+        this.retryMaxBackoff = retryMaxBackoff;
+    }
+
+    public String getMisfire() {
+        return misfire;
+    }
+
+    public void setMisfire(String misfire) {
+        this.misfire = misfire;
+    }
+
+    public String getMisfireThreshold() {
+        return misfireThreshold;
+    }
+
+    public void setMisfireThreshold(String misfireThreshold) {
+        this.misfireThreshold = misfireThreshold;
+    }
+
+    public String getMaxCatchUp() {
+        return maxCatchUp;
+    }
+
+    public void setMaxCatchUp(String maxCatchUp) {
+        this.maxCatchUp = maxCatchUp;
+    }
+
+    public List<String> getChildren() {
+        return children;
+    }
+
+    public void setChildren(List<String> children) {
+        this.children = children;
+    }
+
+    public String getJitter() {
+        return jitter;
+    }
+
+    public void setJitter(String jitter) {
+        this.jitter = jitter;
+    }
+
+    public String getAtMostOnce() {
+        return atMostOnce;
+    }
+
+    public void setAtMostOnce(String atMostOnce) {
+        this.atMostOnce = atMostOnce;
+    }
+
+    public String getAlertFailed() {
+        return alertFailed;
+    }
+
+    public void setAlertFailed(String alertFailed) {
+        this.alertFailed = alertFailed;
+    }
+
+    public String getAlertConsecutive() {
+        return alertConsecutive;
+    }
+
+    public void setAlertConsecutive(String alertConsecutive) {
+        this.alertConsecutive = alertConsecutive;
+    }
+
+    public String getAlertRecoverAfter() {
+        return alertRecoverAfter;
+    }
+
+    public void setAlertRecoverAfter(String alertRecoverAfter) {
+        this.alertRecoverAfter = alertRecoverAfter;
+    }
+
+    public String getAlertMissed() {
+        return alertMissed;
+    }
+
+    public void setAlertMissed(String alertMissed) {
+        this.alertMissed = alertMissed;
+    }
+
+    public String getAlertStartGrace() {
+        return alertStartGrace;
+    }
+
+    public void setAlertStartGrace(String alertStartGrace) {
+        this.alertStartGrace = alertStartGrace;
+    }
+
+    public String getAlertNoWorker() {
+        return alertNoWorker;
+    }
+
+    public void setAlertNoWorker(String alertNoWorker) {
+        this.alertNoWorker = alertNoWorker;
+    }
+
+    public String getAlertNoWorkerGrace() {
+        return alertNoWorkerGrace;
+    }
+
+    public void setAlertNoWorkerGrace(String alertNoWorkerGrace) {
+        this.alertNoWorkerGrace = alertNoWorkerGrace;
+    }
+
+    public String getAlertOverrun() {
+        return alertOverrun;
+    }
+
+    public void setAlertOverrun(String alertOverrun) {
+        this.alertOverrun = alertOverrun;
+    }
+
+    public String getAlertMaxRuntime() {
+        return alertMaxRuntime;
+    }
+
+    public void setAlertMaxRuntime(String alertMaxRuntime) {
+        this.alertMaxRuntime = alertMaxRuntime;
+    }
+
+    public String getAlertSlow() {
+        return alertSlow;
+    }
+
+    public void setAlertSlow(String alertSlow) {
+        this.alertSlow = alertSlow;
+    }
+
+    public String getAlertSlowFactor() {
+        return alertSlowFactor;
+    }
+
+    public void setAlertSlowFactor(String alertSlowFactor) {
+        this.alertSlowFactor = alertSlowFactor;
+    }
+
+    public String getAlertFailureRate() {
+        return alertFailureRate;
+    }
+
+    public void setAlertFailureRate(String alertFailureRate) {
+        this.alertFailureRate = alertFailureRate;
+    }
+
+    public String getAlertFailureRatePercent() {
+        return alertFailureRatePercent;
+    }
+
+    public void setAlertFailureRatePercent(String alertFailureRatePercent) {
+        this.alertFailureRatePercent = alertFailureRatePercent;
+    }
+
+    public String getAlertFailureRateWindow() {
+        return alertFailureRateWindow;
+    }
+
+    public void setAlertFailureRateWindow(String alertFailureRateWindow) {
+        this.alertFailureRateWindow = alertFailureRateWindow;
+    }
+
+    public String getAlertFailureRateMinRuns() {
+        return alertFailureRateMinRuns;
+    }
+
+    public void setAlertFailureRateMinRuns(String alertFailureRateMinRuns) {
+        this.alertFailureRateMinRuns = alertFailureRateMinRuns;
+    }
+
+    public String getDescription() {
+        return description;
+    }
+
+    public void setDescription(String description) {
+        this.description = description;
+    }
+
+    public String getOwner() {
+        return owner;
+    }
+
+    public void setOwner(String owner) {
+        this.owner = owner;
+    }
+
+    public List<String> getTags() {
+        return tags;
+    }
+
+    public void setTags(List<String> tags) {
+        this.tags = tags;
+    }
 }

@@ -1,11 +1,10 @@
 package io.carillon.worker.spring;
 
-import java.time.Duration;
-
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.metrics.RunEndMeters;
 import io.carillon.worker.RunListener;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 
 /**
  * The worker's run meters: counter {@value #RUNS} and timer {@value #DURATION}, tagged {@code app} and

@@ -1,12 +1,11 @@
 package io.carillon.worker.spring;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
-
-import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * The worker's run meters ({@code carillon.worker.runs}, {@code carillon.worker.run.duration}) in the service's
@@ -19,9 +18,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 public final class WorkerMetricsAutoConfiguration {
 
     @Bean
-    CarillonWorkerCustomizer carillonWorkerRunMeters(ObjectProvider<MeterRegistry> registry,
-            CarillonWorkerProperties properties) {
-        return builder -> registry.ifAvailable(meters -> builder.runListener(new RunMeters(meters,
-                properties.getApp())));
+    CarillonWorkerCustomizer carillonWorkerRunMeters(
+            ObjectProvider<MeterRegistry> registry, CarillonWorkerProperties properties) {
+        return builder ->
+                registry.ifAvailable(meters -> builder.runListener(new RunMeters(meters, properties.getApp())));
     }
 }

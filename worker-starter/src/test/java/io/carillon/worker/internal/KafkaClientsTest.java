@@ -2,28 +2,35 @@ package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.junit.jupiter.api.Test;
 
-import io.carillon.topics.TopicCatalog;
-
 class KafkaClientsTest {
 
     @Test
     void theLogProducerLingersAndBatchesYetKeepsOrderThroughRetries() {
-        WorkerSettings settings = new WorkerSettings("localhost:9092", TopicCatalog.defaults(), Clock.systemUTC(),
-                "billing", "billing-1", 4, Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of(),
+        WorkerSettings settings = new WorkerSettings(
+                "localhost:9092",
+                TopicCatalog.defaults(),
+                Clock.systemUTC(),
+                "billing",
+                "billing-1",
+                4,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1),
+                Map.of(),
                 Map.of(ProducerConfig.ACKS_CONFIG, "0", ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd"));
 
         Map<String, Object> config = KafkaClients.logProducerConfig(settings);
 
-        assertThat(config).containsEntry(ProducerConfig.LINGER_MS_CONFIG, KafkaClients.LOG_LINGER_MS)
+        assertThat(config)
+                .containsEntry(ProducerConfig.LINGER_MS_CONFIG, KafkaClients.LOG_LINGER_MS)
                 .containsEntry(ProducerConfig.BATCH_SIZE_CONFIG, KafkaClients.LOG_BATCH_BYTES)
                 .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true)
                 .containsEntry(ProducerConfig.ACKS_CONFIG, "all")
@@ -33,10 +40,27 @@ class KafkaClientsTest {
 
     @Test
     void theTriggerConsumerTakesASecondOfEarlyTriggersInFewPollsAndLeavesADeadWorkersPartitionsSoon() {
-        WorkerSettings small = new WorkerSettings("localhost:9092", TopicCatalog.defaults(), Clock.systemUTC(),
-                "billing", "billing-1", 4, Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of(), Map.of());
-        WorkerSettings tuned = new WorkerSettings("localhost:9092", TopicCatalog.defaults(), Clock.systemUTC(),
-                "billing", "billing-1", 4, Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of(),
+        WorkerSettings small = new WorkerSettings(
+                "localhost:9092",
+                TopicCatalog.defaults(),
+                Clock.systemUTC(),
+                "billing",
+                "billing-1",
+                4,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1),
+                Map.of(),
+                Map.of());
+        WorkerSettings tuned = new WorkerSettings(
+                "localhost:9092",
+                TopicCatalog.defaults(),
+                Clock.systemUTC(),
+                "billing",
+                "billing-1",
+                4,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1),
+                Map.of(),
                 Map.of(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 30_000, ConsumerConfig.GROUP_ID_CONFIG, "mine"));
 
         assertThat(KafkaClients.triggerConsumerConfig(small))
@@ -44,8 +68,8 @@ class KafkaClientsTest {
                 .containsEntry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, KafkaClients.SESSION_TIMEOUT_MS)
                 .containsEntry(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, KafkaClients.HEARTBEAT_INTERVAL_MS)
                 .as("a worker joining or leaving moves only the partitions that change hands; the others keep running")
-                .containsEntry(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
-                        CooperativeStickyAssignor.class.getName());
+                .containsEntry(
+                        ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
         assertThat(KafkaClients.triggerConsumerConfig(tuned))
                 .containsEntry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 30_000)
                 .containsEntry(ConsumerConfig.GROUP_ID_CONFIG, small.groupId());

@@ -2,15 +2,13 @@ package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.events.Progress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.events.Progress;
 
 /** The throttle's rules, with cool-downs that end when the test says so. */
 class ProgressThrottleTest {

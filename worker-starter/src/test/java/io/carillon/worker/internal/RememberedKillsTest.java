@@ -2,12 +2,10 @@ package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.testkit.SettableClock;
 
 class RememberedKillsTest {
 

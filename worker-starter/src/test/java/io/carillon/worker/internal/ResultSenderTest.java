@@ -4,21 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.topics.events.Progress;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.worker.TestTriggers;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.events.Progress;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.Trigger;
-import io.carillon.worker.TestTriggers;
 
 /** The results thread: order, hand-over without waiting, and STARTED left out only behind its run's terminal. */
 class ResultSenderTest {
@@ -90,14 +88,18 @@ class ResultSenderTest {
         unblock.countDown();
 
         assertThat(results.awaitHandedOver(DEADLINE)).isTrue();
-        assertThat(sent).extracting(RunResult::jobId, RunResult::status).containsExactly(
-                tuple("first", RunStatus.STARTED),
-                tuple("long", RunStatus.STARTED),
-                tuple("fast", RunStatus.SUCCEEDED),
-                tuple("long", RunStatus.PROGRESS),
-                tuple("long", RunStatus.FAILED),
-                tuple("first", RunStatus.KILLED));
-        assertThat(sent.get(2).startedAt()).as("the terminal result carries the start").isEqualTo(AT);
+        assertThat(sent)
+                .extracting(RunResult::jobId, RunResult::status)
+                .containsExactly(
+                        tuple("first", RunStatus.STARTED),
+                        tuple("long", RunStatus.STARTED),
+                        tuple("fast", RunStatus.SUCCEEDED),
+                        tuple("long", RunStatus.PROGRESS),
+                        tuple("long", RunStatus.FAILED),
+                        tuple("first", RunStatus.KILLED));
+        assertThat(sent.get(2).startedAt())
+                .as("the terminal result carries the start")
+                .isEqualTo(AT);
         assertThat(results.coalescedCount()).isEqualTo(1);
     }
 

@@ -3,6 +3,13 @@ package io.carillon.worker.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Progress;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.worker.JobHandlerFunction;
+import io.carillon.worker.TestTriggers;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,21 +19,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.Progress;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.Trigger;
-import io.carillon.worker.JobHandlerFunction;
-import io.carillon.worker.TestTriggers;
 
 /** One run's reporting rules, with a mock producer in place of Kafka. */
 class RunExecutionTest {
@@ -79,7 +76,8 @@ class RunExecutionTest {
 
     @Test
     void aReturnedValueIsTheMessageOfSucceeded() {
-        execution(TestTriggers.trigger("billing", "job", "echo", "x"), context -> "done: " + context.params()).run();
+        execution(TestTriggers.trigger("billing", "job", "echo", "x"), context -> "done: " + context.params())
+                .run();
 
         assertThat(PublishedResults.endedWithoutStarted(statuses())).containsExactly(RunStatus.SUCCEEDED);
         assertThat(last().message()).isEqualTo("done: x");
@@ -128,9 +126,11 @@ class RunExecutionTest {
         });
         new Thread(execution).start();
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> last() != null && last().status().isTerminal());
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> last() != null && last().status().isTerminal());
         assertThat(last().status()).isEqualTo(RunStatus.TIMED_OUT);
-        await("the slot is released when the run times out").atMost(Duration.ofSeconds(5))
+        await("the slot is released when the run times out")
+                .atMost(Duration.ofSeconds(5))
                 .until(() -> released.getCount() == 0);
         assertThat(exited.getCount()).as("the handler still runs").isEqualTo(1);
 
@@ -143,25 +143,29 @@ class RunExecutionTest {
     @Test
     void theLastProgressHeldBackIsPublishedBeforeTheTerminalStatus() {
         execution(TestTriggers.trigger("billing", "job", "count", null), context -> {
-            context.progress(1, 3, "first");
-            context.progress(2, 3, "second");
-            context.progress(3, 3, "third");
-            return "counted";
-        }).run();
+                    context.progress(1, 3, "first");
+                    context.progress(2, 3, "second");
+                    context.progress(3, 3, "third");
+                    return "counted";
+                })
+                .run();
 
-        assertThat(results()).extracting(RunResult::status).containsExactly(RunStatus.STARTED, RunStatus.PROGRESS,
-                RunStatus.PROGRESS, RunStatus.SUCCEEDED);
-        assertThat(results()).extracting(RunResult::progress).containsExactly(null, new Progress(1, 3, "first"),
-                new Progress(3, 3, "third"), null);
+        assertThat(results())
+                .extracting(RunResult::status)
+                .containsExactly(RunStatus.STARTED, RunStatus.PROGRESS, RunStatus.PROGRESS, RunStatus.SUCCEEDED);
+        assertThat(results())
+                .extracting(RunResult::progress)
+                .containsExactly(null, new Progress(1, 3, "first"), new Progress(3, 3, "third"), null);
         assertThat(results().get(1).startedAt()).isEqualTo(CLOCK.instant());
     }
 
     @Test
     void negativeProgressIsRefusedNamingTheValues() {
         execution(TestTriggers.trigger("billing", "job", "count", null), context -> {
-            context.progress(-1, 3, null);
-            return "unreachable";
-        }).run();
+                    context.progress(-1, 3, null);
+                    return "unreachable";
+                })
+                .run();
 
         assertThat(PublishedResults.endedWithoutStarted(statuses())).containsExactly(RunStatus.FAILED);
         assertThat(last().message()).contains("must not be negative", "done=-1", "total=3");

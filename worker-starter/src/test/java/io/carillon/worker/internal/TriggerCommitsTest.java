@@ -2,12 +2,10 @@ package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.offsets.DoneOffsets;
 import java.util.stream.LongStream;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.offsets.DoneOffsets;
 
 class TriggerCommitsTest {
 

@@ -3,6 +3,15 @@ package io.carillon.worker.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.BlockStrategy;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.Trigger;
+import io.carillon.topics.offsets.DoneOffsets;
+import io.carillon.worker.JobHandlerFunction;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +26,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.MockConsumer;
@@ -30,16 +38,6 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.BlockStrategy;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.Trigger;
-import io.carillon.topics.offsets.DoneOffsets;
-import io.carillon.worker.JobHandlerFunction;
 
 /**
  * The trigger loop's claims and offset commits, with a mock consumer and producer and the real executor: a run is
@@ -84,54 +82,84 @@ class TriggerLoopTest {
         startLoop(failing, unreadableRecord(0));
 
         await().atMost(DEADLINE).until(() -> failing.failedCommits.get() == 1);
-        await("the offset past the one record is committed after the failure").atMost(DEADLINE)
+        await("the offset past the one record is committed after the failure")
+                .atMost(DEADLINE)
                 .until(() -> Long.valueOf(1).equals(committedOffset(failing)));
     }
 
     @Test
     void aRunStartsOnlyOnceItsClaimIsWrittenAndCommitted() {
-        startLoop(new CountingPolls(), triggerRecord("now", 0, CLOCK.instant()), triggerRecord("also-now", 1,
-                CLOCK.instant()));
+        startLoop(
+                new CountingPolls(),
+                triggerRecord("now", 0, CLOCK.instant()),
+                triggerRecord("also-now", 1, CLOCK.instant()));
 
         await().atMost(DEADLINE).until(() -> endedRuns().containsAll(List.of("now#0", "also-now#0")));
-        assertThat(startedUncommitted).as("runs whose handler started before their offset was committed").isEmpty();
+        assertThat(startedUncommitted)
+                .as("runs whose handler started before their offset was committed")
+                .isEmpty();
         List<RunResult> results = PublishedResults.of(publisher, producer, CATALOG);
         assertThat(results.get(0)).satisfies(claim -> {
             assertThat(claim.status()).isEqualTo(RunStatus.STARTED);
             assertThat(claim.startedAt()).isNull();
         });
-        assertThat(results).filteredOn(result -> result.startedAt() == null && !result.status().isTerminal())
-                .extracting(RunResult::runId).containsExactly("now#0", "also-now#0");
+        assertThat(results)
+                .filteredOn(
+                        result -> result.startedAt() == null && !result.status().isTerminal())
+                .extracting(RunResult::runId)
+                .containsExactly("now#0", "also-now#0");
     }
 
     @Test
     void aRunHeldUntilItsClaimKeepsTheCommitBelowItAndTheClaimedRunsAboveItInTheMetadata() {
         CountingPolls counting = new CountingPolls();
-        startLoop(counting, triggerRecord("later", 0, IN_AN_HOUR), triggerRecord("now", 1, CLOCK.instant()),
+        startLoop(
+                counting,
+                triggerRecord("later", 0, IN_AN_HOUR),
+                triggerRecord("now", 1, CLOCK.instant()),
                 triggerRecord("also-now", 2, CLOCK.instant()));
 
-        await("committed at the held run, the two claimed above it listed").atMost(DEADLINE).until(() -> {
-            OffsetAndMetadata committed = counting.committed(Set.of(PARTITION)).get(PARTITION);
-            return committed != null && committed.offset() == 0
-                    && DoneOffsets.decode(0, committed.metadata()).contains(1)
-                    && DoneOffsets.decode(0, committed.metadata()).contains(2);
-        });
-        assertThat(DoneOffsets.decode(0, counting.committed(Set.of(PARTITION)).get(PARTITION).metadata())
-                .contains(0)).isFalse();
+        await("committed at the held run, the two claimed above it listed")
+                .atMost(DEADLINE)
+                .until(() -> {
+                    OffsetAndMetadata committed =
+                            counting.committed(Set.of(PARTITION)).get(PARTITION);
+                    return committed != null
+                            && committed.offset() == 0
+                            && DoneOffsets.decode(0, committed.metadata()).contains(1)
+                            && DoneOffsets.decode(0, committed.metadata()).contains(2);
+                });
+        assertThat(DoneOffsets.decode(
+                                0,
+                                counting.committed(Set.of(PARTITION))
+                                        .get(PARTITION)
+                                        .metadata())
+                        .contains(0))
+                .isFalse();
         await().atMost(DEADLINE).until(() -> endedRuns().containsAll(List.of("now#0", "also-now#0")));
-        assertThat(PublishedResults.of(publisher, producer, CATALOG)).extracting(RunResult::runId)
-                .as("the held run is not claimed an hour ahead").doesNotContain("later#0");
-        assertThat(runs.isRunning("later#0")).as("the held run is not in the executor yet").isFalse();
+        assertThat(PublishedResults.of(publisher, producer, CATALOG))
+                .extracting(RunResult::runId)
+                .as("the held run is not claimed an hour ahead")
+                .doesNotContain("later#0");
+        assertThat(runs.isRunning("later#0"))
+                .as("the held run is not in the executor yet")
+                .isFalse();
     }
 
     @Test
     void aSuccessorDoesNotRunWhatThePreviousOwnerListedAsClaimed() {
         PreviousOwnerCommitted counting = new PreviousOwnerCommitted(TriggerCommits.below(LongStream.of(0, 2), 3));
-        startLoop(counting, triggerRecord("held", 0, CLOCK.instant()), triggerRecord("claimed", 1, CLOCK.instant()),
-                triggerRecord("held-too", 2, CLOCK.instant()), triggerRecord("new", 3, CLOCK.instant()));
+        startLoop(
+                counting,
+                triggerRecord("held", 0, CLOCK.instant()),
+                triggerRecord("claimed", 1, CLOCK.instant()),
+                triggerRecord("held-too", 2, CLOCK.instant()),
+                triggerRecord("new", 3, CLOCK.instant()));
 
         await().atMost(DEADLINE).until(() -> endedRuns().containsAll(List.of("held#0", "held-too#0", "new#0")));
-        await("committed past all four").atMost(DEADLINE).until(() -> Long.valueOf(4).equals(committedOffset(counting)));
+        await("committed past all four")
+                .atMost(DEADLINE)
+                .until(() -> Long.valueOf(4).equals(committedOffset(counting)));
         assertThat(endedRuns()).doesNotContain("claimed#0");
     }
 
@@ -143,8 +171,10 @@ class TriggerLoopTest {
         await().atMost(DEADLINE).until(() -> endedRuns().contains("now#0"));
         assertThat(failing.failedCommits.get()).isEqualTo(1);
         assertThat(PublishedResults.of(publisher, producer, CATALOG))
-                .filteredOn(result -> result.startedAt() == null && !result.status().isTerminal())
-                .as("two claims: the first one's commit failed").hasSize(2);
+                .filteredOn(
+                        result -> result.startedAt() == null && !result.status().isTerminal())
+                .as("two claims: the first one's commit failed")
+                .hasSize(2);
         assertThat(endedRuns()).containsOnlyOnce("now#0");
         assertThat(startedUncommitted).isEmpty();
     }
@@ -159,14 +189,31 @@ class TriggerLoopTest {
             }
             return null;
         });
-        WorkerSettings settings = new WorkerSettings("unused:9092", CATALOG, CLOCK, "unit", "unit-1", 4,
-                Duration.ofSeconds(1), Duration.ofSeconds(5), handlers, Map.of());
+        WorkerSettings settings = new WorkerSettings(
+                "unused:9092",
+                CATALOG,
+                CLOCK,
+                "unit",
+                "unit-1",
+                4,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(5),
+                handlers,
+                Map.of());
         RunReporter reporter = new RunReporter(publisher, "unit-1", CLOCK);
         runs = new RunExecutor(settings, reporter, publisher, timer);
-        TriggerIntake intake = new TriggerIntake(runs, publisher, CLOCK, "unit-1", reporter,
-                new RememberedKills(CLOCK));
-        loop = new TriggerLoop(triggerConsumer, TOPIC, intake, runs, reporter, publisher,
-                new Heartbeats(settings, publisher, runs), CLOCK, settings.maxEarlyRuns());
+        TriggerIntake intake =
+                new TriggerIntake(runs, publisher, CLOCK, "unit-1", reporter, new RememberedKills(CLOCK));
+        loop = new TriggerLoop(
+                triggerConsumer,
+                TOPIC,
+                intake,
+                runs,
+                reporter,
+                publisher,
+                new Heartbeats(settings, publisher, runs),
+                CLOCK,
+                settings.maxEarlyRuns());
         triggerConsumer.schedulePollTask(() -> {
             triggerConsumer.rebalance(List.of(PARTITION));
             triggerConsumer.updateBeginningOffsets(Map.of(PARTITION, 0L));
@@ -192,8 +239,8 @@ class TriggerLoopTest {
             return false;
         }
         long offset = offsets.get(runId);
-        return offset < committed.offset() || DoneOffsets.decode(committed.offset(), committed.metadata())
-                .contains(offset);
+        return offset < committed.offset()
+                || DoneOffsets.decode(committed.offset(), committed.metadata()).contains(offset);
     }
 
     private static Long committedOffset(MockConsumer<byte[], byte[]> consumer) {
@@ -204,10 +251,27 @@ class TriggerLoopTest {
     private ConsumerRecord<byte[], byte[]> triggerRecord(String name, long offset, Instant dueAt) {
         offsets.put(name + "#0", offset);
         Instant at = CLOCK.instant();
-        Trigger trigger = new Trigger(Trigger.SCHEMA_VERSION, name + "#0", name, name, "unit", "noop", null,
-                FireKind.MANUAL, 1, at, at, 0, 1, BlockStrategy.PARALLEL, 0, null, null, dueAt);
-        return new ConsumerRecord<>(TOPIC, 0, offset, trigger.runId().getBytes(),
-                EventSerdes.TRIGGER.serialize(TOPIC, trigger));
+        Trigger trigger = new Trigger(
+                Trigger.SCHEMA_VERSION,
+                name + "#0",
+                name,
+                name,
+                "unit",
+                "noop",
+                null,
+                FireKind.MANUAL,
+                1,
+                at,
+                at,
+                0,
+                1,
+                BlockStrategy.PARALLEL,
+                0,
+                null,
+                null,
+                dueAt);
+        return new ConsumerRecord<>(
+                TOPIC, 0, offset, trigger.runId().getBytes(), EventSerdes.TRIGGER.serialize(TOPIC, trigger));
     }
 
     private static ConsumerRecord<byte[], byte[]> unreadableRecord(long offset) {
@@ -258,8 +322,8 @@ class TriggerLoopTest {
         }
 
         @Override
-        public synchronized void commitAsync(Map<TopicPartition, OffsetAndMetadata> offsets,
-                OffsetCommitCallback callback) {
+        public synchronized void commitAsync(
+                Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
             if (failedCommits.compareAndSet(0, 1)) {
                 callback.onComplete(offsets, new RetriableCommitFailedException("the broker is busy"));
                 return;

@@ -3,17 +3,15 @@ package io.carillon.worker.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.TestTriggers;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
 
 class TriggerRecordsTest {
 
@@ -32,27 +30,34 @@ class TriggerRecordsTest {
 
     @Test
     void namesTheMissingField() {
-        Trigger noRunId = new Trigger(0, null, "f", "job", "billing", "echo", null, null, 1, AT, AT, 0, 1, null, 0,
-                null, null);
+        Trigger noRunId =
+                new Trigger(0, null, "f", "job", "billing", "echo", null, null, 1, AT, AT, 0, 1, null, 0, null, null);
         assertThatThrownBy(() -> TriggerRecords.parse(record(null, EventSerdes.TRIGGER.serialize(null, noRunId))))
-                .isInstanceOf(InvalidEventException.class).hasMessageContaining("field 'runId' is missing");
+                .isInstanceOf(InvalidEventException.class)
+                .hasMessageContaining("field 'runId' is missing");
     }
 
     @Test
     void aRecordWithoutValueIsNoTrigger() {
         assertThatThrownBy(() -> TriggerRecords.parse(record(null, null)))
-                .isInstanceOf(InvalidEventException.class).hasMessageContaining("no value");
+                .isInstanceOf(InvalidEventException.class)
+                .hasMessageContaining("no value");
     }
 
     @Test
     void deadLetterKeepsTextAndEncodesOtherBytesAsBase64() {
         byte[] notUtf8 = {(byte) 0xC3, (byte) 0x28};
-        DeadLetter letter = TriggerRecords.deadLetter(record("k".getBytes(StandardCharsets.UTF_8), notUtf8),
-                "bad", AT);
+        DeadLetter letter = TriggerRecords.deadLetter(record("k".getBytes(StandardCharsets.UTF_8), notUtf8), "bad", AT);
         assertThat(letter.key()).isEqualTo("k");
         assertThat(letter.value()).isEqualTo("wyg=");
-        assertThat(letter).extracting(DeadLetter::sourceTopic, DeadLetter::partition, DeadLetter::offset,
-                DeadLetter::reason, DeadLetter::component, DeadLetter::at)
+        assertThat(letter)
+                .extracting(
+                        DeadLetter::sourceTopic,
+                        DeadLetter::partition,
+                        DeadLetter::offset,
+                        DeadLetter::reason,
+                        DeadLetter::component,
+                        DeadLetter::at)
                 .containsExactly("carillon.trigger.billing", 3, 42L, "bad", "worker", AT);
     }
 }

@@ -2,6 +2,11 @@ package io.carillon.worker.internal;
 
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Trigger;
+import io.carillon.worker.JobHandlerFunction;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -19,15 +24,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.junit.jupiter.api.Test;
-
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.Trigger;
-import io.carillon.worker.JobHandlerFunction;
 
 /**
  * Not a test (its name matches no surefire include): a probe run by hand,
@@ -71,13 +69,22 @@ class WorkerStartProbe {
             startedThisRound.incrementAndGet();
             return null;
         };
-        WorkerSettings settings = new WorkerSettings(TestKafka.bootstrapServers(), catalog, clock, APP, "probe-1",
-                CAPACITY, Duration.ofSeconds(1), Duration.ofSeconds(5), Map.of("noop", noop), Map.of());
+        WorkerSettings settings = new WorkerSettings(
+                TestKafka.bootstrapServers(),
+                catalog,
+                clock,
+                APP,
+                "probe-1",
+                CAPACITY,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(5),
+                Map.of("noop", noop),
+                Map.of());
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(new WorkerThreads(APP, "timer"));
         KafkaProducer<String, byte[]> producer = KafkaClients.producer(settings);
         EventPublisher publisher = new EventPublisher(producer, catalog);
-        RunExecutor executor = new RunExecutor(settings, new RunReporter(publisher, "probe-1", clock), publisher,
-                timer);
+        RunExecutor executor =
+                new RunExecutor(settings, new RunReporter(publisher, "probe-1", clock), publisher, timer);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Map<String, Long> cpuBefore = Map.of();
         long processBefore = 0;
@@ -99,11 +106,30 @@ class WorkerStartProbe {
                 for (int i = 0; i < RUNS; i++) {
                     String job = "job-" + i;
                     String fire = job + "@" + dueAt.toEpochMilli();
-                    executor.offer(new Trigger(Trigger.SCHEMA_VERSION, fire + "#0", fire, job, APP, "noop", null,
-                            FireKind.SCHEDULED, 1, dueAt, dueAt, 0, 1, null, 0, null, null, dueAt));
+                    executor.offer(new Trigger(
+                            Trigger.SCHEMA_VERSION,
+                            fire + "#0",
+                            fire,
+                            job,
+                            APP,
+                            "noop",
+                            null,
+                            FireKind.SCHEDULED,
+                            1,
+                            dueAt,
+                            dueAt,
+                            0,
+                            1,
+                            null,
+                            0,
+                            null,
+                            null,
+                            dueAt));
                 }
-                await().atMost(DEADLINE).pollInterval(Duration.ofMillis(20))
-                        .until(() -> startedThisRound.get() == RUNS && executor.runningCount() == 0
+                await().atMost(DEADLINE)
+                        .pollInterval(Duration.ofMillis(20))
+                        .until(() -> startedThisRound.get() == RUNS
+                                && executor.runningCount() == 0
                                 && executor.waitingCount() == 0);
             }
             Map<String, Long> cpuAfter = cpuByRole(threads);
@@ -111,19 +137,31 @@ class WorkerStartProbe {
             double sent = recordsSent(producer) - sentBefore;
             Arrays.sort(lateness);
             StringBuilder report = new StringBuilder();
-            report.append(String.format(Locale.ROOT, "runs %d (%d rounds of %d, capacity %d)%n", measured,
-                    ROUNDS - WARM_UP_ROUNDS, RUNS, CAPACITY));
-            report.append(String.format(Locale.ROOT, "start - dueAt ms: p50 %.2f p90 %.2f p99 %.2f max %.2f%n",
-                    lateness[measured / 2] / 1e3, lateness[measured * 9 / 10] / 1e3,
-                    lateness[measured * 99 / 100] / 1e3, lateness[measured - 1] / 1e3));
+            report.append(String.format(
+                    Locale.ROOT,
+                    "runs %d (%d rounds of %d, capacity %d)%n",
+                    measured,
+                    ROUNDS - WARM_UP_ROUNDS,
+                    RUNS,
+                    CAPACITY));
+            report.append(String.format(
+                    Locale.ROOT,
+                    "start - dueAt ms: p50 %.2f p90 %.2f p99 %.2f max %.2f%n",
+                    lateness[measured / 2] / 1e3,
+                    lateness[measured * 9 / 10] / 1e3,
+                    lateness[measured * 99 / 100] / 1e3,
+                    lateness[measured - 1] / 1e3));
             report.append(String.format(Locale.ROOT, "results records sent per run: %.2f%n", sent / measured));
-            report.append(String.format(Locale.ROOT, "process CPU per run: %.1f µs; GC %d ms, JIT %d ms in all%n",
-                    processCpu / 1e3 / measured, gcMillis() - gcBefore,
+            report.append(String.format(
+                    Locale.ROOT,
+                    "process CPU per run: %.1f µs; GC %d ms, JIT %d ms in all%n",
+                    processCpu / 1e3 / measured,
+                    gcMillis() - gcBefore,
                     ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jitBefore));
             for (Map.Entry<String, Long> role : cpuAfter.entrySet()) {
                 long used = role.getValue() - cpuBefore.getOrDefault(role.getKey(), 0L);
-                report.append(String.format(Locale.ROOT, "  %-28s %.1f µs per run%n", role.getKey(),
-                        used / 1e3 / measured));
+                report.append(
+                        String.format(Locale.ROOT, "  %-28s %.1f µs per run%n", role.getKey(), used / 1e3 / measured));
             }
             report.append("first start per round ms:");
             for (int r = WARM_UP_ROUNDS; r < ROUNDS; r++) {
@@ -135,7 +173,9 @@ class WorkerStartProbe {
                 report.append(String.format(Locale.ROOT, " %.1f", roundMax.get(r) / 1e3));
             }
             report.append('\n');
-            report.append("load average: ").append(Files.readString(Path.of("/proc/loadavg")).trim()).append('\n');
+            report.append("load average: ")
+                    .append(Files.readString(Path.of("/proc/loadavg")).trim())
+                    .append('\n');
             System.out.print(report);
         } finally {
             executor.shutdown(Duration.ZERO);
@@ -149,11 +189,14 @@ class WorkerStartProbe {
         return producer.metrics().entrySet().stream()
                 .filter(metric -> metric.getKey().name().equals("record-send-total")
                         && metric.getKey().group().equals("producer-metrics"))
-                .mapToDouble(metric -> ((Number) metric.getValue().metricValue()).doubleValue()).sum();
+                .mapToDouble(metric -> ((Number) metric.getValue().metricValue()).doubleValue())
+                .sum();
     }
 
     private static long gcMillis() {
-        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(gc -> gc.getCollectionTime()).sum();
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(gc -> gc.getCollectionTime())
+                .sum();
     }
 
     private static long processCpuNanos() {

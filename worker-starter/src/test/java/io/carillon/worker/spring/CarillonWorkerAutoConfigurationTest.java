@@ -2,11 +2,15 @@ package io.carillon.worker.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.carillon.worker.CarillonWorker;
+import io.carillon.worker.JobContext;
+import io.carillon.worker.JobHandler;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -15,18 +19,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.NestedExceptionUtils;
 
-import io.carillon.topics.TopicCatalog;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-import io.carillon.worker.CarillonWorker;
-import io.carillon.worker.JobContext;
-import io.carillon.worker.JobHandler;
-
 /** The auto-configuration without Kafka: topics are not initialized and the worker is not started. */
 class CarillonWorkerAutoConfigurationTest {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
-                    CarillonWorkerAutoConfiguration.class))
+            .withConfiguration(
+                    AutoConfigurations.of(CarillonCoreAutoConfiguration.class, CarillonWorkerAutoConfiguration.class))
             .withPropertyValues("carillon.topics.initialize=false", "carillon.worker.auto-startup=false");
 
     static class Billing {
@@ -36,20 +34,17 @@ class CarillonWorkerAutoConfigurationTest {
         }
 
         @JobHandler("close-month")
-        public void closeMonth() {
-        }
+        public void closeMonth() {}
     }
 
     static class OtherBilling {
         @JobHandler("send-invoices")
-        public void sendAgain() {
-        }
+        public void sendAgain() {}
     }
 
     static class BadSignature {
         @JobHandler("bad")
-        public void bad(String params) {
-        }
+        public void bad(String params) {}
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -94,29 +89,40 @@ class CarillonWorkerAutoConfigurationTest {
         runner.withBean(Billing.class)
                 .withPropertyValues("carillon.worker.app=billing")
                 .run(context -> {
-                    assertThat(context).hasNotFailed().hasSingleBean(CarillonWorkerLifecycle.class)
+                    assertThat(context)
+                            .hasNotFailed()
+                            .hasSingleBean(CarillonWorkerLifecycle.class)
                             .hasSingleBean(CarillonWorkerProperties.class);
-                    CarillonWorker worker = context.getBean(CarillonWorkerLifecycle.class).worker();
+                    CarillonWorker worker =
+                            context.getBean(CarillonWorkerLifecycle.class).worker();
                     assertThat(worker.app()).isEqualTo("billing");
                     assertThat(worker.handlerNames()).containsExactly("close-month", "send-invoices");
                     assertThat(worker.capacity()).isEqualTo(CarillonWorker.DEFAULT_CAPACITY);
-                    assertThat(worker.instanceId()).endsWith("-" + ProcessHandle.current().pid());
-                    assertThat(context.getBean(CarillonWorkerLifecycle.class).isRunning()).isFalse();
+                    assertThat(worker.instanceId())
+                            .endsWith("-" + ProcessHandle.current().pid());
+                    assertThat(context.getBean(CarillonWorkerLifecycle.class).isRunning())
+                            .isFalse();
                     assertThat(context.getBean(CarillonWorkerLifecycle.class).keepAlive())
-                            .as("no keep-alive thread while the worker does not run").isNull();
+                            .as("no keep-alive thread while the worker does not run")
+                            .isNull();
                 });
     }
 
     @Test
     void propertiesConfigureTheWorker() {
-        runner.withPropertyValues("carillon.worker.enabled=true", "carillon.worker.app=billing",
-                        "carillon.worker.instance-id=billing-7", "carillon.worker.capacity=3",
-                        "carillon.worker.heartbeat-interval=250ms", "carillon.worker.shutdown-grace=2s")
+        runner.withPropertyValues(
+                        "carillon.worker.enabled=true",
+                        "carillon.worker.app=billing",
+                        "carillon.worker.instance-id=billing-7",
+                        "carillon.worker.capacity=3",
+                        "carillon.worker.heartbeat-interval=250ms",
+                        "carillon.worker.shutdown-grace=2s")
                 .run(context -> {
                     CarillonWorkerProperties properties = context.getBean(CarillonWorkerProperties.class);
                     assertThat(properties.getHeartbeatInterval()).hasMillis(250);
                     assertThat(properties.getShutdownGrace()).hasSeconds(2);
-                    CarillonWorker worker = context.getBean(CarillonWorkerLifecycle.class).worker();
+                    CarillonWorker worker =
+                            context.getBean(CarillonWorkerLifecycle.class).worker();
                     assertThat(worker.instanceId()).isEqualTo("billing-7");
                     assertThat(worker.capacity()).isEqualTo(3);
                 });
@@ -141,7 +147,8 @@ class CarillonWorkerAutoConfigurationTest {
 
     @Test
     void twoHandlersWithOneNameFailNamingBoth() {
-        runner.withBean("billing", Billing.class).withBean("otherBilling", OtherBilling.class)
+        runner.withBean("billing", Billing.class)
+                .withBean("otherBilling", OtherBilling.class)
                 .withPropertyValues("carillon.worker.app=billing")
                 .run(context -> assertThat(failure(context))
                         .hasMessageContaining("two @JobHandler methods are named 'send-invoices'")
@@ -176,11 +183,13 @@ class CarillonWorkerAutoConfigurationTest {
     @Test
     void customizersAreAppliedAfterTheProperties() {
         runner.withBean(Billing.class)
-                .withBean(CarillonWorkerCustomizer.class, () -> builder -> builder.capacity(5)
-                        .handler("from-code", context -> "done"))
+                .withBean(
+                        CarillonWorkerCustomizer.class,
+                        () -> builder -> builder.capacity(5).handler("from-code", context -> "done"))
                 .withPropertyValues("carillon.worker.app=billing", "carillon.worker.capacity=3")
                 .run(context -> {
-                    CarillonWorker worker = context.getBean(CarillonWorkerLifecycle.class).worker();
+                    CarillonWorker worker =
+                            context.getBean(CarillonWorkerLifecycle.class).worker();
                     assertThat(worker.capacity()).isEqualTo(5);
                     assertThat(worker.handlerNames()).containsExactly("close-month", "from-code", "send-invoices");
                 });
@@ -191,7 +200,9 @@ class CarillonWorkerAutoConfigurationTest {
         runner.withUserConfiguration(OwnClock.class)
                 .withPropertyValues("carillon.worker.app=billing")
                 .run(context -> {
-                    assertThat(context).hasNotFailed().hasSingleBean(Clock.class)
+                    assertThat(context)
+                            .hasNotFailed()
+                            .hasSingleBean(Clock.class)
                             .hasSingleBean(CarillonWorkerLifecycle.class);
                     assertThat(context.getBean(Clock.class)).isSameAs(OwnClock.CLOCK);
                 });
@@ -199,11 +210,16 @@ class CarillonWorkerAutoConfigurationTest {
 
     @Test
     void theUsersOwnLifecycleBeanWins() {
-        CarillonWorkerLifecycle own = new CarillonWorkerLifecycle(CarillonWorker.builder()
-                .bootstrapServers("localhost:9092").catalog(TopicCatalog.defaults()).app("own"),
-                List.of(), false);
+        CarillonWorkerLifecycle own = new CarillonWorkerLifecycle(
+                CarillonWorker.builder()
+                        .bootstrapServers("localhost:9092")
+                        .catalog(TopicCatalog.defaults())
+                        .app("own"),
+                List.of(),
+                false);
         runner.withBean(CarillonWorkerLifecycle.class, () -> own)
                 .withPropertyValues("carillon.worker.app=billing")
-                .run(context -> assertThat(context.getBean(CarillonWorkerLifecycle.class)).isSameAs(own));
+                .run(context -> assertThat(context.getBean(CarillonWorkerLifecycle.class))
+                        .isSameAs(own));
     }
 }

@@ -2,22 +2,25 @@ package io.carillon.worker.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-
 /** The worker's run meters appear only when the service has Micrometer and a meter registry. */
 class WorkerMetricsAutoConfigurationTest {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
-                    CarillonWorkerAutoConfiguration.class, WorkerMetricsAutoConfiguration.class))
-            .withPropertyValues("carillon.topics.initialize=false", "carillon.worker.auto-startup=false",
+            .withConfiguration(AutoConfigurations.of(
+                    CarillonCoreAutoConfiguration.class,
+                    CarillonWorkerAutoConfiguration.class,
+                    WorkerMetricsAutoConfiguration.class))
+            .withPropertyValues(
+                    "carillon.topics.initialize=false",
+                    "carillon.worker.auto-startup=false",
                     "carillon.worker.app=billing");
 
     @Test
@@ -26,20 +29,28 @@ class WorkerMetricsAutoConfigurationTest {
             assertThat(context).hasNotFailed().hasSingleBean(CarillonWorkerCustomizer.class);
             MeterRegistry registry = context.getBean(MeterRegistry.class);
             for (String status : new String[] {"SUCCEEDED", "FAILED", "TIMED_OUT", "KILLED", "SKIPPED"}) {
-                assertThat(registry.get(RunMeters.RUNS).tags("app", "billing", "status", status).counter().count())
+                assertThat(registry.get(RunMeters.RUNS)
+                                .tags("app", "billing", "status", status)
+                                .counter()
+                                .count())
                         .isZero();
-                assertThat(registry.get(RunMeters.DURATION).tags("app", "billing", "status", status).timer())
+                assertThat(registry.get(RunMeters.DURATION)
+                                .tags("app", "billing", "status", status)
+                                .timer())
                         .isNotNull();
             }
-            assertThat(registry.find(RunMeters.RUNS).tag("status", "STARTED").counter()).isNull();
+            assertThat(registry.find(RunMeters.RUNS).tag("status", "STARTED").counter())
+                    .isNull();
         });
     }
 
     @Test
     void withoutMicrometerTheWorkerRunsWithoutMeters() {
-        runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class)).run(context -> assertThat(context)
-                .hasNotFailed().hasSingleBean(CarillonWorkerLifecycle.class)
-                .doesNotHaveBean(CarillonWorkerCustomizer.class));
+        runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+                .run(context -> assertThat(context)
+                        .hasNotFailed()
+                        .hasSingleBean(CarillonWorkerLifecycle.class)
+                        .doesNotHaveBean(CarillonWorkerCustomizer.class));
     }
 
     @Test
@@ -53,8 +64,10 @@ class WorkerMetricsAutoConfigurationTest {
     @Test
     void noMetersWithoutAWorker() {
         new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class,
-                        CarillonWorkerAutoConfiguration.class, WorkerMetricsAutoConfiguration.class))
+                .withConfiguration(AutoConfigurations.of(
+                        CarillonCoreAutoConfiguration.class,
+                        CarillonWorkerAutoConfiguration.class,
+                        WorkerMetricsAutoConfiguration.class))
                 .withPropertyValues("carillon.topics.initialize=false")
                 .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(CarillonWorkerCustomizer.class));

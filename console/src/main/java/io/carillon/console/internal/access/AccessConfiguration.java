@@ -1,10 +1,12 @@
 package io.carillon.console.internal.access;
 
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.http.HttpServletResponse;
 import java.time.Clock;
 import java.util.Map;
-
-import jakarta.servlet.http.HttpServletResponse;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,13 +17,13 @@ import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.authentication.InsufficientAuthenticationException;
 import org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.context.SecurityContextHolder;
-import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
-import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
-import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
@@ -38,12 +40,6 @@ import org.springframework.security.web.util.matcher.AnyRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.audit.AuditAction;
-import io.carillon.console.internal.audit.AuditLog;
-import io.carillon.console.internal.audit.AuditOutcome;
-import io.micrometer.core.instrument.MeterRegistry;
-
 /**
  * Who may reach the console: every page and {@code /api/**} endpoint needs a signed-in caller except the login page,
  * its assets and {@code /actuator/health}; so do the OpenAPI document ({@code /v3/api-docs}, answered 401 like the
@@ -59,8 +55,17 @@ import io.micrometer.core.instrument.MeterRegistry;
 class AccessConfiguration {
 
     static final String LOGIN_PAGE = "/login";
-    private static final String[] PUBLIC = {LOGIN_PAGE, LOGIN_PAGE + "/options", "/login.html", "/console/login.js", "/console/console.css",
-        "/favicon.ico", "/error", "/actuator/health", "/actuator/health/**"};
+    private static final String[] PUBLIC = {
+        LOGIN_PAGE,
+        LOGIN_PAGE + "/options",
+        "/login.html",
+        "/console/login.js",
+        "/console/console.css",
+        "/favicon.ico",
+        "/error",
+        "/actuator/health",
+        "/actuator/health/**"
+    };
     private static final String CHALLENGE = "Bearer realm=\"carillon\"";
     private static final long MILLIS_TO_ROUND_UP = 999;
     private static final RequestMatcher API = new OrRequestMatcher(
@@ -84,8 +89,13 @@ class AccessConfiguration {
     }
 
     @Bean
-    PasswordAuthenticationProvider passwordAuthenticationProvider(UserRepository users, PasswordEncoder encoder,
-            AuditLog audit, ConsoleProperties properties, Clock clock, MeterRegistry meters) {
+    PasswordAuthenticationProvider passwordAuthenticationProvider(
+            UserRepository users,
+            PasswordEncoder encoder,
+            AuditLog audit,
+            AccessProperties properties,
+            Clock clock,
+            MeterRegistry meters) {
         return new PasswordAuthenticationProvider(users, encoder, audit, properties.getLogin(), clock, meters);
     }
 
@@ -96,12 +106,14 @@ class AccessConfiguration {
      */
     @Bean
     @Order(1)
-    SecurityFilterChain headerAuthenticatedSecurity(HttpSecurity http, PasswordAuthenticationProvider passwords,
-            TokenService tokens) {
+    SecurityFilterChain headerAuthenticatedSecurity(
+            HttpSecurity http, PasswordAuthenticationProvider passwords, TokenService tokens) {
         AuthenticationEntryPoint entryPoint = apiEntryPoint();
         http.securityMatcher(request -> request.getHeader(HttpHeaders.AUTHORIZATION) != null)
-                .authorizeHttpRequests(requests -> requests.requestMatchers(PUBLIC).permitAll()
-                        .anyRequest().authenticated())
+                .authorizeHttpRequests(requests -> requests.requestMatchers(PUBLIC)
+                        .permitAll()
+                        .anyRequest()
+                        .authenticated())
                 .authenticationProvider(passwords)
                 .httpBasic(basic -> basic.authenticationEntryPoint(entryPoint))
                 .addFilterBefore(new BearerTokenFilter(tokens, entryPoint), BasicAuthenticationFilter.class)
@@ -109,22 +121,31 @@ class AccessConfiguration {
                 .headers(headers -> headers.addHeaderWriter(new SecurityHeaders()))
                 .requestCache(AbstractHttpConfigurer::disable)
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-                .exceptionHandling(errors -> errors.authenticationEntryPoint(entryPoint)
-                        .accessDeniedHandler(accessDenied(entryPoint)));
+                .exceptionHandling(errors ->
+                        errors.authenticationEntryPoint(entryPoint).accessDeniedHandler(accessDenied(entryPoint)));
         withoutParentManager(http);
         return http.build();
     }
 
     @Bean
     @Order(2)
-    SecurityFilterChain consoleSecurity(HttpSecurity http, PasswordAuthenticationProvider passwords,
-            AuditLog audit, ObjectProvider<ClientRegistrationRepository> oidc, OidcGrantsMapper oidcGrants) {
+    SecurityFilterChain consoleSecurity(
+            HttpSecurity http,
+            PasswordAuthenticationProvider passwords,
+            AuditLog audit,
+            ObjectProvider<ClientRegistrationRepository> oidc,
+            OidcGrantsMapper oidcGrants) {
         AuthenticationEntryPoint apiEntryPoint = apiEntryPoint();
-        http.authorizeHttpRequests(requests -> requests.requestMatchers(PUBLIC).permitAll()
-                        .anyRequest().authenticated())
+        http.authorizeHttpRequests(requests -> requests.requestMatchers(PUBLIC)
+                        .permitAll()
+                        .anyRequest()
+                        .authenticated())
                 .authenticationProvider(passwords)
-                .formLogin(form -> form.loginPage(LOGIN_PAGE).loginProcessingUrl(LOGIN_PAGE)
-                        .successHandler(signedIn(audit)).failureHandler(signInFailed()).permitAll())
+                .formLogin(form -> form.loginPage(LOGIN_PAGE)
+                        .loginProcessingUrl(LOGIN_PAGE)
+                        .successHandler(signedIn(audit))
+                        .failureHandler(signInFailed())
+                        .permitAll())
                 .logout(logout -> logout.logoutUrl("/logout")
                         .logoutSuccessHandler((request, response, authentication) ->
                                 response.setStatus(HttpServletResponse.SC_NO_CONTENT)))
@@ -132,16 +153,23 @@ class AccessConfiguration {
                 .headers(headers -> headers.addHeaderWriter(new SecurityHeaders()))
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.IF_REQUIRED))
                 .exceptionHandling(errors -> errors.defaultAuthenticationEntryPointFor(apiEntryPoint, API)
-                        .defaultAuthenticationEntryPointFor(new LoginUrlAuthenticationEntryPoint(LOGIN_PAGE),
-                                AnyRequestMatcher.INSTANCE)
+                        .defaultAuthenticationEntryPointFor(
+                                new LoginUrlAuthenticationEntryPoint(LOGIN_PAGE), AnyRequestMatcher.INSTANCE)
                         .accessDeniedHandler(accessDenied(apiEntryPoint)));
         if (oidc.getIfAvailable() != null) {
             http.oauth2Login(login -> login.loginPage(LOGIN_PAGE)
                     .userInfoEndpoint(userInfo -> userInfo.oidcUserService(oidcGrants))
                     .successHandler((request, response, authentication) -> {
-                        audit.record(authentication.getName(), request.getRemoteAddr(), AuditAction.LOGIN,
-                                PasswordAuthenticationProvider.TARGET_TYPE, authentication.getName(), null, null,
-                                null, AuditOutcome.OK);
+                        audit.record(
+                                authentication.getName(),
+                                request.getRemoteAddr(),
+                                AuditAction.LOGIN,
+                                PasswordAuthenticationProvider.TARGET_TYPE,
+                                authentication.getName(),
+                                null,
+                                null,
+                                null,
+                                AuditOutcome.OK);
                         response.sendRedirect("/");
                     }));
         }
@@ -167,7 +195,8 @@ class AccessConfiguration {
     /** 429 with {@code Retry-After} (whole seconds, at least 1) for a throttled sign-in, 401 for any other failure. */
     private static int failureStatus(HttpServletResponse response, AuthenticationException failure) {
         if (failure instanceof SignInRefusedException refused) {
-            long seconds = Math.max(1, refused.retryAfter().plusMillis(MILLIS_TO_ROUND_UP).toSeconds());
+            long seconds = Math.max(
+                    1, refused.retryAfter().plusMillis(MILLIS_TO_ROUND_UP).toSeconds());
             response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
             return HttpStatus.TOO_MANY_REQUESTS.value();
         }
@@ -184,7 +213,9 @@ class AccessConfiguration {
     private static AccessDeniedHandler accessDenied(AuthenticationEntryPoint apiEntryPoint) {
         return (request, response, failure) -> {
             if (API.matches(request) && !signedIn()) {
-                apiEntryPoint.commence(request, response,
+                apiEntryPoint.commence(
+                        request,
+                        response,
                         new InsufficientAuthenticationException("sign in first: send a bearer token or HTTP Basic"));
             } else {
                 JsonAnswers.error(response, HttpServletResponse.SC_FORBIDDEN, failure.getMessage());
@@ -194,21 +225,29 @@ class AccessConfiguration {
 
     private static boolean signedIn() {
         Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-        return authentication != null && authentication.isAuthenticated()
+        return authentication != null
+                && authentication.isAuthenticated()
                 && !(authentication instanceof AnonymousAuthenticationToken);
     }
 
     private static AuthenticationSuccessHandler signedIn(AuditLog audit) {
         return (request, response, authentication) -> {
-            audit.record(authentication.getName(), request.getRemoteAddr(), AuditAction.LOGIN,
-                    PasswordAuthenticationProvider.TARGET_TYPE, authentication.getName(), null, null, null,
+            audit.record(
+                    authentication.getName(),
+                    request.getRemoteAddr(),
+                    AuditAction.LOGIN,
+                    PasswordAuthenticationProvider.TARGET_TYPE,
+                    authentication.getName(),
+                    null,
+                    null,
+                    null,
                     AuditOutcome.OK);
             JsonAnswers.json(response, Map.of("name", authentication.getName()));
         };
     }
 
     private static AuthenticationFailureHandler signInFailed() {
-        return (request, response, failure) -> JsonAnswers.error(response, failureStatus(response, failure),
-                failure.getMessage());
+        return (request, response, failure) ->
+                JsonAnswers.error(response, failureStatus(response, failure), failure.getMessage());
     }
 }

@@ -44,7 +44,9 @@ final class AddressThrottle {
             return Optional.empty();
         }
         forgetOld(recent, clock.instant());
-        return recent.size() < maxFailures ? Optional.empty() : Optional.of(recent.peekFirst().plus(window));
+        return recent.size() < maxFailures
+                ? Optional.empty()
+                : Optional.of(recent.peekFirst().plus(window));
     }
 
     synchronized void recordFailure(String address) {

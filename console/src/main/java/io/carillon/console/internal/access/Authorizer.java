@@ -2,7 +2,6 @@ package io.carillon.console.internal.access;
 
 import java.util.Set;
 import java.util.stream.Collectors;
-
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Component;
 

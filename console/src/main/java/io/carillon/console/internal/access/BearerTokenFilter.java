@@ -1,13 +1,11 @@
 package io.carillon.console.internal.access;
 
-import java.io.IOException;
-import java.util.Optional;
-
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
+import java.io.IOException;
+import java.util.Optional;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.context.SecurityContext;
@@ -39,16 +37,17 @@ final class BearerTokenFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
             return;
         }
-        Optional<CallerPrincipal> principal = tokens.authenticate(header.substring(SCHEME.length()).trim());
+        Optional<CallerPrincipal> principal =
+                tokens.authenticate(header.substring(SCHEME.length()).trim());
         if (principal.isEmpty()) {
             SecurityContextHolder.clearContext();
-            entryPoint.commence(request, response,
-                    new BadCredentialsException("the bearer token is unknown, expired or revoked"));
+            entryPoint.commence(
+                    request, response, new BadCredentialsException("the bearer token is unknown, expired or revoked"));
             return;
         }
         SecurityContext context = SecurityContextHolder.createEmptyContext();
-        context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(principal.get(), null,
-                GrantAuthorities.of(principal.get().grants())));
+        context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
+                principal.get(), null, GrantAuthorities.of(principal.get().grants())));
         SecurityContextHolder.setContext(context);
         try {
             chain.doFilter(request, response);

@@ -9,8 +9,8 @@ import java.io.Serializable;
 public record Caller(String name, String tokenName, Grants grants, String address) implements Serializable {
 
     /** The console itself, acting outside any request (first start, demo jobs). */
-    public static final Caller SYSTEM = new Caller("system", null, Grants.of(java.util.List.of(
-            new Grant(Role.ADMIN, Grant.EVERY_APP))), null);
+    public static final Caller SYSTEM =
+            new Caller("system", null, Grants.of(java.util.List.of(new Grant(Role.ADMIN, Grant.EVERY_APP))), null);
 
     /**
      * The console itself doing {@code task} outside any request (an import, say), with {@link #SYSTEM}'s grants;

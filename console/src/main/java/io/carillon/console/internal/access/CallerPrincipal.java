@@ -1,7 +1,6 @@
 package io.carillon.console.internal.access;
 
 import java.io.Serializable;
-
 import org.springframework.security.core.AuthenticatedPrincipal;
 
 /** The principal of every Carillon authentication: the user's name, the token used if any, and the grants. */

@@ -4,5 +4,4 @@ import java.time.Instant;
 import java.util.List;
 
 /** The answer to a token's creation: the only time its secret {@code token} is shown. */
-public record CreatedToken(String id, String name, String token, List<Grant> grants, Instant expiresAt) {
-}
+record CreatedToken(String id, String name, String token, List<Grant> grants, Instant expiresAt) {}

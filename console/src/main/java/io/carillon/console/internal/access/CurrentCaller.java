@@ -2,9 +2,8 @@ package io.carillon.console.internal.access;
 
 import java.util.List;
 import java.util.function.Supplier;
-
-import org.springframework.security.core.Authentication;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.context.SecurityContext;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -30,7 +29,8 @@ public class CurrentCaller {
         if (authentication.getPrincipal() instanceof CallerPrincipal principal) {
             return new Caller(principal.name(), principal.tokenName(), principal.grants(), address);
         }
-        List<String> authorities = authentication.getAuthorities().stream().map(GrantedAuthority::getAuthority)
+        List<String> authorities = authentication.getAuthorities().stream()
+                .map(GrantedAuthority::getAuthority)
                 .toList();
         return new Caller(authentication.getName(), null, GrantAuthorities.grants(authorities), address);
     }

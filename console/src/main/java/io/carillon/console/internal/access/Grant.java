@@ -1,9 +1,8 @@
 package io.carillon.console.internal.access;
 
+import io.carillon.topics.FieldError;
 import java.util.Locale;
 import java.util.regex.Pattern;
-
-import io.carillon.topics.FieldError;
 
 /**
  * One role in one app ({@link #EVERY_APP} for all of them). An ADMIN grant always holds every app. Written as text
@@ -38,8 +37,9 @@ public record Grant(Role role, String app) implements java.io.Serializable {
             return new FieldError(field + ".app", "an ADMIN grant holds every app: use " + EVERY_APP);
         }
         if (!app.equals(EVERY_APP) && !APP.matcher(app).matches()) {
-            return new FieldError(field + ".app", "'" + app + "' is not an app name ([a-z0-9][a-z0-9._-]{0,127})"
-                    + " or " + EVERY_APP);
+            return new FieldError(
+                    field + ".app",
+                    "'" + app + "' is not an app name ([a-z0-9][a-z0-9._-]{0,127})" + " or " + EVERY_APP);
         }
         return null;
     }

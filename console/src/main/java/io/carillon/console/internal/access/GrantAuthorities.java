@@ -3,7 +3,6 @@ package io.carillon.console.internal.access;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 
@@ -12,16 +11,17 @@ final class GrantAuthorities {
 
     private static final String PREFIX = "GRANT_";
 
-    private GrantAuthorities() {
-    }
+    private GrantAuthorities() {}
 
     static List<GrantedAuthority> of(Grants grants) {
-        return grants.all().stream().<GrantedAuthority>map(grant -> new SimpleGrantedAuthority(PREFIX + grant))
+        return grants.all().stream()
+                .<GrantedAuthority>map(grant -> new SimpleGrantedAuthority(PREFIX + grant))
                 .toList();
     }
 
     static Grants grants(Collection<String> authorities) {
-        return Grants.of(authorities.stream().filter(authority -> authority.startsWith(PREFIX))
+        return Grants.of(authorities.stream()
+                .filter(authority -> authority.startsWith(PREFIX))
                 .map(authority -> Grant.parse(authority.substring(PREFIX.length())))
                 .filter(Objects::nonNull)
                 .toList());

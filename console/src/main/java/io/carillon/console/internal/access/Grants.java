@@ -8,7 +8,8 @@ import java.util.List;
 /** A set of grants and what it allows. Immutable; {@link #all} is sorted by role, then app, without repeats. */
 public record Grants(List<Grant> all) implements Serializable {
 
-    private static final Comparator<Grant> ORDER = Comparator.comparing(Grant::role).thenComparing(Grant::app);
+    private static final Comparator<Grant> ORDER =
+            Comparator.comparing(Grant::role).thenComparing(Grant::app);
 
     public Grants {
         all = all.stream().distinct().sorted(ORDER).toList();

@@ -1,5 +1,8 @@
 package io.carillon.console.internal.access;
 
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +13,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -20,11 +22,6 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.audit.AuditAction;
-import io.carillon.console.internal.audit.AuditLog;
-import io.carillon.console.internal.audit.AuditOutcome;
 
 /**
  * On a console whose database has no user, creates {@value #ADMIN} (role ADMIN) before the console serves requests,
@@ -46,12 +43,18 @@ class InitialAdmin implements SmartInitializingSingleton {
     private final AuditLog audit;
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
-    private final ConsoleProperties properties;
+    private final AccessProperties properties;
     private final Environment environment;
     private final Clock clock;
 
-    InitialAdmin(UserRepository users, PasswordEncoder encoder, AuditLog audit, JdbcClient jdbc,
-            PlatformTransactionManager transactionManager, ConsoleProperties properties, Environment environment,
+    InitialAdmin(
+            UserRepository users,
+            PasswordEncoder encoder,
+            AuditLog audit,
+            JdbcClient jdbc,
+            PlatformTransactionManager transactionManager,
+            AccessProperties properties,
+            Environment environment,
             Clock clock) {
         this.users = users;
         this.encoder = encoder;
@@ -72,16 +75,35 @@ class InitialAdmin implements SmartInitializingSingleton {
         }
         String password = configured != null ? configured : generated();
         boolean created = Boolean.TRUE.equals(transactions.execute(status -> {
-            jdbc.sql("SELECT pg_advisory_xact_lock(:key)").param("key", ADVISORY_LOCK).query().rowSet();
+            jdbc.sql("SELECT pg_advisory_xact_lock(:key)")
+                    .param("key", ADVISORY_LOCK)
+                    .query()
+                    .rowSet();
             if (users.any()) {
                 return false;
             }
             Instant now = clock.instant();
-            StoredUser admin = new StoredUser(ADMIN, encoder.encode(password), UserSource.LOCAL, true, null, null,
-                    Grants.of(List.of(new Grant(Role.ADMIN, Grant.EVERY_APP))), now, now);
+            StoredUser admin = new StoredUser(
+                    ADMIN,
+                    encoder.encode(password),
+                    UserSource.LOCAL,
+                    true,
+                    null,
+                    null,
+                    Grants.of(List.of(new Grant(Role.ADMIN, Grant.EVERY_APP))),
+                    now,
+                    now);
             users.insert(admin);
-            audit.record(Caller.SYSTEM.actor(), null, AuditAction.USER_CREATE, UserService.TARGET_TYPE, ADMIN, null,
-                    null, UserService.json(admin), AuditOutcome.OK);
+            audit.record(
+                    Caller.SYSTEM.actor(),
+                    null,
+                    AuditAction.USER_CREATE,
+                    UserService.TARGET_TYPE,
+                    ADMIN,
+                    null,
+                    null,
+                    UserService.json(admin),
+                    AuditOutcome.OK);
             return true;
         }));
         if (created && configured == null) {
@@ -105,15 +127,26 @@ class InitialAdmin implements SmartInitializingSingleton {
             Files.createDirectories(file.getParent());
             Files.deleteIfExists(file);
             if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             }
-            Files.writeString(file, password + System.lineSeparator(), StandardOpenOption.CREATE,
+            Files.writeString(
+                    file,
+                    password + System.lineSeparator(),
+                    StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING);
-            log.warn("Created user '{}' with a generated password, written to {} and shown here once: {}", ADMIN,
-                    file, password);
+            log.warn(
+                    "Created user '{}' with a generated password, written to {} and shown here once: {}",
+                    ADMIN,
+                    file,
+                    password);
         } catch (IOException e) {
-            log.warn("Created user '{}' with a generated password, shown here once: {} (could not write {}: {})",
-                    ADMIN, password, file, e.getMessage());
+            log.warn(
+                    "Created user '{}' with a generated password, shown here once: {} (could not write {}: {})",
+                    ADMIN,
+                    password,
+                    file,
+                    e.getMessage());
         }
     }
 

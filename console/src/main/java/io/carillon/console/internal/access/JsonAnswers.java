@@ -1,19 +1,15 @@
 package io.carillon.console.internal.access;
 
-import java.io.IOException;
-
-import jakarta.servlet.http.HttpServletResponse;
-
-import org.springframework.http.MediaType;
-
 import io.carillon.console.internal.web.ApiError;
 import io.carillon.topics.Json;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.http.MediaType;
 
 /** Writes the API's JSON error answers from the security filters, where no controller advice applies. */
 final class JsonAnswers {
 
-    private JsonAnswers() {
-    }
+    private JsonAnswers() {}
 
     static void error(HttpServletResponse response, int status, String message) throws IOException {
         response.setStatus(status);

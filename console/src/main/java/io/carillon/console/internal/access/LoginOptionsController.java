@@ -2,7 +2,6 @@ package io.carillon.console.internal.access;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.security.oauth2.client.registration.ClientRegistration;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
@@ -30,8 +29,8 @@ class LoginOptionsController implements WebMvcConfigurer {
         if (registrations.getIfAvailable() instanceof Iterable<?> all) {
             for (Object registration : all) {
                 ClientRegistration client = (ClientRegistration) registration;
-                providers.add(new SingleSignOn(client.getClientName(),
-                        "oauth2/authorization/" + client.getRegistrationId()));
+                providers.add(
+                        new SingleSignOn(client.getClientName(), "oauth2/authorization/" + client.getRegistrationId()));
             }
         }
         return new LoginOptions(providers);
@@ -43,10 +42,8 @@ class LoginOptionsController implements WebMvcConfigurer {
     }
 
     /** The answer of {@code /login/options}. */
-    record LoginOptions(List<SingleSignOn> singleSignOn) {
-    }
+    record LoginOptions(List<SingleSignOn> singleSignOn) {}
 
     /** One provider: its display name and the console path that starts a sign-in there. */
-    record SingleSignOn(String name, String path) {
-    }
+    record SingleSignOn(String name, String path) {}
 }

@@ -1,5 +1,8 @@
 package io.carillon.console.internal.access;
 
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -7,7 +10,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-
 import org.springframework.security.oauth2.client.oidc.userinfo.OidcUserRequest;
 import org.springframework.security.oauth2.client.oidc.userinfo.OidcUserService;
 import org.springframework.security.oauth2.client.userinfo.OAuth2UserService;
@@ -18,11 +20,6 @@ import org.springframework.security.oauth2.core.oidc.user.OidcUser;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.audit.AuditAction;
-import io.carillon.console.internal.audit.AuditLog;
-import io.carillon.console.internal.audit.AuditOutcome;
 
 /**
  * Turns an OpenID Connect sign-in into a Carillon user: the name from {@code carillon.console.oidc.user-name-claim},
@@ -38,12 +35,16 @@ class OidcGrantsMapper implements OAuth2UserService<OidcUserRequest, OidcUser> {
     private final OidcUserService delegate = new OidcUserService();
     private final UserRepository users;
     private final AuditLog audit;
-    private final ConsoleProperties.Oidc settings;
+    private final AccessProperties.Oidc settings;
     private final TransactionTemplate transactions;
     private final Clock clock;
 
-    OidcGrantsMapper(UserRepository users, AuditLog audit, ConsoleProperties properties,
-            PlatformTransactionManager transactionManager, Clock clock) {
+    OidcGrantsMapper(
+            UserRepository users,
+            AuditLog audit,
+            AccessProperties properties,
+            PlatformTransactionManager transactionManager,
+            Clock clock) {
         this.users = users;
         this.audit = audit;
         this.settings = properties.getOidc();
@@ -54,16 +55,16 @@ class OidcGrantsMapper implements OAuth2UserService<OidcUserRequest, OidcUser> {
     @Override
     public OidcUser loadUser(OidcUserRequest request) {
         OidcUser signedIn = delegate.loadUser(request);
-        String nameClaim = signedIn.getClaims().get(settings.getUserNameClaim()) != null
-                ? settings.getUserNameClaim() : SUBJECT;
+        String nameClaim =
+                signedIn.getClaims().get(settings.getUserNameClaim()) != null ? settings.getUserNameClaim() : SUBJECT;
         String name = String.valueOf(signedIn.getClaims().get(nameClaim));
         if (!UserService.NAME.matcher(name).matches()) {
             throw refused("the claim " + nameClaim + " is not a Carillon user name: " + UserService.NAME.pattern());
         }
         Grants grants = grantsOf(signedIn.getClaims().get(settings.getGrantsClaim()));
         transactions.executeWithoutResult(status -> store(name, grants));
-        return new DefaultOidcUser(GrantAuthorities.of(grants), signedIn.getIdToken(), signedIn.getUserInfo(),
-                nameClaim);
+        return new DefaultOidcUser(
+                GrantAuthorities.of(grants), signedIn.getIdToken(), signedIn.getUserInfo(), nameClaim);
     }
 
     private void store(String name, Grants grants) {
@@ -72,8 +73,16 @@ class OidcGrantsMapper implements OAuth2UserService<OidcUserRequest, OidcUser> {
         if (existing.isEmpty()) {
             StoredUser user = new StoredUser(name, null, UserSource.OIDC, true, null, null, grants, now, now);
             users.insert(user);
-            audit.record(name, null, AuditAction.USER_CREATE, UserService.TARGET_TYPE, name, null, null,
-                    UserService.json(user), AuditOutcome.OK);
+            audit.record(
+                    name,
+                    null,
+                    AuditAction.USER_CREATE,
+                    UserService.TARGET_TYPE,
+                    name,
+                    null,
+                    null,
+                    UserService.json(user),
+                    AuditOutcome.OK);
             return;
         }
         StoredUser before = existing.get();
@@ -85,14 +94,21 @@ class OidcGrantsMapper implements OAuth2UserService<OidcUserRequest, OidcUser> {
         }
         if (!before.grants().equals(grants)) {
             users.update(name, true, grants, now);
-            audit.record(name, null, AuditAction.USER_UPDATE, UserService.TARGET_TYPE, name, null,
-                    UserService.json(before), UserService.json(users.find(name).orElseThrow()), AuditOutcome.OK);
+            audit.record(
+                    name,
+                    null,
+                    AuditAction.USER_UPDATE,
+                    UserService.TARGET_TYPE,
+                    name,
+                    null,
+                    UserService.json(before),
+                    UserService.json(users.find(name).orElseThrow()),
+                    AuditOutcome.OK);
         }
     }
 
     private Grants grantsOf(Object claim) {
-        Collection<?> values = claim instanceof Collection<?> many ? many
-                : claim == null ? List.of() : List.of(claim);
+        Collection<?> values = claim instanceof Collection<?> many ? many : claim == null ? List.of() : List.of(claim);
         List<Grant> grants = new ArrayList<>();
         for (Object value : values) {
             String text = String.valueOf(value);

@@ -1,25 +1,22 @@
 package io.carillon.console.internal.access;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
-import java.util.Optional;
-
-import org.springframework.security.authentication.AuthenticationProvider;
-import org.springframework.security.authentication.BadCredentialsException;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.crypto.password.PasswordEncoder;
-import org.springframework.security.web.authentication.WebAuthenticationDetails;
-
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.topics.Json;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.security.authentication.AuthenticationProvider;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
 /**
  * Checks a user name and password (the login page and HTTP Basic) against {@code users}. Refuses at once, without
@@ -40,22 +37,27 @@ final class PasswordAuthenticationProvider implements AuthenticationProvider {
     private final AddressThrottle addresses;
     private final SignInThrottle pairs;
     private final AuditLog audit;
-    private final ConsoleProperties.Login settings;
+    private final AccessProperties.Login settings;
     private final Clock clock;
     private final String unknownUserHash;
     private final Counter addressRefusals;
     private final Counter pairRefusals;
 
-    PasswordAuthenticationProvider(UserRepository users, PasswordEncoder encoder, AuditLog audit,
-            ConsoleProperties.Login settings, Clock clock, MeterRegistry meters) {
+    PasswordAuthenticationProvider(
+            UserRepository users,
+            PasswordEncoder encoder,
+            AuditLog audit,
+            AccessProperties.Login settings,
+            Clock clock,
+            MeterRegistry meters) {
         this.users = users;
         this.encoder = encoder;
         this.audit = audit;
         this.settings = settings;
         this.clock = clock;
         this.addresses = new AddressThrottle(settings.getMaxAddressFailures(), settings.getAddressWindow(), clock);
-        this.pairs = new SignInThrottle(settings.getMaxFailures(), settings.getFirstDelay(), settings.getMaxDelay(),
-                clock);
+        this.pairs =
+                new SignInThrottle(settings.getMaxFailures(), settings.getFirstDelay(), settings.getMaxDelay(), clock);
         this.unknownUserHash = encoder.encode("no such user");
         this.addressRefusals = refusals(meters, "address");
         this.pairRefusals = refusals(meters, "name-and-address");
@@ -64,16 +66,22 @@ final class PasswordAuthenticationProvider implements AuthenticationProvider {
     @Override
     public Authentication authenticate(Authentication attempt) {
         String name = attempt.getName();
-        String password = attempt.getCredentials() == null ? "" : attempt.getCredentials().toString();
-        String address = attempt.getDetails() instanceof WebAuthenticationDetails details
-                ? details.getRemoteAddress() : null;
+        String password =
+                attempt.getCredentials() == null ? "" : attempt.getCredentials().toString();
+        String address =
+                attempt.getDetails() instanceof WebAuthenticationDetails details ? details.getRemoteAddress() : null;
         Optional<Instant> addressRefused = addresses.refusedUntil(address);
         if (addressRefused.isPresent()) {
             throw refused(name, address, settings.getMaxAddressFailures(), addressRefused.get(), addressRefusals);
         }
         Optional<SignInThrottle.Refusal> pairRefused = pairs.refusal(name, address);
         if (pairRefused.isPresent()) {
-            throw refused(name, address, pairRefused.get().failures(), pairRefused.get().until(), pairRefusals);
+            throw refused(
+                    name,
+                    address,
+                    pairRefused.get().failures(),
+                    pairRefused.get().until(),
+                    pairRefusals);
         }
         Optional<StoredUser> user = users.find(name);
         String hash = user.map(StoredUser::passwordHash).orElse(null);
@@ -81,7 +89,15 @@ final class PasswordAuthenticationProvider implements AuthenticationProvider {
         if (!matches) {
             addresses.recordFailure(address);
             int failures = pairs.recordFailure(name, address);
-            audit.record(name, address, AuditAction.LOGIN, TARGET_TYPE, name, null, null, failures(failures),
+            audit.record(
+                    name,
+                    address,
+                    AuditAction.LOGIN,
+                    TARGET_TYPE,
+                    name,
+                    null,
+                    null,
+                    failures(failures),
                     AuditOutcome.FAILED);
             throw new BadCredentialsException(SIGN_IN_FAILED);
         }
@@ -102,10 +118,17 @@ final class PasswordAuthenticationProvider implements AuthenticationProvider {
         return UsernamePasswordAuthenticationToken.class.isAssignableFrom(authentication);
     }
 
-    private SignInRefusedException refused(String name, String address, int failures, Instant until,
-            Counter refusals) {
+    private SignInRefusedException refused(String name, String address, int failures, Instant until, Counter refusals) {
         refusals.increment();
-        audit.record(name, address, AuditAction.LOGIN, TARGET_TYPE, name, null, null, failures(failures),
+        audit.record(
+                name,
+                address,
+                AuditAction.LOGIN,
+                TARGET_TYPE,
+                name,
+                null,
+                null,
+                failures(failures),
                 AuditOutcome.REFUSED);
         Duration wait = Duration.between(clock.instant(), until);
         return new SignInRefusedException(SIGN_IN_FAILED, wait);
@@ -116,7 +139,9 @@ final class PasswordAuthenticationProvider implements AuthenticationProvider {
     }
 
     private static Counter refusals(MeterRegistry meters, String by) {
-        return Counter.builder(THROTTLED_METER).tag("by", by)
-                .description("password sign-ins refused unchecked because they failed too often").register(meters);
+        return Counter.builder(THROTTLED_METER)
+                .tag("by", by)
+                .description("password sign-ins refused unchecked because they failed too often")
+                .register(meters);
     }
 }

@@ -1,8 +1,7 @@
 package io.carillon.console.internal.access;
 
-import java.nio.charset.StandardCharsets;
-
 import io.carillon.topics.FieldError;
+import java.nio.charset.StandardCharsets;
 
 /** The rules a password must meet. bcrypt reads at most {@value #MAX_BYTES} bytes, so longer ones are refused. */
 final class Passwords {
@@ -10,8 +9,7 @@ final class Passwords {
     static final int MIN_LENGTH = 12;
     static final int MAX_BYTES = 72;
 
-    private Passwords() {
-    }
+    private Passwords() {}
 
     /** The problem with {@code password}, or null when it is acceptable. */
     static FieldError problem(String password) {

@@ -1,11 +1,10 @@
 package io.carillon.console.internal.access;
 
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -45,6 +44,5 @@ class SignInActivityController {
      * Since {@code since}: {@code failed} sign-ins (wrong name or password) and {@code refused} ones (throttled, or
      * of a disabled or locked account).
      */
-    record SignInActivity(Instant since, long failed, long refused) {
-    }
+    record SignInActivity(Instant since, long failed, long refused) {}
 }

@@ -1,7 +1,6 @@
 package io.carillon.console.internal.access;
 
 import java.time.Duration;
-
 import org.springframework.security.core.AuthenticationException;
 
 /**

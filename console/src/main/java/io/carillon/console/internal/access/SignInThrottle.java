@@ -80,11 +80,9 @@ final class SignInThrottle {
     }
 
     /** A pair refused until {@code until} after {@code failures} failures in a row. */
-    record Refusal(Instant until, int failures) {
-    }
+    record Refusal(Instant until, int failures) {}
 
-    private record Pair(String name, String address) {
-    }
+    private record Pair(String name, String address) {}
 
     private static final class Failures {
         private int count;

@@ -1,5 +1,11 @@
 package io.carillon.console.internal.access;
 
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.Json;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -7,18 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.internal.InvalidInputException;
-import io.carillon.console.internal.audit.AuditAction;
-import io.carillon.console.internal.audit.AuditLog;
-import io.carillon.console.internal.audit.AuditOutcome;
-import io.carillon.topics.FieldError;
-import io.carillon.topics.Json;
 
 /**
  * API tokens: a user creates them for themselves with a subset of their own grants, a name and an optional expiry,
@@ -26,7 +24,7 @@ import io.carillon.topics.Json;
  * still holds; a revoked or expired token, or one of a disabled user, authenticates nobody. Thread-safe.
  */
 @Service
-public class TokenService {
+class TokenService {
 
     static final String TARGET_TYPE = "TOKEN";
     static final int MAX_NAME_LENGTH = 64;
@@ -38,8 +36,12 @@ public class TokenService {
     private final Clock clock;
     private final TokenSecrets secrets = new TokenSecrets();
 
-    TokenService(TokenRepository tokens, Authorizer authorizer, AuditLog audit,
-            PlatformTransactionManager transactionManager, Clock clock) {
+    TokenService(
+            TokenRepository tokens,
+            Authorizer authorizer,
+            AuditLog audit,
+            PlatformTransactionManager transactionManager,
+            Clock clock) {
         this.tokens = tokens;
         this.authorizer = authorizer;
         this.audit = audit;
@@ -63,21 +65,22 @@ public class TokenService {
         Grants requested = grants == null ? caller.grants() : Grants.of(grants);
         requireValid(name, grants, requested, caller, expiresAt, now);
         String secret = secrets.newSecret();
-        StoredToken token = new StoredToken(UUID.randomUUID().toString(), caller.name(), name, expiresAt, now, null,
-                null, requested);
+        StoredToken token = new StoredToken(
+                UUID.randomUUID().toString(), caller.name(), name, expiresAt, now, null, null, requested);
         return transactions.execute(status -> {
             if (!tokens.insert(token, TokenSecrets.hash(secret))) {
                 throw InvalidInputException.of("name", "you have a token named '" + name + "' already");
             }
-            audit.record(AuditAction.TOKEN_CREATE, TARGET_TYPE, token.id(), null, null, json(token),
-                    AuditOutcome.OK);
+            audit.record(AuditAction.TOKEN_CREATE, TARGET_TYPE, token.id(), null, null, json(token), AuditOutcome.OK);
             return new CreatedToken(token.id(), name, secret, requested.all(), expiresAt);
         });
     }
 
     /** The calling user's tokens, revoked ones included. */
     public List<TokenView> mine() {
-        return tokens.findByUser(authorizer.caller().name()).stream().map(TokenView::of).toList();
+        return tokens.findByUser(authorizer.caller().name()).stream()
+                .map(TokenView::of)
+                .toList();
     }
 
     /**
@@ -89,7 +92,8 @@ public class TokenService {
         Caller caller = authorizer.caller();
         transactions.executeWithoutResult(status -> {
             StoredToken token = tokens.find(id)
-                    .filter(found -> found.userName().equals(caller.name()) || caller.grants().isAdmin())
+                    .filter(found -> found.userName().equals(caller.name())
+                            || caller.grants().isAdmin())
                     .orElseThrow(() -> new TokenNotFoundException(id));
             if (token.revokedAt() == null) {
                 tokens.revoke(id, clock.instant());
@@ -104,12 +108,12 @@ public class TokenService {
         Optional<TokenRepository.UsableToken> found = tokens.findUsable(TokenSecrets.hash(secret), now);
         found.filter(token -> TokenRepository.useIsStale(token.lastUsedAt(), now))
                 .ifPresent(token -> tokens.recordUse(token.id(), now));
-        return found.map(token -> new CallerPrincipal(token.userName(), token.name(),
-                token.userGrants().narrow(token.grants())));
+        return found.map(token -> new CallerPrincipal(
+                token.userName(), token.name(), token.userGrants().narrow(token.grants())));
     }
 
-    private static void requireValid(String name, List<Grant> grants, Grants requested, Caller caller,
-            Instant expiresAt, Instant now) {
+    private static void requireValid(
+            String name, List<Grant> grants, Grants requested, Caller caller, Instant expiresAt, Instant now) {
         List<FieldError> errors = new ArrayList<>();
         if (name == null || name.isBlank()) {
             errors.add(new FieldError("name", "is required"));
@@ -122,11 +126,13 @@ public class TokenService {
         if (grants != null) {
             for (int i = 0; i < grants.size(); i++) {
                 Grant grant = grants.get(i);
-                FieldError problem = grant == null ? new FieldError("grants[" + i + "]", "is null")
+                FieldError problem = grant == null
+                        ? new FieldError("grants[" + i + "]", "is null")
                         : grant.problem("grants[" + i + "]");
                 if (problem == null && !caller.grants().allows(grant)) {
-                    problem = new FieldError("grants[" + i + "]", "you do not hold " + grant
-                            + ": a token gets a subset of its user's grants");
+                    problem = new FieldError(
+                            "grants[" + i + "]",
+                            "you do not hold " + grant + ": a token gets a subset of its user's grants");
                 }
                 if (problem != null) {
                     errors.add(problem);
@@ -142,8 +148,15 @@ public class TokenService {
     }
 
     private static String json(StoredToken token) {
-        return Json.mapper().writeValueAsString(Map.of("user", token.userName(), "name", token.name(),
-                "grants", token.grants().all().stream().map(Grant::toString).toList(),
-                "expiresAt", String.valueOf(token.expiresAt())));
+        return Json.mapper()
+                .writeValueAsString(Map.of(
+                        "user",
+                        token.userName(),
+                        "name",
+                        token.name(),
+                        "grants",
+                        token.grants().all().stream().map(Grant::toString).toList(),
+                        "expiresAt",
+                        String.valueOf(token.expiresAt())));
     }
 }

@@ -1,7 +1,9 @@
 package io.carillon.console.internal.access;
 
+import io.carillon.console.internal.web.ConflictException;
+
 /** A user change that the current state forbids: a taken name, or removing the last ADMIN (answered 409). */
-public final class UserConflictException extends RuntimeException {
+final class UserConflictException extends ConflictException {
 
     public UserConflictException(String message) {
         super(message);

@@ -1,14 +1,9 @@
 package io.carillon.console.internal.access;
 
-import org.springframework.http.HttpStatus;
-import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RestController;
-
-import io.carillon.console.internal.web.ApiError;
 
 /**
  * An ADMIN's lock of an account ({@code PUT /api/v1/users/{name}/lock} locks, {@code DELETE} unlocks; both answer
@@ -32,15 +27,5 @@ class UserLockController {
     @DeleteMapping("/api/v1/users/{name}/lock")
     UserView unlock(@PathVariable String name) {
         return users.unlock(name);
-    }
-
-    @ExceptionHandler
-    ResponseEntity<ApiError> notFound(UserNotFoundException e) {
-        return ResponseEntity.status(HttpStatus.NOT_FOUND).body(ApiError.of(e.getMessage()));
-    }
-
-    @ExceptionHandler
-    ResponseEntity<ApiError> conflict(UserConflictException e) {
-        return ResponseEntity.status(HttpStatus.CONFLICT).body(ApiError.of(e.getMessage()));
     }
 }

@@ -1,30 +1,28 @@
 package io.carillon.console.internal.access;
 
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.Json;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.internal.InvalidInputException;
-import io.carillon.console.internal.audit.AuditAction;
-import io.carillon.console.internal.audit.AuditLog;
-import io.carillon.console.internal.audit.AuditOutcome;
-import io.carillon.topics.FieldError;
-import io.carillon.topics.Json;
 
 /**
  * Users and their grants, managed by ADMINs; each change is audited in its own transaction. The last enabled ADMIN
  * cannot be deleted, disabled or lose the role, so the console always has someone who can manage it. Thread-safe.
  */
 @Service
-public class UserService {
+class UserService {
 
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,127}");
     static final String TARGET_TYPE = "USER";
@@ -36,8 +34,13 @@ public class UserService {
     private final TransactionTemplate transactions;
     private final Clock clock;
 
-    UserService(UserRepository users, PasswordEncoder encoder, Authorizer authorizer, AuditLog audit,
-            PlatformTransactionManager transactionManager, Clock clock) {
+    UserService(
+            UserRepository users,
+            PasswordEncoder encoder,
+            Authorizer authorizer,
+            AuditLog audit,
+            PlatformTransactionManager transactionManager,
+            Clock clock) {
         this.users = users;
         this.encoder = encoder;
         this.authorizer = authorizer;
@@ -61,21 +64,27 @@ public class UserService {
         authorizer.requireAdmin();
         List<FieldError> errors = new ArrayList<>();
         if (change.name() == null || !NAME.matcher(change.name()).matches()) {
-            errors.add(new FieldError("name", "'" + change.name() + "' is not a user name ("
-                    + NAME.pattern() + ")"));
+            errors.add(new FieldError("name", "'" + change.name() + "' is not a user name (" + NAME.pattern() + ")"));
         }
         addProblem(errors, Passwords.problem(change.password()));
         Grants grants = validGrants(change.grants(), errors);
         requireNoErrors(errors);
         Instant now = clock.instant();
-        StoredUser user = new StoredUser(change.name(), encoder.encode(change.password()), UserSource.LOCAL,
-                change.enabled() == null || change.enabled(), null, null, grants, now, now);
+        StoredUser user = new StoredUser(
+                change.name(),
+                encoder.encode(change.password()),
+                UserSource.LOCAL,
+                change.enabled() == null || change.enabled(),
+                null,
+                null,
+                grants,
+                now,
+                now);
         return transactions.execute(status -> {
             if (!users.insert(user)) {
                 throw new UserConflictException("a user named '" + change.name() + "' exists already");
             }
-            audit.record(AuditAction.USER_CREATE, TARGET_TYPE, user.name(), null, null, json(user),
-                    AuditOutcome.OK);
+            audit.record(AuditAction.USER_CREATE, TARGET_TYPE, user.name(), null, null, json(user), AuditOutcome.OK);
             return UserView.of(user);
         });
     }
@@ -85,8 +94,10 @@ public class UserService {
         authorizer.requireAdmin();
         List<FieldError> errors = new ArrayList<>();
         if (change.name() != null && !change.name().equals(name)) {
-            errors.add(new FieldError("name", "'" + change.name() + "' does not match the user '" + name
-                    + "' in the path; a user's name cannot change"));
+            errors.add(new FieldError(
+                    "name",
+                    "'" + change.name() + "' does not match the user '" + name
+                            + "' in the path; a user's name cannot change"));
         }
         if (change.password() != null) {
             addProblem(errors, Passwords.problem(change.password()));
@@ -105,8 +116,7 @@ public class UserService {
                 users.setPassword(name, encoder.encode(change.password()), now);
             }
             StoredUser after = users.find(name).orElseThrow();
-            audit.record(AuditAction.USER_UPDATE, TARGET_TYPE, name, null, json(before), json(after),
-                    AuditOutcome.OK);
+            audit.record(AuditAction.USER_UPDATE, TARGET_TYPE, name, null, json(before), json(after), AuditOutcome.OK);
             return UserView.of(after);
         });
     }
@@ -134,8 +144,8 @@ public class UserService {
         transactions.executeWithoutResult(status -> {
             StoredUser user = users.lock(name).orElseThrow(() -> new UserNotFoundException(name));
             if (user.source() != UserSource.LOCAL) {
-                throw new UserConflictException("user '" + name + "' signs in through OpenID Connect and has no"
-                        + " password here");
+                throw new UserConflictException(
+                        "user '" + name + "' signs in through OpenID Connect and has no" + " password here");
             }
             users.setPassword(name, hash, clock.instant());
             audit.record(AuditAction.USER_PASSWORD, TARGET_TYPE, name, null, null, null, AuditOutcome.OK);
@@ -177,8 +187,8 @@ public class UserService {
     }
 
     private static String lockJson(StoredUser user) {
-        return Json.mapper().writeValueAsString(Map.of("locked", user.locked(),
-                "lockedBy", String.valueOf(user.lockedBy())));
+        return Json.mapper()
+                .writeValueAsString(Map.of("locked", user.locked(), "lockedBy", String.valueOf(user.lockedBy())));
     }
 
     private void requireAdminOrSelf(String name) {
@@ -190,8 +200,8 @@ public class UserService {
 
     private void requireAnotherAdmin(String name) {
         if (users.otherEnabledAdmins(name) == 0) {
-            throw new UserConflictException("'" + name + "' is the last enabled ADMIN; make another user ADMIN"
-                    + " first");
+            throw new UserConflictException(
+                    "'" + name + "' is the last enabled ADMIN; make another user ADMIN" + " first");
         }
     }
 
@@ -201,8 +211,11 @@ public class UserService {
         }
         for (int i = 0; i < grants.size(); i++) {
             Grant grant = grants.get(i);
-            addProblem(errors, grant == null ? new FieldError("grants[" + i + "]", "is null")
-                    : grant.problem("grants[" + i + "]"));
+            addProblem(
+                    errors,
+                    grant == null
+                            ? new FieldError("grants[" + i + "]", "is null")
+                            : grant.problem("grants[" + i + "]"));
         }
         return errors.isEmpty() ? Grants.of(grants) : Grants.none();
     }
@@ -220,7 +233,13 @@ public class UserService {
     }
 
     static String json(StoredUser user) {
-        return Json.mapper().writeValueAsString(Map.of("name", user.name(), "enabled", user.enabled(),
-                "grants", user.grants().all().stream().map(Grant::toString).toList()));
+        return Json.mapper()
+                .writeValueAsString(Map.of(
+                        "name",
+                        user.name(),
+                        "enabled",
+                        user.enabled(),
+                        "grants",
+                        user.grants().all().stream().map(Grant::toString).toList()));
     }
 }

@@ -4,11 +4,25 @@ import java.time.Instant;
 import java.util.List;
 
 /** A user as the REST API shows it: never the password hash. {@code lockedAt} is null unless an ADMIN locked it. */
-public record UserView(String name, UserSource source, boolean enabled, Instant lockedAt, String lockedBy,
-        List<Grant> grants, Instant createdAt, Instant updatedAt) {
+record UserView(
+        String name,
+        UserSource source,
+        boolean enabled,
+        Instant lockedAt,
+        String lockedBy,
+        List<Grant> grants,
+        Instant createdAt,
+        Instant updatedAt) {
 
     static UserView of(StoredUser user) {
-        return new UserView(user.name(), user.source(), user.enabled(), user.lockedAt(), user.lockedBy(),
-                user.grants().all(), user.createdAt(), user.updatedAt());
+        return new UserView(
+                user.name(),
+                user.source(),
+                user.enabled(),
+                user.lockedAt(),
+                user.lockedBy(),
+                user.grants().all(),
+                user.createdAt(),
+                user.updatedAt());
     }
 }

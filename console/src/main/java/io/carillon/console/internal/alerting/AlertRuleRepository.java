@@ -1,24 +1,21 @@
 package io.carillon.console.internal.alerting;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
-
-import java.time.Instant;
-import java.util.Optional;
-
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Repository;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.Alerting;
+import java.time.Instant;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
 
 /** The {@code alert_rules} table; callers run its statements in their own transaction. */
 @Repository
 class AlertRuleRepository {
 
     /** A scope's row: its rules, and who set them when. */
-    record Row(String scope, Alerting rules, Instant updatedAt, String updatedBy) {
-    }
+    record Row(String scope, Alerting rules, Instant updatedAt, String updatedBy) {}
 
     private static final String LOCK_PREFIX = "carillon.console.alert-rules:";
 
@@ -31,8 +28,10 @@ class AlertRuleRepository {
     Optional<Row> find(String scope) {
         return jdbc.sql("SELECT scope, rules, updated_at, updated_by FROM alert_rules WHERE scope = :scope")
                 .param("scope", scope)
-                .query((row, number) -> new Row(row.getString("scope"),
-                        EventSerdes.ALERT_RULES.parse(row.getString("rules")), instant(row, "updated_at"),
+                .query((row, number) -> new Row(
+                        row.getString("scope"),
+                        EventSerdes.ALERT_RULES.parse(row.getString("rules")),
+                        instant(row, "updated_at"),
                         row.getString("updated_by")))
                 .optional();
     }
@@ -42,8 +41,10 @@ class AlertRuleRepository {
      * of one scope, and so their records on the topic, follow each other in commit order, also when the row is new.
      */
     Optional<Row> lock(String scope) {
-        jdbc.sql("SELECT pg_advisory_xact_lock(hashtext(:lockName))").param("lockName", LOCK_PREFIX + scope)
-                .query((row, number) -> 0).single();
+        jdbc.sql("SELECT pg_advisory_xact_lock(hashtext(:lockName))")
+                .param("lockName", LOCK_PREFIX + scope)
+                .query((row, number) -> 0)
+                .single();
         return find(scope);
     }
 
@@ -60,6 +61,8 @@ class AlertRuleRepository {
     }
 
     void delete(String scope) {
-        jdbc.sql("DELETE FROM alert_rules WHERE scope = :scope").param("scope", scope).update();
+        jdbc.sql("DELETE FROM alert_rules WHERE scope = :scope")
+                .param("scope", scope)
+                .update();
     }
 }

@@ -1,26 +1,24 @@
 package io.carillon.console.internal.alerting;
 
-import java.time.Clock;
-import java.util.List;
-import java.util.Optional;
-
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.spring.CarillonTopics;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The alerting defaults, global ({@value TopicCatalog#GLOBAL_ALERT_RULES}, changed by ADMINs) and per app (changed
@@ -30,7 +28,7 @@ import io.carillon.topics.spring.CarillonTopics;
  * the console's row agree; changes of one scope are serialized by a lock. Thread-safe.
  */
 @Service
-public class AlertRuleService {
+class AlertRuleService {
 
     static final String TARGET_TYPE = "ALERT_RULES";
     private static final String BLOCK_PREFIX = "alerting.";
@@ -43,8 +41,13 @@ public class AlertRuleService {
     private final CarillonTopics topics;
     private final Clock clock;
 
-    AlertRuleService(AlertRuleRepository rules, Authorizer authorizer, AuditLog audit,
-            PlatformTransactionManager transactionManager, ConsoleProducer producer, CarillonTopics topics,
+    AlertRuleService(
+            AlertRuleRepository rules,
+            Authorizer authorizer,
+            AuditLog audit,
+            PlatformTransactionManager transactionManager,
+            ConsoleProducer producer,
+            CarillonTopics topics,
             Clock clock) {
         this.rules = rules;
         this.authorizer = authorizer;
@@ -94,35 +97,54 @@ public class AlertRuleService {
         }
         return transactions.execute(status -> {
             Optional<AlertRuleRepository.Row> before = rules.lock(scope);
-            Optional<AlertRuleRepository.Row> after = change.setsNothing() ? Optional.empty()
-                    : Optional.of(new AlertRuleRepository.Row(scope, change, clock.instant(),
-                            authorizer.caller().actor()));
+            Optional<AlertRuleRepository.Row> after = change.setsNothing()
+                    ? Optional.empty()
+                    : Optional.of(new AlertRuleRepository.Row(
+                            scope, change, clock.instant(), authorizer.caller().actor()));
             if (after.isPresent()) {
                 rules.save(after.get());
             } else {
                 rules.delete(scope);
             }
-            audit.record(AuditAction.ALERT_RULES_UPDATE, TARGET_TYPE, scope, app, json(before), json(after),
+            audit.record(
+                    AuditAction.ALERT_RULES_UPDATE,
+                    TARGET_TYPE,
+                    scope,
+                    app,
+                    json(before),
+                    json(after),
                     AuditOutcome.OK);
-            producer.sendAndWait(topics.catalog().alertRules(), scope,
-                    after.map(row -> EventSerdes.ALERT_RULES.serialize(null, row.rules())).orElse(null));
+            producer.sendAndWait(
+                    topics.catalog().alertRules(),
+                    scope,
+                    after.map(row -> EventSerdes.ALERT_RULES.serialize(null, row.rules()))
+                            .orElse(null));
             return view(scope, after);
         });
     }
 
     private AlertRulesView view(String scope, Optional<AlertRuleRepository.Row> row) {
         Alerting own = row.map(AlertRuleRepository.Row::rules).orElse(Alerting.unset());
-        Alerting below = TopicCatalog.GLOBAL_ALERT_RULES.equals(scope) ? Alerting.builtIn()
-                : rules.find(TopicCatalog.GLOBAL_ALERT_RULES).map(AlertRuleRepository.Row::rules)
-                        .orElse(Alerting.unset()).orElse(Alerting.builtIn());
-        return new AlertRulesView(scope, own, own.orElse(below), row.map(AlertRuleRepository.Row::updatedAt)
-                .orElse(null), row.map(AlertRuleRepository.Row::updatedBy).orElse(null));
+        Alerting below = TopicCatalog.GLOBAL_ALERT_RULES.equals(scope)
+                ? Alerting.builtIn()
+                : rules.find(TopicCatalog.GLOBAL_ALERT_RULES)
+                        .map(AlertRuleRepository.Row::rules)
+                        .orElse(Alerting.unset())
+                        .orElse(Alerting.builtIn());
+        return new AlertRulesView(
+                scope,
+                own,
+                own.orElse(below),
+                row.map(AlertRuleRepository.Row::updatedAt).orElse(null),
+                row.map(AlertRuleRepository.Row::updatedBy).orElse(null));
     }
 
     private static void requireAppName(String app) {
         if (!TopicCatalog.isValidAppName(app)) {
-            throw InvalidInputException.of("app", "'" + app + "' is not a valid app name: use 1 to 100 characters"
-                    + " of a-z, 0-9, '.', '_' or '-', starting with a letter or digit");
+            throw InvalidInputException.of(
+                    "app",
+                    "'" + app + "' is not a valid app name: use 1 to 100 characters"
+                            + " of a-z, 0-9, '.', '_' or '-', starting with a letter or digit");
         }
     }
 

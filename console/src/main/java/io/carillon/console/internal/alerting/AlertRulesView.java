@@ -1,8 +1,7 @@
 package io.carillon.console.internal.alerting;
 
-import java.time.Instant;
-
 import io.carillon.topics.events.Alerting;
+import java.time.Instant;
 
 /**
  * The alerting defaults of one scope ({@code *} for every app, or an app): the fields set there ({@code rules}), what
@@ -10,5 +9,4 @@ import io.carillon.topics.events.Alerting;
  * the built-in ones; the analytics app's own {@code carillon.analytics.alerting.*} settings, when set, sit between
  * the global and the built-in ones), and who set them when ({@code updatedAt}, {@code updatedBy}: null when never).
  */
-public record AlertRulesView(String scope, Alerting rules, Alerting effective, Instant updatedAt, String updatedBy) {
-}
+record AlertRulesView(String scope, Alerting rules, Alerting effective, Instant updatedAt, String updatedBy) {}

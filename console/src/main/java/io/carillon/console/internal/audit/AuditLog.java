@@ -1,19 +1,15 @@
 package io.carillon.console.internal.audit;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-
-import io.carillon.console.internal.access.Caller;
-import io.carillon.console.internal.access.CurrentCaller;
 
 /**
  * The {@code audit_log} table: append and read, never change. {@link #record} joins the caller's transaction, so an
@@ -29,30 +25,45 @@ public class AuditLog {
     public static final String INSERT = "INSERT INTO audit_log (at, actor, source_address, action, target_type,"
             + " target, target_app, before, after, outcome)";
     /** The values of {@link #INSERT}'s first seven columns, as named parameters {@link #entry} fills. */
-    public static final String ENTRY_VALUES = ":auditAt, :auditActor, :auditAddress, :auditAction, :auditTargetType,"
-            + " :auditTarget, :auditTargetApp";
+    public static final String ENTRY_VALUES =
+            ":auditAt, :auditActor, :auditAddress, :auditAction, :auditTargetType," + " :auditTarget, :auditTargetApp";
 
     private final JdbcClient jdbc;
-    private final CurrentCaller callers;
+    private final ActorSource actors;
     private final Clock clock;
 
-    public AuditLog(JdbcClient jdbc, CurrentCaller callers, Clock clock) {
+    public AuditLog(JdbcClient jdbc, ActorSource actors, Clock clock) {
         this.jdbc = jdbc;
-        this.callers = callers;
+        this.actors = actors;
         this.clock = clock;
     }
 
     /** Records an action of the current caller on {@code target}. */
-    public void record(AuditAction action, String targetType, String target, String targetApp, String before,
-            String after, AuditOutcome outcome) {
-        Caller caller = callers.get();
-        record(caller.actor(), caller.address(), action, targetType, target, targetApp, before, after, outcome);
+    public void record(
+            AuditAction action,
+            String targetType,
+            String target,
+            String targetApp,
+            String before,
+            String after,
+            AuditOutcome outcome) {
+        ActorSource.Actor actor = actors.current();
+        record(actor.name(), actor.address(), action, targetType, target, targetApp, before, after, outcome);
     }
 
     /** Records an action of {@code actor}, for the actions that happen before a caller exists (logins). */
-    public void record(String actor, String sourceAddress, AuditAction action, String targetType, String target,
-            String targetApp, String before, String after, AuditOutcome outcome) {
-        jdbc.sql(INSERT + " VALUES (" + ENTRY_VALUES + ", CAST(:before AS jsonb), CAST(:after AS jsonb), :auditOutcome)")
+    public void record(
+            String actor,
+            String sourceAddress,
+            AuditAction action,
+            String targetType,
+            String target,
+            String targetApp,
+            String before,
+            String after,
+            AuditOutcome outcome) {
+        jdbc.sql(INSERT + " VALUES (" + ENTRY_VALUES
+                        + ", CAST(:before AS jsonb), CAST(:after AS jsonb), :auditOutcome)")
                 .params(entry(actor, sourceAddress, action, targetType, target, targetApp, outcome))
                 .param("before", before)
                 .param("after", after)
@@ -64,14 +75,20 @@ public class AuditLog {
      * named parameters of {@link #ENTRY_VALUES} (and {@code auditOutcome}), for a statement that writes the entry
      * together with its change: {@code INSERT ... SELECT ENTRY_VALUES, before, after, :auditOutcome FROM ...}.
      */
-    public Map<String, Object> entry(AuditAction action, String targetType, String target, String targetApp,
-            AuditOutcome outcome) {
-        Caller caller = callers.get();
-        return entry(caller.actor(), caller.address(), action, targetType, target, targetApp, outcome);
+    public Map<String, Object> entry(
+            AuditAction action, String targetType, String target, String targetApp, AuditOutcome outcome) {
+        ActorSource.Actor actor = actors.current();
+        return entry(actor.name(), actor.address(), action, targetType, target, targetApp, outcome);
     }
 
-    private Map<String, Object> entry(String actor, String sourceAddress, AuditAction action, String targetType,
-            String target, String targetApp, AuditOutcome outcome) {
+    private Map<String, Object> entry(
+            String actor,
+            String sourceAddress,
+            AuditAction action,
+            String targetType,
+            String target,
+            String targetApp,
+            AuditOutcome outcome) {
         Map<String, Object> entry = new HashMap<>();
         entry.put("auditAt", parameter(clock.instant()));
         entry.put("auditActor", cut(actor));
@@ -123,11 +140,21 @@ public class AuditLog {
         }
         sql.append(" ORDER BY id DESC LIMIT ?");
         params.add(limit);
-        return jdbc.sql(sql.toString()).params(params).query((row, number) -> new AuditEntry(row.getLong("id"),
-                instant(row, "at"), row.getString("actor"), row.getString("source_address"),
-                AuditAction.valueOf(row.getString("action")), row.getString("target_type"), row.getString("target"),
-                row.getString("target_app"), row.getString("before"), row.getString("after"),
-                AuditOutcome.valueOf(row.getString("outcome")))).list();
+        return jdbc.sql(sql.toString())
+                .params(params)
+                .query((row, number) -> new AuditEntry(
+                        row.getLong("id"),
+                        instant(row, "at"),
+                        row.getString("actor"),
+                        row.getString("source_address"),
+                        AuditAction.valueOf(row.getString("action")),
+                        row.getString("target_type"),
+                        row.getString("target"),
+                        row.getString("target_app"),
+                        row.getString("before"),
+                        row.getString("after"),
+                        AuditOutcome.valueOf(row.getString("outcome"))))
+                .list();
     }
 
     private static String cut(String text) {

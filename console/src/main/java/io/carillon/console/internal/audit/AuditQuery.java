@@ -8,8 +8,8 @@ import java.util.Set;
  * belongs to one of these apps, or to any app when it holds {@link #EVERY_APP} (what an OPERATOR may read);
  * {@code beforeId} continues a previous page.
  */
-public record AuditQuery(String actor, AuditAction action, String target, Instant from, Instant to, Set<String> apps,
-        Long beforeId) {
+record AuditQuery(
+        String actor, AuditAction action, String target, Instant from, Instant to, Set<String> apps, Long beforeId) {
 
     public static final String EVERY_APP = "*";
 }

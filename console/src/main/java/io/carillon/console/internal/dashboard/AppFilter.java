@@ -1,10 +1,8 @@
 package io.carillon.console.internal.dashboard;
 
-import java.util.List;
-
-import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
-
 import io.carillon.console.internal.access.ReadScope;
+import java.util.List;
+import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
 
 /** A {@link ReadScope} as an SQL condition on an {@code app} column, with its {@code :readableApps} parameter. */
 record AppFilter(ReadScope scope) {
@@ -20,7 +18,8 @@ record AppFilter(ReadScope scope) {
     }
 
     StatementSpec bind(StatementSpec statement) {
-        return scope.admin() || scope.everyApp() || scope.apps().isEmpty() ? statement
+        return scope.admin() || scope.everyApp() || scope.apps().isEmpty()
+                ? statement
                 : statement.param("readableApps", List.copyOf(scope.apps()));
     }
 }

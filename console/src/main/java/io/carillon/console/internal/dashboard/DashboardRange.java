@@ -1,13 +1,11 @@
 package io.carillon.console.internal.dashboard;
 
+import io.carillon.console.internal.web.InvalidInputException;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import io.carillon.console.DashboardProperties;
-import io.carillon.console.internal.InvalidInputException;
 
 /**
  * The spans a dashboard request asks for: {@code range}, the per-minute chart's span in whole minutes ({@code 90m},
@@ -21,16 +19,20 @@ record DashboardRange(Duration range, int days) {
     static DashboardRange parse(String range, Integer days, DashboardProperties settings) {
         Duration span = range == null || range.isBlank() ? settings.getDefaultRange() : duration(range.trim());
         Duration longest = settings.getMinuteRetention();
-        if (span.compareTo(Duration.ofMinutes(1)) < 0 || span.compareTo(longest) > 0
+        if (span.compareTo(Duration.ofMinutes(1)) < 0
+                || span.compareTo(longest) > 0
                 || !span.equals(Duration.ofMinutes(span.toMinutes()))) {
-            throw InvalidInputException.of("range", "'" + range + "' is not whole minutes between 1m and "
-                    + longest.toMinutes() + "m (per-minute stats are kept that long)");
+            throw InvalidInputException.of(
+                    "range",
+                    "'" + range + "' is not whole minutes between 1m and " + longest.toMinutes()
+                            + "m (per-minute stats are kept that long)");
         }
         long mostDays = settings.getHourRetention().toDays();
         int dayCount = days == null ? settings.getDefaultDays() : days;
         if (dayCount < 1 || dayCount > mostDays) {
-            throw InvalidInputException.of("days", "must be between 1 and " + mostDays
-                    + " (per-hour stats are kept that long), not " + dayCount);
+            throw InvalidInputException.of(
+                    "days",
+                    "must be between 1 and " + mostDays + " (per-hour stats are kept that long), not " + dayCount);
         }
         return new DashboardRange(span, dayCount);
     }

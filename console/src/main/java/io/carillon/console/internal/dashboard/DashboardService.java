@@ -1,19 +1,5 @@
 package io.carillon.console.internal.dashboard;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-
-import org.springframework.stereotype.Service;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.DashboardProperties;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.dashboard.Dashboard.Bucket;
 import io.carillon.console.internal.dashboard.Dashboard.FailingJobs;
@@ -27,6 +13,16 @@ import io.carillon.console.internal.runs.RunSearch;
 import io.carillon.console.internal.workers.AppView;
 import io.carillon.console.internal.workers.WorkerService;
 import io.carillon.topics.events.RunStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.springframework.stereotype.Service;
 
 /**
  * The dashboard for the caller's readable apps at the injected Clock's now. Each chart reads the stored stats when
@@ -34,7 +30,7 @@ import io.carillon.topics.events.RunStatus;
  * of each part. Thread-safe.
  */
 @Service
-public class DashboardService {
+class DashboardService {
 
     private static final Set<RunStatus> RUNNING = Set.of(RunStatus.STARTED, RunStatus.PROGRESS);
 
@@ -47,15 +43,22 @@ public class DashboardService {
     private final DashboardProperties settings;
     private final Clock clock;
 
-    DashboardService(StatsSource stats, RunsSource runs, JobCounts jobs, WorkerService workers,
-            RunQueries runQueries, Authorizer authorizer, ConsoleProperties properties, Clock clock) {
+    DashboardService(
+            StatsSource stats,
+            RunsSource runs,
+            JobCounts jobs,
+            WorkerService workers,
+            RunQueries runQueries,
+            Authorizer authorizer,
+            DashboardProperties settings,
+            Clock clock) {
         this.stats = stats;
         this.runs = runs;
         this.jobs = jobs;
         this.workers = workers;
         this.runQueries = runQueries;
         this.authorizer = authorizer;
-        this.settings = properties.getDashboard();
+        this.settings = settings;
         this.clock = clock;
     }
 
@@ -63,7 +66,7 @@ public class DashboardService {
      * The dashboard over the last {@code range} (per minute) and {@code days} (per UTC day), each null for the
      * configured default.
      *
-     * @throws io.carillon.console.internal.InvalidInputException naming {@code range} or {@code days}
+     * @throws io.carillon.console.internal.web.InvalidInputException naming {@code range} or {@code days}
      */
     public Dashboard dashboard(String range, Integer days) {
         DashboardRange spans = DashboardRange.parse(range, days, settings);
@@ -76,13 +79,21 @@ public class DashboardService {
 
         DashboardSource minuteSource = sourceOf(minutes, apps);
         LatenessPoint lateness = minuteSource.latenessOver(minutes, apps);
-        return new Dashboard(now, spans.range(), spans.days(), totals(apps),
-                series(minuteSource, minutes, apps), series(sourceOf(perDay, apps), perDay, apps),
+        return new Dashboard(
+                now,
+                spans.range(),
+                spans.days(),
+                totals(apps),
+                series(minuteSource, minutes, apps),
+                series(sourceOf(perDay, apps), perDay, apps),
                 new Lateness(minuteSource.source(), lateness.count(), lateness.p50Ms(), lateness.p99Ms()),
-                new FailingJobs(minuteSource.source(),
-                        minuteSource.topFailing(minutes, apps, settings.getTopFailingJobs())),
-                runQueries.search(new RunSearch(null, null, RUNNING, null, null, null, null, null, null),
-                        settings.getRunningRuns()).runs());
+                new FailingJobs(
+                        minuteSource.source(), minuteSource.topFailing(minutes, apps, settings.getTopFailingJobs())),
+                runQueries
+                        .search(
+                                new RunSearch(null, null, RUNNING, null, null, null, null, null, null),
+                                settings.getRunningRuns())
+                        .runs());
     }
 
     private DashboardSource sourceOf(Span span, AppFilter apps) {
@@ -92,7 +103,10 @@ public class DashboardService {
     private Totals totals(AppFilter apps) {
         JobCounts.Counts counts = jobs.count(apps);
         List<AppView> known = workers.apps();
-        return new Totals(counts.jobs(), counts.enabled(), known.size(),
+        return new Totals(
+                counts.jobs(),
+                counts.enabled(),
+                known.size(),
                 known.stream().mapToInt(AppView::liveInstances).sum());
     }
 
@@ -106,11 +120,16 @@ public class DashboardService {
         for (LatenessPoint point : source.lateness(span, apps)) {
             lateness.put(point.bucket(), point);
         }
-        List<Bucket> buckets = byStatus.entrySet().stream().map(entry -> {
-            LatenessPoint point = lateness.get(entry.getKey());
-            return new Bucket(entry.getKey(), entry.getValue(), point == null ? null : point.p50Ms(),
-                    point == null ? null : point.p99Ms());
-        }).toList();
+        List<Bucket> buckets = byStatus.entrySet().stream()
+                .map(entry -> {
+                    LatenessPoint point = lateness.get(entry.getKey());
+                    return new Bucket(
+                            entry.getKey(),
+                            entry.getValue(),
+                            point == null ? null : point.p50Ms(),
+                            point == null ? null : point.p99Ms());
+                })
+                .toList();
         return new Series(source.source(), buckets);
     }
 }

@@ -1,21 +1,18 @@
 package io.carillon.console.internal.dashboard;
 
-import java.time.Instant;
-import java.util.List;
-
 import io.carillon.console.internal.dashboard.Dashboard.FailingJob;
 import io.carillon.console.internal.dashboard.Dashboard.Source;
+import java.time.Instant;
+import java.util.List;
 
 /** Where the dashboard's run figures are read: the stored stats windows or the runs table. Thread-safe. */
 interface DashboardSource {
 
     /** Runs of one status in one bucket. */
-    record StatusCount(Instant bucket, String status, long runs) {
-    }
+    record StatusCount(Instant bucket, String status, long runs) {}
 
     /** Lateness of the runs of one bucket (or of a whole span when {@code bucket} is null). */
-    record LatenessPoint(Instant bucket, long count, Long p50Ms, Long p99Ms) {
-    }
+    record LatenessPoint(Instant bucket, long count, Long p50Ms, Long p99Ms) {}
 
     Source source();
 

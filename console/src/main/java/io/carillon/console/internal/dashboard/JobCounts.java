@@ -8,8 +8,7 @@ import org.springframework.stereotype.Repository;
 class JobCounts {
 
     /** All jobs and the enabled ones. */
-    record Counts(long jobs, long enabled) {
-    }
+    record Counts(long jobs, long enabled) {}
 
     private final JdbcClient jdbc;
 
@@ -20,6 +19,7 @@ class JobCounts {
     Counts count(AppFilter apps) {
         return apps.bind(jdbc.sql("SELECT count(*) AS jobs, count(*) FILTER (WHERE enabled) AS enabled FROM jobs"
                         + " WHERE " + apps.condition("app")))
-                .query((row, number) -> new Counts(row.getLong("jobs"), row.getLong("enabled"))).single();
+                .query((row, number) -> new Counts(row.getLong("jobs"), row.getLong("enabled")))
+                .single();
     }
 }

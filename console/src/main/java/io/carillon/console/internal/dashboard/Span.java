@@ -10,7 +10,8 @@ record Span(Unit unit, Instant from, Instant to) {
 
     /** A bucket length, and the stats windows a chart of it reads. */
     enum Unit {
-        MINUTE("minute", "MINUTE"), DAY("day", "HOUR");
+        MINUTE("minute", "MINUTE"),
+        DAY("day", "HOUR");
 
         final String truncation;
         final String window;

@@ -1,21 +1,20 @@
 package io.carillon.console.internal.dashboard;
 
+import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.kafka.DeadLetters;
+import io.carillon.console.internal.kafka.ParsedRecords;
+import io.carillon.topics.EventChecks;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.RunStats;
+import io.carillon.topics.events.StatsScope;
 import java.time.Clock;
 import java.util.List;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.internal.kafka.ConsoleProducer;
-import io.carillon.console.internal.kafka.DeadLetters;
-import io.carillon.console.internal.kafka.ParsedRecords;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.RunStats;
-import io.carillon.topics.events.StatsScope;
 
 /**
  * Writes each poll of {@code stats} records into {@code run_stats}, one row per window of one job or app, in one
@@ -31,6 +30,7 @@ import io.carillon.topics.events.StatsScope;
 class StatsMaterializer implements BatchMessageListener<String, byte[]> {
 
     static final int MAX_NAME_LENGTH = 256;
+    private static final EventChecks CHECKS = new EventChecks("RunStats");
 
     private final StatsRepository stats;
     private final DeadLetters deadLetters;
@@ -38,8 +38,12 @@ class StatsMaterializer implements BatchMessageListener<String, byte[]> {
     private final TransactionTemplate transactions;
     private final Clock clock;
 
-    StatsMaterializer(StatsRepository stats, DeadLetters deadLetters, ConsoleProducer producer,
-            PlatformTransactionManager transactionManager, Clock clock) {
+    StatsMaterializer(
+            StatsRepository stats,
+            DeadLetters deadLetters,
+            ConsoleProducer producer,
+            PlatformTransactionManager transactionManager,
+            Clock clock) {
         this.stats = stats;
         this.deadLetters = deadLetters;
         this.producer = producer;
@@ -50,7 +54,8 @@ class StatsMaterializer implements BatchMessageListener<String, byte[]> {
     @Override
     public void onMessage(List<ConsumerRecord<String, byte[]>> records) {
         ParsedRecords<RunStats> batch = ParsedRecords.parse(records, StatsMaterializer::parse, deadLetters);
-        batch.store(windows -> transactions.executeWithoutResult(status -> stats.store(windows, clock.instant())),
+        batch.store(
+                windows -> transactions.executeWithoutResult(status -> stats.store(windows, clock.instant())),
                 "the console database refused the stats");
         batch.awaitDeadLetters(producer);
     }
@@ -60,40 +65,19 @@ class StatsMaterializer implements BatchMessageListener<String, byte[]> {
             throw new InvalidEventException("a stats record must have a RunStats value, not a tombstone");
         }
         RunStats stats = EventSerdes.STATS.deserialize(record.topic(), record.value());
-        requirePresent("scope", stats.scope());
-        requirePresent("window", stats.window());
-        requirePresent("windowStart", stats.windowStart());
-        requirePresent("windowEnd", stats.windowEnd());
+        CHECKS.requirePresent("scope", stats.scope());
+        CHECKS.requirePresent("window", stats.window());
+        CHECKS.requirePresent("windowStart", stats.windowStart());
+        CHECKS.requirePresent("windowEnd", stats.windowEnd());
         if (stats.scope() == StatsScope.JOB) {
-            requireName("jobId", stats.jobId());
+            CHECKS.requireText("jobId", stats.jobId(), MAX_NAME_LENGTH, "is required for this scope");
         } else {
-            requireName("app", stats.app());
+            CHECKS.requireText("app", stats.app(), MAX_NAME_LENGTH, "is required for this scope");
         }
-        if (stats.app() != null && stats.app().length() > MAX_NAME_LENGTH) {
-            throw invalid("app", "is longer than " + MAX_NAME_LENGTH + " characters");
-        }
+        CHECKS.requireAtMost("app", stats.app(), MAX_NAME_LENGTH);
         if (stats.runs() < 0 || stats.retries() < 0 || stats.lateResults() < 0) {
-            throw invalid("runs", "and the other counts must not be negative");
+            throw CHECKS.invalid("runs", "and the other counts must not be negative");
         }
         return stats;
-    }
-
-    private static void requireName(String field, String value) {
-        if (value == null || value.isBlank()) {
-            throw invalid(field, "is required for this scope");
-        }
-        if (value.length() > MAX_NAME_LENGTH) {
-            throw invalid(field, "is longer than " + MAX_NAME_LENGTH + " characters");
-        }
-    }
-
-    private static void requirePresent(String field, Object value) {
-        if (value == null) {
-            throw invalid(field, "is required");
-        }
-    }
-
-    private static InvalidEventException invalid(String field, String problem) {
-        return new InvalidEventException("not a valid RunStats: field '" + field + "' " + problem);
     }
 }

@@ -1,12 +1,11 @@
 package io.carillon.console.internal.dashboard;
 
+import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.console.internal.kafka.MaterializerProperties;
+import io.carillon.topics.spring.CarillonTopics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.kafka.MaterializerContainers;
-import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * The spring-kafka container that feeds {@link StatsMaterializer} ({@link MaterializerContainers}): group
@@ -16,11 +15,20 @@ import io.carillon.topics.spring.CarillonTopics;
 class StatsMaterializerConfiguration {
 
     @Bean
-    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleStatsContainer(CarillonTopics topics,
-            ConsoleProperties properties, StatsMaterializer materializer) {
-        String groupId = properties.getDashboard().getGroupId() != null ? properties.getDashboard().getGroupId()
+    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleStatsContainer(
+            CarillonTopics topics,
+            DashboardProperties dashboardProperties,
+            MaterializerProperties materializerProperties,
+            StatsMaterializer materializer) {
+        String groupId = dashboardProperties.getGroupId() != null
+                ? dashboardProperties.getGroupId()
                 : topics.catalog().prefix() + "console-stats";
-        return MaterializerContainers.createQuiet(topics, properties.getMaterializer(), topics.catalog().stats(),
-                groupId, "carillon-console-stats", materializer);
+        return MaterializerContainers.createQuiet(
+                topics,
+                materializerProperties,
+                topics.catalog().stats(),
+                groupId,
+                "carillon-console-stats",
+                materializer);
     }
 }

@@ -1,15 +1,11 @@
 package io.carillon.console.internal.dashboard;
 
+import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
+import io.carillon.console.internal.support.PeriodicTask;
+import io.carillon.topics.events.StatsWindow;
 import java.time.Clock;
 import java.time.Instant;
-
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.DashboardProperties;
-import io.carillon.console.internal.PeriodicPass;
-import io.carillon.topics.events.StatsWindow;
 
 /**
  * Keeps {@code run_stats} bounded: every {@code carillon.console.dashboard.prune-interval} it deletes the per-minute
@@ -18,34 +14,18 @@ import io.carillon.topics.events.StatsWindow;
  * console instances sharing a database need no lock. A failing pass is logged and retried at the next interval.
  */
 @Component
-public class StatsPruner implements SmartLifecycle {
+public class StatsPruner extends PeriodicTask {
 
     private final StatsRepository stats;
     private final DashboardProperties settings;
     private final Clock clock;
-    private final PeriodicPass passes;
 
-    StatsPruner(StatsRepository stats, ConsoleProperties properties, Clock clock) {
+    StatsPruner(
+            StatsRepository stats, DashboardProperties settings, ConsoleKafkaProperties kafkaProperties, Clock clock) {
         this.stats = stats;
-        this.settings = properties.getDashboard();
+        this.settings = settings;
         this.clock = clock;
-        this.passes = new PeriodicPass("stats-pruner", settings.getPruneInterval(),
-                properties.getKafka().getSendTimeout(), this::prune);
-    }
-
-    @Override
-    public void start() {
-        passes.start();
-    }
-
-    @Override
-    public void stop() {
-        passes.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return passes.isRunning();
+        runEvery("stats-pruner", settings.getPruneInterval(), kafkaProperties.getSendTimeout(), this::prune);
     }
 
     /**

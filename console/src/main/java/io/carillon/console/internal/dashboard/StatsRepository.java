@@ -1,17 +1,15 @@
 package io.carillon.console.internal.dashboard;
 
-import static io.carillon.console.internal.SqlTimes.parameter;
-
-import java.time.Instant;
-import java.util.List;
-
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Repository;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import io.carillon.topics.Json;
 import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.StatsScope;
 import io.carillon.topics.events.StatsWindow;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
 
 /**
  * Writes the {@code run_stats} table: {@link #store} upserts one row per window of one job or app (a replay writes

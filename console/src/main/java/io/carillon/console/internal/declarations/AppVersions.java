@@ -8,13 +8,12 @@ import java.util.Comparator;
  * is newer than any ({@code 1.0.0-SNAPSHOT} and {@code 1.0.0-rc1} are older than {@code 1.0.0}). A missing segment
  * counts as {@code 0}. Stateless and thread-safe.
  */
-public final class AppVersions {
+final class AppVersions {
 
     /** Oldest first. */
     public static final Comparator<String> ORDER = AppVersions::compare;
 
-    private AppVersions() {
-    }
+    private AppVersions() {}
 
     /** Negative when {@code a} is older than {@code b}, zero when they are the same version, positive when newer. */
     public static int compare(String a, String b) {
@@ -47,7 +46,8 @@ public final class AppVersions {
     private static int compareNumbers(String a, String b) {
         String aNumber = a.replaceFirst("^0+", "");
         String bNumber = b.replaceFirst("^0+", "");
-        return aNumber.length() != bNumber.length() ? Integer.compare(aNumber.length(), bNumber.length())
+        return aNumber.length() != bNumber.length()
+                ? Integer.compare(aNumber.length(), bNumber.length())
                 : aNumber.compareTo(bNumber);
     }
 

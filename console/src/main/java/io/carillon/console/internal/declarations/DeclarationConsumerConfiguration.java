@@ -1,12 +1,11 @@
 package io.carillon.console.internal.declarations;
 
+import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.console.internal.kafka.MaterializerProperties;
+import io.carillon.topics.spring.CarillonTopics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.kafka.MaterializerContainers;
-import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * The spring-kafka container that feeds {@link DeclarationListener} from the {@code declarations} topic
@@ -17,12 +16,20 @@ import io.carillon.topics.spring.CarillonTopics;
 class DeclarationConsumerConfiguration {
 
     @Bean
-    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleDeclarationsContainer(CarillonTopics topics,
-            ConsoleProperties properties, DeclarationListener listener) {
-        String groupId = properties.getDeclarations().getGroupId() != null
-                ? properties.getDeclarations().getGroupId()
+    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleDeclarationsContainer(
+            CarillonTopics topics,
+            DeclarationProperties declarationProperties,
+            MaterializerProperties materializerProperties,
+            DeclarationListener listener) {
+        String groupId = declarationProperties.getGroupId() != null
+                ? declarationProperties.getGroupId()
                 : topics.catalog().prefix() + "console-declarations";
-        return MaterializerContainers.createQuiet(topics, properties.getMaterializer(),
-                topics.catalog().declarations(), groupId, "carillon-console-declarations", listener);
+        return MaterializerContainers.createQuiet(
+                topics,
+                materializerProperties,
+                topics.catalog().declarations(),
+                groupId,
+                "carillon-console-declarations",
+                listener);
     }
 }

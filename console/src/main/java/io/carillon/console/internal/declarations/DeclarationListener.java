@@ -1,22 +1,20 @@
 package io.carillon.console.internal.declarations;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.kafka.listener.BatchMessageListener;
-import org.springframework.stereotype.Component;
-
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.DeadLetters;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.AppDeclarations;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.listener.BatchMessageListener;
+import org.springframework.stereotype.Component;
 
 /**
  * Hands each record of the {@code declarations} topic to the {@link DeclarationReconciler}, in order. A record that
@@ -51,7 +49,11 @@ class DeclarationListener implements BatchMessageListener<String, byte[]> {
             try {
                 reconciler.reconcile(parse(record));
             } catch (InvalidEventException e) {
-                log.warn("dead-lettering {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+                log.warn(
+                        "dead-lettering {}-{}@{}: {}",
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
                         e.getMessage());
                 letters.add(deadLetters.send(record, e.getMessage()));
             }
@@ -65,13 +67,14 @@ class DeclarationListener implements BatchMessageListener<String, byte[]> {
             throw new InvalidEventException("field 'app' is missing or not a valid app name: " + declared.app());
         }
         if (!declared.app().equals(record.key())) {
-            throw new InvalidEventException("the key '" + record.key() + "' is not the record's app '"
-                    + declared.app() + "'");
+            throw new InvalidEventException(
+                    "the key '" + record.key() + "' is not the record's app '" + declared.app() + "'");
         }
-        if (declared.appVersion() == null || declared.appVersion().isBlank()
+        if (declared.appVersion() == null
+                || declared.appVersion().isBlank()
                 || declared.appVersion().length() > MAX_APP_VERSION_LENGTH) {
-            throw new InvalidEventException("field 'appVersion' must be 1 to " + MAX_APP_VERSION_LENGTH
-                    + " characters");
+            throw new InvalidEventException(
+                    "field 'appVersion' must be 1 to " + MAX_APP_VERSION_LENGTH + " characters");
         }
         if (declared.jobs().size() > AppDeclarations.MAX_JOBS) {
             throw new InvalidEventException("declares " + declared.jobs().size() + " jobs; at most "

@@ -1,20 +1,5 @@
 package io.carillon.console.internal.declarations;
 
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.DeclarationProperties;
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.CurrentCaller;
 import io.carillon.console.internal.jobs.JobRepository;
@@ -23,6 +8,17 @@ import io.carillon.console.internal.jobs.ManagedBy;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.JobDefinition;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Makes the console's jobs follow what each worker app declares, one {@link AppDeclarations} at a time, in one
@@ -41,12 +37,15 @@ import io.carillon.topics.events.JobDefinition;
  * Thread-safe; sets of one app are applied one after the other (the app's {@code app_declarations} row is locked).
  */
 @Component
-public class DeclarationReconciler {
+class DeclarationReconciler {
 
     private static final Logger log = LoggerFactory.getLogger(DeclarationReconciler.class);
 
     /** What became of a declaration set. */
-    public enum Outcome { APPLIED, OLDER_VERSION_IGNORED }
+    public enum Outcome {
+        APPLIED,
+        OLDER_VERSION_IGNORED
+    }
 
     private final DeclarationRepository declarations;
     private final JobRepository jobRows;
@@ -56,15 +55,20 @@ public class DeclarationReconciler {
     private final DeclarationProperties settings;
     private final Clock clock;
 
-    DeclarationReconciler(DeclarationRepository declarations, JobRepository jobRows, JobService jobs,
-            CurrentCaller callers, PlatformTransactionManager transactionManager, ConsoleProperties properties,
+    DeclarationReconciler(
+            DeclarationRepository declarations,
+            JobRepository jobRows,
+            JobService jobs,
+            CurrentCaller callers,
+            PlatformTransactionManager transactionManager,
+            DeclarationProperties settings,
             Clock clock) {
         this.declarations = declarations;
         this.jobRows = jobRows;
         this.jobs = jobs;
         this.callers = callers;
         this.transactions = new TransactionTemplate(transactionManager);
-        this.settings = properties.getDeclarations();
+        this.settings = settings;
         this.clock = clock;
     }
 
@@ -76,8 +80,11 @@ public class DeclarationReconciler {
     private Outcome apply(AppDeclarations declared) {
         Optional<String> newest = declarations.lockNewestVersion(declared.app());
         if (newest.isPresent() && AppVersions.compare(declared.appVersion(), newest.get()) < 0) {
-            log.info("declarations of app {} version {} ignored: version {} is newer", declared.app(),
-                    declared.appVersion(), newest.get());
+            log.info(
+                    "declarations of app {} version {} ignored: version {} is newer",
+                    declared.app(),
+                    declared.appVersion(),
+                    newest.get());
             return Outcome.OLDER_VERSION_IGNORED;
         }
         Set<String> ids = new HashSet<>();
@@ -100,8 +107,12 @@ public class DeclarationReconciler {
             problems.add(new FieldError("app", "'" + job.app() + "' is not the declaring app"));
         }
         if (!problems.isEmpty()) {
-            log.warn("job {} declared by app {} version {} skipped: {}", job.id(), declared.app(),
-                    declared.appVersion(), problems);
+            log.warn(
+                    "job {} declared by app {} version {} skipped: {}",
+                    job.id(),
+                    declared.app(),
+                    declared.appVersion(),
+                    problems);
             return;
         }
         if (!jobs.exists(job.id())) {
@@ -110,8 +121,11 @@ public class DeclarationReconciler {
         }
         Optional<ManagedBy> managedBy = jobRows.managedBy(job.id());
         if (managedBy.isEmpty() || !managedBy.get().app().equals(declared.app())) {
-            log.warn("job {} declared by app {} left alone: it is managed {}; delete it there to let the app"
-                    + " manage it", job.id(), declared.app(),
+            log.warn(
+                    "job {} declared by app {} left alone: it is managed {}; delete it there to let the app"
+                            + " manage it",
+                    job.id(),
+                    declared.app(),
                     managedBy.map(by -> "by app " + by.app()).orElse("in the console"));
             return;
         }

@@ -1,14 +1,12 @@
 package io.carillon.console.internal.declarations;
 
-import static io.carillon.console.internal.SqlTimes.parameter;
-
-import java.time.Instant;
-import java.util.Optional;
-
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Repository;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import io.carillon.topics.events.AppDeclarations;
+import java.time.Instant;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
 
 /** The {@code app_declarations} table: the newest declaration set applied per app. Joins the caller's transaction. */
 @Repository

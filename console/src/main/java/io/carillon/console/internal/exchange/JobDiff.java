@@ -1,14 +1,13 @@
 package io.carillon.console.internal.exchange;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
-
 import io.carillon.console.internal.exchange.ImportResult.FieldChange;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -18,8 +17,7 @@ final class JobDiff {
 
     private static final Set<String> IGNORED = Set.of("version", "schemaVersion");
 
-    private JobDiff() {
-    }
+    private JobDiff() {}
 
     static List<FieldChange> between(JobDefinition before, JobDefinition after) {
         List<FieldChange> changes = new ArrayList<>();
@@ -38,8 +36,11 @@ final class JobDiff {
             Set<String> fields = new TreeSet<>(left.propertyNames());
             fields.addAll(right.propertyNames());
             for (String field : fields) {
-                compare(path.isEmpty() ? field : path + "." + field, orNull(left.get(field)),
-                        orNull(right.get(field)), changes);
+                compare(
+                        path.isEmpty() ? field : path + "." + field,
+                        orNull(left.get(field)),
+                        orNull(right.get(field)),
+                        changes);
             }
         } else if (!before.equals(after)) {
             changes.add(new FieldChange(path, before, after));

@@ -1,5 +1,16 @@
 package io.carillon.console.internal.exchange;
 
+import io.carillon.console.internal.access.Authorizer;
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.exchange.ImportResult.Changed;
+import io.carillon.console.internal.exchange.ImportResult.FieldChange;
+import io.carillon.console.internal.jobs.JobService;
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.Json;
+import io.carillon.topics.events.JobDefinition;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,22 +21,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.internal.InvalidInputException;
-import io.carillon.console.internal.access.Authorizer;
-import io.carillon.console.internal.audit.AuditAction;
-import io.carillon.console.internal.audit.AuditLog;
-import io.carillon.console.internal.audit.AuditOutcome;
-import io.carillon.console.internal.exchange.ImportResult.Changed;
-import io.carillon.console.internal.exchange.ImportResult.FieldChange;
-import io.carillon.console.internal.jobs.JobService;
-import io.carillon.topics.FieldError;
-import io.carillon.topics.Json;
-import io.carillon.topics.events.JobDefinition;
 
 /**
  * Moves jobs between installations: {@link #export} writes the jobs of some apps as a {@link JobsDocument};
@@ -35,7 +33,7 @@ import io.carillon.topics.events.JobDefinition;
  * job is refused whole, each error named by its path ({@code jobs[3].schedule.cron}). Thread-safe.
  */
 @Service
-public class JobExchange {
+class JobExchange {
 
     static final String TARGET_TYPE = "APPS";
 
@@ -45,8 +43,12 @@ public class JobExchange {
     private final TransactionTemplate transactions;
     private final Clock clock;
 
-    public JobExchange(JobService jobs, Authorizer authorizer, AuditLog audit,
-            PlatformTransactionManager transactionManager, Clock clock) {
+    public JobExchange(
+            JobService jobs,
+            Authorizer authorizer,
+            AuditLog audit,
+            PlatformTransactionManager transactionManager,
+            Clock clock) {
         this.jobs = jobs;
         this.authorizer = authorizer;
         this.audit = audit;
@@ -63,10 +65,11 @@ public class JobExchange {
             apps.forEach(authorizer::requireRead);
             exported = jobs.findByApps(apps);
         }
-        Set<String> covered = apps.isEmpty() ? new TreeSet<>(exported.stream().map(JobDefinition::app).toList())
+        Set<String> covered = apps.isEmpty()
+                ? new TreeSet<>(exported.stream().map(JobDefinition::app).toList())
                 : new TreeSet<>(apps);
-        return new JobsDocument(JobsDocument.FORMAT, JobsDocument.VERSION, clock.instant(), List.copyOf(covered),
-                exported);
+        return new JobsDocument(
+                JobsDocument.FORMAT, JobsDocument.VERSION, clock.instant(), List.copyOf(covered), exported);
     }
 
     /**
@@ -97,10 +100,22 @@ public class JobExchange {
                 plan.creates.forEach(jobs::create);
                 plan.replaces.forEach(job -> jobs.replace(job.id(), job));
                 plan.result.deleted().forEach(jobs::delete);
-                audit.record(AuditAction.JOB_IMPORT, TARGET_TYPE, String.join(",", apps), null, null,
-                        Json.mapper().writeValueAsString(Map.of("created", plan.creates.size(),
-                                "changed", plan.replaces.size(), "deleted", plan.result.deleted().size(),
-                                "unchanged", plan.result.unchanged().size())),
+                audit.record(
+                        AuditAction.JOB_IMPORT,
+                        TARGET_TYPE,
+                        String.join(",", apps),
+                        null,
+                        null,
+                        Json.mapper()
+                                .writeValueAsString(Map.of(
+                                        "created",
+                                        plan.creates.size(),
+                                        "changed",
+                                        plan.replaces.size(),
+                                        "deleted",
+                                        plan.result.deleted().size(),
+                                        "unchanged",
+                                        plan.result.unchanged().size())),
                         AuditOutcome.OK);
             });
         }
@@ -131,7 +146,11 @@ public class JobExchange {
                 replaces.add(job);
             }
         }
-        List<String> deleted = prune ? stored.keySet().stream().filter(id -> !listed.contains(id)).sorted().toList()
+        List<String> deleted = prune
+                ? stored.keySet().stream()
+                        .filter(id -> !listed.contains(id))
+                        .sorted()
+                        .toList()
                 : List.of();
         return new Plan(new ImportResult(true, created, changed, unchanged, deleted), creates, replaces);
     }
@@ -157,8 +176,8 @@ public class JobExchange {
         List<JobDefinition> wanted = document.jobs() == null ? List.of() : document.jobs();
         List<FieldError> errors = new ArrayList<>();
         if (!JobsDocument.FORMAT.equals(document.format())) {
-            errors.add(new FieldError("format", "must be '" + JobsDocument.FORMAT + "', was '" + document.format()
-                    + "'"));
+            errors.add(
+                    new FieldError("format", "must be '" + JobsDocument.FORMAT + "', was '" + document.format() + "'"));
         }
         if (document.version() != JobsDocument.VERSION) {
             errors.add(new FieldError("version", "must be " + JobsDocument.VERSION + ", was " + document.version()));
@@ -180,6 +199,5 @@ public class JobExchange {
         return errors;
     }
 
-    private record Plan(ImportResult result, List<JobDefinition> creates, List<JobDefinition> replaces) {
-    }
+    private record Plan(ImportResult result, List<JobDefinition> creates, List<JobDefinition> replaces) {}
 }

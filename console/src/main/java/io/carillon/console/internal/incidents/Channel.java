@@ -7,8 +7,15 @@ import java.util.List;
  * A stored notification channel. {@code secret} signs what the channel sends and is never shown: {@link #toString()}
  * leaves it out. An empty {@code apps} list means every app.
  */
-public record Channel(String name, ChannelType type, String target, String secret, List<String> apps,
-        long silenceMs, Instant createdAt, Instant updatedAt) {
+record Channel(
+        String name,
+        ChannelType type,
+        String target,
+        String secret,
+        List<String> apps,
+        long silenceMs,
+        Instant createdAt,
+        Instant updatedAt) {
 
     public Channel {
         apps = List.copyOf(apps);

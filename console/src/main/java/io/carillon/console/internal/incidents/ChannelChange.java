@@ -7,8 +7,7 @@ import java.util.List;
  * {@value ChannelView#SECRET_SET}) keeps the stored one and an empty one removes it; an absent {@code silenceMs}
  * takes {@code carillon.console.notifications.default-silence}.
  */
-public record ChannelChange(String name, ChannelType type, String target, String secret, List<String> apps,
-        Long silenceMs) {
+record ChannelChange(String name, ChannelType type, String target, String secret, List<String> apps, Long silenceMs) {
 
     @Override
     public String toString() {

@@ -1,5 +1,14 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.console.internal.access.Authorizer;
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.Json;
+import jakarta.mail.internet.AddressException;
+import jakarta.mail.internet.InternetAddress;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -9,29 +18,16 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.NotificationProperties;
-import io.carillon.console.internal.InvalidInputException;
-import io.carillon.console.internal.access.Authorizer;
-import io.carillon.console.internal.audit.AuditAction;
-import io.carillon.console.internal.audit.AuditLog;
-import io.carillon.console.internal.audit.AuditOutcome;
-import io.carillon.topics.FieldError;
-import io.carillon.topics.Json;
-import jakarta.mail.internet.AddressException;
-import jakarta.mail.internet.InternetAddress;
 
 /**
  * Notification channels, managed by ADMINs: each change is validated, audited in its own transaction (the secret
  * shown as {@value ChannelView#SECRET_SET}), and answered without the secret. Thread-safe.
  */
 @Service
-public class ChannelService {
+class ChannelService {
 
     static final String TARGET_TYPE = "CHANNEL";
     static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
@@ -47,13 +43,18 @@ public class ChannelService {
     private final NotificationProperties settings;
     private final Clock clock;
 
-    ChannelService(ChannelRepository channels, Authorizer authorizer, AuditLog audit,
-            PlatformTransactionManager transactionManager, ConsoleProperties properties, Clock clock) {
+    ChannelService(
+            ChannelRepository channels,
+            Authorizer authorizer,
+            AuditLog audit,
+            PlatformTransactionManager transactionManager,
+            NotificationProperties settings,
+            Clock clock) {
         this.channels = channels;
         this.authorizer = authorizer;
         this.audit = audit;
         this.transactions = new TransactionTemplate(transactionManager);
-        this.settings = properties.getNotifications();
+        this.settings = settings;
         this.clock = clock;
     }
 
@@ -77,8 +78,8 @@ public class ChannelService {
         authorizer.requireAdmin();
         List<FieldError> errors = new ArrayList<>();
         if (change.name() == null || !NAME.matcher(change.name()).matches()) {
-            errors.add(new FieldError("name", "'" + change.name() + "' is not a channel name (" + NAME.pattern()
-                    + ")"));
+            errors.add(
+                    new FieldError("name", "'" + change.name() + "' is not a channel name (" + NAME.pattern() + ")"));
         }
         Instant now = clock.instant();
         Channel channel = valid(change, change.name(), change.secret(), now, errors);
@@ -90,7 +91,13 @@ public class ChannelService {
             if (!channels.insert(channel)) {
                 throw new ChannelConflictException("a channel named '" + channel.name() + "' exists already");
             }
-            audit.record(AuditAction.CHANNEL_CREATE, TARGET_TYPE, channel.name(), null, null, json(channel),
+            audit.record(
+                    AuditAction.CHANNEL_CREATE,
+                    TARGET_TYPE,
+                    channel.name(),
+                    null,
+                    null,
+                    json(channel),
                     AuditOutcome.OK);
             return ChannelView.of(channel);
         });
@@ -101,19 +108,28 @@ public class ChannelService {
         authorizer.requireAdmin();
         List<FieldError> errors = new ArrayList<>();
         if (change.name() != null && !change.name().equals(name)) {
-            errors.add(new FieldError("name", "'" + change.name() + "' does not match the channel '" + name
-                    + "' in the path; a channel's name cannot change"));
+            errors.add(new FieldError(
+                    "name",
+                    "'" + change.name() + "' does not match the channel '" + name
+                            + "' in the path; a channel's name cannot change"));
         }
         return transactions.execute(status -> {
             Channel before = channels.lock(name).orElseThrow(() -> new ChannelNotFoundException(name));
             boolean keepsSecret = change.secret() == null || ChannelView.SECRET_SET.equals(change.secret());
-            Channel after = valid(change, name, keepsSecret ? before.secret() : change.secret(), clock.instant(),
-                    errors);
-            after = new Channel(after.name(), after.type(), after.target(), after.secret(), after.apps(),
-                    after.silenceMs(), before.createdAt(), after.updatedAt());
+            Channel after =
+                    valid(change, name, keepsSecret ? before.secret() : change.secret(), clock.instant(), errors);
+            after = new Channel(
+                    after.name(),
+                    after.type(),
+                    after.target(),
+                    after.secret(),
+                    after.apps(),
+                    after.silenceMs(),
+                    before.createdAt(),
+                    after.updatedAt());
             channels.update(after);
-            audit.record(AuditAction.CHANNEL_UPDATE, TARGET_TYPE, name, null, json(before), json(after),
-                    AuditOutcome.OK);
+            audit.record(
+                    AuditAction.CHANNEL_UPDATE, TARGET_TYPE, name, null, json(before), json(after), AuditOutcome.OK);
             return ChannelView.of(after);
         });
     }
@@ -146,15 +162,23 @@ public class ChannelService {
             errors.add(new FieldError("secret", "is required for a WEBHOOK channel: it signs every call"));
         }
         List<String> apps = apps(change.apps(), errors);
-        long silenceMs = change.silenceMs() == null ? settings.getDefaultSilence().toMillis() : change.silenceMs();
+        long silenceMs =
+                change.silenceMs() == null ? settings.getDefaultSilence().toMillis() : change.silenceMs();
         if (silenceMs < 0 || silenceMs > MAX_SILENCE_MS) {
             errors.add(new FieldError("silenceMs", "must be between 0 and " + MAX_SILENCE_MS + ", was " + silenceMs));
         }
         if (!errors.isEmpty()) {
             throw InvalidInputException.of(errors);
         }
-        return new Channel(name, change.type(), change.target().trim(), secret == null || secret.isEmpty() ? null
-                : secret, apps, silenceMs, now, now);
+        return new Channel(
+                name,
+                change.type(),
+                change.target().trim(),
+                secret == null || secret.isEmpty() ? null : secret,
+                apps,
+                silenceMs,
+                now,
+                now);
     }
 
     private List<String> apps(List<String> requested, List<FieldError> errors) {
@@ -168,8 +192,8 @@ public class ChannelService {
         for (int i = 0; i < requested.size(); i++) {
             String app = requested.get(i);
             if (app == null || !APP.matcher(app).matches()) {
-                errors.add(new FieldError("apps[" + i + "]", "'" + app + "' is not an app name (" + APP.pattern()
-                        + ")"));
+                errors.add(
+                        new FieldError("apps[" + i + "]", "'" + app + "' is not an app name (" + APP.pattern() + ")"));
             }
         }
         return List.copyOf(new LinkedHashSet<>(requested));

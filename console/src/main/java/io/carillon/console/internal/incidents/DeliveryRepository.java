@@ -1,19 +1,17 @@
 package io.carillon.console.internal.incidents;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
-
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.Instant;
-import java.util.List;
-
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Repository;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
 
 /**
  * The {@code deliveries} outbox. {@link #enqueue} runs in the transaction that stores an incident step; the sender
@@ -86,61 +84,90 @@ class DeliveryRepository {
                         + " ORDER BY d.next_attempt_at, d.id LIMIT :limit")
                 .param("now", parameter(now))
                 .param("limit", limit)
-                .query((row, number) -> new DueDelivery(row.getLong("id"), row.getInt("attempts"),
-                        notification(row), ChannelRepository.channel(row)))
+                .query((row, number) -> new DueDelivery(
+                        row.getLong("id"), row.getInt("attempts"), notification(row), ChannelRepository.channel(row)))
                 .list();
     }
 
     void markSent(long id, int attempts, Instant at) {
         jdbc.sql("UPDATE deliveries SET status = 'SENT', attempts = :attempts, sent_at = :at, next_attempt_at = NULL"
                         + " WHERE id = :id")
-                .param("attempts", attempts).param("at", parameter(at)).param("id", id).update();
+                .param("attempts", attempts)
+                .param("at", parameter(at))
+                .param("id", id)
+                .update();
     }
 
     void markRetry(long id, int attempts, Instant nextAttemptAt, String error) {
         jdbc.sql("UPDATE deliveries SET attempts = :attempts, next_attempt_at = :next, last_error = :error"
                         + " WHERE id = :id")
-                .param("attempts", attempts).param("next", parameter(nextAttemptAt)).param("error", error)
-                .param("id", id).update();
+                .param("attempts", attempts)
+                .param("next", parameter(nextAttemptAt))
+                .param("error", error)
+                .param("id", id)
+                .update();
     }
 
     void markFailed(long id, int attempts, String error) {
         jdbc.sql("UPDATE deliveries SET status = 'FAILED', attempts = :attempts, next_attempt_at = NULL,"
                         + " last_error = :error WHERE id = :id")
-                .param("attempts", attempts).param("error", error).param("id", id).update();
+                .param("attempts", attempts)
+                .param("error", error)
+                .param("id", id)
+                .update();
     }
 
     /** The deliveries of incident {@code incidentId}, oldest first, at most {@code limit}. */
     List<DeliveryView> ofIncident(String incidentId, int limit) {
         return jdbc.sql("SELECT " + VIEW_COLUMNS + " FROM deliveries WHERE incident_id = :id ORDER BY id"
                         + " LIMIT :limit")
-                .param("id", incidentId).param("limit", limit)
-                .query((row, number) -> view(row)).list();
+                .param("id", incidentId)
+                .param("limit", limit)
+                .query((row, number) -> view(row))
+                .list();
     }
 
     /** The deliveries to channel {@code channel}, newest first, before id {@code beforeId} when set. */
     List<DeliveryView> ofChannel(String channel, Long beforeId, int limit) {
         return jdbc.sql("SELECT " + VIEW_COLUMNS + " FROM deliveries WHERE channel = :channel"
                         + (beforeId == null ? "" : " AND id < :before") + " ORDER BY id DESC LIMIT :limit")
-                .param("channel", channel).param("before", beforeId).param("limit", limit)
-                .query((row, number) -> view(row)).list();
+                .param("channel", channel)
+                .param("before", beforeId)
+                .param("limit", limit)
+                .query((row, number) -> view(row))
+                .list();
     }
 
     private static Notification notification(ResultSet row) throws SQLException {
-        return new Notification(row.getString("incident_id"), IncidentAction.valueOf(row.getString("action")),
-                IncidentRule.valueOf(row.getString("rule")), row.getString("app"), row.getString("job_id"),
-                instant(row, "opened_at"), instant(row, "at"), row.getInt("count"), row.getString("fire_id"),
-                row.getString("message"), null);
+        return new Notification(
+                row.getString("incident_id"),
+                IncidentAction.valueOf(row.getString("action")),
+                IncidentRule.valueOf(row.getString("rule")),
+                row.getString("app"),
+                row.getString("job_id"),
+                instant(row, "opened_at"),
+                instant(row, "at"),
+                row.getInt("count"),
+                row.getString("fire_id"),
+                row.getString("message"),
+                null);
     }
 
     private static DeliveryView view(ResultSet row) throws SQLException {
-        return new DeliveryView(row.getLong("id"), row.getString("incident_id"), row.getString("action"),
-                row.getString("step"), row.getString("channel"), row.getString("status"), row.getInt("attempts"),
-                instant(row, "next_attempt_at"), row.getString("last_error"), instant(row, "created_at"),
+        return new DeliveryView(
+                row.getLong("id"),
+                row.getString("incident_id"),
+                row.getString("action"),
+                row.getString("step"),
+                row.getString("channel"),
+                row.getString("status"),
+                row.getInt("attempts"),
+                instant(row, "next_attempt_at"),
+                row.getString("last_error"),
+                instant(row, "created_at"),
                 instant(row, "sent_at"));
     }
 
     /** A delivery to make now: its attempts so far, what to say and where. */
-    record DueDelivery(long id, int attempts, Notification notification, Channel channel) {
-    }
+    record DueDelivery(long id, int attempts, Notification notification, Channel channel) {}
 }

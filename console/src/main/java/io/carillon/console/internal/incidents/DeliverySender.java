@@ -1,20 +1,15 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
+import io.carillon.console.internal.support.PeriodicTask;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.NotificationProperties;
-import io.carillon.console.internal.PeriodicPass;
-import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
 
 /**
  * Sends the {@code deliveries} outbox: every {@code carillon.console.notifications.poll-interval} one thread takes
@@ -25,7 +20,7 @@ import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
  * once and retried on every poll.
  */
 @Component
-public class DeliverySender implements SmartLifecycle {
+class DeliverySender extends PeriodicTask {
 
     private static final Logger log = LoggerFactory.getLogger(DeliverySender.class);
 
@@ -37,11 +32,14 @@ public class DeliverySender implements SmartLifecycle {
     private final int batchSize;
     private final String publicUrl;
     private final int maxMessageChars;
-    private final PeriodicPass passes;
 
-    DeliverySender(DeliveryRepository deliveries, PlatformTransactionManager transactionManager,
-            List<ChannelNotifier> notifiers, ConsoleProperties properties, Clock clock) {
-        NotificationProperties settings = properties.getNotifications();
+    DeliverySender(
+            DeliveryRepository deliveries,
+            PlatformTransactionManager transactionManager,
+            List<ChannelNotifier> notifiers,
+            NotificationProperties settings,
+            PublicUrlProperties properties,
+            Clock clock) {
         this.deliveries = deliveries;
         this.transactions = new TransactionTemplate(transactionManager);
         this.notifiers = List.copyOf(notifiers);
@@ -50,23 +48,11 @@ public class DeliverySender implements SmartLifecycle {
         this.batchSize = settings.getBatchSize();
         this.publicUrl = properties.getPublicUrl();
         this.maxMessageChars = settings.getMaxMessageChars();
-        this.passes = new PeriodicPass("notifications", settings.getPollInterval(),
-                settings.getConnectTimeout().plus(settings.getReadTimeout()), this::sendDue);
-    }
-
-    @Override
-    public void start() {
-        passes.start();
-    }
-
-    @Override
-    public void stop() {
-        passes.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return passes.isRunning();
+        runEvery(
+                "notifications",
+                settings.getPollInterval(),
+                settings.getConnectTimeout().plus(settings.getReadTimeout()),
+                this::sendDue);
     }
 
     /**
@@ -106,13 +92,23 @@ public class DeliverySender implements SmartLifecycle {
         } catch (DeliveryFailedException e) {
             if (retries.retries(attempts)) {
                 Instant next = clock.instant().plus(retries.backoff(attempts));
-                log.info("notification of incident {} ({}) to channel {} failed at attempt {}, next at {}: {}",
-                        notification.incidentId(), notification.action(), channel.name(), attempts, next,
+                log.info(
+                        "notification of incident {} ({}) to channel {} failed at attempt {}, next at {}: {}",
+                        notification.incidentId(),
+                        notification.action(),
+                        channel.name(),
+                        attempts,
+                        next,
                         e.getMessage());
                 deliveries.markRetry(delivery.id(), attempts, next, e.getMessage());
             } else {
-                log.warn("notification of incident {} ({}) to channel {} failed after {} attempts: {}",
-                        notification.incidentId(), notification.action(), channel.name(), attempts, e.getMessage());
+                log.warn(
+                        "notification of incident {} ({}) to channel {} failed after {} attempts: {}",
+                        notification.incidentId(),
+                        notification.action(),
+                        channel.name(),
+                        attempts,
+                        e.getMessage());
                 deliveries.markFailed(delivery.id(), attempts, e.getMessage());
             }
         }

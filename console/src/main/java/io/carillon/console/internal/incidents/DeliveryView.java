@@ -7,6 +7,15 @@ import java.time.Instant;
  * {@code SENT}, {@code FAILED} after its last attempt, or {@code SILENCED} (an update inside the channel's silence
  * window). {@code lastError} names the latest failure.
  */
-public record DeliveryView(long id, String incidentId, String action, String step, String channel, String status,
-        int attempts, Instant nextAttemptAt, String lastError, Instant createdAt, Instant sentAt) {
-}
+record DeliveryView(
+        long id,
+        String incidentId,
+        String action,
+        String step,
+        String channel,
+        String status,
+        int attempts,
+        Instant nextAttemptAt,
+        String lastError,
+        Instant createdAt,
+        Instant sentAt) {}

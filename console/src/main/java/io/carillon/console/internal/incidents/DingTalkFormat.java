@@ -1,13 +1,12 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.topics.Json;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
-
-import io.carillon.topics.Json;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -33,8 +32,8 @@ final class DingTalkFormat implements WebhookFormat {
         String url = channel.target();
         if (channel.hasSecret()) {
             long timestamp = now.toEpochMilli();
-            url += (url.contains("?") ? "&" : "?") + "timestamp=" + timestamp + "&sign=" + sign(channel.secret(),
-                    timestamp);
+            url += (url.contains("?") ? "&" : "?") + "timestamp=" + timestamp + "&sign="
+                    + sign(channel.secret(), timestamp);
         }
         return new WebhookRequest(URI.create(url), Map.of(), Json.mapper().writeValueAsBytes(body));
     }

@@ -1,14 +1,11 @@
 package io.carillon.console.internal.incidents;
 
 import java.time.Instant;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.mail.MailException;
 import org.springframework.mail.SimpleMailMessage;
 import org.springframework.mail.javamail.JavaMailSender;
 import org.springframework.stereotype.Component;
-
-import io.carillon.console.ConsoleProperties;
 
 /**
  * Sends EMAIL channels a plain-text mail through Spring's {@link JavaMailSender} ({@code spring.mail.*}), from
@@ -21,9 +18,9 @@ final class EmailNotifier implements ChannelNotifier {
     private final ObjectProvider<JavaMailSender> senders;
     private final String from;
 
-    EmailNotifier(ObjectProvider<JavaMailSender> senders, ConsoleProperties properties) {
+    EmailNotifier(ObjectProvider<JavaMailSender> senders, NotificationProperties notificationProperties) {
         this.senders = senders;
-        this.from = properties.getNotifications().getMailFrom();
+        this.from = notificationProperties.getMailFrom();
     }
 
     @Override

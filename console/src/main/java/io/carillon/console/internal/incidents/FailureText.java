@@ -12,8 +12,7 @@ final class FailureText {
     static final String URL_STAND_IN = "[url]";
     private static final Pattern URL = Pattern.compile("(?i)\\b[a-z][a-z0-9+.-]*://\\S+");
 
-    private FailureText() {
-    }
+    private FailureText() {}
 
     static String of(Throwable failure) {
         String message = failure.getMessage();

@@ -1,12 +1,10 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.topics.Json;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
-
-import io.carillon.topics.Json;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -32,7 +30,8 @@ final class FeishuFormat implements WebhookFormat {
         }
         body.put("msg_type", "text");
         body.putObject("content").put("text", NotificationText.plain(notification));
-        return new WebhookRequest(URI.create(channel.target()), Map.of(), Json.mapper().writeValueAsBytes(body));
+        return new WebhookRequest(
+                URI.create(channel.target()), Map.of(), Json.mapper().writeValueAsBytes(body));
     }
 
     @Override

@@ -12,11 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
 import org.springframework.stereotype.Component;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.NotificationProperties;
 
 /**
  * POSTs notifications to webhook and robot channels with the JDK's HTTP client: each type's {@link WebhookFormat}
@@ -36,13 +32,20 @@ final class HttpNotifier implements ChannelNotifier {
     private final Duration readTimeout;
     private final Map<ChannelType, WebhookFormat> formats;
 
-    HttpNotifier(ConsoleProperties properties) {
-        NotificationProperties settings = properties.getNotifications();
-        this.http = HttpClient.newBuilder().connectTimeout(settings.getConnectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+    HttpNotifier(NotificationProperties settings) {
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(settings.getConnectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
         this.readTimeout = settings.getReadTimeout();
-        this.formats = List.of(new WebhookJsonFormat(), new SlackFormat(), new WeComFormat(), new DingTalkFormat(),
-                new FeishuFormat()).stream().collect(Collectors.toMap(WebhookFormat::type, Function.identity()));
+        this.formats = List.of(
+                        new WebhookJsonFormat(),
+                        new SlackFormat(),
+                        new WeComFormat(),
+                        new DingTalkFormat(),
+                        new FeishuFormat())
+                .stream()
+                .collect(Collectors.toMap(WebhookFormat::type, Function.identity()));
     }
 
     @Override
@@ -54,7 +57,8 @@ final class HttpNotifier implements ChannelNotifier {
     public void send(Notification notification, Channel channel, Instant now) throws DeliveryFailedException {
         WebhookFormat format = formats.get(channel.type());
         WebhookRequest request = format.request(notification, channel, now);
-        HttpRequest.Builder builder = HttpRequest.newBuilder(request.uri()).timeout(readTimeout)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(request.uri())
+                .timeout(readTimeout)
                 .header("Content-Type", "application/json; charset=utf-8")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
         request.headers().forEach(builder::header);

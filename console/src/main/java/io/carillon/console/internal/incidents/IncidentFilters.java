@@ -1,28 +1,27 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.console.internal.incidents.IncidentQuery.Position;
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.topics.events.IncidentRule;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.carillon.console.internal.InvalidInputException;
-import io.carillon.console.internal.incidents.IncidentQuery.Position;
-import io.carillon.topics.events.IncidentRule;
-
 /**
  * The filters of {@code GET /api/v1/incidents} as the caller wrote them, each null or blank for any: {@code state}
  * (OPEN or RESOLVED) and {@code rule} (FAILED, MISSED, NO_WORKER) in any case, {@code app}, {@code job}.
  */
-public record IncidentFilters(String state, String app, String job, String rule) {
+record IncidentFilters(String state, String app, String job, String rule) {
 
     private static final Set<String> STATES = Set.of("OPEN", "RESOLVED");
-    private static final Set<String> RULES = Arrays.stream(IncidentRule.values()).map(Enum::name)
-            .collect(Collectors.toSet());
+    private static final Set<String> RULES =
+            Arrays.stream(IncidentRule.values()).map(Enum::name).collect(Collectors.toSet());
 
     /** The query of these filters, starting after {@code after}; 400 naming the filter that is not valid. */
     IncidentQuery toQuery(Position after) {
-        return new IncidentQuery(oneOf("state", state, STATES), blankToNull(app), blankToNull(job),
-                oneOf("rule", rule, RULES), after);
+        return new IncidentQuery(
+                oneOf("state", state, STATES), blankToNull(app), blankToNull(job), oneOf("rule", rule, RULES), after);
     }
 
     private static String oneOf(String field, String value, Set<String> allowed) {
@@ -32,8 +31,9 @@ public record IncidentFilters(String state, String app, String job, String rule)
         }
         wanted = wanted.toUpperCase(Locale.ROOT);
         if (!allowed.contains(wanted)) {
-            throw InvalidInputException.of(field, "'" + value + "' is not one of "
-                    + allowed.stream().sorted().collect(Collectors.joining(", ")));
+            throw InvalidInputException.of(
+                    field,
+                    "'" + value + "' is not one of " + allowed.stream().sorted().collect(Collectors.joining(", ")));
         }
         return wanted;
     }

@@ -1,21 +1,20 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.kafka.DeadLetters;
+import io.carillon.console.internal.kafka.ParsedRecords;
+import io.carillon.topics.EventChecks;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.Incident;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.internal.kafka.ConsoleProducer;
-import io.carillon.console.internal.kafka.DeadLetters;
-import io.carillon.console.internal.kafka.ParsedRecords;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.Incident;
 
 /**
  * Writes each poll of {@code alerts} records into {@code incidents} and {@code incident_events} and, for each step
@@ -29,11 +28,12 @@ import io.carillon.topics.events.Incident;
  * it is neither stored nor notified twice. Called by one container thread at a time per partition assignment.
  */
 @Component
-public class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
+class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
 
     static final int MAX_ID_LENGTH = 512;
     static final int MAX_NAME_LENGTH = 128;
     static final int MAX_MESSAGE_CHARS = 4000;
+    private static final EventChecks CHECKS = new EventChecks("Incident");
 
     private final IncidentRepository incidents;
     private final DeliveryRepository deliveries;
@@ -42,8 +42,13 @@ public class IncidentMaterializer implements BatchMessageListener<String, byte[]
     private final TransactionTemplate transactions;
     private final Clock clock;
 
-    IncidentMaterializer(IncidentRepository incidents, DeliveryRepository deliveries, DeadLetters deadLetters,
-            ConsoleProducer producer, PlatformTransactionManager transactionManager, Clock clock) {
+    IncidentMaterializer(
+            IncidentRepository incidents,
+            DeliveryRepository deliveries,
+            DeadLetters deadLetters,
+            ConsoleProducer producer,
+            PlatformTransactionManager transactionManager,
+            Clock clock) {
         this.incidents = incidents;
         this.deliveries = deliveries;
         this.deadLetters = deadLetters;
@@ -75,41 +80,27 @@ public class IncidentMaterializer implements BatchMessageListener<String, byte[]
             throw new InvalidEventException("an alerts record must have an Incident value, not a tombstone");
         }
         Incident step = EventSerdes.INCIDENT.deserialize(record.topic(), record.value());
-        requireText("incidentId", step.incidentId(), MAX_ID_LENGTH);
-        requireText("app", step.app(), MAX_NAME_LENGTH);
-        requirePresent("action", step.action());
-        requirePresent("rule", step.rule());
-        requirePresent("at", step.at());
-        if (step.jobId() != null && step.jobId().length() > MAX_NAME_LENGTH) {
-            throw invalid("jobId", "is longer than " + MAX_NAME_LENGTH + " characters");
-        }
-        if (step.fireId() != null && step.fireId().length() > MAX_ID_LENGTH) {
-            throw invalid("fireId", "is longer than " + MAX_ID_LENGTH + " characters");
-        }
+        CHECKS.requireText("incidentId", step.incidentId(), MAX_ID_LENGTH);
+        CHECKS.requireText("app", step.app(), MAX_NAME_LENGTH);
+        CHECKS.requirePresent("action", step.action());
+        CHECKS.requirePresent("rule", step.rule());
+        CHECKS.requirePresent("at", step.at());
+        CHECKS.requireAtMost("jobId", step.jobId(), MAX_NAME_LENGTH);
+        CHECKS.requireAtMost("fireId", step.fireId(), MAX_ID_LENGTH);
         if (step.message() != null && step.message().length() > MAX_MESSAGE_CHARS) {
-            return new Incident(step.schemaVersion(), step.incidentId(), step.action(), step.rule(), step.app(),
-                    step.jobId(), step.openedAt(), step.at(), step.count(), step.fireId(),
+            return new Incident(
+                    step.schemaVersion(),
+                    step.incidentId(),
+                    step.action(),
+                    step.rule(),
+                    step.app(),
+                    step.jobId(),
+                    step.openedAt(),
+                    step.at(),
+                    step.count(),
+                    step.fireId(),
                     step.message().substring(0, MAX_MESSAGE_CHARS - 1) + "…");
         }
         return step;
-    }
-
-    private static void requireText(String field, String value, int maxLength) {
-        if (value == null || value.isBlank()) {
-            throw invalid(field, "is required");
-        }
-        if (value.length() > maxLength) {
-            throw invalid(field, "is longer than " + maxLength + " characters");
-        }
-    }
-
-    private static void requirePresent(String field, Object value) {
-        if (value == null) {
-            throw invalid(field, "is required");
-        }
-    }
-
-    private static InvalidEventException invalid(String field, String problem) {
-        return new InvalidEventException("not a valid Incident: field '" + field + "' " + problem);
     }
 }

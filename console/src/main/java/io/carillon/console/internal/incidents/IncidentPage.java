@@ -3,5 +3,4 @@ package io.carillon.console.internal.incidents;
 import java.util.List;
 
 /** One page of incidents, newest opened first; {@code nextCursor} is null on the last page. */
-public record IncidentPage(List<IncidentView> incidents, String nextCursor) {
-}
+record IncidentPage(List<IncidentView> incidents, String nextCursor) {}

@@ -1,18 +1,17 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.console.internal.web.InvalidInputException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
-
-import io.carillon.console.internal.InvalidInputException;
 
 /**
  * The filters of an incidents page: {@code state} (OPEN or RESOLVED), {@code app}, {@code jobId}, {@code rule} (an
  * {@link io.carillon.topics.events.IncidentRule} name), each null for any, and the position after which the page
  * starts ({@code after}, null for the first page).
  */
-public record IncidentQuery(String state, String app, String jobId, String rule, Position after) {
+record IncidentQuery(String state, String app, String jobId, String rule, Position after) {
 
     private static final char SEPARATOR = '|';
 
@@ -20,8 +19,9 @@ public record IncidentQuery(String state, String app, String jobId, String rule,
     public record Position(Instant openedAt, String id) {
 
         String cursor() {
-            return Base64.getUrlEncoder().withoutPadding().encodeToString((openedAt.toString() + SEPARATOR + id)
-                    .getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString((openedAt.toString() + SEPARATOR + id).getBytes(StandardCharsets.UTF_8));
         }
 
         /** The position a cursor of an earlier page names; 400 naming {@code cursor} when it is not one. */

@@ -1,8 +1,10 @@
 package io.carillon.console.internal.incidents;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.IncidentAction;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -10,12 +12,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-
-import io.carillon.topics.events.Incident;
-import io.carillon.topics.events.IncidentAction;
 
 /**
  * The {@code incidents} and {@code incident_events} tables. {@link #store} is an idempotent merge: a step already
@@ -38,7 +36,8 @@ class IncidentRepository {
 
     /** The key of {@code step} among its incident's steps: OPENED, RESOLVED or UPDATED#count. */
     static String stepKey(Incident step) {
-        return step.action() == IncidentAction.UPDATED ? step.action().name() + "#" + step.count()
+        return step.action() == IncidentAction.UPDATED
+                ? step.action().name() + "#" + step.count()
                 : step.action().name();
     }
 
@@ -78,42 +77,55 @@ class IncidentRepository {
                 .param("now", parameter(now))
                 .update();
         return jdbc.sql("INSERT INTO incident_events (incident_id, step, action, at, count, fire_id, message,"
-                        + " stored_at) VALUES (:id, :step, :action, :at, :count, :fireId, :message, :now)"
-                        + " ON CONFLICT (incident_id, step) DO NOTHING")
-                .param("id", step.incidentId())
-                .param("step", stepKey(step))
-                .param("action", step.action().name())
-                .param("at", parameter(step.at()))
-                .param("count", step.count())
-                .param("fireId", step.fireId())
-                .param("message", step.message())
-                .param("now", parameter(now))
-                .update() == 1;
+                                + " stored_at) VALUES (:id, :step, :action, :at, :count, :fireId, :message, :now)"
+                                + " ON CONFLICT (incident_id, step) DO NOTHING")
+                        .param("id", step.incidentId())
+                        .param("step", stepKey(step))
+                        .param("action", step.action().name())
+                        .param("at", parameter(step.at()))
+                        .param("count", step.count())
+                        .param("fireId", step.fireId())
+                        .param("message", step.message())
+                        .param("now", parameter(now))
+                        .update()
+                == 1;
     }
 
     Optional<IncidentView> find(String id) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM incidents WHERE id = :id").param("id", id)
-                .query((row, number) -> view(row)).optional();
+        return jdbc.sql("SELECT " + COLUMNS + " FROM incidents WHERE id = :id")
+                .param("id", id)
+                .query((row, number) -> view(row))
+                .optional();
     }
 
     /** The incident {@code id}, its row locked for the rest of the transaction. */
     Optional<IncidentView> lock(String id) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM incidents WHERE id = :id FOR UPDATE").param("id", id)
-                .query((row, number) -> view(row)).optional();
+        return jdbc.sql("SELECT " + COLUMNS + " FROM incidents WHERE id = :id FOR UPDATE")
+                .param("id", id)
+                .query((row, number) -> view(row))
+                .optional();
     }
 
     void acknowledge(String id, String actor, Instant at) {
         jdbc.sql("UPDATE incidents SET acked_by = :actor, acked_at = :at WHERE id = :id")
-                .param("actor", actor).param("at", parameter(at)).param("id", id).update();
+                .param("actor", actor)
+                .param("at", parameter(at))
+                .param("id", id)
+                .update();
     }
 
     /** The oldest {@code limit} steps of incident {@code id}, in the order they happened. */
     List<IncidentStep> history(String id, int limit) {
         return jdbc.sql("SELECT action, at, count, fire_id, message FROM incident_events WHERE incident_id = :id"
                         + " ORDER BY at, id LIMIT :limit")
-                .param("id", id).param("limit", limit)
-                .query((row, number) -> new IncidentStep(row.getString("action"), instant(row, "at"),
-                        row.getInt("count"), row.getString("fire_id"), row.getString("message")))
+                .param("id", id)
+                .param("limit", limit)
+                .query((row, number) -> new IncidentStep(
+                        row.getString("action"),
+                        instant(row, "at"),
+                        row.getInt("count"),
+                        row.getString("fire_id"),
+                        row.getString("message")))
                 .list();
     }
 
@@ -151,14 +163,26 @@ class IncidentRepository {
         }
         sql.append(" ORDER BY opened_at DESC, id DESC LIMIT ?");
         params.add(limit);
-        return jdbc.sql(sql.toString()).params(params).query((row, number) -> view(row)).list();
+        return jdbc.sql(sql.toString())
+                .params(params)
+                .query((row, number) -> view(row))
+                .list();
     }
 
     private static IncidentView view(ResultSet row) throws SQLException {
-        return new IncidentView(row.getString("id"), row.getString("rule"), row.getString("app"),
-                row.getString("job_id"), row.getString("state"), instant(row, "opened_at"),
-                instant(row, "last_step_at"), instant(row, "resolved_at"), row.getInt("count"),
-                row.getString("fire_id"), row.getString("message"), row.getString("acked_by"),
+        return new IncidentView(
+                row.getString("id"),
+                row.getString("rule"),
+                row.getString("app"),
+                row.getString("job_id"),
+                row.getString("state"),
+                instant(row, "opened_at"),
+                instant(row, "last_step_at"),
+                instant(row, "resolved_at"),
+                row.getInt("count"),
+                row.getString("fire_id"),
+                row.getString("message"),
+                row.getString("acked_by"),
                 instant(row, "acked_at"));
     }
 }

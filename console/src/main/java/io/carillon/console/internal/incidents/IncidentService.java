@@ -1,15 +1,5 @@
 package io.carillon.console.internal.incidents;
 
-import java.time.Clock;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
-
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.Grant;
@@ -18,6 +8,13 @@ import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.incidents.IncidentQuery.Position;
 import io.carillon.topics.Json;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Incidents as the caller may see them: pages of the apps they may read, one incident with its history and the
@@ -25,7 +22,7 @@ import io.carillon.topics.Json;
  * transaction. Thread-safe.
  */
 @Service
-public class IncidentService {
+class IncidentService {
 
     static final String TARGET_TYPE = "INCIDENT";
 
@@ -35,19 +32,25 @@ public class IncidentService {
     private final Authorizer authorizer;
     private final AuditLog audit;
     private final TransactionTemplate transactions;
-    private final ConsoleProperties.Incidents limits;
+    private final IncidentProperties limits;
     private final Clock clock;
 
-    IncidentService(IncidentRepository incidents, DeliveryRepository deliveries, ChannelService channels,
-            Authorizer authorizer, AuditLog audit, PlatformTransactionManager transactionManager,
-            ConsoleProperties properties, Clock clock) {
+    IncidentService(
+            IncidentRepository incidents,
+            DeliveryRepository deliveries,
+            ChannelService channels,
+            Authorizer authorizer,
+            AuditLog audit,
+            PlatformTransactionManager transactionManager,
+            IncidentProperties limits,
+            Clock clock) {
         this.incidents = incidents;
         this.deliveries = deliveries;
         this.channels = channels;
         this.authorizer = authorizer;
         this.audit = audit;
         this.transactions = new TransactionTemplate(transactionManager);
-        this.limits = properties.getIncidents();
+        this.limits = limits;
         this.clock = clock;
     }
 
@@ -71,7 +74,9 @@ public class IncidentService {
     public IncidentDetail get(String id) {
         IncidentView incident = incidents.find(id).orElseThrow(() -> new IncidentNotFoundException(id));
         authorizer.requireRead(incident.app());
-        return new IncidentDetail(incident, incidents.history(id, limits.getMaxHistory()),
+        return new IncidentDetail(
+                incident,
+                incidents.history(id, limits.getMaxHistory()),
                 deliveries.ofIncident(id, limits.getMaxHistory()));
     }
 
@@ -88,8 +93,8 @@ public class IncidentService {
             }
             incidents.acknowledge(id, authorizer.caller().actor(), clock.instant());
             IncidentView after = incidents.find(id).orElseThrow();
-            audit.record(AuditAction.INCIDENT_ACK, TARGET_TYPE, id, after.app(), json(before), json(after),
-                    AuditOutcome.OK);
+            audit.record(
+                    AuditAction.INCIDENT_ACK, TARGET_TYPE, id, after.app(), json(before), json(after), AuditOutcome.OK);
             return after;
         });
     }
@@ -106,7 +111,9 @@ public class IncidentService {
         if (caller.grants().canRead(Grant.EVERY_APP)) {
             return null;
         }
-        return caller.grants().all().stream().map(Grant::app).filter(caller.grants()::canRead)
+        return caller.grants().all().stream()
+                .map(Grant::app)
+                .filter(caller.grants()::canRead)
                 .collect(Collectors.toSet());
     }
 

@@ -7,8 +7,7 @@ import java.util.function.UnaryOperator;
 /** The facts of a notification as labelled lines, shared by the email and the chat robots' messages. Stateless. */
 final class NotificationText {
 
-    private NotificationText() {
-    }
+    private NotificationText() {}
 
     /** Label and value of each fact the notification has, in reading order. */
     static List<String[]> facts(Notification notification) {
@@ -28,11 +27,14 @@ final class NotificationText {
     }
 
     /** The title then one {@code label: value} line per fact, each value passed through {@code escape}. */
-    static String lines(Notification notification, String linePrefix, UnaryOperator<String> label,
-            UnaryOperator<String> escape) {
+    static String lines(
+            Notification notification, String linePrefix, UnaryOperator<String> label, UnaryOperator<String> escape) {
         StringBuilder text = new StringBuilder();
         for (String[] fact : facts(notification)) {
-            text.append(linePrefix).append(label.apply(fact[0])).append(": ").append(escape.apply(fact[1]))
+            text.append(linePrefix)
+                    .append(label.apply(fact[0]))
+                    .append(": ")
+                    .append(escape.apply(fact[1]))
                     .append('\n');
         }
         return text.toString();
@@ -40,14 +42,14 @@ final class NotificationText {
 
     /** Plain text: the title, a blank line and one {@code Label: value} line per fact. */
     static String plain(Notification notification) {
-        return notification.title() + "\n\n" + lines(notification, "", UnaryOperator.identity(),
-                UnaryOperator.identity());
+        return notification.title() + "\n\n"
+                + lines(notification, "", UnaryOperator.identity(), UnaryOperator.identity());
     }
 
     /** Markdown for the robots: a bold title and one line per fact with a bold label. */
     static String markdown(Notification notification, String heading) {
-        return heading + notification.title() + "\n\n" + lines(notification, "> ", label -> "**" + label + "**",
-                UnaryOperator.identity());
+        return heading + notification.title() + "\n\n"
+                + lines(notification, "> ", label -> "**" + label + "**", UnaryOperator.identity());
     }
 
     private static void add(List<String[]> facts, String label, String value) {

@@ -2,8 +2,6 @@ package io.carillon.console.internal.incidents;
 
 import java.time.Duration;
 
-import io.carillon.console.NotificationProperties;
-
 /**
  * When a failed delivery is tried again: {@code initial-backoff × backoff-multiplier^(attempts − 1)} after the
  * failed attempt, at most {@code max-backoff}, and not at all after {@code max-attempts}. Immutable.
@@ -11,8 +9,11 @@ import io.carillon.console.NotificationProperties;
 record RetrySchedule(int maxAttempts, Duration initialBackoff, double multiplier, Duration maxBackoff) {
 
     static RetrySchedule of(NotificationProperties settings) {
-        return new RetrySchedule(settings.getMaxAttempts(), settings.getInitialBackoff(),
-                settings.getBackoffMultiplier(), settings.getMaxBackoff());
+        return new RetrySchedule(
+                settings.getMaxAttempts(),
+                settings.getInitialBackoff(),
+                settings.getBackoffMultiplier(),
+                settings.getMaxBackoff());
     }
 
     /** Whether a delivery that failed {@code attempts} times is tried again. */

@@ -7,8 +7,7 @@ import tools.jackson.databind.JsonNode;
 /** Reads the JSON answer of a chat robot, which says in its body whether it took a message. Stateless. */
 final class RobotAnswers {
 
-    private RobotAnswers() {
-    }
+    private RobotAnswers() {}
 
     /**
      * {@code "<codeField> <code>: <message>"} when the answer's {@code codeField} is a number other than 0, else null

@@ -2,7 +2,6 @@ package io.carillon.console.internal.incidents;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -11,8 +10,7 @@ final class Signatures {
 
     private static final String HMAC_SHA256 = "HmacSHA256";
 
-    private Signatures() {
-    }
+    private Signatures() {}
 
     static byte[] hmacSha256(String key, byte[] data) {
         try {

@@ -1,10 +1,9 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.topics.Json;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Map;
-
-import io.carillon.topics.Json;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -20,11 +19,12 @@ final class SlackFormat implements WebhookFormat {
 
     @Override
     public WebhookRequest request(Notification notification, Channel channel, Instant now) {
-        String text = "*" + escape(notification.title()) + "*\n" + NotificationText.lines(notification, "",
-                label -> "*" + label + "*", SlackFormat::escape);
+        String text = "*" + escape(notification.title()) + "*\n"
+                + NotificationText.lines(notification, "", label -> "*" + label + "*", SlackFormat::escape);
         ObjectNode body = Json.mapper().createObjectNode();
         body.put("text", text);
-        return new WebhookRequest(URI.create(channel.target()), Map.of(), Json.mapper().writeValueAsBytes(body));
+        return new WebhookRequest(
+                URI.create(channel.target()), Map.of(), Json.mapper().writeValueAsBytes(body));
     }
 
     static String escape(String text) {

@@ -1,11 +1,10 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.topics.Json;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
-
-import io.carillon.topics.Json;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -26,9 +25,10 @@ final class WeComFormat implements WebhookFormat {
     public WebhookRequest request(Notification notification, Channel channel, Instant now) {
         ObjectNode body = Json.mapper().createObjectNode();
         body.put("msgtype", "markdown");
-        body.putObject("markdown").put("content", cutToBytes(NotificationText.markdown(notification, "## "),
-                MAX_CONTENT_BYTES));
-        return new WebhookRequest(URI.create(channel.target()), Map.of(), Json.mapper().writeValueAsBytes(body));
+        body.putObject("markdown")
+                .put("content", cutToBytes(NotificationText.markdown(notification, "## "), MAX_CONTENT_BYTES));
+        return new WebhookRequest(
+                URI.create(channel.target()), Map.of(), Json.mapper().writeValueAsBytes(body));
     }
 
     @Override

@@ -1,11 +1,10 @@
 package io.carillon.console.internal.incidents;
 
+import io.carillon.topics.Json;
 import java.net.URI;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
-
-import io.carillon.topics.Json;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -45,8 +44,15 @@ final class WebhookJsonFormat implements WebhookFormat {
         putPresent(body, "link", notification.link());
         byte[] bytes = Json.mapper().writeValueAsBytes(body);
         String signature = SIGNATURE_PREFIX + HexFormat.of().formatHex(Signatures.hmacSha256(channel.secret(), bytes));
-        return new WebhookRequest(URI.create(channel.target()), Map.of(SIGNATURE_HEADER, signature,
-                TIMESTAMP_HEADER, String.valueOf(now.toEpochMilli()), EVENT_HEADER, notification.action().name()),
+        return new WebhookRequest(
+                URI.create(channel.target()),
+                Map.of(
+                        SIGNATURE_HEADER,
+                        signature,
+                        TIMESTAMP_HEADER,
+                        String.valueOf(now.toEpochMilli()),
+                        EVENT_HEADER,
+                        notification.action().name()),
                 bytes);
     }
 

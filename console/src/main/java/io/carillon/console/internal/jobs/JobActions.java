@@ -1,24 +1,10 @@
 package io.carillon.console.internal.jobs;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
-import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.JobProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
@@ -27,6 +13,16 @@ import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
 import io.carillon.topics.schedule.Schedules;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * What a person asks the planner to do about one job, each as a {@link JobRequest} on {@code requests}: pause and
@@ -36,7 +32,7 @@ import io.carillon.topics.schedule.Schedules;
  * once Kafka has taken the request. Thread-safe.
  */
 @Component
-public class JobActions {
+class JobActions {
 
     private final JobService jobs;
     private final JobRequests requests;
@@ -48,17 +44,24 @@ public class JobActions {
     private final JobProperties settings;
     private final Clock clock;
 
-    JobActions(JobService jobs, JobRequests requests, PauseRepository pauses,
-            PlatformTransactionManager transactionManager, Authorizer authorizer, AuditLog audit,
-            ConsoleProperties properties, Clock clock) {
+    JobActions(
+            JobService jobs,
+            JobRequests requests,
+            PauseRepository pauses,
+            PlatformTransactionManager transactionManager,
+            Authorizer authorizer,
+            AuditLog audit,
+            JobApiProperties apiProperties,
+            JobProperties settings,
+            Clock clock) {
         this.jobs = jobs;
         this.requests = requests;
         this.pauses = pauses;
         this.transactions = new TransactionTemplate(transactionManager);
         this.authorizer = authorizer;
         this.audit = audit;
-        this.limits = new JobLimits(properties.getApi());
-        this.settings = properties.getJobs();
+        this.limits = new JobLimits(apiProperties);
+        this.settings = settings;
         this.clock = clock;
     }
 
@@ -73,8 +76,8 @@ public class JobActions {
     public String pause(String jobId, String reason) {
         requireReason(reason, true);
         JobDefinition job = operable(jobId);
-        JobRequest sent = requests.send(jobId, origin -> request(origin, jobId, RequestType.PAUSE, null, null, null,
-                null));
+        JobRequest sent =
+                requests.send(jobId, origin -> request(origin, jobId, RequestType.PAUSE, null, null, null, null));
         transactions.executeWithoutResult(status -> {
             pauses.pause(jobId, reason, sent.requestedBy(), sent.requestedAt());
             record(AuditAction.JOB_PAUSE, job, sent, "reason", reason);
@@ -90,8 +93,8 @@ public class JobActions {
     public String resume(String jobId, String reason) {
         requireReason(reason, false);
         JobDefinition job = operable(jobId);
-        JobRequest sent = requests.send(jobId, origin -> request(origin, jobId, RequestType.RESUME, null, null, null,
-                null));
+        JobRequest sent =
+                requests.send(jobId, origin -> request(origin, jobId, RequestType.RESUME, null, null, null, null));
         transactions.executeWithoutResult(status -> {
             pauses.resume(jobId);
             record(AuditAction.JOB_RESUME, job, sent, "reason", reason);
@@ -113,16 +116,16 @@ public class JobActions {
         } else if (at.isBefore(now)) {
             problems.add(new FieldError("at", at + " is in the past (now is " + now + "); use run now instead"));
         } else if (at.isAfter(now.plus(settings.getMaxRunAtAhead()))) {
-            problems.add(new FieldError("at", at + " is more than " + settings.getMaxRunAtAhead().toDays()
-                    + " days ahead"));
+            problems.add(new FieldError(
+                    "at", at + " is more than " + settings.getMaxRunAtAhead().toDays() + " days ahead"));
         }
         Optional.ofNullable(limits.paramsProblem(params)).ifPresent(problems::add);
         if (!problems.isEmpty()) {
             throw InvalidInputException.of(problems);
         }
         JobDefinition job = operable(jobId);
-        JobRequest sent = requests.send(jobId, origin -> request(origin, jobId, RequestType.RUN_AT, at, null, null,
-                params));
+        JobRequest sent =
+                requests.send(jobId, origin -> request(origin, jobId, RequestType.RUN_AT, at, null, null, params));
         transactions.executeWithoutResult(status -> record(AuditAction.JOB_RUN_AT, job, sent, "at", at.toString()));
         return sent.requestId();
     }
@@ -145,31 +148,37 @@ public class JobActions {
         if (dryRun) {
             return plan;
         }
-        JobRequest sent = requests.send(jobId, origin -> request(origin, jobId, RequestType.BACKFILL, null, from, to,
-                params));
-        transactions.executeWithoutResult(status -> record(AuditAction.JOB_BACKFILL, job, sent, "fires",
-                Integer.toString(plan.fires())));
+        JobRequest sent =
+                requests.send(jobId, origin -> request(origin, jobId, RequestType.BACKFILL, null, from, to, params));
+        transactions.executeWithoutResult(
+                status -> record(AuditAction.JOB_BACKFILL, job, sent, "fires", Integer.toString(plan.fires())));
         return plan.sent(sent.requestId());
     }
 
     private BackfillPlan count(Schedule schedule, Instant from, Instant to) {
         int max = settings.getMaxBackfillFires();
-        Instant first = schedule.type() == ScheduleType.FIXED_DELAY ? from
+        Instant first = schedule.type() == ScheduleType.FIXED_DELAY
+                ? from
                 : Schedules.nextAfter(schedule, from.minusMillis(1)).orElse(null);
         Instant last = null;
         int fires = 0;
-        for (Instant next = first; next != null && !next.isAfter(to);
+        for (Instant next = first;
+                next != null && !next.isAfter(to);
                 next = Schedules.nextAfter(schedule, next).orElse(null)) {
             if (fires == max) {
-                throw InvalidInputException.of("to", "[" + from + ", " + to + "] holds more than " + max
-                        + " fires of the job's schedule; backfill a shorter range");
+                throw InvalidInputException.of(
+                        "to",
+                        "[" + from + ", " + to + "] holds more than " + max
+                                + " fires of the job's schedule; backfill a shorter range");
             }
             last = next;
             fires++;
         }
         if (fires == 0) {
-            throw InvalidInputException.of("from", "the job's schedule (" + Schedules.describe(schedule)
-                    + ") has no fire in [" + from + ", " + to + "]; nothing to backfill");
+            throw InvalidInputException.of(
+                    "from",
+                    "the job's schedule (" + Schedules.describe(schedule) + ") has no fire in [" + from + ", " + to
+                            + "]; nothing to backfill");
         }
         return new BackfillPlan(null, fires, first, last);
     }
@@ -183,8 +192,8 @@ public class JobActions {
         if (to == null) {
             problems.add(new FieldError("to", "is required: the last instant of the range"));
         } else if (to.isAfter(now)) {
-            problems.add(new FieldError("to", to + " is in the future (now is " + now
-                    + "); a backfill covers the past"));
+            problems.add(
+                    new FieldError("to", to + " is in the future (now is " + now + "); a backfill covers the past"));
         } else if (from != null && to.isBefore(from)) {
             problems.add(new FieldError("to", "must not be before from"));
         }
@@ -201,8 +210,9 @@ public class JobActions {
             return;
         }
         if (reason.length() > settings.getMaxReasonLength()) {
-            throw InvalidInputException.of("reason", "is " + reason.length() + " characters; at most "
-                    + settings.getMaxReasonLength() + " are allowed");
+            throw InvalidInputException.of(
+                    "reason",
+                    "is " + reason.length() + " characters; at most " + settings.getMaxReasonLength() + " are allowed");
         }
     }
 
@@ -218,13 +228,35 @@ public class JobActions {
         if (value != null) {
             after.put(field, value);
         }
-        audit.record(action, JobService.TARGET_TYPE, job.id(), job.app(), null,
-                Json.mapper().writeValueAsString(after), AuditOutcome.OK);
+        audit.record(
+                action,
+                JobService.TARGET_TYPE,
+                job.id(),
+                job.app(),
+                null,
+                Json.mapper().writeValueAsString(after),
+                AuditOutcome.OK);
     }
 
-    private static JobRequest request(JobRequests.Origin origin, String jobId, RequestType type, Instant at,
-            Instant from, Instant to, String params) {
-        return new JobRequest(JobRequest.SCHEMA_VERSION, origin.requestId(), jobId, type, at, from, to, params, null,
-                origin.requestedBy(), origin.requestedAt());
+    private static JobRequest request(
+            JobRequests.Origin origin,
+            String jobId,
+            RequestType type,
+            Instant at,
+            Instant from,
+            Instant to,
+            String params) {
+        return new JobRequest(
+                JobRequest.SCHEMA_VERSION,
+                origin.requestId(),
+                jobId,
+                type,
+                at,
+                from,
+                to,
+                params,
+                null,
+                origin.requestedBy(),
+                origin.requestedAt());
     }
 }

@@ -1,16 +1,13 @@
 package io.carillon.console.internal.jobs;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import org.springframework.security.access.AccessDeniedException;
-import org.springframework.stereotype.Component;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.stereotype.Component;
 
 /**
  * One action on many jobs ({@code POST /api/v1/jobs:batch}): each id is handled on its own, through the same
@@ -18,13 +15,25 @@ import io.carillon.topics.JobValidator;
  * stop the others. At most {@code carillon.console.jobs.max-batch-ids} ids. Thread-safe.
  */
 @Component
-public class JobBatch {
+class JobBatch {
 
     /** What a batch does to each job. */
-    public enum Action { ENABLE, DISABLE, RUN, DELETE }
+    public enum Action {
+        ENABLE,
+        DISABLE,
+        RUN,
+        DELETE
+    }
 
     /** How one id went: done, nothing to do, no such job, not allowed, or Kafka did not take it. */
-    public enum Outcome { OK, UNCHANGED, NOT_FOUND, FORBIDDEN, CONFLICT, FAILED }
+    public enum Outcome {
+        OK,
+        UNCHANGED,
+        NOT_FOUND,
+        FORBIDDEN,
+        CONFLICT,
+        FAILED
+    }
 
     /** The outcome of one id; {@code requestId} for RUN, {@code version} the job's version after ENABLE/DISABLE. */
     public record Result(String id, Outcome outcome, String message, String requestId, Long version) {
@@ -38,10 +47,10 @@ public class JobBatch {
     private final RunNowPublisher runNow;
     private final int maxIds;
 
-    JobBatch(JobService jobs, RunNowPublisher runNow, ConsoleProperties properties) {
+    JobBatch(JobService jobs, RunNowPublisher runNow, JobProperties jobProperties) {
         this.jobs = jobs;
         this.runNow = runNow;
-        this.maxIds = properties.getJobs().getMaxBatchIds();
+        this.maxIds = jobProperties.getMaxBatchIds();
     }
 
     /**
@@ -83,8 +92,14 @@ public class JobBatch {
     private Result enable(String id, boolean enabled) {
         JobService.EnabledChange change = jobs.setEnabled(id, enabled);
         String state = enabled ? "enabled" : "disabled";
-        return change.changed() ? new Result(id, Outcome.OK, state, null, change.job().version())
-                : new Result(id, Outcome.UNCHANGED, "was " + state + " already", null, change.job().version());
+        return change.changed()
+                ? new Result(id, Outcome.OK, state, null, change.job().version())
+                : new Result(
+                        id,
+                        Outcome.UNCHANGED,
+                        "was " + state + " already",
+                        null,
+                        change.job().version());
     }
 
     private void requireValid(Action action, List<String> ids) {

@@ -1,12 +1,10 @@
 package io.carillon.console.internal.jobs;
 
+import io.carillon.topics.FieldError;
+import io.carillon.topics.events.JobDefinition;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.topics.FieldError;
-import io.carillon.topics.events.JobDefinition;
 
 /** The console's size limits on a job's free text ({@code carillon.console.api.max-params-bytes} and others). */
 final class JobLimits {
@@ -14,7 +12,7 @@ final class JobLimits {
     private final int maxParamsBytes;
     private final int maxDescriptionLength;
 
-    JobLimits(ConsoleProperties.Api api) {
+    JobLimits(JobApiProperties api) {
         this.maxParamsBytes = api.getMaxParamsBytes();
         this.maxDescriptionLength = api.getMaxDescriptionLength();
     }
@@ -26,8 +24,10 @@ final class JobLimits {
             problems.add(params);
         }
         if (job.description() != null && job.description().length() > maxDescriptionLength) {
-            problems.add(new FieldError("description", "is " + job.description().length() + " characters; at most "
-                    + maxDescriptionLength + " are allowed"));
+            problems.add(new FieldError(
+                    "description",
+                    "is " + job.description().length() + " characters; at most " + maxDescriptionLength
+                            + " are allowed"));
         }
         return problems;
     }
@@ -38,7 +38,8 @@ final class JobLimits {
             return null;
         }
         int bytes = params.getBytes(StandardCharsets.UTF_8).length;
-        return bytes <= maxParamsBytes ? null
+        return bytes <= maxParamsBytes
+                ? null
                 : new FieldError("params", "is " + bytes + " bytes; at most " + maxParamsBytes + " are allowed");
     }
 }

@@ -1,20 +1,18 @@
 package io.carillon.console.internal.jobs;
 
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.support.SqlTimes;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.JobDefinition;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-
-import io.carillon.console.internal.SqlTimes;
-import io.carillon.console.internal.audit.AuditLog;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.events.JobDefinition;
 
 /** The {@code jobs} and {@code apps} tables. Writes take part in the caller's transaction. */
 @Repository
@@ -122,8 +120,10 @@ public class JobRepository {
         return jdbc.sql("SELECT managed_by_app, managed_version, orphaned_at FROM jobs WHERE id = :id"
                         + " AND managed_by_app IS NOT NULL")
                 .param("id", id)
-                .query((row, number) -> ManagedBy.of(row.getString("managed_by_app"),
-                        row.getString("managed_version"), SqlTimes.instant(row, "orphaned_at")))
+                .query((row, number) -> ManagedBy.of(
+                        row.getString("managed_by_app"),
+                        row.getString("managed_version"),
+                        SqlTimes.instant(row, "orphaned_at")))
                 .optional();
     }
 
@@ -132,8 +132,12 @@ public class JobRepository {
         java.util.Map<String, ManagedBy> managed = new java.util.HashMap<>();
         jdbc.sql("SELECT id, managed_by_app, managed_version, orphaned_at FROM jobs WHERE managed_by_app IS NOT NULL")
                 .query(row -> {
-                    managed.put(row.getString("id"), ManagedBy.of(row.getString("managed_by_app"),
-                            row.getString("managed_version"), SqlTimes.instant(row, "orphaned_at")));
+                    managed.put(
+                            row.getString("id"),
+                            ManagedBy.of(
+                                    row.getString("managed_by_app"),
+                                    row.getString("managed_version"),
+                                    SqlTimes.instant(row, "orphaned_at")));
                 });
         return managed;
     }
@@ -172,7 +176,11 @@ public class JobRepository {
     }
 
     public boolean exists(String id) {
-        return jdbc.sql("SELECT count(*) FROM jobs WHERE id = :id").param("id", id).query(Long.class).single() > 0;
+        return jdbc.sql("SELECT count(*) FROM jobs WHERE id = :id")
+                        .param("id", id)
+                        .query(Long.class)
+                        .single()
+                > 0;
     }
 
     /** The jobs of {@code apps}, ordered by id. */
@@ -180,7 +188,8 @@ public class JobRepository {
         if (apps.isEmpty()) {
             return List.of();
         }
-        return jdbc.sql("SELECT definition::text FROM jobs WHERE app IN (:apps) ORDER BY id")
+        return jdbc
+                .sql("SELECT definition::text FROM jobs WHERE app IN (:apps) ORDER BY id")
                 .param("apps", List.copyOf(apps))
                 .query(String.class)
                 .list()
@@ -191,10 +200,7 @@ public class JobRepository {
 
     /** Every job, ordered by id. */
     public List<JobDefinition> findAll() {
-        return jdbc.sql("SELECT definition::text FROM jobs ORDER BY id")
-                .query(String.class)
-                .list()
-                .stream()
+        return jdbc.sql("SELECT definition::text FROM jobs ORDER BY id").query(String.class).list().stream()
                 .map(EventSerdes.JOB::parse)
                 .toList();
     }

@@ -1,11 +1,5 @@
 package io.carillon.console.internal.jobs;
 
-import java.time.Clock;
-import java.util.UUID;
-import java.util.function.Function;
-
-import org.springframework.stereotype.Component;
-
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.PublishException;
@@ -14,6 +8,10 @@ import io.carillon.console.internal.outbox.OutboxRepository;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.spring.CarillonTopics;
+import java.time.Clock;
+import java.util.UUID;
+import java.util.function.Function;
+import org.springframework.stereotype.Component;
 
 /**
  * Sends {@link JobRequest}s to the planner on the {@code requests} topic, keyed by job id, after any change of the
@@ -30,8 +28,13 @@ class JobRequests {
     private final Authorizer authorizer;
     private final Clock clock;
 
-    JobRequests(OutboxRepository outbox, OutboxRelay relay, ConsoleProducer producer, CarillonTopics topics,
-            Authorizer authorizer, Clock clock) {
+    JobRequests(
+            OutboxRepository outbox,
+            OutboxRelay relay,
+            ConsoleProducer producer,
+            CarillonTopics topics,
+            Authorizer authorizer,
+            Clock clock) {
         this.outbox = outbox;
         this.relay = relay;
         this.producer = producer;
@@ -41,8 +44,7 @@ class JobRequests {
     }
 
     /** What a request is made of: its new id, the caller's name and the clock's now. */
-    record Origin(String requestId, String requestedBy, java.time.Instant requestedAt) {
-    }
+    record Origin(String requestId, String requestedBy, java.time.Instant requestedAt) {}
 
     /**
      * Builds the request of job {@code jobId} from a fresh {@link Origin} and waits for Kafka's acknowledgement.
@@ -54,12 +56,12 @@ class JobRequests {
         if (outbox.hasUnpublished(jobId)) {
             relay.flush();
             if (outbox.hasUnpublished(jobId)) {
-                throw new PublishException("job '" + jobId + "' has a change that is not yet on Kafka; try again in a"
-                        + " moment", null);
+                throw new PublishException(
+                        "job '" + jobId + "' has a change that is not yet on Kafka; try again in a" + " moment", null);
             }
         }
-        JobRequest built = request.apply(new Origin(UUID.randomUUID().toString(), authorizer.caller().actor(),
-                clock.instant()));
+        JobRequest built = request.apply(
+                new Origin(UUID.randomUUID().toString(), authorizer.caller().actor(), clock.instant()));
         String topic = topics.catalog().requests();
         producer.sendAndWait(topic, jobId, EventSerdes.REQUEST.serialize(topic, built));
         return built;

@@ -1,26 +1,23 @@
 package io.carillon.console.internal.jobs;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.util.List;
-import java.util.Optional;
-
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.outbox.OutboxRepository;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
-import io.carillon.topics.Json;
 import io.carillon.topics.JobValidator;
+import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Job writes with their transactional outbox: each create, replace and delete changes {@code jobs} and appends the
@@ -44,14 +41,20 @@ public class JobService {
     private final JobLimits limits;
     private final Clock clock;
 
-    public JobService(JobRepository jobs, OutboxRepository outbox, PlatformTransactionManager transactionManager,
-            Authorizer authorizer, AuditLog audit, ConsoleProperties properties, Clock clock) {
+    public JobService(
+            JobRepository jobs,
+            OutboxRepository outbox,
+            PlatformTransactionManager transactionManager,
+            Authorizer authorizer,
+            AuditLog audit,
+            JobApiProperties apiProperties,
+            Clock clock) {
         this.jobs = jobs;
         this.outbox = outbox;
         this.transactions = new TransactionTemplate(transactionManager);
         this.authorizer = authorizer;
         this.audit = audit;
-        this.limits = new JobLimits(properties.getApi());
+        this.limits = new JobLimits(apiProperties);
         this.clock = clock;
     }
 
@@ -88,8 +91,11 @@ public class JobService {
     }
 
     private JobDefinition insert(JobDefinition requested) {
-        long version = jobs.create(requested, clock.instant(), audit.entry(AuditAction.JOB_CREATE, TARGET_TYPE,
-                requested.id(), requested.app(), AuditOutcome.OK))
+        long version = jobs.create(
+                        requested,
+                        clock.instant(),
+                        audit.entry(
+                                AuditAction.JOB_CREATE, TARGET_TYPE, requested.id(), requested.app(), AuditOutcome.OK))
                 .orElseThrow(() -> new JobAlreadyExistsException(requested.id()));
         return requested.toBuilder().version(version).build();
     }
@@ -103,8 +109,10 @@ public class JobService {
      */
     public JobDefinition replace(String id, JobDefinition requested) {
         if (!id.equals(requested.id())) {
-            throw InvalidInputException.of("id", "'" + requested.id() + "' does not match the job id '" + id
-                    + "' in the path; a job's id cannot change");
+            throw InvalidInputException.of(
+                    "id",
+                    "'" + requested.id() + "' does not match the job id '" + id
+                            + "' in the path; a job's id cannot change");
         }
         requireValid(requested);
         authorizer.requireOperate(requested.app());
@@ -128,17 +136,19 @@ public class JobService {
         requireValid(declared);
         return transactions.execute(status -> {
             long current = jobs.lockVersion(declared.id()).orElseThrow(() -> new JobNotFoundException(declared.id()));
-            JobDefinition before = jobs.find(declared.id()).orElseThrow(
-                    () -> new JobNotFoundException(declared.id()));
+            JobDefinition before = jobs.find(declared.id()).orElseThrow(() -> new JobNotFoundException(declared.id()));
             authorizer.requireOperate(before.app());
             authorizer.requireOperate(declared.app());
-            JobDefinition after = declared.toBuilder().enabled(declaredEnabled ? declared.enabled() : before.enabled())
-                    .version(before.version()).build();
+            JobDefinition after = declared.toBuilder()
+                    .enabled(declaredEnabled ? declared.enabled() : before.enabled())
+                    .version(before.version())
+                    .build();
             jobs.markManaged(declared.id(), declared.app(), appVersion);
             if (after.equals(before)) {
                 return new EnabledChange(before, false);
             }
-            return new EnabledChange(write(before, after.toBuilder().version(current + 1).build()), true);
+            return new EnabledChange(
+                    write(before, after.toBuilder().version(current + 1).build()), true);
         });
     }
 
@@ -156,16 +166,20 @@ public class JobService {
             authorizer.requireOperate(job.app());
             ManagedBy managedBy = jobs.managedBy(id).orElseThrow(() -> ManagedJobException.notManaged(id));
             jobs.clearManaged(id);
-            audit.record(AuditAction.JOB_DETACH, TARGET_TYPE, id, job.app(),
-                    Json.mapper().writeValueAsString(java.util.Map.of("managedBy", managedBy)), null,
+            audit.record(
+                    AuditAction.JOB_DETACH,
+                    TARGET_TYPE,
+                    id,
+                    job.app(),
+                    Json.mapper().writeValueAsString(java.util.Map.of("managedBy", managedBy)),
+                    null,
                     AuditOutcome.OK);
             return new JobView(job, null);
         });
     }
 
     /** A job as the console shows it: its definition and, when an app declares it, which. */
-    public record JobView(JobDefinition job, ManagedBy managedBy) {
-    }
+    public record JobView(JobDefinition job, ManagedBy managedBy) {}
 
     /**
      * Job {@code id} with who manages it, when the caller may read its app.
@@ -198,14 +212,19 @@ public class JobService {
             if (before.enabled() == enabled) {
                 return new EnabledChange(before, false);
             }
-            return new EnabledChange(write(before, before.toBuilder().enabled(enabled).version(current + 1).build()),
+            return new EnabledChange(
+                    write(
+                            before,
+                            before.toBuilder()
+                                    .enabled(enabled)
+                                    .version(current + 1)
+                                    .build()),
                     true);
         });
     }
 
     /** The job after {@link #setEnabled}, and whether that changed it. */
-    public record EnabledChange(JobDefinition job, boolean changed) {
-    }
+    public record EnabledChange(JobDefinition job, boolean changed) {}
 
     private JobDefinition write(JobDefinition before, JobDefinition job) {
         Instant now = clock.instant();
@@ -213,8 +232,14 @@ public class JobService {
         jobs.update(job, now);
         String json = EventSerdes.JOB.toJson(job);
         outbox.append(job.id(), job.version(), json, now);
-        audit.record(updateAction(before, job), TARGET_TYPE, job.id(), job.app(), EventSerdes.JOB.toJson(before),
-                json, AuditOutcome.OK);
+        audit.record(
+                updateAction(before, job),
+                TARGET_TYPE,
+                job.id(),
+                job.app(),
+                EventSerdes.JOB.toJson(before),
+                json,
+                AuditOutcome.OK);
         return job;
     }
 
@@ -243,7 +268,13 @@ public class JobService {
             }
             jobs.delete(id);
             outbox.append(id, current + 1, null, clock.instant());
-            audit.record(AuditAction.JOB_DELETE, TARGET_TYPE, id, before.app(), EventSerdes.JOB.toJson(before), null,
+            audit.record(
+                    AuditAction.JOB_DELETE,
+                    TARGET_TYPE,
+                    id,
+                    before.app(),
+                    EventSerdes.JOB.toJson(before),
+                    null,
                     AuditOutcome.OK);
         });
     }
@@ -271,7 +302,9 @@ public class JobService {
 
     /** The jobs of the apps the caller may read, by id. */
     public List<JobDefinition> list() {
-        return jobs.findAll().stream().filter(job -> authorizer.canRead(job.app())).toList();
+        return jobs.findAll().stream()
+                .filter(job -> authorizer.canRead(job.app()))
+                .toList();
     }
 
     /** Who manages each job an app manages, by job id, whatever the caller's grants (combine with {@link #list}). */
@@ -300,7 +333,11 @@ public class JobService {
 
     private static AuditAction updateAction(JobDefinition before, JobDefinition after) {
         boolean onlyEnabledChanged = before.enabled() != after.enabled()
-                && before.toBuilder().enabled(after.enabled()).version(after.version()).build().equals(after);
+                && before.toBuilder()
+                        .enabled(after.enabled())
+                        .version(after.version())
+                        .build()
+                        .equals(after);
         if (!onlyEnabledChanged) {
             return AuditAction.JOB_UPDATE;
         }

@@ -1,8 +1,7 @@
 package io.carillon.console.internal.jobs;
 
-import java.time.Instant;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
 
 /**
  * The worker app whose code declares a job, and the app version that last set it; {@code orphaned} (since

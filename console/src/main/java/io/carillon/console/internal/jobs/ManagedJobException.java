@@ -1,7 +1,9 @@
 package io.carillon.console.internal.jobs;
 
+import io.carillon.console.internal.web.ConflictException;
+
 /** A change the management of a job does not allow: editing a job an app declares, detaching one no app declares. */
-public class ManagedJobException extends RuntimeException {
+class ManagedJobException extends ConflictException {
 
     private ManagedJobException(String message) {
         super(message);

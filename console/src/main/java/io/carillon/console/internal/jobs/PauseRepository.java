@@ -1,9 +1,8 @@
 package io.carillon.console.internal.jobs;
 
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import java.time.Instant;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -31,6 +30,8 @@ class PauseRepository {
     }
 
     void resume(String jobId) {
-        jdbc.sql("DELETE FROM job_pauses WHERE job_id = :jobId").param("jobId", jobId).update();
+        jdbc.sql("DELETE FROM job_pauses WHERE job_id = :jobId")
+                .param("jobId", jobId)
+                .update();
     }
 }

@@ -1,27 +1,24 @@
 package io.carillon.console.internal.jobs;
 
-import java.util.List;
-
-import org.springframework.stereotype.Component;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
+import java.util.List;
+import org.springframework.stereotype.Component;
 
 /**
  * Asks the planner to run a job now: a RUN_NOW {@link JobRequest} on the {@code requests} topic, for a caller who may
  * operate the job's app, audited once Kafka has taken it. Thread-safe.
  */
 @Component
-public class RunNowPublisher {
+class RunNowPublisher {
 
     private final JobService jobs;
     private final JobRequests requests;
@@ -29,11 +26,15 @@ public class RunNowPublisher {
     private final AuditLog audit;
     private final JobLimits limits;
 
-    RunNowPublisher(JobService jobs, JobRequests requests, Authorizer authorizer, AuditLog audit,
-            ConsoleProperties properties) {
+    RunNowPublisher(
+            JobService jobs,
+            JobRequests requests,
+            Authorizer authorizer,
+            AuditLog audit,
+            JobApiProperties apiProperties) {
         this.authorizer = authorizer;
         this.audit = audit;
-        this.limits = new JobLimits(properties.getApi());
+        this.limits = new JobLimits(apiProperties);
         this.jobs = jobs;
         this.requests = requests;
     }
@@ -54,10 +55,19 @@ public class RunNowPublisher {
         if (paramsProblem != null) {
             throw InvalidInputException.of(List.of(paramsProblem));
         }
-        String requestId = requests.send(jobId, origin -> JobRequest.runNow(origin.requestId(), jobId, params,
-                origin.requestedBy(), origin.requestedAt())).requestId();
-        audit.record(AuditAction.JOB_RUN, JobService.TARGET_TYPE, jobId, job.app(), null,
-                Json.mapper().writeValueAsString(java.util.Map.of("requestId", requestId)), AuditOutcome.OK);
+        String requestId = requests.send(
+                        jobId,
+                        origin -> JobRequest.runNow(
+                                origin.requestId(), jobId, params, origin.requestedBy(), origin.requestedAt()))
+                .requestId();
+        audit.record(
+                AuditAction.JOB_RUN,
+                JobService.TARGET_TYPE,
+                jobId,
+                job.app(),
+                null,
+                Json.mapper().writeValueAsString(java.util.Map.of("requestId", requestId)),
+                AuditOutcome.OK);
         return requestId;
     }
 }

@@ -8,7 +8,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -38,8 +37,8 @@ public final class ConsoleProducer implements AutoCloseable {
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, sendTimeout.toMillis());
-        return new ConsoleProducer(new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer()),
-                sendTimeout);
+        return new ConsoleProducer(
+                new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer()), sendTimeout);
     }
 
     /** Sends one record (a null value is a tombstone); the future completes with the broker's acknowledgement. */

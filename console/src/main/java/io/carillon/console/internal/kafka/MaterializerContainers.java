@@ -1,9 +1,9 @@
 package io.carillon.console.internal.kafka;
 
+import io.carillon.topics.spring.CarillonTopics;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -13,9 +13,6 @@ import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.FixedBackOff;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * The spring-kafka containers of the console's materializers, which write a topic into PostgreSQL: the client
@@ -31,16 +28,19 @@ public final class MaterializerContainers {
     /** How long a fetch of a quiet topic waits for its first record: Kafka's default. */
     static final Duration QUIET_FETCH_MAX_WAIT = Duration.ofMillis(500);
 
-    private MaterializerContainers() {
-    }
+    private MaterializerContainers() {}
 
     /**
      * A container feeding {@code listener} with the records of a busy {@code topic}, in consumer group
      * {@code groupId}: each fetch waits for {@code fetch-min-bytes} or {@code fetch-max-wait}, so records come in
      * large batches.
      */
-    public static ConcurrentMessageListenerContainer<String, byte[]> create(CarillonTopics topics,
-            ConsoleProperties.Materializer settings, String topic, String groupId, String clientId,
+    public static ConcurrentMessageListenerContainer<String, byte[]> create(
+            CarillonTopics topics,
+            MaterializerProperties settings,
+            String topic,
+            String groupId,
+            String clientId,
             BatchMessageListener<String, byte[]> listener) {
         return create(consumerConfig(topics, settings, false, groupId), topic, clientId, settings, listener);
     }
@@ -49,15 +49,19 @@ public final class MaterializerContainers {
      * A container as {@link #create} for a topic written a few records at a time (declarations, stats): each fetch
      * returns as soon as a record is there and waits {@link #QUIET_FETCH_MAX_WAIT} otherwise.
      */
-    public static ConcurrentMessageListenerContainer<String, byte[]> createQuiet(CarillonTopics topics,
-            ConsoleProperties.Materializer settings, String topic, String groupId, String clientId,
+    public static ConcurrentMessageListenerContainer<String, byte[]> createQuiet(
+            CarillonTopics topics,
+            MaterializerProperties settings,
+            String topic,
+            String groupId,
+            String clientId,
             BatchMessageListener<String, byte[]> listener) {
         return create(consumerConfig(topics, settings, true, groupId), topic, clientId, settings, listener);
     }
 
     /** The consumer properties of a materializer of a busy or a {@code quiet} topic in group {@code groupId}. */
-    static Map<String, Object> consumerConfig(CarillonTopics topics, ConsoleProperties.Materializer settings,
-            boolean quiet, String groupId) {
+    static Map<String, Object> consumerConfig(
+            CarillonTopics topics, MaterializerProperties settings, boolean quiet, String groupId) {
         Duration fetchMaxWait = quiet ? QUIET_FETCH_MAX_WAIT : settings.getFetchMaxWait();
         Map<String, Object> consumerConfig = new HashMap<>(Map.of(
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.getMaxPollRecords(),
@@ -71,11 +75,14 @@ public final class MaterializerContainers {
         return consumerConfig;
     }
 
-    private static ConcurrentMessageListenerContainer<String, byte[]> create(Map<String, Object> consumerConfig,
-            String topic, String clientId, ConsoleProperties.Materializer settings,
+    private static ConcurrentMessageListenerContainer<String, byte[]> create(
+            Map<String, Object> consumerConfig,
+            String topic,
+            String clientId,
+            MaterializerProperties settings,
             BatchMessageListener<String, byte[]> listener) {
-        DefaultKafkaConsumerFactory<String, byte[]> consumers = new DefaultKafkaConsumerFactory<>(consumerConfig,
-                new StringDeserializer(), new ByteArrayDeserializer());
+        DefaultKafkaConsumerFactory<String, byte[]> consumers = new DefaultKafkaConsumerFactory<>(
+                consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
 
         ContainerProperties containerProperties = new ContainerProperties(topic);
         containerProperties.setAckMode(ContainerProperties.AckMode.BATCH);

@@ -1,18 +1,16 @@
 package io.carillon.console.internal.kafka;
 
+import io.carillon.topics.InvalidEventException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataIntegrityViolationException;
-
-import io.carillon.topics.InvalidEventException;
 
 /**
  * One poll's records as a materializer stores them: each parsed once, those that are not valid events sent to the
@@ -34,14 +32,20 @@ public final class ParsedRecords<T> {
     }
 
     /** Parses {@code records} with {@code parser}; what it refuses ({@link InvalidEventException}) goes to the dlq. */
-    public static <T> ParsedRecords<T> parse(List<ConsumerRecord<String, byte[]>> records,
-            Function<ConsumerRecord<String, byte[]>, T> parser, DeadLetters deadLetters) {
+    public static <T> ParsedRecords<T> parse(
+            List<ConsumerRecord<String, byte[]>> records,
+            Function<ConsumerRecord<String, byte[]>, T> parser,
+            DeadLetters deadLetters) {
         ParsedRecords<T> batch = new ParsedRecords<>(deadLetters);
         for (ConsumerRecord<String, byte[]> record : records) {
             try {
                 batch.parsed.add(new Parsed<>(record, parser.apply(record)));
             } catch (InvalidEventException e) {
-                log.warn("dead-lettering {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+                log.warn(
+                        "dead-lettering {}-{}@{}: {}",
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
                         e.getMessage());
                 batch.letters.add(deadLetters.send(record, e.getMessage()));
             }
@@ -64,7 +68,9 @@ public final class ParsedRecords<T> {
                 try {
                     store.accept(List.of(one.event()));
                 } catch (DataIntegrityViolationException e) {
-                    letters.add(deadLetters.send(one.record(), refusal + ": " + e.getMostSpecificCause().getMessage()));
+                    letters.add(deadLetters.send(
+                            one.record(),
+                            refusal + ": " + e.getMostSpecificCause().getMessage()));
                 }
             }
         }
@@ -75,6 +81,5 @@ public final class ParsedRecords<T> {
         producer.awaitAll(letters);
     }
 
-    private record Parsed<T>(ConsumerRecord<String, byte[]> record, T event) {
-    }
+    private record Parsed<T>(ConsumerRecord<String, byte[]> record, T event) {}
 }

@@ -1,10 +1,9 @@
 package io.carillon.console.internal.logs;
 
+import io.carillon.topics.events.LogLine;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.carillon.topics.events.LogLine;
 
 /**
  * The per-run limits of a log: lines and UTF-8 bytes kept, and the length of one message. Immutable.
@@ -55,8 +54,8 @@ record LogCap(int maxLines, long maxBytes, int maxLineLength) {
             bytes += size;
             kept.add(new LogLineView(line.seq(), line.at(), line.level(), line.instance(), message));
         }
-        return new Appended(kept, new LogState(state.runId(), state.jobId(), lastSeq, count, bytes, cutAtSeq, reason,
-                cutLines));
+        return new Appended(
+                kept, new LogState(state.runId(), state.jobId(), lastSeq, count, bytes, cutAtSeq, reason, cutLines));
     }
 
     private String shorten(String message) {
@@ -68,6 +67,5 @@ record LogCap(int maxLines, long maxBytes, int maxLineLength) {
     }
 
     /** The lines to keep and the run's state after them. */
-    record Appended(List<LogLineView> kept, LogState state) {
-    }
+    record Appended(List<LogLineView> kept, LogState state) {}
 }

@@ -4,7 +4,7 @@ package io.carillon.console.internal.logs;
  * Where a run's log was cut: the line {@code atSeq} and every later one were not kept ({@code droppedLines} of them so
  * far) because the run's log reached {@code limit} lines or bytes ({@code reason}).
  */
-public record LogCut(long atSeq, LogState.CutReason reason, long limit, long droppedLines) {
+record LogCut(long atSeq, LogState.CutReason reason, long limit, long droppedLines) {
 
     /** The note that stands for the missing lines in a download. */
     public String note() {

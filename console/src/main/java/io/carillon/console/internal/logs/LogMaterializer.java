@@ -1,12 +1,16 @@
 package io.carillon.console.internal.logs;
 
+import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.kafka.DeadLetters;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.LogLine;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.slf4j.Logger;
@@ -16,13 +20,6 @@ import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.kafka.ConsoleProducer;
-import io.carillon.console.internal.kafka.DeadLetters;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.LogLine;
 
 /**
  * Writes each poll of {@code logs} records into {@code run_logs} in one database transaction
@@ -36,7 +33,7 @@ import io.carillon.topics.events.LogLine;
  * Called by one container thread at a time per partition assignment.
  */
 @Component
-public class LogMaterializer implements BatchMessageListener<String, byte[]> {
+class LogMaterializer implements BatchMessageListener<String, byte[]> {
 
     private static final Logger log = LoggerFactory.getLogger(LogMaterializer.class);
 
@@ -48,14 +45,20 @@ public class LogMaterializer implements BatchMessageListener<String, byte[]> {
     private final LogCap cap;
     private final Clock clock;
 
-    public LogMaterializer(LogRepository logs, LogStreams streams, DeadLetters deadLetters, ConsoleProducer producer,
-            PlatformTransactionManager transactionManager, ConsoleProperties properties, Clock clock) {
+    public LogMaterializer(
+            LogRepository logs,
+            LogStreams streams,
+            DeadLetters deadLetters,
+            ConsoleProducer producer,
+            PlatformTransactionManager transactionManager,
+            LogProperties logProperties,
+            Clock clock) {
         this.logs = logs;
         this.streams = streams;
         this.deadLetters = deadLetters;
         this.producer = producer;
         this.transactions = new TransactionTemplate(transactionManager);
-        this.cap = LogService.cap(properties.getLogs());
+        this.cap = LogService.cap(logProperties);
         this.clock = clock;
     }
 
@@ -69,7 +72,11 @@ public class LogMaterializer implements BatchMessageListener<String, byte[]> {
                 lines.add(parse(record));
                 valid.add(record);
             } catch (InvalidEventException e) {
-                log.warn("dead-lettering {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+                log.warn(
+                        "dead-lettering {}-{}@{}: {}",
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
                         e.getMessage());
                 letters.add(deadLetters.send(record, e.getMessage()));
             }
@@ -78,7 +85,9 @@ public class LogMaterializer implements BatchMessageListener<String, byte[]> {
         producer.awaitAll(letters);
     }
 
-    private Set<String> store(List<ConsumerRecord<String, byte[]>> records, List<LogLine> lines,
+    private Set<String> store(
+            List<ConsumerRecord<String, byte[]>> records,
+            List<LogLine> lines,
             List<CompletableFuture<RecordMetadata>> letters) {
         if (lines.isEmpty()) {
             return Set.of();
@@ -91,8 +100,10 @@ public class LogMaterializer implements BatchMessageListener<String, byte[]> {
                 try {
                     stored.addAll(append(List.of(lines.get(i))));
                 } catch (DataIntegrityViolationException e) {
-                    letters.add(deadLetters.send(records.get(i),
-                            "the console database refused the log line: " + e.getMostSpecificCause().getMessage()));
+                    letters.add(deadLetters.send(
+                            records.get(i),
+                            "the console database refused the log line: "
+                                    + e.getMostSpecificCause().getMessage()));
                 }
             }
             return stored;
@@ -112,8 +123,8 @@ public class LogMaterializer implements BatchMessageListener<String, byte[]> {
             throw new InvalidEventException("not a valid LogLine: field 'runId' is required");
         }
         if (!line.runId().equals(record.key())) {
-            throw new InvalidEventException("not a valid LogLine: the record's key must be its runId '"
-                    + line.runId() + "'");
+            throw new InvalidEventException(
+                    "not a valid LogLine: the record's key must be its runId '" + line.runId() + "'");
         }
         if (line.seq() < 0) {
             throw new InvalidEventException("not a valid LogLine: field 'seq' must be at least 0, was " + line.seq());

@@ -1,12 +1,11 @@
 package io.carillon.console.internal.logs;
 
+import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.console.internal.kafka.MaterializerProperties;
+import io.carillon.topics.spring.CarillonTopics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.kafka.MaterializerContainers;
-import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * The spring-kafka container that feeds {@link LogMaterializer} ({@link MaterializerContainers}): group
@@ -16,11 +15,20 @@ import io.carillon.topics.spring.CarillonTopics;
 class LogMaterializerConfiguration {
 
     @Bean
-    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleLogsContainer(CarillonTopics topics,
-            ConsoleProperties properties, LogMaterializer materializer) {
-        String groupId = properties.getLogs().getGroupId() != null ? properties.getLogs().getGroupId()
+    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleLogsContainer(
+            CarillonTopics topics,
+            LogProperties logProperties,
+            MaterializerProperties materializerProperties,
+            LogMaterializer materializer) {
+        String groupId = logProperties.getGroupId() != null
+                ? logProperties.getGroupId()
                 : topics.catalog().prefix() + "console-logs";
-        return MaterializerContainers.create(topics, properties.getMaterializer(), topics.catalog().logs(), groupId,
-                "carillon-console-logs", materializer);
+        return MaterializerContainers.create(
+                topics,
+                materializerProperties,
+                topics.catalog().logs(),
+                groupId,
+                "carillon-console-logs",
+                materializer);
     }
 }

@@ -1,9 +1,11 @@
 package io.carillon.console.internal.logs;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
-import static io.carillon.console.internal.SqlTimes.text;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.text;
 
+import io.carillon.console.internal.support.SqlTimes;
+import io.carillon.topics.events.LogLine;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,13 +21,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
-
-import io.carillon.console.internal.SqlTimes;
-import io.carillon.topics.events.LogLine;
 
 /**
  * The {@code run_logs} and {@code run_log_state} tables. {@code run_logs} is partitioned by day like {@code runs}:
@@ -37,7 +35,7 @@ import io.carillon.topics.events.LogLine;
  * run id order, so two transactions appending to the same run follow one another.
  */
 @Repository
-public class LogRepository {
+class LogRepository {
 
     private static final String STATE_COLUMNS =
             "run_id, job_id, last_seq, lines, bytes, cut_at_seq, cut_reason, cut_lines";
@@ -69,7 +67,8 @@ public class LogRepository {
         List<LogState> changed = new ArrayList<>();
         for (Map.Entry<String, TreeMap<Long, LogLine>> run : byRun.entrySet()) {
             LogState before = states.get(run.getKey());
-            LogCap.Appended appended = cap.append(before, List.copyOf(run.getValue().values()));
+            LogCap.Appended appended =
+                    cap.append(before, List.copyOf(run.getValue().values()));
             if (!appended.state().equals(before)) {
                 changed.add(appended.state());
             }
@@ -89,24 +88,39 @@ public class LogRepository {
      */
     private LockedStates lockStates(Map<String, TreeMap<Long, LogLine>> byRun, Instant now) {
         String[] runIds = byRun.keySet().toArray(String[]::new);
-        String[] jobIds = byRun.values().stream().map(lines -> lines.values().stream().map(LogLine::jobId)
-                .filter(jobId -> jobId != null).findFirst().orElse(null)).toArray(String[]::new);
-        String[] firstAts = byRun.values().stream().map(lines -> text(lines.firstEntry().getValue().at()))
+        String[] jobIds = byRun.values().stream()
+                .map(lines -> lines.values().stream()
+                        .map(LogLine::jobId)
+                        .filter(jobId -> jobId != null)
+                        .findFirst()
+                        .orElse(null))
                 .toArray(String[]::new);
-        execute("INSERT INTO run_log_state (" + STATE_COLUMNS + ", updated_at, run_scheduled_at)"
-                + " SELECT u.run_id, u.job_id, " + LogState.NO_LINE + ", 0, 0, NULL, NULL, 0, ?, coalesce("
-                + "(SELECT min(r.scheduled_at) FROM runs r WHERE r.run_id = u.run_id), u.first_at::timestamptz, ?)"
-                + " FROM unnest(?::text[], ?::text[], ?::text[]) AS u (run_id, job_id, first_at)"
-                + " WHERE NOT EXISTS (SELECT 1 FROM run_log_state s WHERE s.run_id = u.run_id) ORDER BY u.run_id"
-                + " ON CONFLICT (run_id) DO NOTHING", parameter(now), parameter(now), runIds, jobIds, firstAts);
+        String[] firstAts = byRun.values().stream()
+                .map(lines -> text(lines.firstEntry().getValue().at()))
+                .toArray(String[]::new);
+        execute(
+                "INSERT INTO run_log_state (" + STATE_COLUMNS + ", updated_at, run_scheduled_at)"
+                        + " SELECT u.run_id, u.job_id, " + LogState.NO_LINE + ", 0, 0, NULL, NULL, 0, ?, coalesce("
+                        + "(SELECT min(r.scheduled_at) FROM runs r WHERE r.run_id = u.run_id), u.first_at::timestamptz, ?)"
+                        + " FROM unnest(?::text[], ?::text[], ?::text[]) AS u (run_id, job_id, first_at)"
+                        + " WHERE NOT EXISTS (SELECT 1 FROM run_log_state s WHERE s.run_id = u.run_id) ORDER BY u.run_id"
+                        + " ON CONFLICT (run_id) DO NOTHING",
+                parameter(now),
+                parameter(now),
+                runIds,
+                jobIds,
+                firstAts);
         Map<String, LogState> states = new HashMap<>();
         Map<String, Instant> days = new HashMap<>();
-        jdbc.query("SELECT " + STATE_COLUMNS + ", run_scheduled_at FROM run_log_state WHERE run_id = ANY (?)"
-                + " ORDER BY run_id FOR UPDATE", row -> {
+        jdbc.query(
+                "SELECT " + STATE_COLUMNS + ", run_scheduled_at FROM run_log_state WHERE run_id = ANY (?)"
+                        + " ORDER BY run_id FOR UPDATE",
+                row -> {
                     LogState state = state(row);
                     states.put(state.runId(), state);
                     days.put(state.runId(), instant(row, "run_scheduled_at"));
-                }, (Object) runIds);
+                },
+                (Object) runIds);
         return new LockedStates(states, days);
     }
 
@@ -114,10 +128,12 @@ public class LogRepository {
         if (lines.isEmpty()) {
             return;
         }
-        execute("INSERT INTO run_logs (run_id, run_scheduled_at, " + LINE_COLUMNS + ") SELECT * FROM unnest("
+        execute(
+                "INSERT INTO run_logs (run_id, run_scheduled_at, " + LINE_COLUMNS + ") SELECT * FROM unnest("
                         + "?::text[], ?::timestamptz[], ?::int8[], ?::timestamptz[], ?::text[], ?::text[], ?::text[])"
                         + " ON CONFLICT (run_id, seq, run_scheduled_at) DO NOTHING",
-                runIds.toArray(String[]::new), runIds.stream().map(days::get).map(SqlTimes::text).toArray(String[]::new),
+                runIds.toArray(String[]::new),
+                runIds.stream().map(days::get).map(SqlTimes::text).toArray(String[]::new),
                 lines.stream().map(LogLineView::seq).toArray(Long[]::new),
                 lines.stream().map(line -> text(line.at())).toArray(String[]::new),
                 lines.stream().map(LogLineView::level).toArray(String[]::new),
@@ -129,32 +145,48 @@ public class LogRepository {
         if (states.isEmpty()) {
             return;
         }
-        execute("UPDATE run_log_state s SET last_seq = u.last_seq, lines = u.lines, bytes = u.bytes,"
+        execute(
+                "UPDATE run_log_state s SET last_seq = u.last_seq, lines = u.lines, bytes = u.bytes,"
                         + " cut_at_seq = u.cut_at_seq, cut_reason = u.cut_reason, cut_lines = u.cut_lines,"
                         + " updated_at = ? FROM unnest(?::text[], ?::int8[], ?::int4[], ?::int8[], ?::int8[],"
                         + " ?::text[], ?::int8[]) AS u (run_id, last_seq, lines, bytes, cut_at_seq, cut_reason,"
                         + " cut_lines) WHERE s.run_id = u.run_id",
-                parameter(now), states.stream().map(LogState::runId).toArray(String[]::new),
+                parameter(now),
+                states.stream().map(LogState::runId).toArray(String[]::new),
                 states.stream().map(LogState::lastSeq).toArray(Long[]::new),
                 states.stream().map(LogState::lines).toArray(Integer[]::new),
                 states.stream().map(LogState::bytes).toArray(Long[]::new),
                 states.stream().map(LogState::cutAtSeq).toArray(Long[]::new),
-                states.stream().map(state -> state.cutReason() == null ? null : state.cutReason().name())
+                states.stream()
+                        .map(state -> state.cutReason() == null
+                                ? null
+                                : state.cutReason().name())
                         .toArray(String[]::new),
                 states.stream().map(LogState::cutLines).toArray(Long[]::new));
     }
 
     /** The state of run {@code runId}'s log, when a line of it arrived. */
     public Optional<LogState> state(String runId) {
-        return jdbc.query("SELECT " + STATE_COLUMNS + " FROM run_log_state WHERE run_id = ?",
-                (row, number) -> state(row), runId).stream().findFirst();
+        return jdbc
+                .query(
+                        "SELECT " + STATE_COLUMNS + " FROM run_log_state WHERE run_id = ?",
+                        (row, number) -> state(row),
+                        runId)
+                .stream()
+                .findFirst();
     }
 
     /** At most {@code limit} kept lines of run {@code runId} with a seq above {@code after}, in seq order. */
     public List<LogLineView> page(String runId, long after, int limit) {
-        return jdbc.query("SELECT " + LINE_COLUMNS + " FROM run_logs WHERE run_id = ? AND seq > ? AND"
-                + " run_scheduled_at = (SELECT run_scheduled_at FROM run_log_state WHERE run_id = ?) ORDER BY seq"
-                + " LIMIT ?", (row, number) -> line(row), runId, after, runId, limit);
+        return jdbc.query(
+                "SELECT " + LINE_COLUMNS + " FROM run_logs WHERE run_id = ? AND seq > ? AND"
+                        + " run_scheduled_at = (SELECT run_scheduled_at FROM run_log_state WHERE run_id = ?) ORDER BY seq"
+                        + " LIMIT ?",
+                (row, number) -> line(row),
+                runId,
+                after,
+                runId,
+                limit);
     }
 
     /**
@@ -167,7 +199,8 @@ public class LogRepository {
         if (positions.isEmpty()) {
             return pages;
         }
-        query("SELECT s.n, l.seq, l.at, l.level, l.instance, l.message"
+        query(
+                "SELECT s.n, l.seq, l.at, l.level, l.instance, l.message"
                         + " FROM unnest(?::text[], ?::int8[]) WITH ORDINALITY AS s (run_id, after, n)"
                         + " JOIN run_log_state st ON st.run_id = s.run_id"
                         + " CROSS JOIN LATERAL (SELECT " + LINE_COLUMNS + " FROM run_logs WHERE run_id = s.run_id"
@@ -175,18 +208,24 @@ public class LogRepository {
                         + " ORDER BY s.n, l.seq",
                 row -> pages.get(row.getInt("n") - 1).add(line(row)),
                 positions.stream().map(StreamPosition::runId).toArray(String[]::new),
-                positions.stream().map(StreamPosition::after).toArray(Long[]::new), limit);
+                positions.stream().map(StreamPosition::after).toArray(Long[]::new),
+                limit);
         return pages;
     }
 
     /** The stored status and its update time, and the log's state, of each of {@code runIds} that has either. */
     Map<String, StreamedRun> streamedRuns(Set<String> runIds) {
         Map<String, StreamedRun> found = new LinkedHashMap<>();
-        query("SELECT u.run_id, r.status, r.updated_at AS status_at, s.job_id, s.last_seq, s.lines, s.bytes,"
+        query(
+                "SELECT u.run_id, r.status, r.updated_at AS status_at, s.job_id, s.last_seq, s.lines, s.bytes,"
                         + " s.cut_at_seq, s.cut_reason, s.cut_lines FROM unnest(?::text[]) AS u (run_id)"
                         + " LEFT JOIN runs r ON r.run_id = u.run_id LEFT JOIN run_log_state s ON s.run_id = u.run_id",
-                row -> found.put(row.getString("run_id"), new StreamedRun(row.getString("status"),
-                        instant(row, "status_at"), row.getObject("last_seq") == null ? null : state(row))),
+                row -> found.put(
+                        row.getString("run_id"),
+                        new StreamedRun(
+                                row.getString("status"),
+                                instant(row, "status_at"),
+                                row.getObject("last_seq") == null ? null : state(row))),
                 (Object) runIds.stream().sorted(Comparator.naturalOrder()).toArray(String[]::new));
         return found;
     }
@@ -230,14 +269,24 @@ public class LogRepository {
 
     private static LogState state(ResultSet row) throws SQLException {
         String reason = row.getString("cut_reason");
-        return new LogState(row.getString("run_id"), row.getString("job_id"), row.getLong("last_seq"),
-                row.getInt("lines"), row.getLong("bytes"), row.getObject("cut_at_seq", Long.class),
-                reason == null ? null : LogState.CutReason.valueOf(reason), row.getLong("cut_lines"));
+        return new LogState(
+                row.getString("run_id"),
+                row.getString("job_id"),
+                row.getLong("last_seq"),
+                row.getInt("lines"),
+                row.getLong("bytes"),
+                row.getObject("cut_at_seq", Long.class),
+                reason == null ? null : LogState.CutReason.valueOf(reason),
+                row.getLong("cut_lines"));
     }
 
     private static LogLineView line(ResultSet row) throws SQLException {
-        return new LogLineView(row.getLong("seq"), instant(row, "at"), row.getString("level"),
-                row.getString("instance"), row.getString("message"));
+        return new LogLineView(
+                row.getLong("seq"),
+                instant(row, "at"),
+                row.getString("level"),
+                row.getString("instance"),
+                row.getString("message"));
     }
 
     /** Reads one row of a result set. */
@@ -246,14 +295,11 @@ public class LogRepository {
     }
 
     /** The locked states of an append's runs, and the scheduled time (the partition) their lines go to. */
-    private record LockedStates(Map<String, LogState> states, Map<String, Instant> days) {
-    }
+    private record LockedStates(Map<String, LogState> states, Map<String, Instant> days) {}
 
     /** A stream's run and the seq of the last line it sent. */
-    record StreamPosition(String runId, long after) {
-    }
+    record StreamPosition(String runId, long after) {}
 
     /** What a stream needs to know of its run: its stored status (null before its first result) and the log's state. */
-    record StreamedRun(String status, Instant statusAt, LogState log) {
-    }
+    record StreamedRun(String status, Instant statusAt, LogState log) {}
 }

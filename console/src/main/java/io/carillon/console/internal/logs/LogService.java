@@ -1,21 +1,16 @@
 package io.carillon.console.internal.logs;
 
-import java.io.IOException;
-import java.io.Writer;
-import java.util.List;
-import java.util.Optional;
-
-import org.springframework.stereotype.Service;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.LogProperties;
 import io.carillon.console.internal.runs.RunAccess;
 import io.carillon.console.internal.runs.RunNotFoundException;
 import io.carillon.console.internal.runs.RunRepository;
 import io.carillon.console.internal.runs.RunView;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Service;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
  * A run's log for the API: pages by seq, the whole log as text, and a live stream ({@link LogStreams}). Each asks
@@ -23,7 +18,7 @@ import io.carillon.console.internal.runs.RunView;
  * ADMIN's only when neither is known); a run with neither a stored result nor a line is not found. Thread-safe.
  */
 @Service
-public class LogService {
+class LogService {
 
     private final LogRepository logs;
     private final RunRepository runs;
@@ -32,14 +27,14 @@ public class LogService {
     private final LogCap cap;
     private final int downloadChunk;
 
-    public LogService(LogRepository logs, RunRepository runs, RunAccess access, LogStreams streams,
-            ConsoleProperties properties) {
+    public LogService(
+            LogRepository logs, RunRepository runs, RunAccess access, LogStreams streams, LogProperties logProperties) {
         this.logs = logs;
         this.runs = runs;
         this.access = access;
         this.streams = streams;
-        this.cap = cap(properties.getLogs());
-        this.downloadChunk = properties.getLogs().getMaxPageSize();
+        this.cap = cap(logProperties);
+        this.downloadChunk = logProperties.getMaxPageSize();
     }
 
     static LogCap cap(LogProperties settings) {
@@ -51,7 +46,8 @@ public class LogService {
         Optional<LogState> state = requireRead(runId);
         List<LogLineView> lines = logs.page(runId, after, limit);
         Long next = lines.size() < limit ? null : lines.get(lines.size() - 1).seq();
-        return new LogPage(runId, lines, next, state.map(found -> found.cut(cap)).orElse(null));
+        return new LogPage(
+                runId, lines, next, state.map(found -> found.cut(cap)).orElse(null));
     }
 
     /** Writes the kept lines of run {@code runId}, one per line, and the note where the log was cut. */
@@ -104,6 +100,5 @@ public class LogService {
      * far); {@code cut} says where the log was cut, when it was.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record LogPage(String runId, List<LogLineView> lines, Long nextAfter, LogCut cut) {
-    }
+    public record LogPage(String runId, List<LogLineView> lines, Long nextAfter, LogCut cut) {}
 }

@@ -1,5 +1,9 @@
 package io.carillon.console.internal.logs;
 
+import io.carillon.console.internal.logs.LogRepository.StreamPosition;
+import io.carillon.console.internal.logs.LogRepository.StreamedRun;
+import io.carillon.topics.Json;
+import io.carillon.topics.events.RunStatus;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,19 +19,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.LogProperties;
-import io.carillon.console.internal.logs.LogRepository.StreamPosition;
-import io.carillon.console.internal.logs.LogRepository.StreamedRun;
-import io.carillon.topics.Json;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * The live log streams (Server-Sent Events) open in this console. One poller thread serves them all: each pass reads
@@ -58,10 +54,10 @@ public class LogStreams implements SmartLifecycle {
     private final AtomicLong failedPasses = new AtomicLong();
     private volatile ScheduledExecutorService poller;
 
-    public LogStreams(LogRepository logs, Clock clock, ConsoleProperties properties) {
+    public LogStreams(LogRepository logs, Clock clock, LogProperties settings) {
         this.logs = logs;
         this.clock = clock;
-        this.settings = properties.getLogs();
+        this.settings = settings;
     }
 
     /**
@@ -73,7 +69,8 @@ public class LogStreams implements SmartLifecycle {
         if (streams.size() >= settings.getMaxStreams()) {
             throw new TooManyStreamsException(settings.getMaxStreams());
         }
-        SseEmitter emitter = new SseEmitter(settings.getStreamMaxDuration().plus(BACKSTOP_MARGIN).toMillis());
+        SseEmitter emitter = new SseEmitter(
+                settings.getStreamMaxDuration().plus(BACKSTOP_MARGIN).toMillis());
         Instant now = clock.instant();
         OpenStream stream = new OpenStream(runId, emitter, now.plus(settings.getStreamMaxDuration()), after, now);
         emitter.onCompletion(() -> streams.remove(stream));
@@ -114,7 +111,9 @@ public class LogStreams implements SmartLifecycle {
             serve(List.copyOf(streams));
         } catch (RuntimeException e) {
             failedPasses.incrementAndGet();
-            log.warn("a pass over {} live log streams failed; the next pass tries again: {}", streams.size(),
+            log.warn(
+                    "a pass over {} live log streams failed; the next pass tries again: {}",
+                    streams.size(),
                     e.toString());
         }
     }
@@ -124,10 +123,12 @@ public class LogStreams implements SmartLifecycle {
             return;
         }
         Instant now = clock.instant();
-        Map<String, StreamedRun> runs = logs.streamedRuns(open.stream().map(stream -> stream.runId)
-                .collect(Collectors.toCollection(LinkedHashSet::new)));
-        List<List<LogLineView>> pages = logs.pages(open.stream()
-                .map(stream -> new StreamPosition(stream.runId, stream.after)).toList(),
+        Map<String, StreamedRun> runs = logs.streamedRuns(
+                open.stream().map(stream -> stream.runId).collect(Collectors.toCollection(LinkedHashSet::new)));
+        List<List<LogLineView>> pages = logs.pages(
+                open.stream()
+                        .map(stream -> new StreamPosition(stream.runId, stream.after))
+                        .toList(),
                 settings.getStreamBatchLines());
         for (int i = 0; i < open.size(); i++) {
             advance(open.get(i), pages.get(i), runs.get(open.get(i).runId), now);
@@ -137,7 +138,10 @@ public class LogStreams implements SmartLifecycle {
     private void advance(OpenStream stream, List<LogLineView> lines, StreamedRun run, Instant now) {
         try {
             for (LogLineView line : lines) {
-                stream.emitter.send(SseEmitter.event().id(Long.toString(line.seq())).name("line").data(json(line)));
+                stream.emitter.send(SseEmitter.event()
+                        .id(Long.toString(line.seq()))
+                        .name("line")
+                        .data(json(line)));
                 stream.after = line.seq();
                 stream.lastSentAt = now;
             }
@@ -162,7 +166,9 @@ public class LogStreams implements SmartLifecycle {
     }
 
     private boolean settled(StreamedRun run, Instant now) {
-        return run != null && run.status() != null && RunStatus.valueOf(run.status()).isTerminal()
+        return run != null
+                && run.status() != null
+                && RunStatus.valueOf(run.status()).isTerminal()
                 && !now.isBefore(run.statusAt().plus(settings.getStreamSettle()));
     }
 

@@ -1,7 +1,9 @@
 package io.carillon.console.internal.logs;
 
+import io.carillon.console.internal.web.UnavailableException;
+
 /** The console already has as many live log streams open as it allows (answered with 503). */
-public final class TooManyStreamsException extends RuntimeException {
+final class TooManyStreamsException extends UnavailableException {
 
     public TooManyStreamsException(int max) {
         super("this console already streams " + max + " logs (carillon.console.logs.max-streams); try again later"

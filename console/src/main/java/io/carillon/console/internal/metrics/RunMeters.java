@@ -1,17 +1,15 @@
 package io.carillon.console.internal.metrics;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.stereotype.Component;
-
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.metrics.RunEndMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
 
 /**
  * The runs the console materialized, as meters over every worker of every app: counter {@value #RUNS} and timer
@@ -39,9 +37,12 @@ public class RunMeters {
     public void stored(List<RunResult> stored) {
         for (RunResult result : stored) {
             if (result.status() != null && result.status().isTerminal()) {
-                ofApp(String.valueOf(result.app())).ended(result.status(),
-                        result.startedAt() != null && result.finishedAt() != null
-                                ? Duration.between(result.startedAt(), result.finishedAt()) : null);
+                ofApp(String.valueOf(result.app()))
+                        .ended(
+                                result.status(),
+                                result.startedAt() != null && result.finishedAt() != null
+                                        ? Duration.between(result.startedAt(), result.finishedAt())
+                                        : null);
             }
         }
     }

@@ -1,21 +1,19 @@
 package io.carillon.console.internal.outbox;
 
+import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
+import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.outbox.OutboxRepository.OutboxRow;
+import io.carillon.console.internal.support.PeriodicPass;
+import io.carillon.console.internal.support.PeriodicTask;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.spring.CarillonTopics;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.PeriodicPass;
-import io.carillon.console.internal.kafka.ConsoleProducer;
-import io.carillon.console.internal.outbox.OutboxRepository.OutboxRow;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * Publishes the {@code job_outbox} to the {@code jobs} topic: every {@code carillon.console.outbox.poll-interval}
@@ -27,7 +25,7 @@ import io.carillon.topics.spring.CarillonTopics;
  * A failing pass (database or Kafka down) is logged once and retried on every poll until it succeeds.
  */
 @Component
-public class OutboxRelay implements SmartLifecycle {
+public class OutboxRelay extends PeriodicTask {
 
     private final OutboxRepository outbox;
     private final TransactionTemplate transactions;
@@ -37,31 +35,25 @@ public class OutboxRelay implements SmartLifecycle {
     private final int batchSize;
     private final PeriodicPass passes;
 
-    public OutboxRelay(OutboxRepository outbox, PlatformTransactionManager transactionManager,
-            ConsoleProducer producer, CarillonTopics topics, Clock clock, ConsoleProperties properties) {
+    public OutboxRelay(
+            OutboxRepository outbox,
+            PlatformTransactionManager transactionManager,
+            ConsoleProducer producer,
+            CarillonTopics topics,
+            Clock clock,
+            OutboxProperties outboxProperties,
+            ConsoleKafkaProperties kafkaProperties) {
         this.outbox = outbox;
         this.transactions = new TransactionTemplate(transactionManager);
         this.producer = producer;
         this.topics = topics;
         this.clock = clock;
-        this.batchSize = properties.getOutbox().getBatchSize();
-        this.passes = new PeriodicPass("outbox-relay", properties.getOutbox().getPollInterval(),
-                properties.getKafka().getSendTimeout(), this::relayPending);
-    }
-
-    @Override
-    public void start() {
-        passes.start();
-    }
-
-    @Override
-    public void stop() {
-        passes.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return passes.isRunning();
+        this.batchSize = outboxProperties.getBatchSize();
+        this.passes = runEvery(
+                "outbox-relay",
+                outboxProperties.getPollInterval(),
+                kafkaProperties.getSendTimeout(),
+                this::relayPending);
     }
 
     /**
@@ -96,7 +88,8 @@ public class OutboxRelay implements SmartLifecycle {
         if (rows.isEmpty()) {
             return 0;
         }
-        List<CompletableFuture<RecordMetadata>> sends = rows.stream().map(this::send).toList();
+        List<CompletableFuture<RecordMetadata>> sends =
+                rows.stream().map(this::send).toList();
         producer.awaitAll(sends);
         outbox.markPublished(rows.stream().map(OutboxRow::seq).toList(), clock.instant());
         return rows.size();
@@ -104,8 +97,8 @@ public class OutboxRelay implements SmartLifecycle {
 
     private CompletableFuture<RecordMetadata> send(OutboxRow row) {
         String topic = topics.catalog().jobs();
-        byte[] value = row.payload() == null ? null
-                : EventSerdes.JOB.serialize(topic, EventSerdes.JOB.parse(row.payload()));
+        byte[] value =
+                row.payload() == null ? null : EventSerdes.JOB.serialize(topic, EventSerdes.JOB.parse(row.payload()));
         return producer.send(topic, row.jobId(), value);
     }
 }

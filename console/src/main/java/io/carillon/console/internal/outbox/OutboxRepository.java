@@ -1,10 +1,9 @@
 package io.carillon.console.internal.outbox;
 
-import static io.carillon.console.internal.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import java.time.Instant;
 import java.util.List;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -56,8 +55,8 @@ public class OutboxRepository {
         return jdbc.sql("SELECT seq, job_id, version, payload::text AS payload FROM job_outbox"
                         + " WHERE published_at IS NULL ORDER BY seq LIMIT :limit")
                 .param("limit", limit)
-                .query((row, rowNumber) -> new OutboxRow(row.getLong("seq"), row.getString("job_id"),
-                        row.getLong("version"), row.getString("payload")))
+                .query((row, rowNumber) -> new OutboxRow(
+                        row.getLong("seq"), row.getString("job_id"), row.getLong("version"), row.getString("payload")))
                 .list();
     }
 
@@ -69,6 +68,5 @@ public class OutboxRepository {
     }
 
     /** One outbox row; {@code payload} is the job definition JSON, or null for a delete. */
-    record OutboxRow(long seq, String jobId, long version, String payload) {
-    }
+    record OutboxRow(long seq, String jobId, long version, String payload) {}
 }

@@ -89,8 +89,8 @@ final class DayPartitions {
      * @return the rows deleted
      */
     long deleteFromDefaultBefore(PartitionedTable table, LocalDate day) throws SQLException {
-        return inTransaction(() -> execute("DELETE FROM " + table.defaultPartition() + " WHERE " + table.key
-                + " < " + start(day)));
+        return inTransaction(
+                () -> execute("DELETE FROM " + table.defaultPartition() + " WHERE " + table.key + " < " + start(day)));
     }
 
     /**
@@ -142,7 +142,8 @@ final class DayPartitions {
     }
 
     private long count(String sql) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             rows.next();
             return rows.getLong(1);
         }

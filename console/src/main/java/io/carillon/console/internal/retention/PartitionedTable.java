@@ -1,11 +1,10 @@
 package io.carillon.console.internal.retention;
 
+import io.carillon.console.internal.support.SqlTimes;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Optional;
-
-import io.carillon.console.internal.SqlTimes;
 
 /**
  * A table range partitioned by UTC day of a run's scheduled time (db migration V7): one partition per day named

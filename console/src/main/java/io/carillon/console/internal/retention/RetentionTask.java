@@ -1,5 +1,6 @@
 package io.carillon.console.internal.retention;
 
+import io.carillon.console.internal.support.PeriodicTask;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,17 +13,11 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.RetentionProperties;
-import io.carillon.console.internal.PeriodicPass;
 
 /**
  * Keeps the day partitions of {@code runs} and {@code run_logs}: every {@code carillon.console.retention.interval}
@@ -35,7 +30,7 @@ import io.carillon.console.internal.PeriodicPass;
  * called from any thread.
  */
 @Component
-public class RetentionTask implements SmartLifecycle {
+class RetentionTask extends PeriodicTask {
 
     /** Names the advisory lock ({@code hashtext} of it) a pass holds while it works. */
     static final String LOCK_NAME = "carillon-console-retention";
@@ -45,14 +40,16 @@ public class RetentionTask implements SmartLifecycle {
     private final JdbcTemplate jdbc;
     private final Clock clock;
     private final RetentionProperties settings;
-    private final PeriodicPass passes;
 
-    public RetentionTask(JdbcTemplate jdbc, Clock clock, ConsoleProperties properties) {
+    public RetentionTask(JdbcTemplate jdbc, Clock clock, RetentionProperties retentionProperties) {
         this.jdbc = jdbc;
         this.clock = clock;
-        this.settings = validated(properties.getRetention());
-        this.passes = new PeriodicPass("retention", settings.getInterval(),
-                settings.getLockTimeout().multipliedBy(PartitionedTable.values().length), this::runPass);
+        this.settings = validated(retentionProperties);
+        runEvery(
+                "retention",
+                settings.getInterval(),
+                settings.getLockTimeout().multipliedBy(PartitionedTable.values().length),
+                this::runPass);
     }
 
     private static RetentionProperties validated(RetentionProperties settings) {
@@ -66,30 +63,17 @@ public class RetentionTask implements SmartLifecycle {
                     + ") must not be longer than carillon.console.retention.runs (" + settings.getRuns() + ")");
         }
         if (settings.getDaysAhead() < 1) {
-            throw new IllegalArgumentException("carillon.console.retention.days-ahead must be at least 1, was "
-                    + settings.getDaysAhead());
+            throw new IllegalArgumentException(
+                    "carillon.console.retention.days-ahead must be at least 1, was " + settings.getDaysAhead());
         }
-        if (settings.getInterval().isNegative() || settings.getInterval().isZero() || settings.getLockTimeout().isNegative()
+        if (settings.getInterval().isNegative()
+                || settings.getInterval().isZero()
+                || settings.getLockTimeout().isNegative()
                 || settings.getLockTimeout().isZero()) {
             throw new IllegalArgumentException("carillon.console.retention.interval and .lock-timeout must be"
                     + " positive, were " + settings.getInterval() + " and " + settings.getLockTimeout());
         }
         return settings;
-    }
-
-    @Override
-    public void start() {
-        passes.start();
-    }
-
-    @Override
-    public void stop() {
-        passes.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return passes.isRunning();
     }
 
     /**
@@ -123,22 +107,28 @@ public class RetentionTask implements SmartLifecycle {
             for (LocalDate day : days.headSet(oldestKept)) {
                 long rows = partitions.drop(table, day);
                 dropped.add(table.partition(day));
-                log.info("retention: dropped {} ({} rows of {}, kept {})", table.partition(day), rows, day,
-                        retention);
+                log.info("retention: dropped {} ({} rows of {}, kept {})", table.partition(day), rows, day, retention);
             }
             for (LocalDate day = today; !day.isAfter(lastAhead); day = day.plusDays(1)) {
                 if (!days.contains(day)) {
                     long moved = partitions.create(table, day);
                     created.add(table.partition(day));
                     if (moved > 0) {
-                        log.info("retention: moved {} rows of {} from {} into {}", moved, day,
-                                table.defaultPartition(), table.partition(day));
+                        log.info(
+                                "retention: moved {} rows of {} from {} into {}",
+                                moved,
+                                day,
+                                table.defaultPartition(),
+                                table.partition(day));
                     }
                 }
             }
             long deleted = partitions.deleteFromDefaultBefore(table, oldestKept);
             if (deleted > 0) {
-                log.info("retention: deleted {} rows from before {} from {}", deleted, oldestKept,
+                log.info(
+                        "retention: deleted {} rows from before {} from {}",
+                        deleted,
+                        oldestKept,
                         table.defaultPartition());
             }
             if (table == PartitionedTable.RUN_LOGS) {

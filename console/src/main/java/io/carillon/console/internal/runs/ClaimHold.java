@@ -1,5 +1,7 @@
 package io.carillon.console.internal.runs;
 
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -8,9 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * Worker claims held back before they are written to {@code runs}. A worker claims a run (a STARTED result without
@@ -33,8 +32,8 @@ final class ClaimHold {
      */
     ClaimHold(Duration hold, int capacity) {
         if (hold.isNegative() || capacity < 0) {
-            throw new IllegalArgumentException("hold must not be negative (" + hold + ") nor capacity (" + capacity
-                    + ")");
+            throw new IllegalArgumentException(
+                    "hold must not be negative (" + hold + ") nor capacity (" + capacity + ")");
         }
         this.hold = hold;
         this.capacity = capacity;
@@ -79,7 +78,8 @@ final class ClaimHold {
 
     /** Holds again claims that {@link #admit} or {@link #expired} gave out and that could not be written. */
     void restore(List<RunResult> results, Instant now) {
-        results.stream().filter(ClaimHold::isClaim)
+        results.stream()
+                .filter(ClaimHold::isClaim)
                 .forEach(claim -> held.putIfAbsent(claim.runId(), new Held(claim, now)));
     }
 
@@ -105,6 +105,5 @@ final class ClaimHold {
         return taken;
     }
 
-    private record Held(RunResult result, Instant until) {
-    }
+    private record Held(RunResult result, Instant until) {}
 }

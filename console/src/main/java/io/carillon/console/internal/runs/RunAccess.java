@@ -1,12 +1,10 @@
 package io.carillon.console.internal.runs;
 
-import java.util.Optional;
-
-import org.springframework.stereotype.Component;
-
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.jobs.JobService;
 import io.carillon.topics.events.JobDefinition;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
 
 /**
  * The app a run belongs to, for {@link Authorizer}'s checks: the app its result named, else its job's app. A run
@@ -39,7 +37,9 @@ public class RunAccess {
      * any.
      */
     public void requireRead(String jobId, Optional<RunView> anyRun) {
-        Optional<String> app = Optional.ofNullable(jobId).flatMap(jobs::find).map(JobDefinition::app)
+        Optional<String> app = Optional.ofNullable(jobId)
+                .flatMap(jobs::find)
+                .map(JobDefinition::app)
                 .or(() -> anyRun.map(RunView::app));
         if (app.isPresent()) {
             authorizer.requireRead(app.get());

@@ -1,12 +1,5 @@
 package io.carillon.console.internal.runs;
 
-import java.time.Clock;
-import java.util.EnumSet;
-import java.util.Set;
-import java.util.UUID;
-
-import org.springframework.stereotype.Component;
-
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
@@ -21,6 +14,11 @@ import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.spring.CarillonTopics;
+import java.time.Clock;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
 
 /**
  * What a person can do about one stored run: retry it (a RETRY request on {@code requests}, which the planner
@@ -30,11 +28,11 @@ import io.carillon.topics.spring.CarillonTopics;
  * run's app, and are audited once Kafka has taken them. Thread-safe.
  */
 @Component
-public class RunActions {
+class RunActions {
 
     /** The statuses a run can be retried from; the same list the planner accepts. */
-    public static final Set<RunStatus> RETRYABLE = EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST,
-            RunStatus.NO_WORKER, RunStatus.KILLED);
+    public static final Set<RunStatus> RETRYABLE =
+            EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT, RunStatus.LOST, RunStatus.NO_WORKER, RunStatus.KILLED);
 
     static final String TARGET_TYPE = "RUN";
 
@@ -45,8 +43,13 @@ public class RunActions {
     private final AuditLog audit;
     private final Clock clock;
 
-    public RunActions(RunRepository runs, ConsoleProducer producer, CarillonTopics topics, RunAccess access,
-            AuditLog audit, Clock clock) {
+    public RunActions(
+            RunRepository runs,
+            ConsoleProducer producer,
+            CarillonTopics topics,
+            RunAccess access,
+            AuditLog audit,
+            Clock clock) {
         this.runs = runs;
         this.access = access;
         this.audit = audit;
@@ -69,16 +72,26 @@ public class RunActions {
         String app = access.requireOperate(run);
         RunStatus status = RunStatus.valueOf(run.status());
         if (!RETRYABLE.contains(status)) {
-            throw new RunStateConflictException("run '" + runId + "' is " + status + "; only a run that ended "
-                    + RETRYABLE + " can be retried");
+            throw new RunStateConflictException(
+                    "run '" + runId + "' is " + status + "; only a run that ended " + RETRYABLE + " can be retried");
         }
         String requestId = UUID.randomUUID().toString();
-        JobRequest request = new JobRequest(JobRequest.SCHEMA_VERSION, requestId, run.jobId(), RequestType.RETRY,
-                null, null, null, params, runId, access.actor(), clock.instant());
+        JobRequest request = new JobRequest(
+                JobRequest.SCHEMA_VERSION,
+                requestId,
+                run.jobId(),
+                RequestType.RETRY,
+                null,
+                null,
+                null,
+                params,
+                runId,
+                access.actor(),
+                clock.instant());
         String topic = topics.catalog().requests();
         producer.sendAndWait(topic, run.jobId(), EventSerdes.REQUEST.serialize(topic, request));
-        audit.record(AuditAction.RUN_RETRY, TARGET_TYPE, runId, app, null, json("requestId", requestId),
-                AuditOutcome.OK);
+        audit.record(
+                AuditAction.RUN_RETRY, TARGET_TYPE, runId, app, null, json("requestId", requestId), AuditOutcome.OK);
         return new RetryRequested(requestId, FireIds.runId(requestId, run.shardIndex()));
     }
 
@@ -95,22 +108,29 @@ public class RunActions {
         String app = access.requireOperate(run);
         RunStatus status = RunStatus.valueOf(run.status());
         if (status.isTerminal()) {
-            throw new RunStateConflictException("run '" + runId + "' already ended " + status
-                    + "; there is nothing to kill");
+            throw new RunStateConflictException(
+                    "run '" + runId + "' already ended " + status + "; there is nothing to kill");
         }
         String commandId = UUID.randomUUID().toString();
-        ControlCommand command = new ControlCommand(ControlCommand.SCHEMA_VERSION, commandId, ControlType.KILL, runId,
-                run.jobId(), run.app(), run.instance(), access.actor(), clock.instant());
+        ControlCommand command = new ControlCommand(
+                ControlCommand.SCHEMA_VERSION,
+                commandId,
+                ControlType.KILL,
+                runId,
+                run.jobId(),
+                run.app(),
+                run.instance(),
+                access.actor(),
+                clock.instant());
         String topic = topics.catalog().control();
         producer.sendAndWait(topic, runId, EventSerdes.CONTROL.serialize(topic, command));
-        audit.record(AuditAction.RUN_KILL, TARGET_TYPE, runId, app, null, json("commandId", commandId),
-                AuditOutcome.OK);
+        audit.record(
+                AuditAction.RUN_KILL, TARGET_TYPE, runId, app, null, json("commandId", commandId), AuditOutcome.OK);
         return commandId;
     }
 
     /** A retry Kafka has taken: its request id and the run id its attempt gets. */
-    public record RetryRequested(String requestId, String runId) {
-    }
+    public record RetryRequested(String requestId, String runId) {}
 
     private static String json(String field, String value) {
         return Json.mapper().writeValueAsString(java.util.Map.of(field, value));

@@ -1,12 +1,11 @@
 package io.carillon.console.internal.runs;
 
+import io.carillon.topics.events.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
-import io.carillon.topics.events.RunResult;
 
 /**
  * Folds the results of one batch into one {@link RunChange} per run, such that upserting the changes has exactly the
@@ -27,8 +26,7 @@ import io.carillon.topics.events.RunResult;
  */
 final class RunChanges {
 
-    private RunChanges() {
-    }
+    private RunChanges() {}
 
     static List<RunChange> fold(List<RunResult> results) {
         Map<String, RunChange> byRun = new LinkedHashMap<>();
@@ -43,21 +41,37 @@ final class RunChanges {
     static RunChange then(RunChange earlier, RunChange later) {
         int earlierRank = RunStatusRank.of(earlier.status());
         int laterRank = RunStatusRank.of(later.status());
-        boolean replaces = laterRank > earlierRank || laterRank == earlierRank && laterRank < RunStatusRank.terminal()
-                && !sameMessageAndProgress(earlier, later);
+        boolean replaces = laterRank > earlierRank
+                || laterRank == earlierRank
+                        && laterRank < RunStatusRank.terminal()
+                        && !sameMessageAndProgress(earlier, later);
         RunChange status = replaces ? later : earlier;
         boolean forced = replaces ? laterRank == earlierRank : earlier.forced();
-        return new RunChange(earlier.runId(), first(earlier.fireId(), later.fireId()), earlier.jobId(),
-                first(earlier.app(), later.app()), first(earlier.handler(), later.handler()),
-                first(earlier.kind(), later.kind()), earlier.attempt(), earlier.shardIndex(), earlier.shardTotal(),
-                status.status(), first(earlier.instance(), later.instance()),
-                first(earlier.scheduledAt(), later.scheduledAt()), first(earlier.startedAt(), later.startedAt()),
-                first(earlier.finishedAt(), later.finishedAt()), status.message(), status.errorClass(),
-                status.progressDone(), status.progressTotal(), forced);
+        return new RunChange(
+                earlier.runId(),
+                first(earlier.fireId(), later.fireId()),
+                earlier.jobId(),
+                first(earlier.app(), later.app()),
+                first(earlier.handler(), later.handler()),
+                first(earlier.kind(), later.kind()),
+                earlier.attempt(),
+                earlier.shardIndex(),
+                earlier.shardTotal(),
+                status.status(),
+                first(earlier.instance(), later.instance()),
+                first(earlier.scheduledAt(), later.scheduledAt()),
+                first(earlier.startedAt(), later.startedAt()),
+                first(earlier.finishedAt(), later.finishedAt()),
+                status.message(),
+                status.errorClass(),
+                status.progressDone(),
+                status.progressTotal(),
+                forced);
     }
 
     private static boolean sameMessageAndProgress(RunChange a, RunChange b) {
-        return Objects.equals(a.message(), b.message()) && Objects.equals(a.progressDone(), b.progressDone())
+        return Objects.equals(a.message(), b.message())
+                && Objects.equals(a.progressDone(), b.progressDone())
                 && Objects.equals(a.progressTotal(), b.progressTotal());
     }
 

@@ -1,11 +1,10 @@
 package io.carillon.console.internal.runs;
 
+import io.carillon.console.internal.web.InvalidInputException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
-
-import io.carillon.console.internal.InvalidInputException;
 
 /**
  * Where a page of the run search ended: the sort key (scheduled time, null for a run without one) and run id of its
@@ -20,16 +19,16 @@ public record RunCursor(Instant scheduledAt, String runId) {
     private static final String FIELD = "cursor";
 
     String encode() {
-        String text = VERSION + SEPARATOR + (scheduledAt == null ? NO_TIME : scheduledAt.toString()) + SEPARATOR
-                + runId;
+        String text =
+                VERSION + SEPARATOR + (scheduledAt == null ? NO_TIME : scheduledAt.toString()) + SEPARATOR + runId;
         return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The cursor {@code text} encodes; 400 naming {@code cursor} when it is not one this API gave out. */
     static RunCursor decode(String text) {
         try {
-            String[] parts = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8)
-                    .split("\\" + SEPARATOR, 3);
+            String[] parts =
+                    new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8).split("\\" + SEPARATOR, 3);
             if (parts.length != 3 || !parts[0].equals(VERSION) || parts[2].isEmpty()) {
                 throw invalid();
             }
@@ -40,7 +39,7 @@ public record RunCursor(Instant scheduledAt, String runId) {
     }
 
     private static InvalidInputException invalid() {
-        return InvalidInputException.of(FIELD, "is not a cursor of this search: pass the nextCursor of the previous"
-                + " page unchanged");
+        return InvalidInputException.of(
+                FIELD, "is not a cursor of this search: pass the nextCursor of the previous" + " page unchanged");
     }
 }

@@ -1,5 +1,14 @@
 package io.carillon.console.internal.runs;
 
+import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.kafka.DeadLetters;
+import io.carillon.console.internal.kafka.MaterializerProperties;
+import io.carillon.console.internal.kafka.ParsedRecords;
+import io.carillon.console.internal.metrics.RunMeters;
+import io.carillon.console.internal.support.PeriodicPass;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.RunResult;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -7,7 +16,6 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,16 +26,6 @@ import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.PeriodicPass;
-import io.carillon.console.internal.kafka.ConsoleProducer;
-import io.carillon.console.internal.kafka.DeadLetters;
-import io.carillon.console.internal.kafka.ParsedRecords;
-import io.carillon.console.internal.metrics.RunMeters;
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.RunResult;
 
 /**
  * Writes each poll of {@code results} records into {@code runs} at once: every record is parsed once, the results
@@ -71,24 +69,29 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
     private final ClaimHold claims;
     private final PeriodicPass claimPasses;
 
-    public RunMaterializer(RunRepository runs, DeadLetters deadLetters, ConsoleProducer producer,
-            PlatformTransactionManager transactionManager, Clock clock, RunMeters meters,
-            ConsoleProperties properties) {
+    public RunMaterializer(
+            RunRepository runs,
+            DeadLetters deadLetters,
+            ConsoleProducer producer,
+            PlatformTransactionManager transactionManager,
+            Clock clock,
+            RunMeters meters,
+            MaterializerProperties materializerProperties) {
         this.runs = runs;
         this.deadLetters = deadLetters;
         this.producer = producer;
         this.transactions = new TransactionTemplate(transactionManager);
         this.clock = clock;
         this.meters = meters;
-        Duration hold = properties.getMaterializer().getClaimHold();
+        Duration hold = materializerProperties.getClaimHold();
         if (hold == null || hold.isNegative()) {
-            throw new IllegalArgumentException("carillon.console.materializer.claim-hold must be zero or positive, not "
-                    + hold);
+            throw new IllegalArgumentException(
+                    "carillon.console.materializer.claim-hold must be zero or positive, not " + hold);
         }
         this.claims = new ClaimHold(hold, MAX_HELD_CLAIMS);
         Duration passInterval = hold.isZero() ? IDLE_PASS_INTERVAL : hold.dividedBy(2);
-        this.claimPasses = new PeriodicPass("claims", passInterval, properties.getMaterializer().getRetryBackoff(),
-                this::storeExpiredClaims);
+        this.claimPasses = new PeriodicPass(
+                "claims", passInterval, materializerProperties.getRetryBackoff(), this::storeExpiredClaims);
     }
 
     @Override
@@ -145,7 +148,8 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
         } catch (DataIntegrityViolationException refused) {
             Set<RunResult> given = Collections.newSetFromMap(new IdentityHashMap<>());
             given.addAll(results);
-            List<RunResult> released = write.stream().filter(result -> !given.contains(result)).toList();
+            List<RunResult> released =
+                    write.stream().filter(result -> !given.contains(result)).toList();
             if (released.isEmpty()) {
                 throw refused;
             }
@@ -162,8 +166,10 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
                 try {
                     write(List.of(claim), now);
                 } catch (DataIntegrityViolationException e) {
-                    log.warn("the console database refused the claim of run {}, which is dropped: {}",
-                            claim.runId(), e.getMostSpecificCause().getMessage());
+                    log.warn(
+                            "the console database refused the claim of run {}, which is dropped: {}",
+                            claim.runId(),
+                            e.getMostSpecificCause().getMessage());
                 }
             }
         }
@@ -202,8 +208,8 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
             throw new InvalidEventException("not a valid RunResult: field 'status' is required");
         }
         if (result.scheduledAt() == null) {
-            throw new InvalidEventException("not a valid RunResult: field 'scheduledAt' is required (it places the"
-                    + " run in its day)");
+            throw new InvalidEventException(
+                    "not a valid RunResult: field 'scheduledAt' is required (it places the" + " run in its day)");
         }
         return result;
     }

@@ -1,12 +1,11 @@
 package io.carillon.console.internal.runs;
 
+import io.carillon.console.internal.kafka.MaterializerContainers;
+import io.carillon.console.internal.kafka.MaterializerProperties;
+import io.carillon.topics.spring.CarillonTopics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.kafka.MaterializerContainers;
-import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * The spring-kafka container that feeds {@link RunMaterializer} ({@link MaterializerContainers}): group
@@ -18,12 +17,12 @@ import io.carillon.topics.spring.CarillonTopics;
 class RunMaterializerConfiguration {
 
     @Bean
-    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleResultsContainer(CarillonTopics topics,
-            ConsoleProperties properties, RunMaterializer materializer) {
-        ConsoleProperties.Materializer settings = properties.getMaterializer();
-        String groupId = settings.getGroupId() != null ? settings.getGroupId()
+    ConcurrentMessageListenerContainer<String, byte[]> carillonConsoleResultsContainer(
+            CarillonTopics topics, MaterializerProperties settings, RunMaterializer materializer) {
+        String groupId = settings.getGroupId() != null
+                ? settings.getGroupId()
                 : topics.catalog().prefix() + "console";
-        return MaterializerContainers.create(topics, settings, topics.catalog().results(), groupId,
-                "carillon-console-results", materializer);
+        return MaterializerContainers.create(
+                topics, settings, topics.catalog().results(), groupId, "carillon-console-results", materializer);
     }
 }

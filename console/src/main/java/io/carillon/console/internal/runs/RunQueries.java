@@ -1,15 +1,12 @@
 package io.carillon.console.internal.runs;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.carillon.console.internal.access.Authorizer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-
 import org.springframework.stereotype.Service;
-
-import com.fasterxml.jackson.annotation.JsonInclude;
-
-import io.carillon.console.internal.access.Authorizer;
 
 /**
  * The run search across jobs and the run page, for the caller's readable apps only: a search naming an app or a job
@@ -51,43 +48,72 @@ public class RunQueries {
     public RunDetail detail(String runId) {
         RunView run = runs.findByRunId(runId).orElseThrow(() -> new RunNotFoundException(runId));
         access.requireRead(run.jobId(), Optional.of(run));
-        return new RunDetail(run, Timeline.of(run), runs.attempts(runId, MAX_ATTEMPTS).stream()
-                .map(Attempt::of).toList());
+        return new RunDetail(
+                run,
+                Timeline.of(run),
+                runs.attempts(runId, MAX_ATTEMPTS).stream().map(Attempt::of).toList());
     }
 
     /** One page of the run search; {@code nextCursor} is absent on the last page. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record RunPage(List<RunView> runs, String nextCursor) {
-    }
+    public record RunPage(List<RunView> runs, String nextCursor) {}
 
     /** A run, its timeline and every attempt of its fire and shard (this one included), by attempt. */
-    public record RunDetail(RunView run, Timeline timeline, List<Attempt> attempts) {
-    }
+    public record RunDetail(RunView run, Timeline timeline, List<Attempt> attempts) {}
 
     /**
      * When the run happened, as far as it is known: lateness is start minus scheduled time, duration finish minus
      * start; {@code updatedAt} is when the console last stored a change of it. Unknown times are left out.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Timeline(Instant scheduledAt, Instant startedAt, Instant finishedAt, Long latenessMs,
-            Long durationMs, Long progressDone, Long progressTotal, Instant updatedAt) {
+    public record Timeline(
+            Instant scheduledAt,
+            Instant startedAt,
+            Instant finishedAt,
+            Long latenessMs,
+            Long durationMs,
+            Long progressDone,
+            Long progressTotal,
+            Instant updatedAt) {
 
         static Timeline of(RunView run) {
-            Long duration = run.startedAt() == null || run.finishedAt() == null ? null
+            Long duration = run.startedAt() == null || run.finishedAt() == null
+                    ? null
                     : Duration.between(run.startedAt(), run.finishedAt()).toMillis();
-            return new Timeline(run.scheduledAt(), run.startedAt(), run.finishedAt(), run.latenessMs(), duration,
-                    run.progressDone(), run.progressTotal(), run.updatedAt());
+            return new Timeline(
+                    run.scheduledAt(),
+                    run.startedAt(),
+                    run.finishedAt(),
+                    run.latenessMs(),
+                    duration,
+                    run.progressDone(),
+                    run.progressTotal(),
+                    run.updatedAt());
         }
     }
 
     /** One attempt of a fire and shard. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Attempt(String runId, int attempt, String kind, String status, Instant scheduledAt,
-            Instant startedAt, Instant finishedAt, String message) {
+    public record Attempt(
+            String runId,
+            int attempt,
+            String kind,
+            String status,
+            Instant scheduledAt,
+            Instant startedAt,
+            Instant finishedAt,
+            String message) {
 
         static Attempt of(RunView run) {
-            return new Attempt(run.runId(), run.attempt(), run.kind(), run.status(), run.scheduledAt(),
-                    run.startedAt(), run.finishedAt(), run.message());
+            return new Attempt(
+                    run.runId(),
+                    run.attempt(),
+                    run.kind(),
+                    run.status(),
+                    run.scheduledAt(),
+                    run.startedAt(),
+                    run.finishedAt(),
+                    run.message());
         }
     }
 }

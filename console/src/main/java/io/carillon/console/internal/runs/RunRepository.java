@@ -1,30 +1,28 @@
 package io.carillon.console.internal.runs;
 
-import static io.carillon.console.internal.SqlTimes.instant;
-import static io.carillon.console.internal.SqlTimes.parameter;
-import static io.carillon.console.internal.SqlTimes.text;
+import static io.carillon.console.internal.support.SqlTimes.instant;
+import static io.carillon.console.internal.support.SqlTimes.parameter;
+import static io.carillon.console.internal.support.SqlTimes.text;
 
+import io.carillon.console.internal.access.ReadScope;
+import io.carillon.topics.events.RunResult;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Repository;
-
-import io.carillon.console.internal.access.ReadScope;
-import io.carillon.topics.events.RunResult;
 
 /**
  * The {@code runs} table, partitioned by day of {@code scheduled_at} (a run is keyed by its id and scheduled time;
@@ -37,21 +35,26 @@ import io.carillon.topics.events.RunResult;
 public class RunRepository {
 
     /** Facts filled in when missing; not scheduled_at, the partition key, which every result of a run carries. */
-    private static final List<String> FACTS = List.of("fire_id", "app", "handler", "kind", "instance",
-            "started_at", "finished_at");
-    private static final List<String> STATUS_BOUND = List.of("status", "message", "error_class", "progress_done",
-            "progress_total");
+    private static final List<String> FACTS =
+            List.of("fire_id", "app", "handler", "kind", "instance", "started_at", "finished_at");
+
+    private static final List<String> STATUS_BOUND =
+            List.of("status", "message", "error_class", "progress_done", "progress_total");
     private static final String COLUMNS = Stream.of(Column.values())
-            .map(column -> column.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")) + ", updated_at";
+                    .map(column -> column.name().toLowerCase(Locale.ROOT))
+                    .collect(Collectors.joining(", "))
+            + ", updated_at";
     private static final String VIEW_COLUMNS = COLUMNS + ", lateness_ms";
     /**
      * The sort key of runs by scheduled time, a run without one last; the expression of V3's indexes
      * ({@code runs_search*}), which keyset paging compares as a row with the run id.
      */
     private static final String SORT_KEY = "coalesce(scheduled_at, '-infinity'::timestamptz)";
+
     private static final String NEWEST_FIRST = SORT_KEY + " DESC, run_id DESC";
     /** The first attempt's run id of a run's attempt chain: the expression of V3's index runs_attempt_chain. */
     private static final String CHAIN_KEY = "regexp_replace(%s, '(#[0-9]+)?~[0-9]+(#[0-9]+)$', '\\2')";
+
     private static final String NO_TIME = "-infinity";
     private static final String UPSERT = upsertSql(false);
     private static final String UPSERT_FORCED = upsertSql(true);
@@ -85,8 +88,11 @@ public class RunRepository {
                 int parameter = 0;
                 statement.setObject(++parameter, parameter(now));
                 for (Column column : Column.values()) {
-                    statement.setArray(++parameter, connection.createArrayOf(column.elementType,
-                            changes.stream().map(column.value).toArray(column.newArray)));
+                    statement.setArray(
+                            ++parameter,
+                            connection.createArrayOf(
+                                    column.elementType,
+                                    changes.stream().map(column.value).toArray(column.newArray)));
                 }
                 return statement.executeUpdate();
             }
@@ -95,17 +101,22 @@ public class RunRepository {
 
     /** The newest {@code limit} runs of job {@code jobId}, by scheduled time. */
     public List<RunView> findByJob(String jobId, int limit) {
-        return jdbc.query("SELECT " + VIEW_COLUMNS + " FROM runs WHERE job_id = :jobId"
-                        + " ORDER BY " + NEWEST_FIRST + " LIMIT :limit",
+        return jdbc.query(
+                "SELECT " + VIEW_COLUMNS + " FROM runs WHERE job_id = :jobId" + " ORDER BY " + NEWEST_FIRST
+                        + " LIMIT :limit",
                 new MapSqlParameterSource().addValue("jobId", jobId).addValue("limit", limit),
                 (row, rowNumber) -> view(row));
     }
 
     /** The run {@code runId}, when it is stored. */
     public Optional<RunView> findByRunId(String runId) {
-        return jdbc.query("SELECT " + VIEW_COLUMNS + " FROM runs WHERE run_id = :runId",
-                new MapSqlParameterSource().addValue("runId", runId), (row, rowNumber) -> view(row))
-                .stream().findFirst();
+        return jdbc
+                .query(
+                        "SELECT " + VIEW_COLUMNS + " FROM runs WHERE run_id = :runId",
+                        new MapSqlParameterSource().addValue("runId", runId),
+                        (row, rowNumber) -> view(row))
+                .stream()
+                .findFirst();
     }
 
     /**
@@ -126,23 +137,39 @@ public class RunRepository {
         filter(sql, parameters, "job_id = :jobId", "jobId", search.jobId());
         filter(sql, parameters, "instance = :instance", "instance", search.instance());
         if (!search.statuses().isEmpty()) {
-            filter(sql, parameters, "status IN (:statuses)", "statuses",
+            filter(
+                    sql,
+                    parameters,
+                    "status IN (:statuses)",
+                    "statuses",
                     search.statuses().stream().map(Enum::name).toList());
         }
         if (!search.kinds().isEmpty()) {
-            filter(sql, parameters, "kind IN (:kinds)", "kinds", search.kinds().stream().map(Enum::name).toList());
+            filter(
+                    sql,
+                    parameters,
+                    "kind IN (:kinds)",
+                    "kinds",
+                    search.kinds().stream().map(Enum::name).toList());
         }
         if (search.from() != null || search.to() != null) {
             sql.append(" AND scheduled_at IS NOT NULL");
         }
         filter(sql, parameters, SORT_KEY + " >= :from AND scheduled_at >= :from", "from", parameter(search.from()));
         filter(sql, parameters, SORT_KEY + " < :to AND scheduled_at < :to", "to", parameter(search.to()));
-        filter(sql, parameters, "finished_at - started_at >= :minDurationMs * interval '1 millisecond'",
-                "minDurationMs", search.minDurationMs());
+        filter(
+                sql,
+                parameters,
+                "finished_at - started_at >= :minDurationMs * interval '1 millisecond'",
+                "minDurationMs",
+                search.minDurationMs());
         if (search.after() != null) {
             sql.append(" AND (" + SORT_KEY + ", run_id) < (CAST(:afterAt AS timestamptz), :afterRunId)");
-            parameters.addValue("afterAt", search.after().scheduledAt() == null ? NO_TIME
-                    : text(search.after().scheduledAt()));
+            parameters.addValue(
+                    "afterAt",
+                    search.after().scheduledAt() == null
+                            ? NO_TIME
+                            : text(search.after().scheduledAt()));
             parameters.addValue("afterRunId", search.after().runId());
         }
         sql.append(" ORDER BY " + NEWEST_FIRST + " LIMIT :limit");
@@ -150,8 +177,8 @@ public class RunRepository {
         return jdbc.query(sql.toString(), parameters, (row, rowNumber) -> view(row));
     }
 
-    private static void filter(StringBuilder sql, MapSqlParameterSource parameters, String condition, String name,
-            Object value) {
+    private static void filter(
+            StringBuilder sql, MapSqlParameterSource parameters, String condition, String name, Object value) {
         if (value != null) {
             sql.append(" AND ").append(condition);
             parameters.addValue(name, value);
@@ -163,7 +190,8 @@ public class RunRepository {
      * included, by attempt; at most {@code limit}.
      */
     public List<RunView> attempts(String runId, int limit) {
-        return jdbc.query("SELECT " + VIEW_COLUMNS + " FROM runs WHERE " + CHAIN_KEY.formatted("run_id") + " = "
+        return jdbc.query(
+                "SELECT " + VIEW_COLUMNS + " FROM runs WHERE " + CHAIN_KEY.formatted("run_id") + " = "
                         + CHAIN_KEY.formatted(":runId") + " ORDER BY attempt, run_id LIMIT :limit",
                 new MapSqlParameterSource().addValue("runId", runId).addValue("limit", limit),
                 (row, rowNumber) -> view(row));
@@ -171,7 +199,8 @@ public class RunRepository {
 
     /** The newest run of every stored job that has one, by job id. */
     public Map<String, RunView> latestOfEveryJob() {
-        List<RunView> latest = jdbc.query("SELECT r.* FROM jobs j CROSS JOIN LATERAL (SELECT " + VIEW_COLUMNS
+        List<RunView> latest = jdbc.query(
+                "SELECT r.* FROM jobs j CROSS JOIN LATERAL (SELECT " + VIEW_COLUMNS
                         + " FROM runs WHERE job_id = j.id ORDER BY " + NEWEST_FIRST + " LIMIT 1) r",
                 (row, rowNumber) -> view(row));
         return latest.stream().collect(Collectors.toMap(RunView::jobId, run -> run, (a, b) -> a, LinkedHashMap::new));
@@ -180,8 +209,10 @@ public class RunRepository {
     private static String upsertSql(boolean forced) {
         String incoming = RunStatusRank.sql("EXCLUDED.status");
         String stored = RunStatusRank.sql("r.status");
-        String sameRankReplaces = forced ? "TRUE" : "(EXCLUDED.message, EXCLUDED.progress_done,"
-                + " EXCLUDED.progress_total) IS DISTINCT FROM (r.message, r.progress_done, r.progress_total)";
+        String sameRankReplaces = forced
+                ? "TRUE"
+                : "(EXCLUDED.message, EXCLUDED.progress_done,"
+                        + " EXCLUDED.progress_total) IS DISTINCT FROM (r.message, r.progress_done, r.progress_total)";
         String advances = "(" + incoming + " > " + stored + " OR (" + incoming + " = " + stored + " AND " + stored
                 + " < " + RunStatusRank.terminal() + " AND " + sameRankReplaces + "))";
         String fillsGap = FACTS.stream()
@@ -189,13 +220,16 @@ public class RunRepository {
                 .collect(Collectors.joining(" OR "));
         String assignments = Stream.concat(
                         FACTS.stream().map(column -> column + " = coalesce(r." + column + ", EXCLUDED." + column + ")"),
-                        STATUS_BOUND.stream().map(column -> column + " = CASE WHEN " + advances + " THEN EXCLUDED."
-                                + column + " ELSE r." + column + " END"))
+                        STATUS_BOUND.stream()
+                                .map(column -> column + " = CASE WHEN " + advances + " THEN EXCLUDED." + column
+                                        + " ELSE r." + column + " END"))
                 .collect(Collectors.joining(", "));
-        String arrays = Stream.of(Column.values()).map(column -> "?::" + column.sqlType + "[]")
+        String arrays = Stream.of(Column.values())
+                .map(column -> "?::" + column.sqlType + "[]")
                 .collect(Collectors.joining(", "));
         return "INSERT INTO runs AS r (" + COLUMNS + ") SELECT u.*, ?::timestamptz FROM unnest(" + arrays + ") AS u"
-                + " ON CONFLICT (run_id, scheduled_at) DO UPDATE SET " + assignments + ", updated_at = EXCLUDED.updated_at"
+                + " ON CONFLICT (run_id, scheduled_at) DO UPDATE SET " + assignments
+                + ", updated_at = EXCLUDED.updated_at"
                 + " WHERE " + advances + " OR " + fillsGap;
     }
 
@@ -223,6 +257,7 @@ public class RunRepository {
         final String sqlType;
         /** The element type of the JDBC array: text for timestamps, which the statement casts. */
         final String elementType;
+
         final IntFunction<Object[]> newArray;
         final Function<RunChange, Object> value;
 
@@ -252,12 +287,26 @@ public class RunRepository {
     }
 
     private static RunView view(ResultSet row) throws SQLException {
-        return new RunView(row.getString("run_id"), row.getString("fire_id"), row.getString("job_id"),
-                row.getString("app"), row.getString("handler"), row.getString("kind"), row.getInt("attempt"),
-                row.getInt("shard_index"), row.getInt("shard_total"), row.getString("status"),
-                row.getString("instance"), instant(row, "scheduled_at"), instant(row, "started_at"),
-                instant(row, "finished_at"), row.getObject("lateness_ms", Long.class), row.getString("message"),
-                row.getString("error_class"), row.getObject("progress_done", Long.class),
-                row.getObject("progress_total", Long.class), instant(row, "updated_at"));
+        return new RunView(
+                row.getString("run_id"),
+                row.getString("fire_id"),
+                row.getString("job_id"),
+                row.getString("app"),
+                row.getString("handler"),
+                row.getString("kind"),
+                row.getInt("attempt"),
+                row.getInt("shard_index"),
+                row.getInt("shard_total"),
+                row.getString("status"),
+                row.getString("instance"),
+                instant(row, "scheduled_at"),
+                instant(row, "started_at"),
+                instant(row, "finished_at"),
+                row.getObject("lateness_ms", Long.class),
+                row.getString("message"),
+                row.getString("error_class"),
+                row.getObject("progress_done", Long.class),
+                row.getObject("progress_total", Long.class),
+                instant(row, "updated_at"));
     }
 }

@@ -1,5 +1,9 @@
 package io.carillon.console.internal.runs;
 
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.RunStatus;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -10,18 +14,21 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 
-import io.carillon.console.internal.InvalidInputException;
-import io.carillon.topics.FieldError;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.RunStatus;
-
 /**
  * The filters of the run search; null or empty means no filter. {@code from} (inclusive) and {@code to} (exclusive)
  * bound the scheduled time, {@code minDurationMs} the time from start to finish (so only finished runs match it);
  * {@code after} continues a previous page.
  */
-public record RunSearch(String app, String jobId, Set<RunStatus> statuses, Set<FireKind> kinds, String instance,
-        Instant from, Instant to, Long minDurationMs, RunCursor after) {
+public record RunSearch(
+        String app,
+        String jobId,
+        Set<RunStatus> statuses,
+        Set<FireKind> kinds,
+        String instance,
+        Instant from,
+        Instant to,
+        Long minDurationMs,
+        RunCursor after) {
 
     /** Longest accepted text of a name filter (app, job, instance). */
     static final int MAX_NAME_LENGTH = 256;
@@ -37,8 +44,16 @@ public record RunSearch(String app, String jobId, Set<RunStatus> statuses, Set<F
      *
      * @throws InvalidInputException naming every parameter at fault
      */
-    public static RunSearch parse(String app, String job, String status, String kind, String instance, String from,
-            String to, String minDurationMs, String cursor) {
+    public static RunSearch parse(
+            String app,
+            String job,
+            String status,
+            String kind,
+            String instance,
+            String from,
+            String to,
+            String minDurationMs,
+            String cursor) {
         List<FieldError> errors = new ArrayList<>();
         name("app", app, errors);
         name("job", job, errors);
@@ -58,8 +73,8 @@ public record RunSearch(String app, String jobId, Set<RunStatus> statuses, Set<F
                     errors.add(new FieldError("minDurationMs", "must be zero or more, was " + minDuration));
                 }
             } catch (NumberFormatException e) {
-                errors.add(new FieldError("minDurationMs", "must be a number of milliseconds, was '"
-                        + shorten(minDurationMs) + "'"));
+                errors.add(new FieldError(
+                        "minDurationMs", "must be a number of milliseconds, was '" + shorten(minDurationMs) + "'"));
             }
         }
         RunCursor after = null;
@@ -78,13 +93,12 @@ public record RunSearch(String app, String jobId, Set<RunStatus> statuses, Set<F
 
     private static void name(String field, String value, List<FieldError> errors) {
         if (value != null && (value.isBlank() || value.length() > MAX_NAME_LENGTH)) {
-            errors.add(new FieldError(field, "must be 1 to " + MAX_NAME_LENGTH + " characters, was "
-                    + value.length()));
+            errors.add(new FieldError(field, "must be 1 to " + MAX_NAME_LENGTH + " characters, was " + value.length()));
         }
     }
 
-    private static <E extends Enum<E>> Set<E> names(String field, String value, Class<E> type,
-            List<FieldError> errors) {
+    private static <E extends Enum<E>> Set<E> names(
+            String field, String value, Class<E> type, List<FieldError> errors) {
         Set<E> found = EnumSet.noneOf(type);
         if (value == null) {
             return found;
@@ -94,8 +108,8 @@ public record RunSearch(String app, String jobId, Set<RunStatus> statuses, Set<F
             try {
                 found.add(byName.apply(name));
             } catch (IllegalArgumentException e) {
-                errors.add(new FieldError(field, "'" + shorten(name) + "' is not one of "
-                        + Arrays.toString(type.getEnumConstants())));
+                errors.add(new FieldError(
+                        field, "'" + shorten(name) + "' is not one of " + Arrays.toString(type.getEnumConstants())));
                 return found;
             }
         }
@@ -109,8 +123,8 @@ public record RunSearch(String app, String jobId, Set<RunStatus> statuses, Set<F
         try {
             return Instant.parse(value.strip());
         } catch (DateTimeParseException e) {
-            errors.add(new FieldError(field, "must be an ISO-8601 instant such as 2026-05-01T12:00:00Z, was '"
-                    + shorten(value) + "'"));
+            errors.add(new FieldError(
+                    field, "must be an ISO-8601 instant such as 2026-05-01T12:00:00Z, was '" + shorten(value) + "'"));
             return null;
         }
     }

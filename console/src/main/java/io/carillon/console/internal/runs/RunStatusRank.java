@@ -8,8 +8,7 @@ import io.carillon.topics.events.RunStatus;
  */
 final class RunStatusRank {
 
-    private RunStatusRank() {
-    }
+    private RunStatusRank() {}
 
     /** The rank every terminal status has. */
     static int terminal() {

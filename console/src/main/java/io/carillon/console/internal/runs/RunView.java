@@ -26,5 +26,4 @@ public record RunView(
         String errorClass,
         Long progressDone,
         Long progressTotal,
-        Instant updatedAt) {
-}
+        Instant updatedAt) {}

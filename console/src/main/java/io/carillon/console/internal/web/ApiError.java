@@ -1,8 +1,7 @@
 package io.carillon.console.internal.web;
 
-import java.util.List;
-
 import io.carillon.topics.FieldError;
+import java.util.List;
 
 /** The body of every error answer of the API: what went wrong, and the problem of each field at fault. */
 public record ApiError(String error, List<FieldError> fieldErrors) {

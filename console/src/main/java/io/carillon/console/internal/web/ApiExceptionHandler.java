@@ -1,9 +1,13 @@
 package io.carillon.console.internal.web;
 
+import io.carillon.topics.FieldError;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.List;
-
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.access.AccessDeniedException;
@@ -11,27 +15,15 @@ import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.ExceptionHandlerMethodResolver;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
-import io.carillon.console.internal.InvalidInputException;
-import io.carillon.console.internal.access.TokenNotFoundException;
-import io.carillon.console.internal.access.UserConflictException;
-import io.carillon.console.internal.access.UserNotFoundException;
-import io.carillon.console.internal.incidents.ChannelConflictException;
-import io.carillon.console.internal.incidents.ChannelNotFoundException;
-import io.carillon.console.internal.incidents.IncidentNotFoundException;
-import io.carillon.console.internal.jobs.JobAlreadyExistsException;
-import io.carillon.console.internal.jobs.JobNotFoundException;
-import io.carillon.console.internal.jobs.ManagedJobException;
-import io.carillon.console.internal.kafka.PublishException;
-import io.carillon.console.internal.logs.TooManyStreamsException;
-import io.carillon.console.internal.runs.RunNotFoundException;
-import io.carillon.console.internal.runs.RunStateConflictException;
-import io.carillon.topics.FieldError;
-
 /** Maps the console's exceptions to {@link ApiError} answers; applies to the console's controllers only. */
-@RestControllerAdvice(basePackageClasses = ApiExceptionHandler.class)
-class ApiExceptionHandler {
+@RestControllerAdvice(basePackages = "io.carillon.console")
+public class ApiExceptionHandler {
+
+    private static final ExceptionHandlerMethodResolver REFUSALS =
+            new ExceptionHandlerMethodResolver(ApiExceptionHandler.class);
 
     @ExceptionHandler
     @ResponseStatus(HttpStatus.BAD_REQUEST)
@@ -44,8 +36,8 @@ class ApiExceptionHandler {
     ApiError wrongParameterType(MethodArgumentTypeMismatchException e) {
         String problem = "'" + e.getValue() + "' is not a valid "
                 + (e.getRequiredType() == null ? "value" : e.getRequiredType().getSimpleName());
-        return new ApiError("invalid parameter " + e.getName() + ": " + problem,
-                List.of(new FieldError(e.getName(), problem)));
+        return new ApiError(
+                "invalid parameter " + e.getName() + ": " + problem, List.of(new FieldError(e.getName(), problem)));
     }
 
     @ExceptionHandler
@@ -56,17 +48,15 @@ class ApiExceptionHandler {
         return ResponseEntity.badRequest().body(ApiError.of("the request body could not be read: send a JSON object"));
     }
 
-    @ExceptionHandler({JobNotFoundException.class, RunNotFoundException.class, UserNotFoundException.class,
-        TokenNotFoundException.class, IncidentNotFoundException.class, ChannelNotFoundException.class})
+    @ExceptionHandler
     @ResponseStatus(HttpStatus.NOT_FOUND)
-    ApiError notFound(RuntimeException e) {
+    ApiError notFound(NotFoundException e) {
         return ApiError.of(e.getMessage());
     }
 
-    @ExceptionHandler({JobAlreadyExistsException.class, ManagedJobException.class, RunStateConflictException.class,
-        UserConflictException.class, ChannelConflictException.class})
+    @ExceptionHandler
     @ResponseStatus(HttpStatus.CONFLICT)
-    ApiError conflict(RuntimeException e) {
+    ApiError conflict(ConflictException e) {
         return ApiError.of(e.getMessage());
     }
 
@@ -78,19 +68,39 @@ class ApiExceptionHandler {
 
     @ExceptionHandler
     @ResponseStatus(HttpStatus.SERVICE_UNAVAILABLE)
-    ApiError kafkaUnavailable(PublishException e) {
-        return ApiError.of("could not publish to Kafka, try again: " + e.getMessage());
-    }
-
-    @ExceptionHandler
-    @ResponseStatus(HttpStatus.SERVICE_UNAVAILABLE)
-    ApiError tooManyStreams(TooManyStreamsException e) {
-        return ApiError.of(e.getMessage());
+    ApiError unavailable(UnavailableException e) {
+        return ApiError.of(e.answer());
     }
 
     @ExceptionHandler({DataAccessResourceFailureException.class, CannotCreateTransactionException.class})
     @ResponseStatus(HttpStatus.SERVICE_UNAVAILABLE)
     ApiError databaseUnavailable(RuntimeException e) {
         return ApiError.of("the console database is unavailable, try again: " + e.getMessage());
+    }
+
+    /**
+     * This handler's answer to {@code e} as a JSON entity, for a controller whose own content type (an event
+     * stream) would fail content negotiation of the error body; rethrows {@code e} when no handler applies.
+     */
+    public ResponseEntity<?> asJson(Exception e) throws Exception {
+        Method handler = REFUSALS.resolveMethod(e);
+        if (handler == null) {
+            throw e;
+        }
+        Object answer;
+        try {
+            answer = handler.invoke(this, e);
+        } catch (InvocationTargetException failed) {
+            throw e;
+        }
+        if (answer instanceof ResponseEntity<?> entity) {
+            return ResponseEntity.status(entity.getStatusCode())
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .body(entity.getBody());
+        }
+        ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(handler, ResponseStatus.class);
+        return ResponseEntity.status(status == null ? HttpStatus.INTERNAL_SERVER_ERROR : status.code())
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(answer);
     }
 }

@@ -1,13 +1,11 @@
 package io.carillon.console.internal.web;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.stream.Collectors;
-
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -21,17 +19,17 @@ import tools.jackson.databind.node.ObjectNode;
  * turns every mapping problem into an {@link InvalidInputException} naming the field by its path
  * ({@code schedule.type}, {@code children[2]}). Thread-safe.
  */
-final class JsonBodies {
+public final class JsonBodies {
 
-    private static final JsonMapper STRICT = Json.mapper().rebuild()
+    private static final JsonMapper STRICT = Json.mapper()
+            .rebuild()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    private JsonBodies() {
-    }
+    private JsonBodies() {}
 
     /** {@code body} as a JSON object. */
-    static ObjectNode object(String body) {
+    public static ObjectNode object(String body) {
         if (body == null || body.isBlank()) {
             throw new InvalidInputException("the request body is empty: send a JSON object", List.of());
         }
@@ -39,18 +37,18 @@ final class JsonBodies {
         try {
             tree = STRICT.readTree(body);
         } catch (JacksonException e) {
-            throw new InvalidInputException("the request body is not valid JSON: " + firstLine(e.getOriginalMessage()),
-                    List.of());
+            throw new InvalidInputException(
+                    "the request body is not valid JSON: " + firstLine(e.getOriginalMessage()), List.of());
         }
         if (!(tree instanceof ObjectNode object)) {
-            throw new InvalidInputException("the request body must be a JSON object, not " + tree.getNodeType(),
-                    List.of());
+            throw new InvalidInputException(
+                    "the request body must be a JSON object, not " + tree.getNodeType(), List.of());
         }
         return object;
     }
 
     /** {@code node} as a {@code type}. */
-    static <T> T convert(ObjectNode node, Class<T> type) {
+    public static <T> T convert(ObjectNode node, Class<T> type) {
         try {
             return STRICT.treeToValue(node, type);
         } catch (JacksonException e) {
@@ -62,7 +60,7 @@ final class JsonBodies {
      * {@code node} as a job definition sent by a user: {@code version} and {@code schemaVersion} are the console's
      * to assign (sent values are ignored), {@code enabled} defaults to true (also when sent as null).
      */
-    static JobDefinition jobDefinition(ObjectNode node) {
+    public static JobDefinition jobDefinition(ObjectNode node) {
         node.remove("version");
         node.remove("schemaVersion");
         if (!node.hasNonNull("enabled")) {
@@ -73,7 +71,8 @@ final class JsonBodies {
 
     private static String fieldOf(JacksonException e) {
         String path = e.getPath().stream()
-                .map(reference -> reference.getPropertyName() != null ? "." + reference.getPropertyName()
+                .map(reference -> reference.getPropertyName() != null
+                        ? "." + reference.getPropertyName()
                         : "[" + reference.getIndex() + "]")
                 .collect(Collectors.joining());
         return path.startsWith(".") ? path.substring(1) : path;
@@ -83,9 +82,11 @@ final class JsonBodies {
         if (e instanceof UnrecognizedPropertyException) {
             return "is not a known field";
         }
-        if (e instanceof InvalidFormatException invalid && invalid.getTargetType() != null
+        if (e instanceof InvalidFormatException invalid
+                && invalid.getTargetType() != null
                 && invalid.getTargetType().isEnum()) {
-            String allowed = Arrays.stream(invalid.getTargetType().getEnumConstants()).map(Object::toString)
+            String allowed = Arrays.stream(invalid.getTargetType().getEnumConstants())
+                    .map(Object::toString)
                     .collect(Collectors.joining(", "));
             return "'" + invalid.getValue() + "' is not one of " + allowed;
         }

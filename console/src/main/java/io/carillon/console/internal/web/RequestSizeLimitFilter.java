@@ -1,7 +1,6 @@
 package io.carillon.console.internal.web;
 
-import java.io.IOException;
-
+import io.carillon.topics.Json;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -9,16 +8,13 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
-
+import java.io.IOException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.topics.Json;
 
 /**
  * Bounds every request body to {@code carillon.console.api.max-request-bytes} ({@code max-import-bytes} for
@@ -34,9 +30,9 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
     private final long maxBytes;
     private final long maxImportBytes;
 
-    RequestSizeLimitFilter(ConsoleProperties properties) {
-        this.maxBytes = properties.getApi().getMaxRequestBytes();
-        this.maxImportBytes = properties.getApi().getMaxImportBytes();
+    RequestSizeLimitFilter(RequestLimitProperties apiProperties) {
+        this.maxBytes = apiProperties.getMaxRequestBytes();
+        this.maxImportBytes = apiProperties.getMaxImportBytes();
     }
 
     @Override
@@ -47,8 +43,9 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
             response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
             response.setContentType(MediaType.APPLICATION_JSON_VALUE);
             response.setCharacterEncoding("UTF-8");
-            response.getWriter().write(Json.mapper().writeValueAsString(
-                    ApiError.of(new RequestTooLargeException(maxBytes).getMessage())));
+            response.getWriter()
+                    .write(Json.mapper()
+                            .writeValueAsString(ApiError.of(new RequestTooLargeException(maxBytes).getMessage())));
             return;
         }
         chain.doFilter(request.getContentLengthLong() >= 0 ? request : new Bounded(request, maxBytes), response);

@@ -1,19 +1,17 @@
 package io.carillon.console.internal.workers;
 
+import io.carillon.console.internal.workers.AppView.UnservedJob;
+import io.carillon.topics.Json;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-import io.carillon.console.internal.workers.AppView.UnservedJob;
-import io.carillon.topics.Json;
-
 /** What the apps view reads of the {@code apps} and {@code jobs} tables. Stateless and thread-safe. */
 @Repository
-public class AppJobs {
+class AppJobs {
 
     private final JdbcClient jdbc;
 
@@ -23,7 +21,9 @@ public class AppJobs {
 
     /** The names of the registered apps. */
     public List<String> appNames() {
-        return jdbc.sql("SELECT name FROM apps ORDER BY name").query(String.class).list();
+        return jdbc.sql("SELECT name FROM apps ORDER BY name")
+                .query(String.class)
+                .list();
     }
 
     /** The number of enabled jobs of each app and handler. */
@@ -42,9 +42,11 @@ public class AppJobs {
         return jdbc.sql("SELECT id, app, handler, definition->'pinnedInstances' AS pinned FROM jobs WHERE enabled"
                         + " AND jsonb_typeof(definition->'pinnedInstances') = 'array'"
                         + " AND jsonb_array_length(definition->'pinnedInstances') > 0")
-                .query((row, number) -> new PinnedJob(row.getString("id"), row.getString("app"),
-                        row.getString("handler"), List.of(Json.mapper().readValue(row.getString("pinned"),
-                                String[].class))))
+                .query((row, number) -> new PinnedJob(
+                        row.getString("id"),
+                        row.getString("app"),
+                        row.getString("handler"),
+                        List.of(Json.mapper().readValue(row.getString("pinned"), String[].class))))
                 .list();
     }
 
@@ -55,12 +57,13 @@ public class AppJobs {
         }
         return jdbc.sql("SELECT id, handler FROM jobs WHERE enabled AND app = :app AND handler IN (:handlers)"
                         + " ORDER BY id LIMIT :limit")
-                .param("app", app).param("handlers", List.copyOf(handlers)).param("limit", limit)
+                .param("app", app)
+                .param("handlers", List.copyOf(handlers))
+                .param("limit", limit)
                 .query((row, number) -> new UnservedJob(row.getString("id"), row.getString("handler"), List.of()))
                 .list();
     }
 
     /** An enabled job restricted to some instances. */
-    public record PinnedJob(String id, String app, String handler, List<String> instances) {
-    }
+    public record PinnedJob(String id, String app, String handler, List<String> instances) {}
 }

@@ -1,16 +1,13 @@
 package io.carillon.console.internal.workers;
 
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.springframework.stereotype.Component;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * The latest heartbeat of every worker instance, as read from the {@code workers} topic by
@@ -23,10 +20,10 @@ import io.carillon.topics.events.WorkerHeartbeat;
 public class WorkerRegistry {
 
     private final Map<String, WorkerHeartbeat> byInstance = new ConcurrentHashMap<>();
-    private final ConsoleProperties.Workers settings;
+    private final WorkerProperties settings;
 
-    public WorkerRegistry(ConsoleProperties properties) {
-        this.settings = properties.getWorkers();
+    public WorkerRegistry(WorkerProperties settings) {
+        this.settings = settings;
         if (settings.getStaleAfterMissedBeats() < 1 || settings.getMaxInstances() < 1) {
             throw new IllegalArgumentException("carillon.console.workers.stale-after-missed-beats and max-instances"
                     + " must be at least 1, were " + settings.getStaleAfterMissedBeats() + " and "
@@ -38,9 +35,9 @@ public class WorkerRegistry {
     public void update(String instanceId, WorkerHeartbeat heartbeat) {
         byInstance.put(instanceId, heartbeat);
         while (byInstance.size() > settings.getMaxInstances()) {
-            byInstance.entrySet().stream().min(Map.Entry.comparingByValue(Comparator.comparing(
-                    WorkerHeartbeat::sentAt))).ifPresent(oldest -> byInstance.remove(oldest.getKey(),
-                    oldest.getValue()));
+            byInstance.entrySet().stream()
+                    .min(Map.Entry.comparingByValue(Comparator.comparing(WorkerHeartbeat::sentAt)))
+                    .ifPresent(oldest -> byInstance.remove(oldest.getKey(), oldest.getValue()));
         }
     }
 
@@ -51,7 +48,9 @@ public class WorkerRegistry {
 
     /** Every instance not yet forgotten at {@code now}, by app then instance id; forgets the others. */
     public List<WorkerHeartbeat> instances(Instant now) {
-        byInstance.values().removeIf(heartbeat -> !now.isBefore(staleAt(heartbeat).plus(settings.getForgetAfter())));
+        byInstance
+                .values()
+                .removeIf(heartbeat -> !now.isBefore(staleAt(heartbeat).plus(settings.getForgetAfter())));
         return byInstance.values().stream()
                 .sorted(Comparator.comparing(WorkerHeartbeat::app).thenComparing(WorkerHeartbeat::instanceId))
                 .toList();
@@ -63,7 +62,8 @@ public class WorkerRegistry {
     }
 
     private Instant staleAt(WorkerHeartbeat heartbeat) {
-        return heartbeat.sentAt().plus(Duration.ofMillis(heartbeat.intervalMs())
-                .multipliedBy(settings.getStaleAfterMissedBeats()));
+        return heartbeat
+                .sentAt()
+                .plus(Duration.ofMillis(heartbeat.intervalMs()).multipliedBy(settings.getStaleAfterMissedBeats()));
     }
 }

@@ -1,5 +1,9 @@
 package io.carillon.console.internal.workers;
 
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.spring.CarillonTopics;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -8,7 +12,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -21,11 +24,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-
-import io.carillon.topics.EventSerdes;
-import io.carillon.topics.InvalidEventException;
-import io.carillon.topics.events.WorkerHeartbeat;
-import io.carillon.topics.spring.CarillonTopics;
 
 /**
  * Feeds the {@link WorkerRegistry} from every partition of the {@code workers} topic, read from the beginning without
@@ -78,7 +76,8 @@ public class WorkerRegistryReader implements SmartLifecycle {
     private void assign() {
         String topic = topics.catalog().workers();
         List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+                .map(info -> new TopicPartition(info.topic(), info.partition()))
+                .toList();
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
     }
@@ -99,7 +98,10 @@ public class WorkerRegistryReader implements SmartLifecycle {
 
     private void apply(ConsumerRecord<String, byte[]> record) {
         if (record.key() == null) {
-            log.warn("heartbeat record {}-{}@{} skipped: it has no key", record.topic(), record.partition(),
+            log.warn(
+                    "heartbeat record {}-{}@{} skipped: it has no key",
+                    record.topic(),
+                    record.partition(),
                     record.offset());
             return;
         }
@@ -114,15 +116,29 @@ public class WorkerRegistryReader implements SmartLifecycle {
             }
             registry.update(record.key(), heartbeat.instanceId() == null ? keyed(record.key(), heartbeat) : heartbeat);
         } catch (InvalidEventException e) {
-            log.warn("heartbeat record {}-{}@{} skipped: {}", record.topic(), record.partition(), record.offset(),
+            log.warn(
+                    "heartbeat record {}-{}@{} skipped: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
                     e.getMessage());
         }
     }
 
     private static WorkerHeartbeat keyed(String instanceId, WorkerHeartbeat heartbeat) {
-        return new WorkerHeartbeat(heartbeat.schemaVersion(), instanceId, heartbeat.app(), heartbeat.handlers(),
-                heartbeat.capacity(), heartbeat.running(), heartbeat.partitions(), heartbeat.intervalMs(),
-                heartbeat.startedAt(), heartbeat.sentAt(), heartbeat.waiting(), heartbeat.lingering(),
+        return new WorkerHeartbeat(
+                heartbeat.schemaVersion(),
+                instanceId,
+                heartbeat.app(),
+                heartbeat.handlers(),
+                heartbeat.capacity(),
+                heartbeat.running(),
+                heartbeat.partitions(),
+                heartbeat.intervalMs(),
+                heartbeat.startedAt(),
+                heartbeat.sentAt(),
+                heartbeat.waiting(),
+                heartbeat.lingering(),
                 heartbeat.busyJobs());
     }
 

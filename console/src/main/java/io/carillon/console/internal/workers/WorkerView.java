@@ -1,11 +1,9 @@
 package io.carillon.console.internal.workers;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Instant;
 import java.util.List;
-
-import com.fasterxml.jackson.annotation.JsonInclude;
-
-import io.carillon.topics.events.WorkerHeartbeat;
 
 /**
  * One worker instance as its last heartbeat describes it: {@code lastHeartbeat} is when it was sent (the worker's
@@ -13,13 +11,35 @@ import io.carillon.topics.events.WorkerHeartbeat;
  * worker's default instance id is {@code <host>-<pid>}. {@code busyJobs} is left out when the worker does not report it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record WorkerView(String instanceId, String app, List<String> handlers, int capacity, int running,
-        int waiting, int lingering, List<Integer> partitions, List<String> busyJobs, long heartbeatIntervalMs,
-        Instant startedAt, Instant lastHeartbeat, boolean stale) {
+record WorkerView(
+        String instanceId,
+        String app,
+        List<String> handlers,
+        int capacity,
+        int running,
+        int waiting,
+        int lingering,
+        List<Integer> partitions,
+        List<String> busyJobs,
+        long heartbeatIntervalMs,
+        Instant startedAt,
+        Instant lastHeartbeat,
+        boolean stale) {
 
     static WorkerView of(WorkerHeartbeat heartbeat, boolean stale) {
-        return new WorkerView(heartbeat.instanceId(), heartbeat.app(), heartbeat.handlers(), heartbeat.capacity(),
-                heartbeat.running(), heartbeat.waiting(), heartbeat.lingering(), heartbeat.partitions(),
-                heartbeat.busyJobs(), heartbeat.intervalMs(), heartbeat.startedAt(), heartbeat.sentAt(), stale);
+        return new WorkerView(
+                heartbeat.instanceId(),
+                heartbeat.app(),
+                heartbeat.handlers(),
+                heartbeat.capacity(),
+                heartbeat.running(),
+                heartbeat.waiting(),
+                heartbeat.lingering(),
+                heartbeat.partitions(),
+                heartbeat.busyJobs(),
+                heartbeat.intervalMs(),
+                heartbeat.startedAt(),
+                heartbeat.sentAt(),
+                stale);
     }
 }

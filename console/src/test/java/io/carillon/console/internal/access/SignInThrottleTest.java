@@ -3,12 +3,10 @@ package io.carillon.console.internal.access;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.testkit.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.testkit.SettableClock;
 
 class SignInThrottleTest {
 
@@ -26,8 +24,8 @@ class SignInThrottleTest {
             assertThat(throttle.refusal("admin", "10.0.0.1")).isEmpty();
         }
         throttle.recordFailure("admin", "10.0.0.1");
-        assertThat(throttle.refusal("admin", "10.0.0.1")).contains(
-                new SignInThrottle.Refusal(clock.instant().plus(FIRST_DELAY), FREE_FAILURES));
+        assertThat(throttle.refusal("admin", "10.0.0.1"))
+                .contains(new SignInThrottle.Refusal(clock.instant().plus(FIRST_DELAY), FREE_FAILURES));
 
         clock.advance(FIRST_DELAY);
         assertThat(throttle.refusal("admin", "10.0.0.1")).isEmpty();
@@ -80,7 +78,9 @@ class SignInThrottleTest {
             throttle.recordFailure("name-" + i, "10.0.0.1");
         }
 
-        assertThat(throttle.refusal("first", "10.0.0.1")).as("the least recently used pair is forgotten").isEmpty();
+        assertThat(throttle.refusal("first", "10.0.0.1"))
+                .as("the least recently used pair is forgotten")
+                .isEmpty();
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class AppVersionsTest {
@@ -22,7 +21,8 @@ class AppVersionsTest {
         assertThat(AppVersions.compare("1.2.1", "1.2")).isPositive();
         assertThat(AppVersions.compare("0", "0.0.1")).isNegative();
         assertThat(AppVersions.compare("20261125.1", "20261124.99")).isPositive();
-        assertThat(AppVersions.compare("99999999999999999999.1", "99999999999999999998.2")).isPositive();
+        assertThat(AppVersions.compare("99999999999999999999.1", "99999999999999999998.2"))
+                .isPositive();
     }
 
     @Test

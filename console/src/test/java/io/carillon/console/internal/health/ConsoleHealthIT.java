@@ -3,8 +3,9 @@ package io.carillon.console.internal.health;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.HttpProbe;
 import java.time.Duration;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -18,9 +19,6 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.console.ConsoleTestEnvironment;
-import io.carillon.testkit.HttpProbe;
 
 /** The console's probes: ready with Kafka, its topics and its migrated database; only health is exposed. */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
@@ -37,8 +35,10 @@ class ConsoleHealthIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     HealthEndpointGroups groups;
+
     @Autowired
     ApplicationContext context;
 
@@ -46,11 +46,14 @@ class ConsoleHealthIT {
     void readyWithKafkaAndAMigratedDatabase() {
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> HttpProbe.get(port, "/actuator/health/readiness").statusCode() == 200);
-        assertThat(HttpProbe.get(port, "/actuator/health/liveness").statusCode()).isEqualTo(200);
-        assertThat(groups.get("readiness").isMember("carillonDatabaseMigration")).isTrue();
+        assertThat(HttpProbe.get(port, "/actuator/health/liveness").statusCode())
+                .isEqualTo(200);
+        assertThat(groups.get("readiness").isMember("carillonDatabaseMigration"))
+                .isTrue();
         assertThat(groups.get("readiness").isMember("carillonKafka")).isTrue();
         assertThat(groups.get("readiness").isMember("db")).isTrue();
-        assertThat(HttpProbe.get(port, "/actuator/env").statusCode()).as("needs sign-in, and is not served")
+        assertThat(HttpProbe.get(port, "/actuator/env").statusCode())
+                .as("needs sign-in, and is not served")
                 .isEqualTo(401);
         Health migration = context.getBean("carillonDatabaseMigrationHealthIndicator", HealthIndicator.class)
                 .health();

@@ -3,10 +3,9 @@ package io.carillon.console.internal.incidents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
-import io.carillon.console.internal.InvalidInputException;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
+import org.junit.jupiter.api.Test;
 
 class IncidentFiltersTest {
 
@@ -22,11 +21,17 @@ class IncidentFiltersTest {
     @Test
     void refusesAnUnknownRuleOrStateNamingIt() {
         assertThatThrownBy(() -> new IncidentFilters(null, null, null, "sluggish").toQuery(null))
-                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.fieldErrors())
-                        .extracting(FieldError::field).containsExactly("rule"))
+                .isInstanceOfSatisfying(
+                        InvalidInputException.class,
+                        e -> assertThat(e.fieldErrors())
+                                .extracting(FieldError::field)
+                                .containsExactly("rule"))
                 .hasMessageContaining("FAILED, FAILURE_RATE, MISSED, NO_WORKER, OVERRUN, SLOW");
         assertThatThrownBy(() -> new IncidentFilters("closed", null, null, null).toQuery(null))
-                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.fieldErrors())
-                        .extracting(FieldError::field).containsExactly("state"));
+                .isInstanceOfSatisfying(
+                        InvalidInputException.class,
+                        e -> assertThat(e.fieldErrors())
+                                .extracting(FieldError::field)
+                                .containsExactly("state"));
     }
 }

@@ -3,7 +3,6 @@ package io.carillon.console.internal.incidents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-
 import org.junit.jupiter.api.Test;
 
 class RetryScheduleTest {

@@ -2,32 +2,29 @@ package io.carillon.console.internal.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.ClientConfigRecorder;
+import io.carillon.testkit.TestKafka;
+import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 
-import io.carillon.console.ConsoleProperties;
-import io.carillon.testkit.ClientConfigRecorder;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
-
 class ConsoleKafkaConfigurationTest {
 
     @Configuration(proxyBeanMethods = false)
-    @EnableConfigurationProperties(ConsoleProperties.class)
-    static class Console {
-    }
+    @EnableConfigurationProperties(ConsoleKafkaProperties.class)
+    static class Console {}
 
     @Test
     void theConsolesProducerGetsTheKafkaProperties() {
         String marker = ClientConfigRecorder.newMarker();
         List<String> properties = new ArrayList<>(ClientConfigRecorder.carillonProperties(marker));
-        properties.addAll(List.of("carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+        properties.addAll(List.of(
+                "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
                 "carillon.topics.initialize=false"));
         new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(CarillonCoreAutoConfiguration.class))
@@ -35,8 +32,10 @@ class ConsoleKafkaConfigurationTest {
                 .withPropertyValues(properties.toArray(String[]::new))
                 .run(context -> {
                     assertThat(context).hasNotFailed().hasSingleBean(ConsoleProducer.class);
-                    assertThat(ClientConfigRecorder.configs(marker)).singleElement().satisfies(config ->
-                            assertThat(config).containsEntry("client.id", "carillon-console")
+                    assertThat(ClientConfigRecorder.configs(marker))
+                            .singleElement()
+                            .satisfies(config -> assertThat(config)
+                                    .containsEntry("client.id", "carillon-console")
                                     .containsEntry("reconnect.backoff.ms", "123")
                                     .containsEntry("enable.idempotence", true));
                 });

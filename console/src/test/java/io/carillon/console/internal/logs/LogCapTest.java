@@ -3,13 +3,11 @@ package io.carillon.console.internal.logs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.topics.events.LogLine;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.LongStream;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.topics.events.LogLine;
 
 class LogCapTest {
 
@@ -26,7 +24,8 @@ class LogCapTest {
     @Test
     void aLineAtOrBelowTheHighestSeqSeenChangesNothing() {
         LogCap cap = new LogCap(10, 1000, 100);
-        LogState state = cap.append(LogState.empty("r#0", "j"), lines(1, 3, "abc")).state();
+        LogState state =
+                cap.append(LogState.empty("r#0", "j"), lines(1, 3, "abc")).state();
 
         LogCap.Appended replay = cap.append(state, lines(1, 3, "something else"));
 
@@ -46,14 +45,16 @@ class LogCapTest {
         assertThat(later.state().cutReason()).isEqualTo(LogState.CutReason.LINES);
         assertThat(later.state().cutLines()).isEqualTo(3);
         assertThat(later.state().cut(cap).note())
-                .isEqualTo("[log cut at line 4: the run's log reached its limit of 3 lines; 3 more lines were not kept]");
+                .isEqualTo(
+                        "[log cut at line 4: the run's log reached its limit of 3 lines; 3 more lines were not kept]");
     }
 
     @Test
     void cutsAtTheByteLimitAndKeepsNoLaterLineEvenASmallerOne() {
         LogCap cap = new LogCap(100, 10, 100);
-        LogState state = cap.append(LogState.empty("r#0", "j"), List.of(line(1, "12345678"), line(2, "1234"),
-                line(3, "1"))).state();
+        LogState state = cap.append(
+                        LogState.empty("r#0", "j"), List.of(line(1, "12345678"), line(2, "1234"), line(3, "1")))
+                .state();
 
         assertThat(state.lines()).isEqualTo(1);
         assertThat(state.bytes()).isEqualTo(8);
@@ -64,7 +65,8 @@ class LogCapTest {
 
     @Test
     void countsBytesInUtf8() {
-        LogState state = new LogCap(100, 1000, 100).append(LogState.empty("r#0", "j"), List.of(line(1, "日志")))
+        LogState state = new LogCap(100, 1000, 100)
+                .append(LogState.empty("r#0", "j"), List.of(line(1, "日志")))
                 .state();
 
         assertThat(state.bytes()).isEqualTo(6);
@@ -72,8 +74,8 @@ class LogCapTest {
 
     @Test
     void shortensALongLineAndMarksIt() {
-        LogCap.Appended appended = new LogCap(10, 1000, 5).append(LogState.empty("r#0", "j"),
-                List.of(line(1, "0123456789")));
+        LogCap.Appended appended =
+                new LogCap(10, 1000, 5).append(LogState.empty("r#0", "j"), List.of(line(1, "0123456789")));
 
         assertThat(appended.kept().get(0).message()).isEqualTo("01234 [line cut: 10 characters]");
     }
@@ -84,7 +86,9 @@ class LogCapTest {
     }
 
     private static List<LogLine> lines(long from, long to, String message) {
-        return LongStream.rangeClosed(from, to).mapToObj(seq -> line(seq, message)).toList();
+        return LongStream.rangeClosed(from, to)
+                .mapToObj(seq -> line(seq, message))
+                .toList();
     }
 
     private static LogLine line(long seq, String message) {

@@ -3,23 +3,20 @@ package io.carillon.console.internal.retention;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.console.internal.retention.RetentionTask.RetentionPass;
+import io.carillon.testkit.SettableClock;
+import io.carillon.testkit.TestDatabase;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.console.internal.retention.RetentionTask.RetentionPass;
-import io.carillon.testkit.SettableClock;
-import io.carillon.testkit.TestDatabase;
 
 /**
  * The retention task on a real PostgreSQL migrated by the db module: partitions appear ahead and disappear past the
@@ -37,7 +34,11 @@ class RetentionIT {
     @BeforeEach
     void migrate() {
         database = TestDatabase.create();
-        Flyway.configure().dataSource(database.dataSource()).locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(database.dataSource())
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         jdbc = new JdbcTemplate(database.dataSource());
         task = task(Duration.ofDays(30), Duration.ofDays(7));
     }
@@ -53,24 +54,35 @@ class RetentionIT {
 
         assertThat(first.worked()).isTrue();
         assertThat(first.dropped()).isEmpty();
-        assertThat(days("runs")).containsExactly("runs_p20260510", "runs_p20260511", "runs_p20260512",
-                "runs_p20260513");
+        assertThat(days("runs"))
+                .containsExactly("runs_p20260510", "runs_p20260511", "runs_p20260512", "runs_p20260513");
         assertThat(days("run_logs")).hasSize(4).startsWith("run_logs_p20260510").endsWith("run_logs_p20260513");
         assertThat(task.runPass().created()).isEmpty();
 
         clock.advance(Duration.ofDays(2));
-        assertThat(task.runPass().created()).containsExactly("runs_p20260514", "runs_p20260515",
-                "run_logs_p20260514", "run_logs_p20260515");
+        assertThat(task.runPass().created())
+                .containsExactly("runs_p20260514", "runs_p20260515", "run_logs_p20260514", "run_logs_p20260515");
 
         clock.advance(Duration.ofDays(30));
         RetentionPass later = task.runPass();
 
-        assertThat(later.dropped()).containsExactly("runs_p20260510", "runs_p20260511", "run_logs_p20260510",
-                "run_logs_p20260511", "run_logs_p20260512", "run_logs_p20260513", "run_logs_p20260514",
-                "run_logs_p20260515");
-        assertThat(days("runs")).startsWith("runs_p20260512").endsWith("runs_p20260614").hasSize(8);
-        assertThat(days("run_logs")).containsExactly("run_logs_p20260611", "run_logs_p20260612",
-                "run_logs_p20260613", "run_logs_p20260614");
+        assertThat(later.dropped())
+                .containsExactly(
+                        "runs_p20260510",
+                        "runs_p20260511",
+                        "run_logs_p20260510",
+                        "run_logs_p20260511",
+                        "run_logs_p20260512",
+                        "run_logs_p20260513",
+                        "run_logs_p20260514",
+                        "run_logs_p20260515");
+        assertThat(days("runs"))
+                .startsWith("runs_p20260512")
+                .endsWith("runs_p20260614")
+                .hasSize(8);
+        assertThat(days("run_logs"))
+                .containsExactly(
+                        "run_logs_p20260611", "run_logs_p20260612", "run_logs_p20260613", "run_logs_p20260614");
     }
 
     @Test
@@ -78,8 +90,9 @@ class RetentionIT {
         task.runPass();
         run("old@1#0", "2026-05-10T23:00:00Z");
         run("kept@1#0", "2026-05-11T00:00:00Z");
-        execute("INSERT INTO run_logs (run_id, seq, run_scheduled_at, message) VALUES"
-                + " ('old@1#0', 1, '2026-05-10T23:00:00Z', 'old line'), ('kept@1#0', 1, '2026-05-11T00:00:00Z', 'kept')");
+        execute(
+                "INSERT INTO run_logs (run_id, seq, run_scheduled_at, message) VALUES"
+                        + " ('old@1#0', 1, '2026-05-10T23:00:00Z', 'old line'), ('kept@1#0', 1, '2026-05-11T00:00:00Z', 'kept')");
         execute("INSERT INTO run_log_state (run_id, last_seq, lines, bytes, cut_lines, updated_at, run_scheduled_at)"
                 + " VALUES ('old@1#0', 1, 1, 8, 0, now(), '2026-05-10T23:00:00Z'),"
                 + " ('kept@1#0', 1, 1, 4, 0, now(), '2026-05-11T00:00:00Z')");
@@ -114,7 +127,8 @@ class RetentionIT {
     @Test
     void worksOnlyWhileItHoldsTheLockSoTwoConsolesNeverWorkAtOnce() throws SQLException {
         RetentionTask otherConsole = task(Duration.ofDays(30), Duration.ofDays(7));
-        try (Connection holder = database.dataSource().getConnection(); Statement statement = holder.createStatement()) {
+        try (Connection holder = database.dataSource().getConnection();
+                Statement statement = holder.createStatement()) {
             statement.execute("SELECT pg_advisory_lock(hashtext('" + RetentionTask.LOCK_NAME + "'))");
 
             assertThat(task.runPass()).isEqualTo(RetentionPass.NOT_LOCKED);
@@ -137,11 +151,11 @@ class RetentionIT {
     }
 
     private RetentionTask task(Duration runs, Duration logs) {
-        ConsoleProperties properties = new ConsoleProperties();
-        properties.getRetention().setRuns(runs);
-        properties.getRetention().setLogs(logs);
-        properties.getRetention().setDaysAhead(3);
-        return new RetentionTask(jdbc, clock, properties);
+        RetentionProperties settings = new RetentionProperties();
+        settings.setRuns(runs);
+        settings.setLogs(logs);
+        settings.setDaysAhead(3);
+        return new RetentionTask(jdbc, clock, settings);
     }
 
     private void run(String runId, String scheduledAt) {

@@ -3,15 +3,13 @@ package io.carillon.console.internal.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** Which results a batch writes at once, and which claims wait for their run's next result. */
 class ClaimHoldTest {
@@ -90,13 +88,48 @@ class ClaimHoldTest {
     }
 
     private static RunResult claim(String runId) {
-        return new RunResult(RunResult.SCHEMA_VERSION, runId, "fire-" + runId, "job", "demo", "echo", "worker-1",
-                RunStatus.STARTED, FireKind.SCHEDULED, 1, 0, 1, NOW, null, null, "claimed", null, null, NOW);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                runId,
+                "fire-" + runId,
+                "job",
+                "demo",
+                "echo",
+                "worker-1",
+                RunStatus.STARTED,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                NOW,
+                null,
+                null,
+                "claimed",
+                null,
+                null,
+                NOW);
     }
 
     private static RunResult result(String runId, RunStatus status) {
-        return new RunResult(RunResult.SCHEMA_VERSION, runId, "fire-" + runId, "job", "demo", "echo", "worker-1",
-                status, FireKind.SCHEDULED, 1, 0, 1, NOW, NOW, status.isTerminal() ? NOW : null, null, null, null,
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                runId,
+                "fire-" + runId,
+                "job",
+                "demo",
+                "echo",
+                "worker-1",
+                status,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                NOW,
+                NOW,
+                status.isTerminal() ? NOW : null,
+                null,
+                null,
+                null,
                 NOW);
     }
 }

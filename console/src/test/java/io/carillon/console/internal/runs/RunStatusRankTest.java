@@ -2,9 +2,8 @@ package io.carillon.console.internal.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import io.carillon.topics.events.RunStatus;
+import org.junit.jupiter.api.Test;
 
 class RunStatusRankTest {
 
@@ -13,7 +12,8 @@ class RunStatusRankTest {
         assertThat(RunStatusRank.of(RunStatus.STARTED)).isLessThan(RunStatusRank.of(RunStatus.PROGRESS));
         for (RunStatus status : RunStatus.values()) {
             if (status.isTerminal()) {
-                assertThat(RunStatusRank.of(status)).isEqualTo(RunStatusRank.terminal())
+                assertThat(RunStatusRank.of(status))
+                        .isEqualTo(RunStatusRank.terminal())
                         .isGreaterThan(RunStatusRank.of(RunStatus.PROGRESS));
             }
         }

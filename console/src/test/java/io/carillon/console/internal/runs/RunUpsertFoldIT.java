@@ -2,6 +2,11 @@ package io.carillon.console.internal.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.testkit.TestDatabase;
+import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.Progress;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -11,7 +16,6 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,12 +24,6 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-
-import io.carillon.testkit.TestDatabase;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.Progress;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /**
  * {@link RunRepository#upsert} folds a batch into one change per run; on real PostgreSQL, random batches over random
@@ -41,15 +39,27 @@ class RunUpsertFoldIT {
     private static final int MAX_BATCHES = 4;
     private static final int MAX_BATCH_SIZE = 8;
     private static final Instant BASE = Instant.parse("2026-05-01T12:00:00Z");
-    private static final List<Instant> TIMES = List.of(BASE, BASE.plusMillis(42), BASE.plusNanos(1_500),
-            BASE.plusNanos(2_499), BASE.plusNanos(999_999_500), BASE.plusSeconds(3).plusNanos(123_456_789),
-            Instant.parse("+12026-05-01T12:00:00Z"), Instant.parse("-0044-03-15T12:00:00.5Z"));
-    private static final List<RunStatus> STATUSES = List.of(RunStatus.STARTED, RunStatus.STARTED,
-            RunStatus.PROGRESS, RunStatus.PROGRESS, RunStatus.PROGRESS, RunStatus.SUCCEEDED, RunStatus.FAILED,
+    private static final List<Instant> TIMES = List.of(
+            BASE,
+            BASE.plusMillis(42),
+            BASE.plusNanos(1_500),
+            BASE.plusNanos(2_499),
+            BASE.plusNanos(999_999_500),
+            BASE.plusSeconds(3).plusNanos(123_456_789),
+            Instant.parse("+12026-05-01T12:00:00Z"),
+            Instant.parse("-0044-03-15T12:00:00.5Z"));
+    private static final List<RunStatus> STATUSES = List.of(
+            RunStatus.STARTED,
+            RunStatus.STARTED,
+            RunStatus.PROGRESS,
+            RunStatus.PROGRESS,
+            RunStatus.PROGRESS,
+            RunStatus.SUCCEEDED,
+            RunStatus.FAILED,
             RunStatus.LOST);
     private static final List<String> MESSAGES = Arrays.asNullable(null, "m1", "m2");
-    private static final List<Progress> PROGRESSES = Arrays.asNullable(null, new Progress(1, 10, null),
-            new Progress(2, 10, "p2"), new Progress(1, 10, "m1"));
+    private static final List<Progress> PROGRESSES =
+            Arrays.asNullable(null, new Progress(1, 10, null), new Progress(2, 10, "p2"), new Progress(1, 10, "m1"));
 
     private static TestDatabase oneByOneDatabase;
     private static TestDatabase foldedDatabase;
@@ -61,7 +71,10 @@ class RunUpsertFoldIT {
         oneByOneDatabase = TestDatabase.create();
         foldedDatabase = TestDatabase.create();
         for (TestDatabase database : List.of(oneByOneDatabase, foldedDatabase)) {
-            Flyway.configure().dataSource(database.dataSource()).locations("classpath:db/migration").load()
+            Flyway.configure()
+                    .dataSource(database.dataSource())
+                    .locations("classpath:db/migration")
+                    .load()
                     .migrate();
         }
         oneByOne = new NamedParameterJdbcTemplate(oneByOneDatabase.dataSource());
@@ -78,8 +91,8 @@ class RunUpsertFoldIT {
     void foldedBatchesLeaveTheSameRowsAsOneUpsertPerResult() {
         Random random = new Random(SEED);
         RunRepository repository = new RunRepository(folded);
-        TransactionTemplate transactions = new TransactionTemplate(
-                new DataSourceTransactionManager(foldedDatabase.dataSource()));
+        TransactionTemplate transactions =
+                new TransactionTemplate(new DataSourceTransactionManager(foldedDatabase.dataSource()));
         int forcedBatches = 0;
         for (int scenario = 0; scenario < SCENARIOS; scenario++) {
             int batches = 1 + random.nextInt(MAX_BATCHES);
@@ -108,20 +121,37 @@ class RunUpsertFoldIT {
 
     private static List<Map<String, String>> rows(NamedParameterJdbcTemplate jdbc) {
         return jdbc.queryForList("SELECT * FROM runs ORDER BY run_id", Map.of()).stream()
-                .map(row -> row.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
-                        entry -> String.valueOf(entry.getValue()), (a, b) -> a, TreeMap::new)))
+                .map(row -> row.entrySet().stream()
+                        .collect(Collectors.toMap(
+                                Map.Entry::getKey,
+                                entry -> String.valueOf(entry.getValue()),
+                                (a, b) -> a,
+                                TreeMap::new)))
                 .collect(Collectors.<Map<String, String>>toList());
     }
 
     private static RunResult randomResult(Random random, String runId) {
         RunStatus status = pick(random, STATUSES);
-        return new RunResult(RunResult.SCHEMA_VERSION, runId, maybe(random, "fire-" + random.nextInt(2)),
-                "job-" + random.nextInt(2), maybe(random, "app"), maybe(random, "handler-" + random.nextInt(2)),
-                maybe(random, "worker-" + random.nextInt(2)), status,
-                random.nextBoolean() ? null : pick(random, List.of(FireKind.values())), 1 + random.nextInt(2),
-                random.nextInt(2), 1 + random.nextInt(2), TIMES.get(Math.floorMod(runId.hashCode(), TIMES.size())),
-                maybe(random, pick(random, TIMES)), maybe(random, pick(random, TIMES)), pick(random, MESSAGES),
-                maybe(random, "Error" + random.nextInt(2)), pick(random, PROGRESSES), BASE);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                runId,
+                maybe(random, "fire-" + random.nextInt(2)),
+                "job-" + random.nextInt(2),
+                maybe(random, "app"),
+                maybe(random, "handler-" + random.nextInt(2)),
+                maybe(random, "worker-" + random.nextInt(2)),
+                status,
+                random.nextBoolean() ? null : pick(random, List.of(FireKind.values())),
+                1 + random.nextInt(2),
+                random.nextInt(2),
+                1 + random.nextInt(2),
+                TIMES.get(Math.floorMod(runId.hashCode(), TIMES.size())),
+                maybe(random, pick(random, TIMES)),
+                maybe(random, pick(random, TIMES)),
+                pick(random, MESSAGES),
+                maybe(random, "Error" + random.nextInt(2)),
+                pick(random, PROGRESSES),
+                BASE);
     }
 
     private static <T> T maybe(Random random, T value) {
@@ -143,10 +173,10 @@ class RunUpsertFoldIT {
     /** The one-statement-per-result upsert of the console before results were folded. */
     private static final class ReferenceUpsert {
 
-        private static final List<String> FACTS = List.of("fire_id", "app", "handler", "kind", "instance",
-                "started_at", "finished_at");
-        private static final List<String> STATUS_BOUND = List.of("status", "message", "error_class",
-                "progress_done", "progress_total");
+        private static final List<String> FACTS =
+                List.of("fire_id", "app", "handler", "kind", "instance", "started_at", "finished_at");
+        private static final List<String> STATUS_BOUND =
+                List.of("status", "message", "error_class", "progress_done", "progress_total");
         private static final String COLUMNS = "run_id, fire_id, job_id, app, handler, kind, attempt, shard_index,"
                 + " shard_total, status, instance, scheduled_at, started_at, finished_at, message, error_class,"
                 + " progress_done, progress_total, updated_at";
@@ -162,20 +192,23 @@ class RunUpsertFoldIT {
                     .map(column -> "(r." + column + " IS NULL AND EXCLUDED." + column + " IS NOT NULL)")
                     .collect(Collectors.joining(" OR "));
             String assignments = Stream.concat(
-                            FACTS.stream().map(column -> column + " = coalesce(r." + column + ", EXCLUDED." + column
-                                    + ")"),
-                            STATUS_BOUND.stream().map(column -> column + " = CASE WHEN " + advances + " THEN EXCLUDED."
-                                    + column + " ELSE r." + column + " END"))
+                            FACTS.stream()
+                                    .map(column -> column + " = coalesce(r." + column + ", EXCLUDED." + column + ")"),
+                            STATUS_BOUND.stream()
+                                    .map(column -> column + " = CASE WHEN " + advances + " THEN EXCLUDED." + column
+                                            + " ELSE r." + column + " END"))
                     .collect(Collectors.joining(", "));
             return "INSERT INTO runs AS r (" + COLUMNS + ") VALUES (:runId, :fireId, :jobId, :app, :handler, :kind,"
                     + " :attempt, :shardIndex, :shardTotal, :status, :instance, :scheduledAt, :startedAt,"
                     + " :finishedAt, :message, :errorClass, :progressDone, :progressTotal, :updatedAt)"
-                    + " ON CONFLICT (run_id, scheduled_at) DO UPDATE SET " + assignments + ", updated_at = EXCLUDED.updated_at"
+                    + " ON CONFLICT (run_id, scheduled_at) DO UPDATE SET " + assignments
+                    + ", updated_at = EXCLUDED.updated_at"
                     + " WHERE " + advances + " OR " + fillsGap;
         }
 
         static MapSqlParameterSource parameters(RunResult result, Instant now) {
-            String message = result.message() == null && result.progress() != null ? result.progress().message()
+            String message = result.message() == null && result.progress() != null
+                    ? result.progress().message()
                     : result.message();
             return new MapSqlParameterSource()
                     .addValue("runId", result.runId())
@@ -183,7 +216,8 @@ class RunUpsertFoldIT {
                     .addValue("jobId", result.jobId())
                     .addValue("app", result.app())
                     .addValue("handler", result.handler())
-                    .addValue("kind", result.kind() == null ? null : result.kind().name())
+                    .addValue(
+                            "kind", result.kind() == null ? null : result.kind().name())
                     .addValue("attempt", result.attempt())
                     .addValue("shardIndex", result.shardIndex())
                     .addValue("shardTotal", result.shardTotal())
@@ -194,8 +228,12 @@ class RunUpsertFoldIT {
                     .addValue("finishedAt", utc(result.finishedAt()))
                     .addValue("message", message)
                     .addValue("errorClass", result.errorClass())
-                    .addValue("progressDone", result.progress() == null ? null : result.progress().done())
-                    .addValue("progressTotal", result.progress() == null ? null : result.progress().total())
+                    .addValue(
+                            "progressDone",
+                            result.progress() == null ? null : result.progress().done())
+                    .addValue(
+                            "progressTotal",
+                            result.progress() == null ? null : result.progress().total())
                     .addValue("updatedAt", utc(now));
         }
 

@@ -2,14 +2,11 @@ package io.carillon.console.internal.workers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import io.carillon.console.ConsoleProperties;
-import io.carillon.topics.events.WorkerHeartbeat;
 
 class WorkerRegistryTest {
 
@@ -17,31 +14,45 @@ class WorkerRegistryTest {
 
     @Test
     void forgetsTheInstanceHeardFromLongestAgoPastTheLimitWhateverItsKey() {
-        ConsoleProperties properties = new ConsoleProperties();
-        properties.getWorkers().setMaxInstances(2);
-        WorkerRegistry registry = new WorkerRegistry(properties);
+        WorkerProperties settings = new WorkerProperties();
+        settings.setMaxInstances(2);
+        WorkerRegistry registry = new WorkerRegistry(settings);
 
         registry.update("key-a", heartbeat("named-otherwise", NOW.minusSeconds(2)));
         registry.update("key-b", heartbeat("b", NOW.minusSeconds(1)));
         registry.update("key-c", heartbeat("c", NOW));
 
-        assertThat(registry.instances(NOW)).extracting(WorkerHeartbeat::instanceId).containsExactly("b", "c");
+        assertThat(registry.instances(NOW))
+                .extracting(WorkerHeartbeat::instanceId)
+                .containsExactly("b", "c");
     }
 
     @Test
     void isStaleAfterTheAllowedMissedBeatsAndForgottenLater() {
-        WorkerRegistry registry = new WorkerRegistry(new ConsoleProperties());
+        WorkerRegistry registry = new WorkerRegistry(new WorkerProperties());
         WorkerHeartbeat heartbeat = heartbeat("a", NOW);
         registry.update("a", heartbeat);
 
         assertThat(registry.isStale(heartbeat, NOW.plusMillis(2999))).isFalse();
         assertThat(registry.isStale(heartbeat, NOW.plusSeconds(3))).isTrue();
-        assertThat(registry.instances(NOW.plusSeconds(3).plus(Duration.ofHours(1)).minusMillis(1))).hasSize(1);
-        assertThat(registry.instances(NOW.plusSeconds(3).plus(Duration.ofHours(1)))).isEmpty();
+        assertThat(registry.instances(
+                        NOW.plusSeconds(3).plus(Duration.ofHours(1)).minusMillis(1)))
+                .hasSize(1);
+        assertThat(registry.instances(NOW.plusSeconds(3).plus(Duration.ofHours(1))))
+                .isEmpty();
     }
 
     private static WorkerHeartbeat heartbeat(String instanceId, Instant sentAt) {
-        return new WorkerHeartbeat(WorkerHeartbeat.SCHEMA_VERSION, instanceId, "demo", List.of("echo"), 1, 0,
-                List.of(0), 1000, sentAt, sentAt);
+        return new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                instanceId,
+                "demo",
+                List.of("echo"),
+                1,
+                0,
+                List.of(0),
+                1000,
+                sentAt,
+                sentAt);
     }
 }

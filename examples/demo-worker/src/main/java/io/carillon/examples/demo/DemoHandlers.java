@@ -1,12 +1,10 @@
 package io.carillon.examples.demo;
 
-import java.time.ZoneOffset;
-
-import org.springframework.stereotype.Component;
-
 import io.carillon.worker.DeclaredJob;
 import io.carillon.worker.JobContext;
 import io.carillon.worker.JobHandler;
+import java.time.ZoneOffset;
+import org.springframework.stereotype.Component;
 
 /**
  * The demo worker's handlers: {@code echo} logs its params, {@code sleep} sleeps, {@code fail} throws, and
@@ -33,11 +31,17 @@ public class DemoHandlers {
 
     /** Reports on the day before the run's scheduled day. */
     @JobHandler("daily-report")
-    @DeclaredJob(id = "demo-daily-report", cron = "${demo.report.cron:0 0 6 * * ?}", zone = "UTC",
-            description = "the demo's daily report, declared in code", tags = "demo", retryAttempts = "3",
+    @DeclaredJob(
+            id = "demo-daily-report",
+            cron = "${demo.report.cron:0 0 6 * * ?}",
+            zone = "UTC",
+            description = "the demo's daily report, declared in code",
+            tags = "demo",
+            retryAttempts = "3",
             retryBackoff = "1m")
     public String dailyReport(JobContext context) {
-        String report = "report for the day before " + context.scheduledAt().atZone(ZoneOffset.UTC).toLocalDate();
+        String report = "report for the day before "
+                + context.scheduledAt().atZone(ZoneOffset.UTC).toLocalDate();
         context.log(report);
         return report;
     }

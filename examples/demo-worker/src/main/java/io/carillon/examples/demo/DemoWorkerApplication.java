@@ -1,7 +1,6 @@
 package io.carillon.examples.demo;
 
 import java.util.Map;
-
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 

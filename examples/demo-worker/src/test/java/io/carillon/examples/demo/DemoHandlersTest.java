@@ -3,11 +3,9 @@ package io.carillon.examples.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Instant;
-
-import org.junit.jupiter.api.Test;
-
 import io.carillon.test.TestJobContext;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 /** The demo handlers called directly, as plain methods, with a {@link TestJobContext}. */
 class DemoHandlersTest {
@@ -33,7 +31,9 @@ class DemoHandlersTest {
 
     @Test
     void theDailyReportCoversTheDayBeforeItsScheduledDay() {
-        TestJobContext context = TestJobContext.builder().scheduledAt(Instant.parse("2026-11-25T06:00:00Z")).build();
+        TestJobContext context = TestJobContext.builder()
+                .scheduledAt(Instant.parse("2026-11-25T06:00:00Z"))
+                .build();
 
         assertThat(handlers.dailyReport(context)).isEqualTo("report for the day before 2026-11-25");
         assertThat(context.logLines()).containsExactly("report for the day before 2026-11-25");
@@ -42,7 +42,8 @@ class DemoHandlersTest {
     @Test
     void failThrowsWithItsParams() {
         assertThatThrownBy(() -> handlers.fail(TestJobContext.withParams("on purpose")))
-                .isInstanceOf(IllegalStateException.class).hasMessage("demo failure: on purpose");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("demo failure: on purpose");
         assertThatThrownBy(() -> handlers.fail(TestJobContext.builder().build()))
                 .hasMessage("demo failure");
     }

@@ -2,17 +2,16 @@ package io.carillon.examples.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.test.CarillonExtension;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import io.carillon.test.CarillonExtension;
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 
 /** The demo worker as its users run it (the Spring Boot application), on a real in-process Carillon. */
 @SpringBootTest(classes = DemoWorkerApplication.class, properties = "carillon.worker.app=demo")

@@ -10,7 +10,12 @@ import java.util.List;
  * {@code --jdbc-password}, {@code --zone}, {@code --dry-run}, each as {@code --name value} or {@code --name=value})
  * and every other argument, passed on to the console's Spring settings ({@code --spring.datasource.url=...}).
  */
-record ImportOptions(String jdbcUrl, String jdbcUser, String jdbcPassword, ZoneId zone, boolean dryRun,
+record ImportOptions(
+        String jdbcUrl,
+        String jdbcUser,
+        String jdbcPassword,
+        ZoneId zone,
+        boolean dryRun,
         List<String> springArguments) {
 
     static final String USAGE = """

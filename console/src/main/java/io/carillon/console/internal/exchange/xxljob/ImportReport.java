@@ -1,5 +1,7 @@
 package io.carillon.console.internal.exchange.xxljob;
 
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.Schedule;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -7,18 +9,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.carillon.topics.events.JobDefinition;
-import io.carillon.topics.events.Schedule;
-
 /** What an import did (or, in a dry run, would do) with each job of a {@link ImportPlan}, printable as text. */
 record ImportReport(ImportPlan plan, boolean dryRun, List<Entry> entries) {
 
     /** What happened to one planned job. */
-    enum Outcome { CREATED, WOULD_CREATE, EXISTS, SKIPPED, FAILED }
+    enum Outcome {
+        CREATED,
+        WOULD_CREATE,
+        EXISTS,
+        SKIPPED,
+        FAILED
+    }
 
     /** One planned job and its outcome; {@code message} says why for EXISTS, SKIPPED and FAILED. */
-    record Entry(PlannedJob job, Outcome outcome, String message) {
-    }
+    record Entry(PlannedJob job, Outcome outcome, String message) {}
 
     ImportReport {
         entries = List.copyOf(entries);

@@ -1,8 +1,7 @@
 package io.carillon.console.internal.exchange.xxljob;
 
-import java.util.List;
-
 import io.carillon.topics.events.JobDefinition;
+import java.util.List;
 
 /**
  * What the import does with one xxl-job job: create {@code definition}, or skip it for {@code skipReason} (then
@@ -28,7 +27,6 @@ record PlannedJob(int xxlJobId, String title, JobDefinition definition, String s
     }
 
     private static String titleOf(XxlJobInfo source) {
-        return source.description() == null || source.description().isBlank() ? source.handler()
-                : source.description();
+        return source.description() == null || source.description().isBlank() ? source.handler() : source.description();
     }
 }

@@ -12,8 +12,7 @@ final class Slugs {
     private static final Pattern TRAILING = Pattern.compile("[._-]+$");
     private static final Pattern DASHES = Pattern.compile("-{2,}");
 
-    private Slugs() {
-    }
+    private Slugs() {}
 
     /**
      * {@code text} lower-cased, each run of other characters as one '-', without leading or trailing punctuation,

@@ -8,7 +8,6 @@ import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -27,6 +26,7 @@ public final class XxlJobImportCommand {
 
     /** The command's name, the first argument of the console's main. */
     public static final String NAME = "import-xxl-job";
+
     static final int EXIT_OK = 0;
     static final int EXIT_FAILED = 1;
     static final int EXIT_USAGE = 2;
@@ -37,8 +37,7 @@ public final class XxlJobImportCommand {
             "logging.level.org.springframework.context.annotation.AnnotationConfigApplicationContext", "off",
             "spring.main.web-application-type", "none");
 
-    private XxlJobImportCommand() {
-    }
+    private XxlJobImportCommand() {}
 
     /**
      * Runs the command with {@code arguments} (those after its name), printing the report to {@code out} and
@@ -47,16 +46,16 @@ public final class XxlJobImportCommand {
     public static int run(String[] arguments, PrintStream out, PrintStream err) {
         ImportOptions options;
         try {
-            options = ImportOptions.parse(Arrays.asList(arguments), System.getenv(ImportOptions.PASSWORD_VARIABLE),
-                    ZoneId.systemDefault());
+            options = ImportOptions.parse(
+                    Arrays.asList(arguments), System.getenv(ImportOptions.PASSWORD_VARIABLE), ZoneId.systemDefault());
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
             err.println(ImportOptions.USAGE);
             return EXIT_USAGE;
         }
         XxlJobExport source;
-        try (Connection connection = DriverManager.getConnection(options.jdbcUrl(), options.jdbcUser(),
-                options.jdbcPassword())) {
+        try (Connection connection =
+                DriverManager.getConnection(options.jdbcUrl(), options.jdbcUser(), options.jdbcPassword())) {
             connection.setReadOnly(true);
             source = XxlJobReader.read(connection);
         } catch (SQLException | IllegalStateException e) {
@@ -64,8 +63,10 @@ public final class XxlJobImportCommand {
             return EXIT_FAILED;
         }
         ImportPlan plan = new XxlJobMapping(options.zone()).plan(source);
-        out.println("xxl-job import from " + options.safeJdbcUrl() + ": " + source.groups().size() + " executors, "
-                + source.jobs().size() + " jobs, crons in zone " + options.zone().getId()
+        out.println("xxl-job import from " + options.safeJdbcUrl() + ": "
+                + source.groups().size() + " executors, "
+                + source.jobs().size() + " jobs, crons in zone "
+                + options.zone().getId()
                 + (options.dryRun() ? " (dry run)" : ""));
         ConfigurableApplicationContext console;
         try {

@@ -1,15 +1,14 @@
 package io.carillon.console.internal.exchange.xxljob;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import io.carillon.console.internal.InvalidInputException;
 import io.carillon.console.internal.access.Caller;
 import io.carillon.console.internal.access.CurrentCaller;
-import io.carillon.console.internal.jobs.JobAlreadyExistsException;
-import io.carillon.console.internal.jobs.JobService;
 import io.carillon.console.internal.exchange.xxljob.ImportReport.Entry;
 import io.carillon.console.internal.exchange.xxljob.ImportReport.Outcome;
+import io.carillon.console.internal.jobs.JobAlreadyExistsException;
+import io.carillon.console.internal.jobs.JobService;
+import io.carillon.console.internal.web.InvalidInputException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Carries out an {@link ImportPlan} through {@link JobService}, as the caller {@link #CALLER} (an ADMIN the audit log

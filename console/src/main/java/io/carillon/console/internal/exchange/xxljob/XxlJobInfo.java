@@ -22,5 +22,4 @@ record XxlJobInfo(
         int retryCount,
         String glueType,
         String childJobIds,
-        int triggerStatus) {
-}
+        int triggerStatus) {}

@@ -1,15 +1,5 @@
 package io.carillon.console.internal.exchange.xxljob;
 
-import java.time.ZoneId;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
-
 import io.carillon.topics.FieldError;
 import io.carillon.topics.JobValidator;
 import io.carillon.topics.events.BlockStrategy;
@@ -19,6 +9,15 @@ import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.Schedule;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Maps an xxl-job database to Carillon jobs, without writing anything. Pure and thread-safe.
@@ -48,16 +47,37 @@ final class XxlJobMapping {
     private static final long MILLIS_PER_SECOND = 1000;
 
     private static final Map<String, RoutingStrategy> ROUTES = Map.of(
-            "FIRST", RoutingStrategy.FIRST, "LAST", RoutingStrategy.LAST, "ROUND", RoutingStrategy.ROUND_ROBIN,
-            "RANDOM", RoutingStrategy.RANDOM, "CONSISTENT_HASH", RoutingStrategy.CONSISTENT_HASH,
-            "LEAST_FREQUENTLY_USED", RoutingStrategy.LEAST_FREQUENTLY_USED,
-            "LEAST_RECENTLY_USED", RoutingStrategy.LEAST_RECENTLY_USED, "FAILOVER", RoutingStrategy.FAILOVER,
-            "BUSYOVER", RoutingStrategy.BUSYOVER, "SHARDING_BROADCAST", RoutingStrategy.SHARDING_BROADCAST);
+            "FIRST",
+            RoutingStrategy.FIRST,
+            "LAST",
+            RoutingStrategy.LAST,
+            "ROUND",
+            RoutingStrategy.ROUND_ROBIN,
+            "RANDOM",
+            RoutingStrategy.RANDOM,
+            "CONSISTENT_HASH",
+            RoutingStrategy.CONSISTENT_HASH,
+            "LEAST_FREQUENTLY_USED",
+            RoutingStrategy.LEAST_FREQUENTLY_USED,
+            "LEAST_RECENTLY_USED",
+            RoutingStrategy.LEAST_RECENTLY_USED,
+            "FAILOVER",
+            RoutingStrategy.FAILOVER,
+            "BUSYOVER",
+            RoutingStrategy.BUSYOVER,
+            "SHARDING_BROADCAST",
+            RoutingStrategy.SHARDING_BROADCAST);
     private static final Map<String, BlockStrategy> BLOCKS = Map.of(
-            "SERIAL_EXECUTION", BlockStrategy.SERIAL, "DISCARD_LATER", BlockStrategy.DISCARD_LATER,
-            "COVER_EARLY", BlockStrategy.COVER_EARLY, "CONCURRENT_EXECUTION", BlockStrategy.PARALLEL);
-    private static final Map<String, MisfireStrategy> MISFIRES = Map.of(
-            "DO_NOTHING", MisfireStrategy.DO_NOTHING, "FIRE_ONCE_NOW", MisfireStrategy.FIRE_ONCE_NOW);
+            "SERIAL_EXECUTION",
+            BlockStrategy.SERIAL,
+            "DISCARD_LATER",
+            BlockStrategy.DISCARD_LATER,
+            "COVER_EARLY",
+            BlockStrategy.COVER_EARLY,
+            "CONCURRENT_EXECUTION",
+            BlockStrategy.PARALLEL);
+    private static final Map<String, MisfireStrategy> MISFIRES =
+            Map.of("DO_NOTHING", MisfireStrategy.DO_NOTHING, "FIRE_ONCE_NOW", MisfireStrategy.FIRE_ONCE_NOW);
 
     private final ZoneId zone;
 
@@ -69,7 +89,9 @@ final class XxlJobMapping {
     ImportPlan plan(XxlJobExport source) {
         List<String> appNotes = new ArrayList<>();
         Map<Integer, String> apps = apps(source.groups(), appNotes);
-        List<XxlJobInfo> jobs = source.jobs().stream().sorted(Comparator.comparingInt(XxlJobInfo::id)).toList();
+        List<XxlJobInfo> jobs = source.jobs().stream()
+                .sorted(Comparator.comparingInt(XxlJobInfo::id))
+                .toList();
         Map<Integer, String> ids = jobs.stream().collect(Collectors.toMap(XxlJobInfo::id, XxlJobMapping::jobId));
 
         Map<Integer, PlannedJob> drafts = new HashMap<>();
@@ -77,9 +99,12 @@ final class XxlJobMapping {
             String reason = skipReason(job, apps);
             drafts.put(job.id(), reason != null ? PlannedJob.skip(job, reason) : withoutChildren(job, apps, ids));
         }
-        Set<Integer> skipped = drafts.values().stream().filter(PlannedJob::skipped).map(PlannedJob::xxlJobId)
+        Set<Integer> skipped = drafts.values().stream()
+                .filter(PlannedJob::skipped)
+                .map(PlannedJob::xxlJobId)
                 .collect(Collectors.toSet());
-        List<PlannedJob> planned = jobs.stream().map(job -> withChildren(job, drafts.get(job.id()), ids, skipped))
+        List<PlannedJob> planned = jobs.stream()
+                .map(job -> withChildren(job, drafts.get(job.id()), ids, skipped))
                 .toList();
         return new ImportPlan(appNotes, planned);
     }
@@ -94,7 +119,8 @@ final class XxlJobMapping {
     private static Map<Integer, String> apps(List<XxlJobGroup> groups, List<String> notes) {
         Map<Integer, String> apps = new HashMap<>();
         Set<String> taken = new HashSet<>();
-        for (XxlJobGroup group : groups.stream().sorted(Comparator.comparingInt(XxlJobGroup::id)).toList()) {
+        for (XxlJobGroup group :
+                groups.stream().sorted(Comparator.comparingInt(XxlJobGroup::id)).toList()) {
             String app = Slugs.slug(group.appName(), MAX_APP_LENGTH, false);
             if (app.isEmpty()) {
                 notes.add("executor '" + group.appName() + "' (group " + group.id()
@@ -152,8 +178,9 @@ final class XxlJobMapping {
                 .params(blankToNull(job.params()))
                 .routing(strategy(ROUTES, job.routeStrategy(), "route", RoutingStrategy.ROUND_ROBIN, notes))
                 .blockStrategy(strategy(BLOCKS, job.blockStrategy(), "block", BlockStrategy.SERIAL, notes))
-                .misfire(new MisfirePolicy(strategy(MISFIRES, job.misfireStrategy(), "misfire",
-                        MisfireStrategy.DO_NOTHING, notes), MisfirePolicy.DEFAULT_THRESHOLD_MS,
+                .misfire(new MisfirePolicy(
+                        strategy(MISFIRES, job.misfireStrategy(), "misfire", MisfireStrategy.DO_NOTHING, notes),
+                        MisfirePolicy.DEFAULT_THRESHOLD_MS,
                         MisfirePolicy.DEFAULT_MAX_CATCH_UP))
                 .timeoutMs(Math.max(0, job.timeoutSeconds()) * MILLIS_PER_SECOND)
                 .retry(job.retryCount() > 0 ? new RetryPolicy(job.retryCount() + 1, 0, 1, 0) : RetryPolicy.none())
@@ -164,7 +191,8 @@ final class XxlJobMapping {
         }
         List<FieldError> errors = JobValidator.validate(definition);
         if (!errors.isEmpty()) {
-            return PlannedJob.skip(job, errors.stream().map(FieldError::toString).collect(Collectors.joining("; ")));
+            return PlannedJob.skip(
+                    job, errors.stream().map(FieldError::toString).collect(Collectors.joining("; ")));
         }
         return PlannedJob.create(job, definition, notes);
     }
@@ -209,8 +237,8 @@ final class XxlJobMapping {
         return strategy;
     }
 
-    private static PlannedJob withChildren(XxlJobInfo job, PlannedJob draft, Map<Integer, String> ids,
-            Set<Integer> skipped) {
+    private static PlannedJob withChildren(
+            XxlJobInfo job, PlannedJob draft, Map<Integer, String> ids, Set<Integer> skipped) {
         if (draft.skipped() || job.childJobIds() == null || job.childJobIds().isBlank()) {
             return draft;
         }
@@ -227,7 +255,8 @@ final class XxlJobMapping {
                 children.add(ids.get(child));
             }
         }
-        return PlannedJob.create(job, draft.definition().toBuilder().children(children).build(), notes);
+        return PlannedJob.create(
+                job, draft.definition().toBuilder().children(children).build(), notes);
     }
 
     private static Integer parseId(String text) {

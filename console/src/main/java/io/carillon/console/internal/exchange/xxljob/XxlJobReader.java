@@ -22,8 +22,7 @@ final class XxlJobReader {
     /** The most jobs (and executors) one import reads; a database with more is refused rather than cut. */
     static final int MAX_ROWS = 100_000;
 
-    private XxlJobReader() {
-    }
+    private XxlJobReader() {}
 
     /**
      * Everything the import needs from the database behind {@code connection}.
@@ -42,8 +41,11 @@ final class XxlJobReader {
             Set<String> columns = columns(rows);
             while (rows.next()) {
                 requireBound(groups.size(), "xxl_job_group");
-                groups.add(new XxlJobGroup(rows.getInt("id"), rows.getString("app_name"),
-                        text(rows, columns, "title", "name"), integer(rows, columns, "address_type") == 1));
+                groups.add(new XxlJobGroup(
+                        rows.getInt("id"),
+                        rows.getString("app_name"),
+                        text(rows, columns, "title", "name"),
+                        integer(rows, columns, "address_type") == 1));
             }
         }
         return groups;

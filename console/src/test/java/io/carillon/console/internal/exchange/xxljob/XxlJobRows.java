@@ -69,7 +69,23 @@ final class XxlJobRows {
     }
 
     XxlJobInfo build() {
-        return new XxlJobInfo(id, group, description, author, alarmEmail, scheduleType, scheduleConf, misfire, route,
-                handler, params, block, timeoutSeconds, retryCount, glueType, children, triggerStatus);
+        return new XxlJobInfo(
+                id,
+                group,
+                description,
+                author,
+                alarmEmail,
+                scheduleType,
+                scheduleConf,
+                misfire,
+                route,
+                handler,
+                params,
+                block,
+                timeoutSeconds,
+                retryCount,
+                glueType,
+                children,
+                triggerStatus);
     }
 }

@@ -1,0 +1,94 @@
+package io.carillon.console.internal.exchange;
+
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.events.JobDefinition;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Jobs from one installation to another: {@code GET /api/v1/export?app=...} answers a {@link JobsDocument} (as a
+ * download), {@code POST /api/v1/import?dryRun=&prune=} takes one and answers the {@link ImportResult}.
+ */
+@RestController
+class ExchangeController {
+
+    private final JobExchange exchange;
+
+    ExchangeController(JobExchange exchange) {
+        this.exchange = exchange;
+    }
+
+    @GetMapping("/api/v1/export")
+    ResponseEntity<JobsDocument> export(@RequestParam(name = "app", required = false) List<String> apps) {
+        JobsDocument document = exchange.export(apps == null ? Set.of() : new LinkedHashSet<>(apps));
+        String file = "carillon-jobs-" + LocalDate.ofInstant(document.exportedAt(), ZoneOffset.UTC) + ".json";
+        return ResponseEntity.ok()
+                .header(
+                        HttpHeaders.CONTENT_DISPOSITION,
+                        ContentDisposition.attachment().filename(file).build().toString())
+                .body(document);
+    }
+
+    @PostMapping("/api/v1/import")
+    ImportResult importJobs(
+            @RequestBody(required = false) String body,
+            @RequestParam(defaultValue = "false") boolean dryRun,
+            @RequestParam(defaultValue = "false") boolean prune) {
+        return exchange.apply(document(JsonBodies.object(body)), dryRun, prune);
+    }
+
+    /** The document in {@code node}; refused naming every problem, those of reading and those of the rules. */
+    private JobsDocument document(ObjectNode node) {
+        List<FieldError> errors = new ArrayList<>();
+        JsonNode jobsNode = node.get("jobs");
+        List<JobDefinition> jobs = new ArrayList<>();
+        if (jobsNode == null || !jobsNode.isArray()) {
+            errors.add(new FieldError("jobs", "is required: an array of job definitions"));
+        } else {
+            for (int i = 0; i < jobsNode.size(); i++) {
+                try {
+                    if (!(jobsNode.get(i) instanceof ObjectNode job)) {
+                        throw InvalidInputException.of("", "is not a JSON object");
+                    }
+                    jobs.add(JsonBodies.jobDefinition(job));
+                } catch (InvalidInputException e) {
+                    jobs.add(null);
+                    for (FieldError error : e.fieldErrors()) {
+                        String field = error.field().isEmpty() ? "" : "." + error.field();
+                        errors.add(new FieldError("jobs[" + i + "]" + field, error.message()));
+                    }
+                }
+            }
+        }
+        List<String> apps = new ArrayList<>();
+        JsonNode appsNode = node.get("apps");
+        if (appsNode != null && appsNode.isArray()) {
+            appsNode.forEach(app -> apps.add(app.asString()));
+        } else if (appsNode != null && !appsNode.isNull()) {
+            errors.add(new FieldError("apps", "must be an array of app names"));
+        }
+        JobsDocument document = new JobsDocument(
+                node.path("format").asString(null), node.path("version").asInt(0), null, apps, jobs);
+        errors.addAll(exchange.problems(document));
+        if (!errors.isEmpty()) {
+            throw InvalidInputException.of(errors);
+        }
+        return document;
+    }
+}

@@ -1,0 +1,79 @@
+// The audit page: who changed what, newest first, filtered, with the state before and after each change.
+import { getJson } from '../api.js';
+import { cell, el, showError, timeCell } from '../dom.js';
+
+const FILTERS = ['actor', 'action', 'target', 'from', 'to'];
+let nextPage = null;
+
+function query(page) {
+  const params = new URLSearchParams();
+  for (const name of FILTERS) {
+    const value = document.getElementById('audit-' + name).value.trim();
+    if (value) params.set(name, name === 'from' || name === 'to' ? new Date(value).toISOString() : value);
+  }
+  if (page != null) params.set('page', page);
+  return params;
+}
+
+/** The state before and after an audited change, folded. */
+export function changeDetails(entry) {
+  if (entry.before == null && entry.after == null) return '';
+  return el('details', {}, el('summary', { text: 'before / after' }),
+      el('pre', { text: 'before: ' + (entry.before ?? '—') + '\nafter:  ' + (entry.after ?? '—') }));
+}
+
+function append(entries) {
+  const body = document.querySelector('#audit-entries tbody');
+  for (const entry of entries) {
+    const row = el('tr');
+    timeCell(row, entry.at);
+    cell(row, entry.actor);
+    cell(row, entry.sourceAddress);
+    cell(row, entry.action);
+    cell(row, entry.targetType + ' ' + entry.target, 'message');
+    cell(row, entry.targetApp);
+    cell(row, entry.outcome, 'outcome-' + entry.outcome);
+    cell(row, '').append(changeDetails(entry));
+    body.appendChild(row);
+  }
+}
+
+async function load(page) {
+  const status = document.getElementById('audit-status');
+  status.textContent = 'loading…';
+  try {
+    const answer = await getJson('api/v1/audit?' + query(page));
+    if (page == null) document.querySelector('#audit-entries tbody').replaceChildren();
+    append(answer.entries);
+    nextPage = answer.nextPage;
+    document.getElementById('audit-more').hidden = nextPage == null;
+    const shown = document.querySelectorAll('#audit-entries tbody tr').length;
+    status.textContent = shown === 0 ? 'No entries match these filters.' : shown + ' entries shown';
+    showError('audit-error', null);
+  } catch (e) {
+    status.textContent = '';
+    showError('audit-error', e);
+  }
+}
+
+function search(event) {
+  event.preventDefault();
+  const params = query(null);
+  history.replaceState(null, '', '#/audit' + (params.size ? '?' + params : ''));
+  load(null);
+}
+
+export function show(me, params) {
+  for (const name of FILTERS) {
+    const value = params.get(name) || '';
+    document.getElementById('audit-' + name).value = (name === 'from' || name === 'to') && value
+        ? value.substring(0, 16) : value;
+  }
+  load(null);
+}
+
+export function hide() {
+}
+
+document.getElementById('audit-filters').addEventListener('submit', search);
+document.getElementById('audit-more').addEventListener('click', () => load(nextPage));

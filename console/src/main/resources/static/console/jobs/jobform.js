@@ -1,0 +1,111 @@
+// The job form: create (#/job-new), copy (#/job-new?copy=<id>) and edit (#/job-edit?id=<id>) a job, every field of
+// its definition grouped, each error of the API at its field, and the schedule previewed as it is typed.
+import { getJson, send } from '../api.js';
+import { confirmAction, go, showError } from '../dom.js';
+import { buildFields, readJob, showFieldErrors, showScheduleFields, writeJob } from './jobfields.js';
+import { attach, latestPreview, previewNow, previewPanel, previewSoon, stop } from './schedulepreview.js';
+
+const form = document.getElementById('job-form');
+const COPY_SUFFIX = '-copy';
+let editing = null;
+
+function browserZone() {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function blank() {
+  return { enabled: true, schedule: { type: 'CRON', zone: browserZone() } };
+}
+
+function path(id) {
+  return 'api/v1/jobs/' + encodeURIComponent(id);
+}
+
+function setTitle(text) {
+  document.getElementById('job-form-title').textContent = text;
+}
+
+function setBusy(busy, text) {
+  document.getElementById('job-form-save').disabled = busy;
+  document.getElementById('job-form-status').textContent = text || '';
+}
+
+async function load(params) {
+  editing = params.get('id');
+  const copyOf = params.get('copy');
+  form.elements.id.readOnly = editing != null;
+  setTitle(editing ? 'Edit job ' + editing : copyOf ? 'New job, a copy of ' + copyOf : 'New job');
+  document.getElementById('job-form-cancel').href = editing ? '#/job?id=' + encodeURIComponent(editing) : '#/jobs';
+  showFieldErrors(form, []);
+  showError('job-form-error', null);
+  writeJob(form, blank());
+  if (!editing && !copyOf) {
+    previewNow();
+    return;
+  }
+  setBusy(true, 'loading…');
+  form.hidden = true;
+  try {
+    const job = await getJson(path(editing || copyOf));
+    if (copyOf) job.id = job.id + COPY_SUFFIX;
+    writeJob(form, job);
+    form.hidden = false;
+    setBusy(false);
+    previewNow();
+  } catch (e) {
+    setBusy(false);
+    showError('job-form-error', e);
+  }
+}
+
+/** Asks before saving a schedule that fires more often a day than the API's warning threshold. */
+async function frequentScheduleConfirmed() {
+  const preview = (await previewNow()) || latestPreview();
+  if (!preview || !preview.tooFrequent) return true;
+  return confirmAction('This schedule fires ' + preview.firesPerDay + ' times a day.\n' + preview.warning
+      + '\n\nSave it anyway?', 'Save anyway');
+}
+
+async function save(event) {
+  event.preventDefault();
+  showError('job-form-error', null);
+  if (!(await frequentScheduleConfirmed())) return;
+  setBusy(true, 'saving…');
+  const job = readJob(form);
+  try {
+    const saved = editing ? await send('PUT', path(editing), job) : await send('POST', 'api/v1/jobs', job);
+    setBusy(false);
+    go('job', { id: saved.id });
+  } catch (e) {
+    setBusy(false);
+    const unplaced = showFieldErrors(form, e.fieldErrors || []);
+    const placed = (e.fieldErrors || []).length - unplaced.length;
+    showError('job-form-error', placed === 0 ? e : (placed === 1 ? 'One field needs a fix' : placed
+        + ' fields need a fix') + (unplaced.length ? ':\n' + unplaced.map(u => u.field + ': ' + u.message)
+            .join('\n') : '; see the messages at the fields.'));
+    const first = form.querySelector('.invalid input, .invalid select, .invalid textarea');
+    if (first) first.focus();
+  }
+}
+
+function changed(event) {
+  const name = event.target.name || '';
+  if (name === 'schedule.type') showScheduleFields(form);
+  if (name.startsWith('schedule.')) previewSoon();
+}
+
+export function show(me, params) {
+  form.hidden = false;
+  setBusy(false);
+  load(params);
+}
+
+export function hide() {
+  stop();
+}
+
+buildFields(document.getElementById('job-form-fields'), { schedule: [previewPanel()] });
+attach(form);
+form.addEventListener('input', changed);
+form.addEventListener('change', changed);
+form.addEventListener('submit', save);

@@ -1,0 +1,102 @@
+// The schedule builder's preview: as the user types (debounced), the schedule in words, its next fires in the job's
+// zone and in UTC, its daylight-saving notes and how many times a day it fires, from POST /api/v1/schedules/preview.
+import { send } from '../api.js';
+import { el } from '../dom.js';
+import { readSchedule, showFieldErrors } from './jobfields.js';
+
+const DEBOUNCE_MS = 300;
+const FIRES_SHOWN = 10;
+
+let form = null;
+let timer = null;
+let asked = 0;
+let latest = null;
+
+/** The preview's panel, placed in the form's "When" group. */
+export function previewPanel() {
+  return el('div', { id: 'schedule-preview', className: 'preview', 'aria-live': 'polite' },
+      el('p', { id: 'preview-words', className: 'preview-words' }),
+      el('p', { id: 'preview-per-day', className: 'muted' }),
+      el('p', { id: 'preview-warning', className: 'warning-text', hidden: '' }),
+      el('ul', { id: 'preview-dst', className: 'dst-notes' }),
+      el('table', { id: 'preview-fires' },
+          el('thead', {}, el('tr', {}, el('th', { text: 'Next fires in the job\'s zone' }),
+              el('th', { text: 'UTC' }))),
+          el('tbody')),
+      el('p', { id: 'preview-error', className: 'error', hidden: '' }));
+}
+
+function wallClock(offsetDateTime) {
+  return offsetDateTime.replace('T', ' ');
+}
+
+function render(preview) {
+  latest = preview;
+  document.getElementById('preview-words').textContent = preview.scheduleInWords;
+  document.getElementById('preview-per-day').textContent = 'Fires ' + preview.firesPerDay + ' time'
+      + (preview.firesPerDay === 1 ? '' : 's') + ' a day.';
+  const warning = document.getElementById('preview-warning');
+  warning.textContent = preview.warning || '';
+  warning.hidden = !preview.tooFrequent;
+  document.getElementById('preview-dst').replaceChildren(...(preview.dstNotes || []).map(note =>
+      el('li', { className: 'dst-' + note.kind, text: note.message })));
+  document.querySelector('#preview-fires tbody').replaceChildren(...preview.fires.map(fire =>
+      el('tr', {}, el('td', { text: wallClock(fire.local) }),
+          el('td', { text: fire.at.replace('T', ' ').replace('Z', ' UTC') }))));
+  document.getElementById('preview-fires').hidden = preview.fires.length === 0;
+  document.getElementById('preview-error').hidden = true;
+}
+
+function fail(error) {
+  latest = null;
+  document.getElementById('preview-words').textContent = '';
+  document.getElementById('preview-per-day').textContent = '';
+  document.getElementById('preview-warning').hidden = true;
+  document.getElementById('preview-dst').replaceChildren();
+  document.querySelector('#preview-fires tbody').replaceChildren();
+  document.getElementById('preview-fires').hidden = true;
+  const unplaced = showFieldErrors(form, error.fieldErrors || [], 'schedule');
+  const line = document.getElementById('preview-error');
+  line.textContent = unplaced.length ? unplaced.map(e => e.field + ': ' + e.message).join('\n')
+      : (error.fieldErrors && error.fieldErrors.length ? 'Fix the schedule to see its fires.' : error.message);
+  line.hidden = false;
+}
+
+/** Previews the form's schedule at once; answers the preview, or null when the schedule is not valid. */
+export async function previewNow() {
+  clearTimeout(timer);
+  const ticket = ++asked;
+  try {
+    const preview = await send('POST', 'api/v1/schedules/preview',
+        { schedule: readSchedule(form), count: FIRES_SHOWN });
+    if (ticket === asked) {
+      showFieldErrors(form, [], 'schedule');
+      render(preview);
+    }
+    return preview;
+  } catch (e) {
+    if (ticket === asked) fail(e);
+    return null;
+  }
+}
+
+/** Previews again {@value DEBOUNCE_MS} ms after the user stops typing. */
+export function previewSoon() {
+  clearTimeout(timer);
+  timer = setTimeout(previewNow, DEBOUNCE_MS);
+}
+
+/** The newest preview shown, null while the schedule is not valid. */
+export function latestPreview() {
+  return latest;
+}
+
+/** Follows the schedule fields of {@code jobForm}. */
+export function attach(jobForm) {
+  form = jobForm;
+}
+
+export function stop() {
+  clearTimeout(timer);
+  asked++;
+}

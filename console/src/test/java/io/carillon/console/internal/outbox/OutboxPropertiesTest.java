@@ -1,0 +1,31 @@
+package io.carillon.console.internal.outbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+class OutboxPropertiesTest {
+
+    @Test
+    void hasTheDocumentedDefaults() {
+        OutboxProperties settings = new OutboxProperties();
+
+        assertThat(settings.getPollInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(settings.getBatchSize()).isEqualTo(500);
+    }
+
+    @Test
+    void bindsItsProperties() {
+        Map<String, String> source = Map.of("carillon.console.outbox.poll-interval", "250ms");
+
+        OutboxProperties settings = new Binder(new MapConfigurationPropertySource(source))
+                .bind("carillon.console.outbox", OutboxProperties.class)
+                .get();
+
+        assertThat(settings.getPollInterval()).isEqualTo(Duration.ofMillis(250));
+    }
+}
