@@ -1,9 +1,9 @@
 package io.carillon.analytics.internal;
 
+import io.carillon.topics.CalendarCache;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
-import io.carillon.topics.schedule.CalendarCache;
 import java.time.Instant;
 import java.util.function.Consumer;
 import java.util.function.Function;

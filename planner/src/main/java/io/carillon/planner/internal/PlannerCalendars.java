@@ -1,9 +1,9 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.CalendarCache;
 import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
-import io.carillon.topics.schedule.CalendarCache;
 import io.carillon.topics.schedule.CalendarLookup;
 import io.carillon.topics.schedule.CalendarSchedules;
 import java.time.Instant;

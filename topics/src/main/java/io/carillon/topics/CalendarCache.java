@@ -1,7 +1,7 @@
-package io.carillon.topics.schedule;
+package io.carillon.topics;
 
-import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.Calendar;
+import io.carillon.topics.schedule.CalendarLookup;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
