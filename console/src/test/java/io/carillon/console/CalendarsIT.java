@@ -160,6 +160,31 @@ class CalendarsIT {
         assertThat(refused.body()).contains("no-such-calendar");
     }
 
+    @Test
+    void theSchedulePreviewListsTheInstantsACalendarRemovesWithTheCalendar() {
+        assertThat(admin.put("/api/v1/calendars/weekend", "{\"weekdays\": [\"SATURDAY\", \"SUNDAY\"]}")
+                        .status())
+                .isEqualTo(200);
+
+        Answer answer = admin.post("/api/v1/schedules/preview", """
+                {"schedule": {"type": "CRON", "cron": "0 0 9 * * ?", "skip": ["weekend"]},
+                 "from": "2026-11-27T00:00:00Z", "count": 2}""");
+
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        JsonNode fires = answer.json().get("fires");
+        assertThat(fires.valueStream().map(fire -> fire.get("at").asString()))
+                .containsExactly(
+                        "2026-11-27T09:00:00Z", "2026-11-28T09:00:00Z", "2026-11-29T09:00:00Z", "2026-11-30T09:00:00Z");
+        assertThat(fires.valueStream()
+                        .map(fire ->
+                                fire.has("skippedBy") ? fire.get("skippedBy").asString() : ""))
+                .containsExactly("", "weekend", "weekend", "");
+        Answer unknown = admin.post("/api/v1/schedules/preview", """
+                {"schedule": {"type": "CRON", "cron": "0 0 9 * * ?", "onlyOn": "nope"}}""");
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.errorFields()).containsExactly("schedule.onlyOn");
+    }
+
     /** Waits until the newest record of {@code key} on the calendars topic holds {@code expected}. */
     private void awaitLatest(String key, Calendar expected) {
         await().atMost(DEADLINE).untilAsserted(() -> {
