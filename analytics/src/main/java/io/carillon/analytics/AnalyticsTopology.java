@@ -4,6 +4,7 @@ import io.carillon.analytics.internal.AlertRulesUpdater;
 import io.carillon.analytics.internal.AnalyticsMeters;
 import io.carillon.analytics.internal.AnalyticsStores;
 import io.carillon.analytics.internal.AppAnalyticsProcessor;
+import io.carillon.analytics.internal.CalendarsUpdater;
 import io.carillon.analytics.internal.Emitted;
 import io.carillon.analytics.internal.HeartbeatRouter;
 import io.carillon.analytics.internal.JobAnalyticsProcessor;
@@ -30,7 +31,9 @@ import org.apache.kafka.streams.kstream.Repartitioned;
  * which writes each app's closed windows to {@code stats} and its no-worker incidents to {@code alerts}. Windows
  * close and rules are checked on wall-clock punctuators, so quiet partitions close too. The alerting defaults of
  * {@code alert-rules} (key {@code *} or an app) are a global store every task reads
- * ({@link AnalyticsStores#alertRules()}).
+ * ({@link AnalyticsStores#alertRules()}), and so are the calendars of {@code calendars}
+ * ({@link AnalyticsStores#calendars()}), which the missed rule reads so it does not expect an instant a calendar
+ * removes.
  *
  * <p>Used by {@link Analytics}; tests drive it with {@code TopologyTestDriver}.
  */
@@ -56,6 +59,11 @@ public final class AnalyticsTopology {
                 catalog.alertRules(),
                 Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("alert-rules-source"),
                 AlertRulesUpdater::new);
+        builder.addGlobalStore(
+                AnalyticsStores.calendars(),
+                catalog.calendars(),
+                Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("calendars-source"),
+                CalendarsUpdater::new);
         KStream<String, byte[]> jobs = builder.stream(
                 catalog.jobs(),
                 Consumed.with(Serdes.String(), Serdes.ByteArray())

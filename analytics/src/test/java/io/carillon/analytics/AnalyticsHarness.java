@@ -5,6 +5,7 @@ import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.Alerting;
+import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentRule;
@@ -56,6 +57,11 @@ final class AnalyticsHarness implements AutoCloseable {
     void alertRules(String key, Alerting rules) {
         String value = rules == null ? null : EventSerdes.ALERT_RULES.toJson(rules);
         driver.pipe(catalog.alertRules(), key, value, clock.instant());
+    }
+
+    /** Writes {@code calendar} to {@code calendars}, as the console does when it is created or changed. */
+    void calendar(Calendar calendar) {
+        driver.pipe(catalog.calendars(), calendar.id(), EventSerdes.CALENDAR.toJson(calendar), clock.instant());
     }
 
     void rawAlertRules(String key, String value) {

@@ -1,6 +1,7 @@
 package io.carillon.planner;
 
 import io.carillon.planner.internal.AheadOfResults;
+import io.carillon.planner.internal.CalendarStoreProcessor;
 import io.carillon.planner.internal.HeartbeatStoreProcessor;
 import io.carillon.planner.internal.PlannerMeters;
 import io.carillon.planner.internal.PlannerNodes;
@@ -25,7 +26,9 @@ import org.apache.kafka.streams.Topology;
  * {@link io.carillon.topics.events.RunResult}s it decides (SKIPPED) to {@code results}, CHILD
  * {@link io.carillon.topics.events.JobRequest}s to {@code requests} and
  * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}. The compacted {@code workers} topic feeds a global
- * store of the latest heartbeat per worker instance, which the processor reads to find lost runs.
+ * store of the latest heartbeat per worker instance, which the processor reads to find lost runs; the compacted
+ * {@code calendars} topic feeds a global store of calendars, which the processor reads each time it writes a
+ * scheduled instant of a job whose schedule skips calendars or fires only on one.
  *
  * <p>A task takes its records by timestamp across the three topics; jobs and requests are taken as if written an
  * hour earlier ({@link AheadOfResults}), so they never wait behind a backlog of results.
@@ -85,6 +88,14 @@ public final class PlannerTopology {
                 catalog.workers(),
                 PlannerNodes.HEARTBEATS,
                 HeartbeatStoreProcessor::new);
+        topology.addGlobalStore(
+                PlannerStores.calendars(),
+                PlannerNodes.CALENDARS_SOURCE,
+                keys,
+                values,
+                catalog.calendars(),
+                PlannerNodes.CALENDARS,
+                CalendarStoreProcessor::new);
         topology.addSink(
                 PlannerNodes.FIRES_SINK,
                 catalog.fires(),

@@ -4,6 +4,7 @@ import io.carillon.testkit.DrivenTopology;
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
@@ -89,6 +90,15 @@ final class PlannerHarness implements AutoCloseable {
     /** The requests the planner wrote to {@code requests} since the last call (CHILD requests). */
     List<JobRequest> writtenRequests() {
         return driver.read(catalog.requests(), EventSerdes.REQUEST);
+    }
+
+    /** Writes {@code calendar} to {@code calendars}, as the console does when it is created or changed. */
+    void calendar(Calendar calendar) {
+        driver.pipe(catalog.calendars(), calendar.id(), EventSerdes.CALENDAR.toJson(calendar));
+    }
+
+    void deleteCalendar(String calendarId) {
+        driver.pipe(catalog.calendars(), calendarId, null);
     }
 
     void put(JobDefinition job) {

@@ -42,7 +42,14 @@ final class LeastPrivilegeAcls {
         for (TopicSpec topic : catalog.coreTopics()) {
             acls.allow(TOPIC, topic.name(), LITERAL, CREATE);
         }
-        acls.topics(WRITE, catalog.jobs(), catalog.requests(), catalog.control(), catalog.dlq(), catalog.alertRules());
+        acls.topics(
+                WRITE,
+                catalog.jobs(),
+                catalog.requests(),
+                catalog.control(),
+                catalog.dlq(),
+                catalog.alertRules(),
+                catalog.calendars());
         acls.topics(
                 READ,
                 catalog.results(),
@@ -63,7 +70,8 @@ final class LeastPrivilegeAcls {
     List<AclBinding> planner(String user) {
         String applicationId = catalog.prefix() + "planner";
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
-        acls.topics(READ, catalog.jobs(), catalog.requests(), catalog.results(), catalog.workers());
+        acls.topics(
+                READ, catalog.jobs(), catalog.requests(), catalog.results(), catalog.workers(), catalog.calendars());
         acls.topics(WRITE, catalog.fires(), catalog.results(), catalog.requests(), catalog.dlq());
         acls.allow(TOPIC, applicationId + "-", PREFIXED, ALL);
         acls.allow(GROUP, applicationId, LITERAL, READ);
@@ -78,7 +86,8 @@ final class LeastPrivilegeAcls {
     List<AclBinding> analytics(String user) {
         String applicationId = catalog.prefix() + "analytics";
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
-        acls.topics(READ, catalog.jobs(), catalog.results(), catalog.workers(), catalog.alertRules());
+        acls.topics(
+                READ, catalog.jobs(), catalog.results(), catalog.workers(), catalog.alertRules(), catalog.calendars());
         acls.topics(WRITE, catalog.stats(), catalog.alerts(), catalog.dlq());
         acls.allow(TOPIC, applicationId + "-", PREFIXED, ALL);
         acls.allow(GROUP, applicationId, LITERAL, READ);

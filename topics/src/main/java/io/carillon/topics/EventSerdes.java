@@ -2,6 +2,7 @@ package io.carillon.topics;
 
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.AppDeclarations;
+import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
@@ -30,6 +31,7 @@ public final class EventSerdes {
     public static final JsonSerde<Incident> INCIDENT = JsonSerde.of(Incident.class);
     public static final JsonSerde<Alerting> ALERT_RULES = JsonSerde.of(Alerting.class);
     public static final JsonSerde<AppDeclarations> DECLARATIONS = JsonSerde.of(AppDeclarations.class);
+    public static final JsonSerde<Calendar> CALENDAR = JsonSerde.of(Calendar.class);
 
     private EventSerdes() {}
 }

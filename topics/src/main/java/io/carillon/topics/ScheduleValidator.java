@@ -58,6 +58,7 @@ public final class ScheduleValidator {
                 && !schedule.endAt().isAfter(schedule.startAt())) {
             errors.add(new FieldError(prefix + ".endAt", "must be after startAt"));
         }
+        errors.addAll(CalendarValidator.validateReferences(schedule, prefix));
         return errors;
     }
 

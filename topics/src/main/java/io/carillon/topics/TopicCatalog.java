@@ -9,7 +9,7 @@ import org.apache.kafka.common.config.TopicConfig;
  * The names and settings of every Carillon topic. Names carry a prefix (default {@value #DEFAULT_PREFIX}); the
  * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}) share one partition count.
  * Every topic states how long it keeps records, so a long-running installation does not grow without bound:
- * {@code jobs}, {@code workers}, {@code alert-rules} and {@code declarations} are compacted (the latest record of each
+ * {@code jobs}, {@code workers}, {@code alert-rules}, {@code declarations} and {@code calendars} are compacted (the latest record of each
  * key is kept); {@code control} keeps {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep
  * {@link #HISTORY_RETENTION}; the others {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by
  * reading back. The settings apply when a topic is created; an existing topic keeps its own. Immutable and
@@ -127,6 +127,14 @@ public final class TopicCatalog {
         return prefix + "alert-rules";
     }
 
+    /**
+     * The calendars schedules refer to (compacted, key: calendar id, value a {@code Calendar} as JSON, a tombstone
+     * when it is deleted), written by the console, read by the planner and the analytics app as global stores.
+     */
+    public String calendars() {
+        return prefix + "calendars";
+    }
+
     /** The trigger topic of worker app {@code app}. */
     public String trigger(String app) {
         requireValidAppName(app);
@@ -147,7 +155,8 @@ public final class TopicCatalog {
                 spec(alerts(), HISTORY, false),
                 spec(dlq(), DEFAULT, false),
                 spec(alertRules(), COMPACTED, false),
-                spec(declarations(), COMPACTED, false));
+                spec(declarations(), COMPACTED, false),
+                spec(calendars(), COMPACTED, false));
     }
 
     /** The trigger topic of worker app {@code app}. */

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.AppDeclarations;
+import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.ControlType;
+import io.carillon.topics.events.DateRange;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
@@ -22,11 +24,15 @@ import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.StatsScope;
 import io.carillon.topics.events.StatsWindow;
+import io.carillon.topics.events.TimeWindow;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.DayOfWeek;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -47,7 +53,9 @@ class EventSchemasTest {
     private static final JobDefinition JOB = JobDefinition.builder("nightly-report")
             .app("reports")
             .handler("render")
-            .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin"))
+            .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin")
+                    .skipping(List.of("holidays-de"))
+                    .onlyOn("business-days"))
             .params("{\"day\":1}")
             .alerting(new Alerting(
                     true, 3, 2, false, 30_000L, null, null, null, null, null, null, null, null, null, null))
@@ -143,7 +151,16 @@ class EventSchemasTest {
                                 1,
                                 "nightly-report@1",
                                 "1 fire in a row failed")),
-                Arguments.of("app-declarations", new AppDeclarations(1, "reports", "2.4.1", "w-1", T, List.of(JOB))));
+                Arguments.of("app-declarations", new AppDeclarations(1, "reports", "2.4.1", "w-1", T, List.of(JOB))),
+                Arguments.of(
+                        "calendar",
+                        Calendar.named("holidays-de", "Europe/Berlin")
+                                .withDescription("Feiertage")
+                                .withDates(List.of(LocalDate.parse("2026-12-25")))
+                                .withRanges(List.of(
+                                        new DateRange(LocalDate.parse("2026-12-24"), LocalDate.parse("2026-12-31"))))
+                                .withWeekdays(List.of(DayOfWeek.SATURDAY))
+                                .withTimes(List.of(new TimeWindow(LocalTime.of(22, 0), LocalTime.of(6, 0))))));
     }
 
     @ParameterizedTest
@@ -186,6 +203,16 @@ class EventSchemasTest {
                         .toList()));
         JsonNode json = Json.mapper().readTree(Json.mapper().writeValueAsString(Alerting.builtIn()));
         assertThat(new TreeSet<>(json.propertyNames())).isEqualTo(new TreeSet<>(alerting.propertyNames()));
+    }
+
+    @Test
+    void theScheduleBlockOfTheJobSchemaMatchesTheScheduleRecord() throws IOException {
+        JsonNode schedule =
+                readSchema("job-definition").get("properties").get("schedule").get("properties");
+        assertThat(new TreeSet<>(schedule.propertyNames()))
+                .isEqualTo(new TreeSet<>(Arrays.stream(Schedule.class.getRecordComponents())
+                        .map(component -> component.getName())
+                        .toList()));
     }
 
     private static JsonNode readSchema(String name) throws IOException {

@@ -45,6 +45,37 @@ class JsonSerdeTest {
     }
 
     @Test
+    void aScheduleWithoutCalendarsHasNeitherFieldAndOneWithThemReadsThemBack() {
+        JobDefinition plain = JobDefinition.builder("tick")
+                .app("demo")
+                .handler("echo")
+                .schedule(Schedule.cron("0 0 9 * * ?", "Europe/Berlin"))
+                .build();
+        JobDefinition withCalendars = plain.toBuilder()
+                .schedule(plain.schedule()
+                        .skipping(java.util.List.of("holidays-de"))
+                        .onlyOn("business-days"))
+                .build();
+
+        assertThat(EventSerdes.JOB.toJson(plain)).doesNotContain("skip").doesNotContain("onlyOn");
+        assertThat(EventSerdes.JOB.toJson(withCalendars))
+                .contains("\"skip\":[\"holidays-de\"],\"onlyOn\":\"business-days\"");
+        assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(withCalendars))).isEqualTo(withCalendars);
+        assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(plain))).isEqualTo(plain);
+    }
+
+    @Test
+    void aCalendarWritesDatesAndTimesAsIsoTextAndReadsThemBack() {
+        var calendar = io.carillon.topics.events.Calendar.named("night", "Europe/Berlin")
+                .withDates(java.util.List.of(java.time.LocalDate.parse("2026-12-25")))
+                .withTimes(java.util.List.of(new io.carillon.topics.events.TimeWindow(
+                        java.time.LocalTime.of(22, 0), java.time.LocalTime.of(6, 0))));
+        String json = EventSerdes.CALENDAR.toJson(calendar);
+        assertThat(json).contains("\"dates\":[\"2026-12-25\"]").contains("\"from\":\"22:00:00\"");
+        assertThat(EventSerdes.CALENDAR.parse(json)).isEqualTo(calendar);
+    }
+
+    @Test
     void tagsAreWrittenOnlyWhenAJobHasSomeAndReadAsEmptyWhenAbsent() {
         JobDefinition untagged =
                 JobDefinition.builder("tick").app("demo").handler("echo").build();

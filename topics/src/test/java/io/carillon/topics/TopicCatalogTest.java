@@ -37,13 +37,14 @@ class TopicCatalogTest {
         assertThat(topics)
                 .filteredOn(spec -> "compact".equals(spec.configs().get("cleanup.policy")))
                 .extracting(TopicSpec::name)
-                .containsExactly("acme.jobs", "acme.workers", "acme.alert-rules", "acme.declarations");
+                .containsExactly(
+                        "acme.jobs", "acme.workers", "acme.alert-rules", "acme.declarations", "acme.calendars");
         Map<String, String> retention = new LinkedHashMap<>();
         topics.stream()
                 .filter(spec -> "delete".equals(spec.configs().get("cleanup.policy")))
                 .forEach(spec -> retention.put(spec.name(), spec.configs().get("retention.ms")));
         assertThat(retention)
-                .hasSize(topics.size() - 4)
+                .hasSize(topics.size() - 5)
                 .containsEntry("acme.fires", "604800000")
                 .containsEntry("acme.control", "86400000")
                 .containsEntry("acme.alerts", "2592000000")

@@ -23,7 +23,8 @@ import org.apache.kafka.streams.state.Stores;
  *       jobs with the slow rule on, kept {@link #SLOW_HOURS_RETENTION}.</li>
  * </ul>
  * Global (every task reads all of it, {@link #alertRules()}): {@value #ALERT_RULES}, {@code *} or app →
- * {@code Alerting}, the defaults on the {@code alert-rules} topic.
+ * {@code Alerting}, the defaults on the {@code alert-rules} topic; {@value #CALENDARS} ({@link #calendars()}),
+ * calendar id → the calendar's JSON on the {@code calendars} topic, which the missed rule reads.
  * Per app (the app processor, after the repartition by app): {@value #APP_MINUTES}, {@value #APP_HOURS} (window
  * stores, app → {@link RunAggregate}); {@value #APP_WATCHERS}: {@code <app>|<job>} → the job's no-worker grace, for
  * each job that watches its app; {@value #APP_WORKERS}: app → {@link NoWorkerMonitor}.
@@ -44,6 +45,7 @@ public final class AnalyticsStores {
     public static final String SLOW = "analytics-slow";
     public static final String SLOW_HOURS = "analytics-slow-hours";
     public static final String ALERT_RULES = "analytics-alert-rules";
+    public static final String CALENDARS = "analytics-calendars";
     public static final String APP_MINUTES = "analytics-app-minutes";
     public static final String APP_HOURS = "analytics-app-hours";
     public static final String APP_WATCHERS = "analytics-app-watchers";
@@ -82,6 +84,13 @@ public final class AnalyticsStores {
     public static StoreBuilder<KeyValueStore<String, Alerting>> alertRules() {
         return Stores.keyValueStoreBuilder(
                         Stores.persistentKeyValueStore(ALERT_RULES), Serdes.String(), JsonSerde.of(Alerting.class))
+                .withLoggingDisabled();
+    }
+
+    /** The global store of the calendars; a global store has no changelog: its topic is its log. */
+    public static StoreBuilder<KeyValueStore<String, byte[]>> calendars() {
+        return Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(CALENDARS), Serdes.String(), Serdes.ByteArray())
                 .withLoggingDisabled();
     }
 

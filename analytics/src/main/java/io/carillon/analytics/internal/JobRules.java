@@ -1,5 +1,6 @@
 package io.carillon.analytics.internal;
 
+import io.carillon.topics.CalendarCache;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
@@ -7,6 +8,7 @@ import java.time.Instant;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The monitor rules of each job of one stream task, over its stores ({@link AnalyticsStores}): failed, missed,
@@ -23,10 +25,12 @@ final class JobRules {
 
     JobRules(ProcessorContext<?, ?> context, Consumer<Incident> incidents) {
         failed = new FailedRule(context.getStateStore(AnalyticsStores.FAILED), incidents);
+        ReadOnlyKeyValueStore<String, byte[]> calendars = context.getStateStore(AnalyticsStores.CALENDARS);
         missed = new MissedRule(
                 context.getStateStore(AnalyticsStores.MISSED),
                 context.getStateStore(AnalyticsStores.MISSED_DUE),
-                incidents);
+                incidents,
+                new CalendarCache(calendars::get));
         overrun = new OverrunRule(
                 context.getStateStore(AnalyticsStores.OVERRUN),
                 context.getStateStore(AnalyticsStores.OVERRUN_DUE),

@@ -8,7 +8,10 @@ import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import io.carillon.topics.schedule.CalendarLookup;
+import io.carillon.topics.schedule.CalendarSchedules;
 import io.carillon.topics.schedule.Schedules;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,7 +31,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * opens an incident (id {@code missed:<job>:<instant millis>}), later ones update it (one step per check with the
  * instants missed since), and the next instant that starts in time resolves it. A disabled or deleted job, or one
  * whose rule is off, resolves its open incident. CRON, FIXED_RATE and ONCE schedules are monitored; FIXED_DELAY
- * (whose instants follow the end of each run) and NONE are not.
+ * (whose instants follow the end of each run) and NONE are not. An instant a calendar of the schedule removes
+ * ({@code skip}, {@code onlyOn}) is not expected.
  *
  * <p>Each monitored job has one entry in a due store ({@code <due millis>|<job>}), so a check reads only the jobs
  * whose next instant is due. Not thread-safe: one stream task owns it.
@@ -43,15 +47,20 @@ final class MissedRule {
      * instant that starts after it, however many fall within the grace, in one run.
      */
     static final int MAX_STARTED_RUNS = 16;
+    /** The most instants removed by calendars one check passes over per job; beyond, it jumps past now. */
+    static final int MAX_REMOVED_PER_CHECK = 10_000;
 
     private final KeyValueStore<String, MissedMonitor> monitors;
     private final DueIndex due;
     private final Consumer<Incident> incidents;
+    private final CalendarLookup calendars;
 
     MissedRule(
             KeyValueStore<String, MissedMonitor> monitors,
             KeyValueStore<String, String> due,
-            Consumer<Incident> incidents) {
+            Consumer<Incident> incidents,
+            CalendarLookup calendars) {
+        this.calendars = calendars;
         this.monitors = monitors;
         this.incidents = incidents;
         this.due = new DueIndex(due);
@@ -140,10 +149,13 @@ final class MissedRule {
             }
             MissedMonitor monitor = pastInstantsNeverPlanned(jobId, stored, now);
             List<Instant> missed = new ArrayList<>();
-            Instant expected = monitor.expected();
+            Instant expected = pastRemoved(monitor, monitor.expected(), now);
             while (isDueUnstarted(monitor, expected, now) && missed.size() < MAX_MISSED_PER_CHECK) {
                 missed.add(expected);
-                expected = Schedules.nextAfter(monitor.schedule(), expected).orElse(null);
+                expected = pastRemoved(
+                        monitor,
+                        Schedules.nextAfter(monitor.schedule(), expected).orElse(null),
+                        now);
             }
             boolean cut = isDueUnstarted(monitor, expected, now);
             if (cut) {
@@ -170,6 +182,30 @@ final class MissedRule {
                 monitor.expecting(monitor.startedRuns().get(0).from(), monitor.startedRuns())
                         .takenOn(),
                 now);
+    }
+
+    /**
+     * {@code instant}, or when a calendar of the schedule removes it and it is due, the first instant after it that
+     * is not due yet or that no calendar removes: a removed instant is never expected. The calendars are read as the
+     * instant comes due, as the planner reads them when it writes the instant. Past {@link #MAX_REMOVED_PER_CHECK}
+     * removed instants it moves on to the first instant after now.
+     */
+    private Instant pastRemoved(MissedMonitor monitor, Instant instant, Instant now) {
+        Schedule schedule = monitor.schedule();
+        Instant current = instant;
+        for (int passed = 0;
+                current != null
+                        && schedule.usesCalendars()
+                        && !monitor.dueOf(current).isAfter(now)
+                        && CalendarSchedules.removedBy(schedule, current, calendars)
+                                .isPresent();
+                passed++) {
+            if (passed == MAX_REMOVED_PER_CHECK) {
+                return Schedules.nextAfter(schedule, now).orElse(null);
+            }
+            current = Schedules.nextAfter(schedule, current).orElse(null);
+        }
+        return current;
     }
 
     /** Whether {@code instant} is due at {@code now} and was not seen starting in time ahead of its turn. */

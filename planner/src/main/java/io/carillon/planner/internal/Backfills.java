@@ -19,9 +19,11 @@ final class Backfills {
     private final PlannerSettings settings;
     private final TimerStore timers;
     private final Output output;
+    private final PlannerCalendars calendars;
     private int budget;
 
-    Backfills(PlannerSettings settings, TimerStore timers, Output output) {
+    Backfills(PlannerSettings settings, TimerStore timers, Output output, PlannerCalendars calendars) {
+        this.calendars = calendars;
         this.settings = settings;
         this.timers = timers;
         this.output = output;
@@ -48,6 +50,10 @@ final class Backfills {
         JobDefinition job = state.job();
         Instant instant = cursor.at();
         while (instant != null && !instant.isAfter(cursor.until()) && !instant.isAfter(horizonEnd) && budget > 0) {
+            if (calendars.removes(job.schedule(), instant)) {
+                instant = NextInstant.after(job.schedule(), instant);
+                continue;
+            }
             output.fire(FireEvent.of(
                     job,
                     PlannerIds.backfill(job.id(), instant),

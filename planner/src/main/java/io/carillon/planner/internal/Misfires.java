@@ -23,7 +23,8 @@ import java.time.Instant;
  *       is skipped.</li>
  * </ul>
  * A FIXED_DELAY job has one missed instant at most: FIRE_ONCE_NOW and CATCH_UP fire it now, and the next instant
- * waits for that run's end.
+ * waits for that run's end. Instants a calendar of the job's schedule removes are not missed: the first missed
+ * instant is the first one a calendar keeps, and CATCH_UP replays only those.
  */
 final class Misfires {
 
@@ -31,16 +32,20 @@ final class Misfires {
     static final int MAX_SKIPPED_COUNTED = 10_000;
 
     private final Output output;
+    private final PlannerCalendars calendars;
 
-    Misfires(Output output) {
+    Misfires(Output output, PlannerCalendars calendars) {
         this.output = output;
+        this.calendars = calendars;
     }
 
     /** The state with the missed instants dealt with; unchanged when nothing is missed. */
-    JobState resolve(JobState state, Instant now) {
-        JobDefinition job = state.job();
+    JobState resolve(JobState planned, Instant now) {
+        JobDefinition job = planned.job();
         MisfirePolicy policy = job.misfire();
-        Instant firstMissed = state.nextAt();
+        Instant firstMissed = firstKept(job, planned.nextAt(), now);
+        JobState state =
+                firstMissed == planned.nextAt() ? planned : planned.withProgress(firstMissed, planned.lastEmittedAt());
         if (firstMissed == null || !firstMissed.isBefore(now.minusMillis(policy.thresholdMs()))) {
             return state;
         }
@@ -130,10 +135,27 @@ final class Misfires {
             output.fire(FireEvent.of(
                     job, FireIds.scheduled(job.id(), missed), missed, FireKind.MISFIRE, 1, null, null, now));
             last = missed;
-            missed = NextInstant.after(job.schedule(), missed);
+            missed = firstKept(job, NextInstant.after(job.schedule(), missed), now);
         }
         Instant next = missed == null || missed.isAfter(now) ? missed : nextAfter(job, now);
         return state.withProgress(next, last);
+    }
+
+    /**
+     * {@code instant}, or the first instant after it up to now that no calendar removes (the first one after now
+     * when all up to now are removed); at most {@link #MAX_SKIPPED_COUNTED} instants are looked at.
+     */
+    private Instant firstKept(JobDefinition job, Instant instant, Instant now) {
+        Instant kept = instant;
+        for (int looked = 0;
+                kept != null
+                        && !kept.isAfter(now)
+                        && looked < MAX_SKIPPED_COUNTED
+                        && calendars.removes(job.schedule(), kept);
+                looked++) {
+            kept = calendars.afterRemoved(job.schedule(), kept);
+        }
+        return kept;
     }
 
     private static Instant nextAfter(JobDefinition job, Instant instant) {

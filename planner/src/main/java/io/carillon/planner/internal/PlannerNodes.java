@@ -9,6 +9,8 @@ public final class PlannerNodes {
     public static final String PLANNER = "planner";
     public static final String WORKERS_SOURCE = "workers-source";
     public static final String HEARTBEATS = "heartbeats";
+    public static final String CALENDARS_SOURCE = "calendars-source";
+    public static final String CALENDARS = "calendars";
     public static final String FIRES_SINK = "fires-sink";
     public static final String DLQ_SINK = "dlq-sink";
     public static final String RESULTS_SINK = "results-sink";

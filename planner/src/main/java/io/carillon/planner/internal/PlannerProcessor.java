@@ -79,7 +79,9 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         WindowStore<String, Long> requestIdStore = context.getStateStore(PlannerStores.REQUEST_IDS);
         output = new Output(context, clock, urgentCommits, meters);
         RequestIds processedIds = new RequestIds(requestIdStore, PlannerStores.REQUEST_ID_RETENTION);
-        Scheduler scheduler = new Scheduler(settings, jobs, new TimerStore(timerStore), output, new Misfires(output));
+        PlannerCalendars calendars = new PlannerCalendars(context.getStateStore(PlannerStores.CALENDARS));
+        Scheduler scheduler = new Scheduler(
+                settings, jobs, new TimerStore(timerStore), output, new Misfires(output, calendars), calendars);
         jobUpdates = new JobUpdates(clock, jobs, scheduler);
         WindowStore<String, EndedRun> endedRunStore = context.getStateStore(PlannerStores.ENDED_RUNS);
         EndedRuns endedRuns = new EndedRuns(endedRunStore, PlannerStores.REQUEST_ID_RETENTION);

@@ -25,8 +25,9 @@ import org.apache.kafka.streams.state.Stores;
  *   <li>{@value #PARKED_REQUESTS}: {@code <job id>|<offset>} → {@link ParkedRequest}, requests for a job not held yet,
  *       waiting for it ({@link ParkedRequests}).</li>
  * </ul>
- * And one global store, {@value #WORKERS} (instance id → latest heartbeat bytes, not changelogged: the compacted
- * {@code workers} topic is its source), fed by {@link HeartbeatStoreProcessor} ({@link #workers()}).
+ * And two global stores, not changelogged (their compacted topics are their source): {@value #WORKERS} (instance id →
+ * latest heartbeat bytes), fed by {@link HeartbeatStoreProcessor} ({@link #workers()}), and {@value #CALENDARS}
+ * (calendar id → calendar JSON), fed by {@link CalendarStoreProcessor} ({@link #calendars()}).
  */
 public final class PlannerStores {
 
@@ -37,6 +38,7 @@ public final class PlannerStores {
     public static final String ENDED_RUNS = "planner-ended-runs";
     public static final String PARKED_REQUESTS = "planner-parked-requests";
     public static final String WORKERS = "planner-workers";
+    public static final String CALENDARS = "planner-calendars";
 
     /** How long a request id or retry id is remembered: a replay within this time does nothing. */
     public static final Duration REQUEST_ID_RETENTION = Duration.ofDays(7);
@@ -64,6 +66,13 @@ public final class PlannerStores {
                         Stores.persistentKeyValueStore(PARKED_REQUESTS),
                         Serdes.String(),
                         JsonSerde.of(ParkedRequest.class)));
+    }
+
+    /** The global calendar store; a global store must not have a changelog of its own. */
+    public static StoreBuilder<KeyValueStore<String, byte[]>> calendars() {
+        return Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(CALENDARS), Serdes.String(), Serdes.ByteArray())
+                .withLoggingDisabled();
     }
 
     /** The global heartbeat store; a global store must not have a changelog of its own. */

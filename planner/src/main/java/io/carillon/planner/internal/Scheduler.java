@@ -23,7 +23,8 @@ import java.util.function.Predicate;
  * A job's scheduled timer comes due once its instant is within the horizon; it then writes the instants up to the
  * horizon plus {@link PlannerSettings#refillChunk()}, so a job firing every second is visited once per chunk, not
  * once per fire. A FIXED_DELAY job has at most one scheduled fire out: its next instant is planned when the run of
- * that fire ends ({@link #afterRun}). Used by one stream task's thread only.
+ * that fire ends ({@link #afterRun}). An instant a calendar of the job's schedule removes ({@link PlannerCalendars},
+ * read as the instant is written) is passed over without a fire. Used by one stream task's thread only.
  */
 final class Scheduler {
 
@@ -67,18 +68,26 @@ final class Scheduler {
     private final Output output;
     private final Misfires misfires;
     private final Backfills backfills;
+    private final PlannerCalendars calendars;
     /** Fires beyond the near horizon that may still be written until the next punctuation. */
     private int aheadLeft;
     /** When the ahead budget was last granted; null before the first punctuation. */
     private Instant aheadGrantedAt;
 
-    Scheduler(PlannerSettings settings, JobStore jobs, TimerStore timers, Output output, Misfires misfires) {
+    Scheduler(
+            PlannerSettings settings,
+            JobStore jobs,
+            TimerStore timers,
+            Output output,
+            Misfires misfires,
+            PlannerCalendars calendars) {
+        this.calendars = calendars;
         this.settings = settings;
         this.jobs = jobs;
         this.timers = timers;
         this.output = output;
         this.misfires = misfires;
-        this.backfills = new Backfills(settings, timers, output);
+        this.backfills = new Backfills(settings, timers, output, calendars);
         this.aheadLeft = aheadFor(settings.punctuateInterval());
     }
 
@@ -244,6 +253,11 @@ final class Scheduler {
                 break;
             }
             String fireId = FireIds.scheduled(job.id(), next);
+            if (calendars.removes(job.schedule(), next)) {
+                last = next;
+                next = calendars.afterRemoved(job.schedule(), next);
+                continue;
+            }
             if (!current.hasPending(fireId)) {
                 if (ahead) {
                     aheadLeft--;

@@ -29,5 +29,7 @@ public enum AuditAction {
     CHANNEL_UPDATE,
     CHANNEL_DELETE,
     ALERT_RULES_UPDATE,
+    CALENDAR_SAVE,
+    CALENDAR_DELETE,
     LOGIN
 }

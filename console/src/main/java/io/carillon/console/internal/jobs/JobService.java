@@ -4,6 +4,7 @@ import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.audit.AuditAction;
 import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.calendars.StoredCalendars;
 import io.carillon.console.internal.outbox.OutboxRepository;
 import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.EventSerdes;
@@ -39,6 +40,7 @@ public class JobService {
     private final Authorizer authorizer;
     private final AuditLog audit;
     private final JobLimits limits;
+    private final StoredCalendars calendars;
     private final Clock clock;
 
     public JobService(
@@ -48,7 +50,9 @@ public class JobService {
             Authorizer authorizer,
             AuditLog audit,
             JobApiProperties apiProperties,
+            StoredCalendars calendars,
             Clock clock) {
+        this.calendars = calendars;
         this.jobs = jobs;
         this.outbox = outbox;
         this.transactions = new TransactionTemplate(transactionManager);
@@ -316,6 +320,9 @@ public class JobService {
     public List<FieldError> problems(JobDefinition job) {
         List<FieldError> errors = new java.util.ArrayList<>(JobValidator.validate(job));
         errors.addAll(limits.problems(job));
+        if (errors.isEmpty()) {
+            errors.addAll(calendars.unknownIn(job.schedule(), "schedule"));
+        }
         return errors;
     }
 

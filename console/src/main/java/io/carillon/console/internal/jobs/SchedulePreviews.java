@@ -1,10 +1,12 @@
 package io.carillon.console.internal.jobs;
 
+import io.carillon.console.internal.calendars.StoredCalendars;
 import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.ScheduleValidator;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import io.carillon.topics.schedule.CalendarSchedules;
 import io.carillon.topics.schedule.Schedules;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,11 +33,16 @@ class SchedulePreviews {
     /** The most fires a day holds at cron's one-second resolution, a 25-hour day included. */
     private static final long MAX_CRON_FIRES_PER_DAY = Duration.ofHours(25).toSeconds();
 
+    /** The most instants removed by calendars one preview lists, struck through, besides its fires. */
+    static final int MAX_SKIPPED_SHOWN = 100;
+
     private final JobProperties settings;
+    private final StoredCalendars calendars;
     private final Clock clock;
 
-    SchedulePreviews(JobProperties settings, Clock clock) {
+    SchedulePreviews(JobProperties settings, StoredCalendars calendars, Clock clock) {
         this.settings = settings;
+        this.calendars = calendars;
         this.clock = clock;
     }
 
@@ -45,18 +52,25 @@ class SchedulePreviews {
      * @throws InvalidInputException naming each bad field of the schedule, under {@code schedule.}
      */
     public SchedulePreview preview(Schedule schedule, Instant from, int count) {
-        List<FieldError> problems = ScheduleValidator.validate(schedule, FIELD);
+        List<FieldError> problems = new ArrayList<>(ScheduleValidator.validate(schedule, FIELD));
+        if (problems.isEmpty()) {
+            problems.addAll(calendars.unknownIn(schedule, FIELD));
+        }
         if (!problems.isEmpty()) {
             throw InvalidInputException.of(problems);
         }
         Instant start = from == null ? clock.instant() : from;
         ZoneId zone = Schedules.zoneOf(schedule);
         List<SchedulePreview.Fire> fires = new ArrayList<>();
+        int kept = 0;
         for (Optional<Instant> next = Schedules.nextAfter(schedule, start);
-                next.isPresent() && fires.size() < count;
+                next.isPresent() && kept < count && fires.size() < count + MAX_SKIPPED_SHOWN;
                 next = Schedules.nextAfter(schedule, next.get())) {
+            String skippedBy =
+                    CalendarSchedules.removedBy(schedule, next.get(), calendars).orElse(null);
             fires.add(
-                    new SchedulePreview.Fire(next.get(), next.get().atZone(zone).toOffsetDateTime()));
+                    new SchedulePreview.Fire(next.get(), next.get().atZone(zone).toOffsetDateTime(), skippedBy));
+            kept += skippedBy == null ? 1 : 0;
         }
         List<DstNote> notes = schedule.type() == ScheduleType.CRON
                 ? DstNotes.of(schedule, start, start.plus(settings.getDstLookahead()))

@@ -1,0 +1,49 @@
+package io.carillon.console.internal.calendars;
+
+import io.carillon.console.internal.web.JsonBodies;
+import io.carillon.topics.events.Calendar;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code /api/v1/calendars} (read by anyone signed in) and {@code /api/v1/calendars/{id}} (PUT creates or replaces,
+ * DELETE deletes; ADMINs): the calendars schedules name in {@code skip} and {@code onlyOn}. A PUT body is the
+ * calendar's JSON ({@code docs/calendars.md}); its {@code id} may be left out.
+ */
+@RestController
+class CalendarController {
+
+    private final CalendarService calendars;
+
+    CalendarController(CalendarService calendars) {
+        this.calendars = calendars;
+    }
+
+    @GetMapping("/api/v1/calendars")
+    List<CalendarView> list() {
+        return calendars.list();
+    }
+
+    @GetMapping("/api/v1/calendars/{id}")
+    CalendarView get(@PathVariable String id) {
+        return calendars.get(id);
+    }
+
+    @PutMapping("/api/v1/calendars/{id}")
+    CalendarView save(@PathVariable String id, @RequestBody(required = false) String body) {
+        return calendars.save(id, JsonBodies.convert(JsonBodies.object(body), Calendar.class));
+    }
+
+    @DeleteMapping("/api/v1/calendars/{id}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void delete(@PathVariable String id) {
+        calendars.delete(id);
+    }
+}

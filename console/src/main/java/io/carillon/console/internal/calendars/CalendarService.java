@@ -1,0 +1,138 @@
+package io.carillon.console.internal.calendars;
+
+import io.carillon.console.internal.access.Authorizer;
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.topics.CalendarValidator;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.events.Calendar;
+import io.carillon.topics.spring.CarillonTopics;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The calendars schedules skip or fire only on: read by anyone signed in, changed and deleted by ADMINs. A change is
+ * stored, audited and published to the compacted {@code calendars} topic (key: the id; a tombstone on delete) in one
+ * database transaction that commits only once Kafka has acknowledged the record, so the planner's and the analytics
+ * app's stores and the console's row agree, and a calendar is on the topic before a job naming it is saved; the
+ * changes of one calendar are serialized by a lock. A calendar that a job's schedule names is not deleted (409 naming
+ * the jobs). Thread-safe.
+ */
+@Service
+class CalendarService {
+
+    static final String TARGET_TYPE = "CALENDAR";
+
+    private final CalendarRepository calendars;
+    private final Authorizer authorizer;
+    private final AuditLog audit;
+    private final TransactionTemplate transactions;
+    private final ConsoleProducer producer;
+    private final CarillonTopics topics;
+    private final Clock clock;
+
+    CalendarService(
+            CalendarRepository calendars,
+            Authorizer authorizer,
+            AuditLog audit,
+            PlatformTransactionManager transactionManager,
+            ConsoleProducer producer,
+            CarillonTopics topics,
+            Clock clock) {
+        this.calendars = calendars;
+        this.authorizer = authorizer;
+        this.audit = audit;
+        this.transactions = new TransactionTemplate(transactionManager);
+        this.producer = producer;
+        this.topics = topics;
+        this.clock = clock;
+    }
+
+    List<CalendarView> list() {
+        return calendars.list().stream().map(CalendarView::of).toList();
+    }
+
+    CalendarView get(String id) {
+        return calendars.find(id).map(CalendarView::of).orElseThrow(() -> new CalendarNotFoundException(id));
+    }
+
+    /**
+     * Creates or replaces calendar {@code id} with {@code calendar} (its {@code id} absent or {@code id}).
+     *
+     * @throws InvalidInputException naming each field that is not valid
+     * @throws PublishException when Kafka did not take the record (nothing is changed)
+     */
+    CalendarView save(String id, Calendar calendar) {
+        authorizer.requireAdmin();
+        Calendar named = calendar.id() == null
+                ? new Calendar(
+                        calendar.schemaVersion(),
+                        id,
+                        calendar.description(),
+                        calendar.zone(),
+                        calendar.dates(),
+                        calendar.ranges(),
+                        calendar.weekdays(),
+                        calendar.times())
+                : calendar;
+        if (!id.equals(named.id())) {
+            throw InvalidInputException.of("id", "'" + named.id() + "' is not the calendar of the path, '" + id + "'");
+        }
+        List<FieldError> errors = CalendarValidator.validate(named);
+        if (!errors.isEmpty()) {
+            throw InvalidInputException.of(errors);
+        }
+        return transactions.execute(status -> {
+            Optional<CalendarRepository.Row> before = calendars.lock(id);
+            CalendarRepository.Row after = new CalendarRepository.Row(
+                    named, clock.instant(), authorizer.caller().actor());
+            calendars.save(after);
+            audit.record(
+                    AuditAction.CALENDAR_SAVE,
+                    TARGET_TYPE,
+                    id,
+                    null,
+                    json(before),
+                    json(Optional.of(after)),
+                    AuditOutcome.OK);
+            producer.sendAndWait(topics.catalog().calendars(), id, EventSerdes.CALENDAR.serialize(null, named));
+            return CalendarView.of(after);
+        });
+    }
+
+    /**
+     * Deletes calendar {@code id}.
+     *
+     * @throws CalendarNotFoundException when there is none
+     * @throws CalendarInUseException naming the jobs whose schedules name it
+     */
+    void delete(String id) {
+        authorizer.requireAdmin();
+        transactions.executeWithoutResult(status -> {
+            Optional<CalendarRepository.Row> before = calendars.lock(id);
+            if (before.isEmpty()) {
+                throw new CalendarNotFoundException(id);
+            }
+            List<String> users = calendars.jobsUsing(id);
+            if (!users.isEmpty()) {
+                throw new CalendarInUseException(id, users);
+            }
+            calendars.delete(id);
+            audit.record(AuditAction.CALENDAR_DELETE, TARGET_TYPE, id, null, json(before), null, AuditOutcome.OK);
+            producer.sendAndWait(topics.catalog().calendars(), id, null);
+        });
+    }
+
+    private static String json(Optional<CalendarRepository.Row> row) {
+        return row.map(each -> EventSerdes.CALENDAR.toJson(each.calendar())).orElse(null);
+    }
+}
