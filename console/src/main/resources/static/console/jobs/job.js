@@ -124,7 +124,7 @@ async function loadHistory(job) {
   section.hidden = !me.canOperate(job.app);
   if (section.hidden) return;
   const answer = await getJson('api/v1/audit?target=' + encodeURIComponent(jobId) + '&size=' + HISTORY_SHOWN);
-  document.querySelector('#job-history tbody').replaceChildren(...answer.entries.map(entry => {
+  document.querySelector('#job-history tbody').replaceChildren(...answer.items.map(entry => {
     const row = el('tr');
     timeCell(row, entry.at);
     cell(row, entry.actor);
@@ -133,7 +133,7 @@ async function loadHistory(job) {
     cell(row, '').append(changeDetails(entry));
     return row;
   }));
-  document.getElementById('job-no-history').hidden = answer.entries.length > 0;
+  document.getElementById('job-no-history').hidden = answer.items.length > 0;
 }
 
 async function summaryOf(job) {

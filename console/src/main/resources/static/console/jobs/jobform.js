@@ -3,7 +3,9 @@
 import { getJson, send } from '../api.js';
 import { confirmAction, go, showError } from '../dom.js';
 import { buildFields, readJob, showFieldErrors, showScheduleFields, writeJob } from './jobfields.js';
-import { attach, latestPreview, previewNow, previewPanel, previewSoon, stop } from './schedulepreview.js';
+import {
+  attach, latestPreview, previewNow, previewPanel, previewSoon, stop, touch, untouchAll
+} from './schedulepreview.js';
 
 const form = document.getElementById('job-form');
 const COPY_SUFFIX = '-copy';
@@ -38,6 +40,7 @@ async function load(params) {
   document.getElementById('job-form-cancel').href = editing ? '#/job?id=' + encodeURIComponent(editing) : '#/jobs';
   showFieldErrors(form, []);
   showError('job-form-error', null);
+  untouchAll();
   writeJob(form, blank());
   if (!editing && !copyOf) {
     previewNow();
@@ -60,7 +63,7 @@ async function load(params) {
 
 /** Asks before saving a schedule that fires more often a day than the API's warning threshold. */
 async function frequentScheduleConfirmed() {
-  const preview = (await previewNow()) || latestPreview();
+  const preview = (await previewNow({ reveal: true })) || latestPreview();
   if (!preview || !preview.tooFrequent) return true;
   return confirmAction('This schedule fires ' + preview.firesPerDay + ' times a day.\n' + preview.warning
       + '\n\nSave it anyway?', 'Save anyway');
@@ -90,6 +93,7 @@ async function save(event) {
 
 function changed(event) {
   const name = event.target.name || '';
+  touch(name);
   if (name === 'schedule.type') showScheduleFields(form);
   if (name.startsWith('schedule.')) previewSoon();
 }
@@ -108,4 +112,8 @@ buildFields(document.getElementById('job-form-fields'), { schedule: [previewPane
 attach(form);
 form.addEventListener('input', changed);
 form.addEventListener('change', changed);
+form.addEventListener('focusout', event => {
+  touch(event.target.name);
+  if ((event.target.name || '').startsWith('schedule.')) previewSoon();
+});
 form.addEventListener('submit', save);

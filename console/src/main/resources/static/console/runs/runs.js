@@ -43,7 +43,7 @@ async function load(cursor) {
   try {
     const page = await getJson('api/v1/runs?' + query(cursor));
     if (!cursor) document.querySelector('#run-list tbody').replaceChildren();
-    append(page.runs);
+    append(page.items);
     nextCursor = page.nextCursor;
     document.getElementById('runs-more').hidden = !nextCursor;
     const shown = document.querySelectorAll('#run-list tbody tr').length;

@@ -27,7 +27,7 @@ class ConsoleSettingsTest {
 
     @Test
     void hasTheDocumentedDefaults() {
-        assertThat(new PublicUrlProperties().getPublicUrl()).isEqualTo("http://localhost:8080");
+        assertThat(new PublicUrlProperties().getPublicUrl()).isNull();
     }
 
     @Test

@@ -93,7 +93,7 @@ class DashboardService {
                         .search(
                                 new RunSearch(null, null, RUNNING, null, null, null, null, null, null),
                                 settings.getRunningRuns())
-                        .runs());
+                        .items());
     }
 
     private DashboardSource sourceOf(Span span, AppFilter apps) {
