@@ -2,7 +2,10 @@
 // its definition grouped, each error of the API at its field, and the schedule previewed as it is typed.
 import { getJson, send } from '../api.js';
 import { confirmAction, go, showError } from '../dom.js';
-import { buildFields, readJob, showFieldErrors, showScheduleFields, writeJob } from './jobfields.js';
+import { followApp, loadChoices } from './jobchoices.js';
+import {
+  buildFields, durationErrors, readJob, showFieldErrors, showScheduleFields, writeJob
+} from './jobfields.js';
 import {
   attach, latestPreview, previewNow, previewPanel, previewSoon, stop, touch, untouchAll
 } from './schedulepreview.js';
@@ -42,6 +45,7 @@ async function load(params) {
   showError('job-form-error', null);
   untouchAll();
   writeJob(form, blank());
+  loadChoices(form, browserZone());
   if (!editing && !copyOf) {
     previewNow();
     return;
@@ -52,6 +56,7 @@ async function load(params) {
     const job = await getJson(path(editing || copyOf));
     if (copyOf) job.id = job.id + COPY_SUFFIX;
     writeJob(form, job);
+    followApp(form);
     form.hidden = false;
     setBusy(false);
     previewNow();
@@ -69,9 +74,24 @@ async function frequentScheduleConfirmed() {
       + '\n\nSave it anyway?', 'Save anyway');
 }
 
+function showErrors(errors, error) {
+  const unplaced = showFieldErrors(form, errors);
+  const placed = errors.length - unplaced.length;
+  showError('job-form-error', placed === 0 ? error : (placed === 1 ? 'One field needs a fix' : placed
+      + ' fields need a fix') + (unplaced.length ? ':\n' + unplaced.map(u => u.field + ': ' + u.message)
+          .join('\n') : '; see the messages at the fields.'));
+  const first = form.querySelector('.invalid input, .invalid select, .invalid textarea');
+  if (first) first.focus();
+}
+
 async function save(event) {
   event.preventDefault();
   showError('job-form-error', null);
+  const typed = durationErrors(form);
+  if (typed.length) {
+    showErrors(typed, null);
+    return;
+  }
   if (!(await frequentScheduleConfirmed())) return;
   setBusy(true, 'saving…');
   const job = readJob(form);
@@ -81,13 +101,7 @@ async function save(event) {
     go('job', { id: saved.id });
   } catch (e) {
     setBusy(false);
-    const unplaced = showFieldErrors(form, e.fieldErrors || []);
-    const placed = (e.fieldErrors || []).length - unplaced.length;
-    showError('job-form-error', placed === 0 ? e : (placed === 1 ? 'One field needs a fix' : placed
-        + ' fields need a fix') + (unplaced.length ? ':\n' + unplaced.map(u => u.field + ': ' + u.message)
-            .join('\n') : '; see the messages at the fields.'));
-    const first = form.querySelector('.invalid input, .invalid select, .invalid textarea');
-    if (first) first.focus();
+    showErrors(e.fieldErrors || [], e);
   }
 }
 
@@ -96,6 +110,7 @@ function changed(event) {
   touch(name);
   if (name === 'schedule.type') showScheduleFields(form);
   if (name.startsWith('schedule.')) previewSoon();
+  if (name === 'app' || name === 'handler') followApp(form);
 }
 
 export function show(me, params) {
@@ -114,6 +129,9 @@ form.addEventListener('input', changed);
 form.addEventListener('change', changed);
 form.addEventListener('focusout', event => {
   touch(event.target.name);
+  if (event.target.dataset.duration !== undefined) {
+    showFieldErrors(form, durationErrors(form, event.target.name), event.target.name);
+  }
   if ((event.target.name || '').startsWith('schedule.')) previewSoon();
 });
 form.addEventListener('submit', save);
