@@ -130,6 +130,7 @@ class DashboardService {
                             point == null ? null : point.p99Ms());
                 })
                 .toList();
-        return new Series(source.source(), buckets);
+        return new Series(
+                source.source(), span.from(), span.to(), span.unit().length.toMillis(), buckets);
     }
 }
