@@ -22,6 +22,13 @@ export function cell(row, text, className) {
   return td;
 }
 
+/** A cell of what users wrote or the API names (user names, grants, audit actions): never translated. */
+export function dataCell(row, text, className) {
+  const td = cell(row, text, className);
+  td.setAttribute('translate', 'no');
+  return td;
+}
+
 export function time(iso) {
   if (!iso) return '';
   const local = new Date(iso);

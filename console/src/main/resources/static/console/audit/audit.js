@@ -1,6 +1,6 @@
 // The audit page: who changed what, newest first, filtered, with the state before and after each change.
 import { getJson } from '../api.js';
-import { cell, el, showError, timeCell } from '../dom.js';
+import { cell, dataCell, el, showError, timeCell } from '../dom.js';
 
 const FILTERS = ['actor', 'action', 'target', 'from', 'to'];
 let nextCursor = null;
@@ -27,11 +27,11 @@ function append(entries) {
   for (const entry of entries) {
     const row = el('tr');
     timeCell(row, entry.at);
-    cell(row, entry.actor);
-    cell(row, entry.sourceAddress);
-    cell(row, entry.action);
-    cell(row, entry.targetType + ' ' + entry.target, 'message');
-    cell(row, entry.targetApp);
+    dataCell(row, entry.actor);
+    dataCell(row, entry.sourceAddress);
+    dataCell(row, entry.action);
+    dataCell(row, entry.targetType + ' ' + entry.target, 'message');
+    dataCell(row, entry.targetApp);
     cell(row, entry.outcome, 'outcome-' + entry.outcome);
     cell(row, '').append(changeDetails(entry));
     body.appendChild(row);

@@ -19,10 +19,14 @@ function path(suffix) {
   return 'api/v1/jobs/' + encodeURIComponent(jobId) + (suffix || '');
 }
 
+/** The facts whose values are what users wrote: shown as written in every language. */
+const WRITTEN = new Set(['Description', 'App / handler', 'Owner', 'Tags', 'Params', 'Cron', 'Children',
+  'Pinned instances']);
+
 function fact(label, value) {
   const text = value == null || value === '' || (Array.isArray(value) && value.length === 0) ? '—'
       : Array.isArray(value) ? value.join(', ') : String(value);
-  return [el('dt', { text: label }), el('dd', { text })];
+  return [el('dt', { text: label }), el('dd', { text, translate: WRITTEN.has(label) ? 'no' : null })];
 }
 
 function scheduleFacts(schedule, words) {

@@ -3,7 +3,7 @@
 // the last run and the 24-hour success rate. A row opens the job's page, checked rows take a batch action, and
 // "New job" opens the job form.
 import { getJson, send } from '../api.js';
-import { cell, el, go, showError, time, timeCell } from '../dom.js';
+import { cell, dataCell, el, go, showError, time, timeCell } from '../dom.js';
 import { listed, onBatch, selectBox } from './jobbatch.js';
 
 const REFRESH_MS = 3000;
@@ -52,10 +52,10 @@ function renderRow(summary) {
   const row = el('tr', { className: 'job', 'data-job': job.id, onClick: () => go('job', { id: job.id }) });
   const operable = me.canOperate(job.app);
   cell(row, '').append(operable ? selectBox(job) : '');
-  cell(row, '').append(el('a', { href: '#/job?id=' + encodeURIComponent(job.id), text: job.id,
+  dataCell(row, '').append(el('a', { href: '#/job?id=' + encodeURIComponent(job.id), text: job.id,
     onClick: event => event.stopPropagation() }), ...managementBadges(managedBy));
-  cell(row, job.description, 'message');
-  cell(row, job.app + ' / ' + job.handler);
+  dataCell(row, job.description, 'message');
+  dataCell(row, job.app + ' / ' + job.handler);
   cell(row, summary.scheduleInWords);
   cell(row, job.enabled ? 'yes' : 'no', 'enabled');
   cell(row, summary.paused ? 'paused' : '', 'job-state-paused');
@@ -99,7 +99,8 @@ export async function refresh() {
       rendered = text;
       render(page);
     }
-    document.getElementById('refreshed').textContent = 'updated ' + new Date().toLocaleTimeString();
+    document.getElementById('refreshed').textContent = 'updated '
+        + new Date().toLocaleTimeString(document.documentElement.lang || undefined);
     showError('error', null);
   } catch (e) {
     showError('error', e);

@@ -8,7 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -22,7 +24,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * A new user signs in and opens every page of the navigation, in English and in Simplified Chinese: the browser's
- * console logs no error on any of them, the login page's included, and the favicon is served.
+ * console logs no error on any of them, the login page's included, no English text is left on a Chinese page, and the
+ * favicon is served.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -30,9 +33,60 @@ import org.springframework.test.context.DynamicPropertySource;
 class ConsoleErrorsBrowserIT {
 
     private static final ConsoleTestEnvironment environment = new ConsoleTestEnvironment();
-    private static final List<String> PAGES =
-            List.of("dashboard", "jobs", "runs", "workers", "incidents", "audit", "users", "tokens", "job-new");
+    /** Each page by its hash, with the section that shows it. */
+    private static final Map<String, String> PAGES = pages();
+
+    private static final String JOB = "nightly-report";
+    private static final String CREATE_JOB = """
+            const done = arguments[arguments.length - 1];
+            const token = decodeURIComponent((document.cookie.split('; ')
+                .find(part => part.startsWith('XSRF-TOKEN=')) || '=').split('=')[1]);
+            fetch('api/v1/jobs', { method: 'POST', body: arguments[0],
+                headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token } })
+              .then(answer => done(answer.status));
+            """;
+    private static final int CREATED = 201;
     private static final int OK = 200;
+    /**
+     * The English texts a Chinese page shows: every visible text and placeholder, title or aria-label, outside what
+     * users and handlers wrote ({@code translate="no"}, code, logs), that holds an English word of three letters or
+     * more and no Chinese character.
+     */
+    private static final String ENGLISH_TEXTS = """
+            const skipped = 'script, style, code, pre, textarea, .log, [translate="no"], datalist, option, '
+                + arguments[1];
+            const english = text => {
+              const rest = arguments[0].reduce((left, word) => left.split(word).join(' '), text);
+              return /[a-z]{3,}/i.test(rest) && !/[\u4e00-\u9fff]/.test(text);
+            };
+            const found = new Set();
+            const roots = [document.querySelector('header'), ...document.querySelectorAll('[data-page]')]
+                .filter(root => root && root.offsetParent !== null);
+            for (const root of roots) {
+              const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                const parent = node.parentElement;
+                const text = node.textContent.trim();
+                if (!text || parent.closest(skipped) || parent.offsetParent === null) continue;
+                if (english(text)) found.add(text);
+              }
+              for (const element of root.querySelectorAll('[placeholder], [title], [aria-label]')) {
+                if (element.closest(skipped) || element.offsetParent === null) continue;
+                for (const name of ['placeholder', 'title', 'aria-label']) {
+                  const value = (element.getAttribute(name) || '').trim();
+                  if (value && english(value)) found.add(value);
+                }
+              }
+            }
+            return [...found];
+            """;
+    /** Words that stay English in Chinese: names, the signed-in user, the zone of UTC times. */
+    private static final List<String> KEPT = List.of("Carillon", "admin", "English", "UTC", "API", "ECharts");
+    /**
+     * What is not checked: the schedule builder's words, which {@code POST /api/v1/schedules/preview} gives in
+     * English.
+     */
+    private static final String NOT_CHECKED = "#preview-words";
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -53,6 +107,10 @@ class ConsoleErrorsBrowserIT {
                         .isEmpty();
 
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                assertThat(browser.driver.executeAsyncScript(CREATE_JOB, """
+                                {"id": "%s", "app": "reports", "handler": "report", "description": "the nightly report",
+                                 "schedule": {"type": "CRON", "cron": "0 0 2 * * ?", "zone": "Asia/Shanghai"}}""".formatted(JOB)))
+                        .isEqualTo((long) CREATED);
                 visitEveryPage(browser, "en");
 
                 new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
@@ -110,16 +168,41 @@ class ConsoleErrorsBrowserIT {
         assertThat(favicon.body()).isNotEmpty();
     }
 
+    private static Map<String, String> pages() {
+        Map<String, String> pages = new LinkedHashMap<>();
+        for (String page : List.of("dashboard", "jobs", "runs", "workers", "incidents", "audit", "users", "tokens")) {
+            pages.put(page, page);
+        }
+        pages.put("job?id=" + JOB, "job");
+        pages.put("job-new", "job-form");
+        pages.put("job-edit?id=" + JOB, "job-form");
+        return pages;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> englishTexts(Browser browser) {
+        return (List<String>) browser.driver.executeScript(ENGLISH_TEXTS, KEPT, NOT_CHECKED);
+    }
+
     private void visitEveryPage(Browser browser, String language) {
-        for (String page : PAGES) {
+        Map<String, List<String>> untranslated = new LinkedHashMap<>();
+        for (Map.Entry<String, String> entry : PAGES.entrySet()) {
+            String page = entry.getKey();
+            String section = entry.getValue();
             browser.driver.get("http://localhost:" + port + "/#/" + page);
             browser.wait.until(ExpectedConditions.textToBe(By.id("user"), "admin"));
-            String section = page.equals("job-new") ? "job-form" : page;
             browser.wait.until(
                     ExpectedConditions.visibilityOfElementLocated(By.cssSelector("[data-page=" + section + "]")));
             assertThat(browser.consoleErrors())
                     .as("errors on #/%s in %s", page, language)
                     .isEmpty();
+            if (language.equals("zh-CN")) {
+                List<String> english = englishTexts(browser);
+                if (!english.isEmpty()) {
+                    untranslated.put(page, english);
+                }
+            }
         }
+        assertThat(untranslated).as("English texts left on Chinese pages").isEmpty();
     }
 }
