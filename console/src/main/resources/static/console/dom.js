@@ -42,6 +42,22 @@ export function timeCell(row, iso) {
   return td;
 }
 
+function pad(number) {
+  return String(number).padStart(2, '0');
+}
+
+/** A narrow time cell for lists: month, day and minute in the browser's zone, the whole time and UTC on hover. */
+export function shortTimeCell(row, iso) {
+  const td = timeCell(row, iso);
+  if (iso) {
+    const at = new Date(iso);
+    td.textContent = pad(at.getMonth() + 1) + '-' + pad(at.getDate()) + ' ' + pad(at.getHours()) + ':'
+        + pad(at.getMinutes());
+    td.title = time(iso) + ' · ' + iso;
+  }
+  return td;
+}
+
 /** A label and its value (a dash when empty) for a {@code <dl class="facts">}. */
 export function fact(label, value) {
   return [el('dt', { text: label }), el('dd', { text: value == null || value === '' ? '—' : String(value) })];

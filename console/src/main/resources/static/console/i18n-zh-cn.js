@@ -174,6 +174,7 @@ export const PHRASES = {
   'No run started in this range.': '此时间范围内没有开始的运行。',
   'No run ended in these days.': '这些天内没有结束的运行。',
   'No runs': '无运行',
+  'Columns': '列',
   // forecast
   'Forecast': '触发预测',
   'Forecast of the day': '今日触发预测',

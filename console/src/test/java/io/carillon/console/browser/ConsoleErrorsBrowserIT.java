@@ -11,9 +11,12 @@ import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -46,6 +49,9 @@ class ConsoleErrorsBrowserIT {
               .then(answer => done(answer.status));
             """;
     private static final int CREATED = 201;
+    private static final int LIST_WIDTH = 1280;
+    private static final int LIST_HEIGHT = 1000;
+    private static final int CELL_PADDING_PX = 12;
     private static final int OK = 200;
     /**
      * The English texts a Chinese page shows: every visible text and placeholder, title or aria-label, outside what
@@ -112,6 +118,11 @@ class ConsoleErrorsBrowserIT {
                                  "schedule": {"type": "CRON", "cron": "0 0 2 * * ?", "zone": "Asia/Shanghai"}}""".formatted(JOB)))
                         .isEqualTo((long) CREATED);
                 visitEveryPage(browser, "en");
+                browser.driver.get("http://localhost:" + port + "/#/forecast");
+                browser.wait.until(ExpectedConditions.textMatches(
+                        By.id("forecast-peaks"), Pattern.compile("\\d\\d:00: 1 fires from 1 jobs")));
+                assertThat(browser.driver.findElement(By.id("forecast-peaks")).getText())
+                        .contains(JOB);
 
                 new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
                 browser.wait.until(ExpectedConditions.textToBe(By.cssSelector("nav a[data-nav=jobs]"), "任务"));
@@ -158,6 +169,52 @@ class ConsoleErrorsBrowserIT {
     }
 
     @Test
+    void theJobsListFitsA1280PixelWindowWithColumnsToHide() throws Exception {
+        String description = "exports the orders of the day to the warehouse, then mails the totals to finance"
+                + " and archives the files";
+        try (Browser browser = Browser.start()) {
+            try {
+                browser.driver.manage().window().setSize(new Dimension(LIST_WIDTH, LIST_HEIGHT));
+                browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                browser.driver.executeAsyncScript(CREATE_JOB, """
+                        {"id": "orders-export-to-the-warehouse", "app": "warehouse-integration", "handler": "export",
+                         "description": "%s", "schedule": {"type": "CRON", "cron": "0 30 1 * * ?"}}""".formatted(description));
+                browser.driver.get("http://localhost:" + port + "/#/jobs");
+                WebElement cell = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
+                        By.cssSelector("tr[data-job='orders-export-to-the-warehouse'] td:nth-child(3)")));
+                assertThat(cell.getDomAttribute("title")).isEqualTo(description);
+                Number lineHeight = (Number) browser.driver.executeScript(
+                        "return parseFloat(getComputedStyle(arguments[0]).lineHeight) || 20;", cell);
+                assertThat(cell.getSize().getHeight())
+                        .as("the description is cut to one line")
+                        .isLessThan((int) (2 * lineHeight.doubleValue()) + CELL_PADDING_PX);
+                assertThat((Boolean) browser.driver.executeScript(
+                                "return document.documentElement.scrollWidth <= window.innerWidth;"))
+                        .as("no horizontal scroll at %s px", LIST_WIDTH)
+                        .isTrue();
+
+                browser.driver
+                        .findElement(By.cssSelector("#jobs-columns summary"))
+                        .click();
+                browser.driver.findElement(By.name("column-3")).click();
+                assertThat(cell.isDisplayed()).as("the hidden column").isFalse();
+                browser.driver.navigate().refresh();
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
+                        By.cssSelector("tr[data-job='orders-export-to-the-warehouse']")));
+                assertThat(browser.driver
+                                .findElement(By.cssSelector("#jobs thead th:nth-child(3)"))
+                                .isDisplayed())
+                        .as("the choice is kept")
+                        .isFalse();
+                browser.screenshot("ConsoleErrorsBrowserIT-jobs-1280");
+            } catch (AssertionError | RuntimeException e) {
+                browser.screenshot("ConsoleErrorsBrowserIT-jobs");
+                throw e;
+            }
+        }
+    }
+
+    @Test
     void servesAFaviconToAnyone() throws Exception {
         HttpResponse<byte[]> favicon = HttpClient.newHttpClient()
                 .send(
@@ -170,7 +227,8 @@ class ConsoleErrorsBrowserIT {
 
     private static Map<String, String> pages() {
         Map<String, String> pages = new LinkedHashMap<>();
-        for (String page : List.of("dashboard", "jobs", "runs", "workers", "incidents", "audit", "users", "tokens")) {
+        for (String page :
+                List.of("dashboard", "jobs", "runs", "forecast", "workers", "incidents", "audit", "users", "tokens")) {
             pages.put(page, page);
         }
         pages.put("job?id=" + JOB, "job");
