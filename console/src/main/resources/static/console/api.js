@@ -1,4 +1,6 @@
-// The console's calls to its REST API: CSRF header, JSON, and a sign-in page when the session is gone.
+// The console's calls to its REST API: CSRF header, JSON, the language shown (Accept-Language, for the schedules in
+// words), and a sign-in page when the session is gone.
+import { language } from './i18n.js';
 
 export function csrfToken() {
   const cookie = document.cookie.split('; ').find(part => part.startsWith('XSRF-TOKEN='));
@@ -24,7 +26,7 @@ export class ApiError extends Error {
 }
 
 export async function getJson(path) {
-  const response = toLoginOn401(await fetch(path, { headers: { Accept: 'application/json' } }));
+  const response = toLoginOn401(await fetch(path, { headers: { Accept: 'application/json', 'Accept-Language': language() } }));
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, answer, path);
   return answer;
@@ -32,7 +34,7 @@ export async function getJson(path) {
 
 /** Sends {@code method path} with a JSON body (or none); answers the parsed JSON (null for 204). */
 export async function send(method, path, body) {
-  const headers = { Accept: 'application/json', 'X-XSRF-TOKEN': csrfToken() };
+  const headers = { Accept: 'application/json', 'Accept-Language': language(), 'X-XSRF-TOKEN': csrfToken() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = toLoginOn401(await fetch(path, {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body)

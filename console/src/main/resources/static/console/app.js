@@ -3,6 +3,7 @@ import './i18n.js';
 import { getJson, csrfToken, Me } from './api.js';
 import { showError } from './dom.js';
 import * as dashboard from './dashboard/dashboard.js';
+import * as forecast from './forecast/forecast.js';
 import * as jobs from './jobs/jobs.js';
 import * as job from './jobs/job.js';
 import * as jobForm from './jobs/jobform.js';
@@ -16,7 +17,8 @@ import * as tokens from './access/tokens.js';
 import './exchange/exchange.js';
 
 const PAGES = {
-  dashboard, jobs, job, 'job-edit': jobForm, 'job-new': jobForm, runs, run, workers, incidents, audit, users, tokens
+  dashboard, forecast, jobs, job, 'job-edit': jobForm, 'job-new': jobForm, runs, run, workers, incidents, audit, users,
+  tokens
 };
 /** The section of a page, when it is not the page's own name. */
 const SECTIONS = { 'job-edit': 'job-form', 'job-new': 'job-form' };

@@ -22,6 +22,13 @@ export function cell(row, text, className) {
   return td;
 }
 
+/** A cell of what users wrote or the API names (user names, grants, audit actions): never translated. */
+export function dataCell(row, text, className) {
+  const td = cell(row, text, className);
+  td.setAttribute('translate', 'no');
+  return td;
+}
+
 export function time(iso) {
   if (!iso) return '';
   const local = new Date(iso);
@@ -32,6 +39,22 @@ export function time(iso) {
 export function timeCell(row, iso) {
   const td = cell(row, time(iso));
   if (iso) td.title = new Date(iso).toISOString();
+  return td;
+}
+
+function pad(number) {
+  return String(number).padStart(2, '0');
+}
+
+/** A narrow time cell for lists: month, day and minute in the browser's zone, the whole time and UTC on hover. */
+export function shortTimeCell(row, iso) {
+  const td = timeCell(row, iso);
+  if (iso) {
+    const at = new Date(iso);
+    td.textContent = pad(at.getMonth() + 1) + '-' + pad(at.getDate()) + ' ' + pad(at.getHours()) + ':'
+        + pad(at.getMinutes());
+    td.title = time(iso) + ' · ' + iso;
+  }
   return td;
 }
 

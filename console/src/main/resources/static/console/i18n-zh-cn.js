@@ -1,5 +1,6 @@
 // Simplified Chinese for the console's English texts (see i18n.js). Keys are the English texts as the pages show
-// them, trimmed; API values (statuses, kinds, roles, actions) stay as they are, as in the REST answers.
+// them, trimmed. Run statuses and incident steps and rules are translated; other API values (kinds, roles, actions) stay
+// as they are, as in the REST answers.
 
 import { JOB_PATTERNS, JOB_PHRASES } from './i18n-zh-cn-jobs.js';
 
@@ -8,6 +9,22 @@ export const PHRASES = {
   'Carillon console': 'Carillon 控制台',
   'Sign in · Carillon': '登录 · Carillon',
   'Language': '语言',
+  // run statuses, incident steps and rules, as the API names them
+  'STARTED': '已开始',
+  'PROGRESS': '进行中',
+  'SUCCEEDED': '成功',
+  'FAILED': '失败',
+  'TIMED_OUT': '超时',
+  'KILLED': '已终止',
+  'SKIPPED': '已跳过',
+  'LOST': '丢失',
+  'NO_WORKER': '无执行器',
+  'OPENED': '已打开',
+  'UPDATED': '已更新',
+  'RESOLVED': '已解决',
+  'MISSED': '错过触发',
+  'OVERRUN': '运行过长',
+  'SLOW': '运行缓慢',
   // navigation and shell
   'Dashboard': '概览',
   'Jobs': '任务',
@@ -135,6 +152,7 @@ export const PHRASES = {
   'Create token': '创建令牌',
   'You have no tokens.': '你还没有令牌。',
   'Scripts send a token as': '脚本以如下方式发送令牌：',
+  '. A token acts with its own grants, never more than yours.': '。令牌按自己的权限行事，绝不超过你的权限。',
   '. A token acts with its own grants, never more than yours.': '。令牌按自身的权限执行操作，绝不超出你的权限。',
   'Copy the token now; it is not shown again:': '请现在复制令牌，它不会再次显示：',
   'empty: all of yours': '留空：拥有你的全部权限',
@@ -155,6 +173,15 @@ export const PHRASES = {
   'No run ended in this range.': '此时间范围内没有结束的运行。',
   'No run started in this range.': '此时间范围内没有开始的运行。',
   'No run ended in these days.': '这些天内没有结束的运行。',
+  'No runs': '无运行',
+  'Columns': '列',
+  // forecast
+  'Forecast': '触发预测',
+  'Forecast of the day': '今日触发预测',
+  'Fires per minute, next 24 hours': '未来 24 小时每分钟触发次数',
+  'No job fires in the next 24 hours.': '未来 24 小时内没有任务触发。',
+  'Busiest minutes': '最繁忙的分钟',
+  'fires': '触发次数',
   'Jobs failing most': '失败最多的任务',
   'Running now': '正在运行',
   'Failed': '失败',
@@ -204,6 +231,14 @@ export const PATTERNS = [
   [/^Lock (.+)\? Their password sign-ins fail until an ADMIN unlocks them; their API tokens keep working\.$/,
     '锁定 $1？在 ADMIN 解锁之前，其密码登录均失败；其 API 令牌仍然有效。'],
   [/^(\d+) runs shown$/, '显示 $1 条运行记录'],
+  [/^(\d\d:\d\d): ([\d,]+) fires from ([\d,]+) jobs$/, '$1：$3 个任务共触发 $2 次'],
+  [/^([\d,]+) fires from ([\d,]+) jobs in the next 24 hours$/, '未来 24 小时内 $2 个任务共触发 $1 次'],
+  [/^([\d,]+) of these jobs have no jitter: a jitter \(jitterMs\) of a minute or so spreads their fires\.$/,
+    '其中 $1 个任务没有随机延迟：设置约一分钟的随机延迟（jitterMs）可以分散触发。'],
+  [/^(\d+) FIXED_DELAY jobs are not counted: they fire after their runs end\.$/,
+    '$1 个 FIXED_DELAY 任务未计入：它们在上次运行结束后触发。'],
+  [/^(\d+) jobs fire more often than counted; each is counted up to ([\d,]+) fires\.$/,
+    '$1 个任务触发过于频繁，每个最多计 $2 次。'],
   [/^(\d+) entries shown$/, '显示 $1 条记录'],
   [/^(\d+) selected$/, '已选择 $1 项'],
   [/^(\d+) incidents shown$/, '显示 $1 条告警事件'],

@@ -21,10 +21,11 @@ export function t(text) {
   if (language() !== 'zh-CN' || text == null) return text;
   const trimmed = String(text).trim();
   if (!trimmed) return text;
-  const known = PHRASES[trimmed];
+  const key = trimmed.replace(/\s+/g, ' ');
+  const known = PHRASES[key];
   if (known !== undefined) return String(text).replace(trimmed, known);
   for (const [pattern, replacement] of PATTERNS) {
-    if (pattern.test(trimmed)) return String(text).replace(trimmed, trimmed.replace(pattern, replacement));
+    if (pattern.test(key)) return String(text).replace(trimmed, key.replace(pattern, replacement));
   }
   return text;
 }

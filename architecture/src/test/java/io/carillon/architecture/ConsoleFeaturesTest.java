@@ -40,6 +40,7 @@ class ConsoleFeaturesTest {
             Map.entry("runs", List.of("access", "audit", "jobs", "kafka", "metrics", "web")),
             Map.entry("logs", List.of("kafka", "runs", "web")),
             Map.entry("dashboard", List.of("access", "kafka", "runs", "web", "workers")),
+            Map.entry("forecast", List.of("access")),
             Map.entry("declarations", List.of("access", "jobs", "kafka")),
             Map.entry("exchange", List.of("access", "audit", "jobs", "outbox", "web")),
             Map.entry("incidents", List.of("access", "audit", "kafka", "web")),

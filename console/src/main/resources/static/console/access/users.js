@@ -1,7 +1,7 @@
 // The users page (ADMIN): every user with grants; create, change grants, enable or disable, lock or unlock password
 // sign-in, set a password, delete.
 import { getJson, send } from '../api.js';
-import { cell, confirmAction, el, showError, timeCell } from '../dom.js';
+import { cell, confirmAction, dataCell, el, showError, timeCell } from '../dom.js';
 import { grantsText, parseGrants } from './grants.js';
 import { t } from '../i18n.js';
 
@@ -9,11 +9,11 @@ let me = null;
 
 function userRow(user) {
   const row = el('tr');
-  cell(row, user.name);
-  cell(row, user.source);
+  dataCell(row, user.name);
+  dataCell(row, user.source);
   cell(row, user.enabled ? 'enabled' : 'disabled');
   timeCell(row, user.lockedAt);
-  cell(row, grantsText(user.grants), 'message');
+  dataCell(row, grantsText(user.grants), 'message');
   const actions = cell(row, '');
   actions.append(
       el('button', { type: 'button', text: 'Edit', onClick: () => edit(user) }),

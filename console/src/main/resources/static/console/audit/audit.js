@@ -1,17 +1,17 @@
 // The audit page: who changed what, newest first, filtered, with the state before and after each change.
 import { getJson } from '../api.js';
-import { cell, el, showError, timeCell } from '../dom.js';
+import { cell, dataCell, el, showError, timeCell } from '../dom.js';
 
 const FILTERS = ['actor', 'action', 'target', 'from', 'to'];
-let nextPage = null;
+let nextCursor = null;
 
-function query(page) {
+function query(cursor) {
   const params = new URLSearchParams();
   for (const name of FILTERS) {
     const value = document.getElementById('audit-' + name).value.trim();
     if (value) params.set(name, name === 'from' || name === 'to' ? new Date(value).toISOString() : value);
   }
-  if (page != null) params.set('page', page);
+  if (cursor != null) params.set('cursor', cursor);
   return params;
 }
 
@@ -27,26 +27,26 @@ function append(entries) {
   for (const entry of entries) {
     const row = el('tr');
     timeCell(row, entry.at);
-    cell(row, entry.actor);
-    cell(row, entry.sourceAddress);
-    cell(row, entry.action);
-    cell(row, entry.targetType + ' ' + entry.target, 'message');
-    cell(row, entry.targetApp);
+    dataCell(row, entry.actor);
+    dataCell(row, entry.sourceAddress);
+    dataCell(row, entry.action);
+    dataCell(row, entry.targetType + ' ' + entry.target, 'message');
+    dataCell(row, entry.targetApp);
     cell(row, entry.outcome, 'outcome-' + entry.outcome);
     cell(row, '').append(changeDetails(entry));
     body.appendChild(row);
   }
 }
 
-async function load(page) {
+async function load(cursor) {
   const status = document.getElementById('audit-status');
   status.textContent = 'loading…';
   try {
-    const answer = await getJson('api/v1/audit?' + query(page));
-    if (page == null) document.querySelector('#audit-entries tbody').replaceChildren();
-    append(answer.entries);
-    nextPage = answer.nextPage;
-    document.getElementById('audit-more').hidden = nextPage == null;
+    const answer = await getJson('api/v1/audit?' + query(cursor));
+    if (cursor == null) document.querySelector('#audit-entries tbody').replaceChildren();
+    append(answer.items);
+    nextCursor = answer.nextCursor;
+    document.getElementById('audit-more').hidden = nextCursor == null;
     const shown = document.querySelectorAll('#audit-entries tbody tr').length;
     status.textContent = shown === 0 ? 'No entries match these filters.' : shown + ' entries shown';
     showError('audit-error', null);
@@ -76,4 +76,4 @@ export function hide() {
 }
 
 document.getElementById('audit-filters').addEventListener('submit', search);
-document.getElementById('audit-more').addEventListener('click', () => load(nextPage));
+document.getElementById('audit-more').addEventListener('click', () => load(nextCursor));

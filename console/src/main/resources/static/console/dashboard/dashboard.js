@@ -65,9 +65,9 @@ function renderRunning(runs) {
 
 function render(dashboard) {
   renderTiles(dashboard);
-  drawStatusChart('chart-minutes', dashboard.perMinute.buckets);
-  drawLatenessChart('chart-lateness', dashboard.perMinute.buckets);
-  drawStatusChart('chart-days', dashboard.perDay.buckets);
+  drawStatusChart('chart-minutes', dashboard.perMinute);
+  drawLatenessChart('chart-lateness', dashboard.perMinute);
+  drawStatusChart('chart-days', dashboard.perDay);
   resizeCharts(CHARTS);
   document.getElementById('chart-minutes-source').textContent = SOURCES[dashboard.perMinute.source];
   document.getElementById('chart-lateness-source').textContent = SOURCES[dashboard.perMinute.source];

@@ -47,7 +47,7 @@ async function loadList(cursor) {
     const page = await getJson('api/v1/incidents?' + query(cursor));
     const body = document.querySelector('#incident-list tbody');
     if (!cursor) body.replaceChildren();
-    body.append(...page.incidents.map(incidentRow));
+    body.append(...page.items.map(incidentRow));
     nextCursor = page.nextCursor;
     document.getElementById('incidents-more').hidden = !nextCursor;
     const shown = body.querySelectorAll('tr').length;

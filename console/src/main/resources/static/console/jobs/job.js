@@ -2,7 +2,7 @@
 // grants allow, and its change history from the audit log. Runs refresh while the page is shown.
 import { getJson } from '../api.js';
 import { changeDetails } from '../audit/audit.js';
-import { cell, duration, el, showError, time, timeCell } from '../dom.js';
+import { cell, dataCell, duration, el, showError, time, timeCell } from '../dom.js';
 import { jobActions } from './jobactions.js';
 import { runLink } from '../runs/runs.js';
 
@@ -19,10 +19,14 @@ function path(suffix) {
   return 'api/v1/jobs/' + encodeURIComponent(jobId) + (suffix || '');
 }
 
+/** The facts whose values are what users wrote or API names: shown as they are in every language. */
+const WRITTEN = new Set(['Description', 'App / handler', 'Owner', 'Tags', 'Params', 'Cron', 'Children',
+  'Pinned instances', 'Schedule type', 'Routing', 'When a run is still running']);
+
 function fact(label, value) {
   const text = value == null || value === '' || (Array.isArray(value) && value.length === 0) ? '—'
       : Array.isArray(value) ? value.join(', ') : String(value);
-  return [el('dt', { text: label }), el('dd', { text })];
+  return [el('dt', { text: label }), el('dd', { text, translate: WRITTEN.has(label) ? 'no' : null })];
 }
 
 function scheduleFacts(schedule, words) {
@@ -124,16 +128,16 @@ async function loadHistory(job) {
   section.hidden = !me.canOperate(job.app);
   if (section.hidden) return;
   const answer = await getJson('api/v1/audit?target=' + encodeURIComponent(jobId) + '&size=' + HISTORY_SHOWN);
-  document.querySelector('#job-history tbody').replaceChildren(...answer.entries.map(entry => {
+  document.querySelector('#job-history tbody').replaceChildren(...answer.items.map(entry => {
     const row = el('tr');
     timeCell(row, entry.at);
-    cell(row, entry.actor);
-    cell(row, entry.action);
+    dataCell(row, entry.actor);
+    dataCell(row, entry.action);
     cell(row, entry.outcome, 'outcome-' + entry.outcome);
     cell(row, '').append(changeDetails(entry));
     return row;
   }));
-  document.getElementById('job-no-history').hidden = answer.entries.length > 0;
+  document.getElementById('job-no-history').hidden = answer.items.length > 0;
 }
 
 async function summaryOf(job) {

@@ -1,6 +1,7 @@
 // The fields of a job definition in the job form, grouped, and how a definition goes in and out of them.
 // A field's name is its path in the API's job body (schedule.cron, retry.maxAttempts), as its fieldErrors name it.
 import { el, instantOf, localInputValue } from '../dom.js';
+import { formatDuration, NOT_A_DURATION, parseDuration } from './durations.js';
 
 const SCHEDULE_TYPES = ['CRON', 'FIXED_RATE', 'FIXED_DELAY', 'ONCE', 'NONE'];
 const TIMED = ['CRON', 'FIXED_RATE', 'FIXED_DELAY', 'ONCE'];
@@ -14,8 +15,8 @@ const DEFAULT = '(default)';
 export const GROUPS = [
   { title: 'What runs', fields: [
     { name: 'id', label: 'Job id', hint: 'a-z, 0-9, . _ - (fixed once created)' },
-    { name: 'app', label: 'App', hint: 'the workers that run it' },
-    { name: 'handler', label: 'Handler' },
+    { name: 'app', label: 'App', type: 'suggest', hint: 'the workers that run it' },
+    { name: 'handler', label: 'Handler', type: 'suggest' },
     { name: 'description', label: 'Description', type: 'textarea' },
     { name: 'owner', label: 'Owner' },
     { name: 'tags', label: 'Tags', type: 'list', hint: 'comma separated' },
@@ -24,27 +25,27 @@ export const GROUPS = [
   { title: 'When', id: 'schedule', fields: [
     { name: 'schedule.type', label: 'Schedule', type: 'select', options: SCHEDULE_TYPES },
     { name: 'schedule.cron', label: 'Cron', types: ['CRON'], hint: 'Quartz (6 or 7 fields) or Unix (5 fields)' },
-    { name: 'schedule.zone', label: 'Time zone', types: ['CRON'], hint: 'IANA zone id; empty: UTC' },
-    { name: 'schedule.intervalMs', label: 'Interval (ms)', type: 'int', types: ['FIXED_RATE', 'FIXED_DELAY'] },
+    { name: 'schedule.zone', label: 'Time zone', type: 'zone', types: ['CRON'], hint: 'IANA zone id; empty: UTC' },
+    { name: 'schedule.intervalMs', label: 'Interval', type: 'duration', types: ['FIXED_RATE', 'FIXED_DELAY'] },
     { name: 'schedule.at', label: 'At (your time)', type: 'instant', types: ['ONCE'] },
     { name: 'schedule.startAt', label: 'Not before (your time)', type: 'instant', types: TIMED },
     { name: 'schedule.endAt', label: 'Not after (your time)', type: 'instant', types: TIMED },
-    { name: 'jitterMs', label: 'Jitter (ms)', type: 'int', hint: 'random delay up to this' },
+    { name: 'jitterMs', label: 'Jitter', type: 'duration', hint: 'random delay up to this' },
     { name: 'misfire.strategy', label: 'Missed fires', type: 'select', options: MISFIRE_STRATEGIES, optional: true },
-    { name: 'misfire.thresholdMs', label: 'Missed after (ms)', type: 'int' },
+    { name: 'misfire.thresholdMs', label: 'Missed after', type: 'duration' },
     { name: 'misfire.maxCatchUp', label: 'Most fires caught up', type: 'int' }] },
   { title: 'Routing and blocking', fields: [
     { name: 'routing', label: 'Routing', type: 'select', options: ROUTINGS, optional: true },
     { name: 'pinnedInstances', label: 'Pinned instances', type: 'list', hint: 'comma separated; empty: any' },
     { name: 'blockStrategy', label: 'When a run is still running', type: 'select', options: BLOCK_STRATEGIES,
       optional: true },
-    { name: 'timeoutMs', label: 'Timeout (ms)', type: 'int', hint: '0: none' },
+    { name: 'timeoutMs', label: 'Timeout', type: 'duration', hint: '0s: none' },
     { name: 'atMostOnce', label: 'At most once', type: 'bool', hint: 'never run a fire twice, even after a crash' }] },
   { title: 'Failure handling', fields: [
     { name: 'retry.maxAttempts', label: 'Attempts', type: 'int', hint: '1: no retry' },
-    { name: 'retry.backoffMs', label: 'First wait (ms)', type: 'int' },
+    { name: 'retry.backoffMs', label: 'First wait', type: 'duration' },
     { name: 'retry.multiplier', label: 'Wait multiplier', type: 'number' },
-    { name: 'retry.maxBackoffMs', label: 'Longest wait (ms)', type: 'int', hint: 'empty: no cap' }] },
+    { name: 'retry.maxBackoffMs', label: 'Longest wait', type: 'duration', hint: 'empty: no cap' }] },
   { title: 'Children', fields: [
     { name: 'children', label: 'Jobs run after a success', type: 'list', hint: 'job ids, comma separated' }] },
   { title: 'Alerting', fields: [
@@ -52,9 +53,9 @@ export const GROUPS = [
     { name: 'alerting.consecutive', label: 'Failures in a row', type: 'int' },
     { name: 'alerting.recoverAfter', label: 'Successes to resolve', type: 'int' },
     { name: 'alerting.missed', label: 'Alert on missed fires', type: 'tri' },
-    { name: 'alerting.startGraceMs', label: 'Start grace (ms)', type: 'int' },
+    { name: 'alerting.startGraceMs', label: 'Start grace', type: 'duration' },
     { name: 'alerting.noWorker', label: 'Alert without workers', type: 'tri' },
-    { name: 'alerting.noWorkerGraceMs', label: 'No-worker grace (ms)', type: 'int' }] }
+    { name: 'alerting.noWorkerGraceMs', label: 'No-worker grace', type: 'duration' }] }
 ];
 
 const FIELDS = GROUPS.flatMap(group => group.fields);
@@ -72,6 +73,12 @@ function input(field) {
     case 'int': return el('input', { id, name: field.name, type: 'number', step: 1 });
     case 'number': return el('input', { id, name: field.name, type: 'number', step: 'any' });
     case 'instant': return el('input', { id, name: field.name, type: 'datetime-local', step: 1 });
+    case 'duration': return el('input', { id, name: field.name, autocomplete: 'off', placeholder: '30s, 5m, 2h',
+      inputmode: 'text', 'data-duration': '' });
+    case 'suggest':
+    case 'zone': return el('span', { className: 'suggest' },
+        el('input', { id, name: field.name, autocomplete: 'off', list: id + '-options' }),
+        el('datalist', { id: id + '-options' }));
     case 'select':
     case 'tri': {
       const options = field.type === 'tri' ? [['', DEFAULT], ['true', 'on'], ['false', 'off']]
@@ -120,6 +127,7 @@ function valueOf(field, element) {
     case 'number': return text === '' ? null : Number(text);
     case 'list': return text === '' ? null : text.split(',').map(part => part.trim()).filter(part => part);
     case 'instant': return instantOf(text);
+    case 'duration': return parseDuration(text);
     default: return text === '' ? null : text;
   }
 }
@@ -146,6 +154,19 @@ export function readJob(form) {
   return job;
 }
 
+/** The duration fields that apply and hold text that is not a duration, as field errors; {@code only}: that field. */
+export function durationErrors(form, only) {
+  return FIELDS.filter(field => field.type === 'duration' && (!only || field.name === only) && applies(form, field)
+      && Number.isNaN(parseDuration(form.elements[field.name].value)))
+      .map(field => ({ field: field.name, message: NOT_A_DURATION }));
+}
+
+/** Offers {@code values} as the choices of the suggest or zone field {@code name}, in their order. */
+export function offer(name, values) {
+  document.getElementById(inputId(name) + '-options')
+      .replaceChildren(...values.map(value => el('option', { value })));
+}
+
 /** The schedule part of the form alone, for the preview. */
 export function readSchedule(form) {
   return readJob(form).schedule || {};
@@ -160,6 +181,7 @@ export function writeJob(form, job) {
     else if (field.type === 'tri') element.value = value == null ? '' : String(value);
     else if (field.type === 'list') element.value = (value || []).join(', ');
     else if (field.type === 'instant') element.value = localInputValue(value);
+    else if (field.type === 'duration') element.value = formatDuration(value);
     else element.value = value == null ? '' : String(value);
   }
   showScheduleFields(form);

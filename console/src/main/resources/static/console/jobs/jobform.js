@@ -2,8 +2,13 @@
 // its definition grouped, each error of the API at its field, and the schedule previewed as it is typed.
 import { getJson, send } from '../api.js';
 import { confirmAction, go, showError } from '../dom.js';
-import { buildFields, readJob, showFieldErrors, showScheduleFields, writeJob } from './jobfields.js';
-import { attach, latestPreview, previewNow, previewPanel, previewSoon, stop } from './schedulepreview.js';
+import { followApp, loadChoices } from './jobchoices.js';
+import {
+  buildFields, durationErrors, readJob, showFieldErrors, showScheduleFields, writeJob
+} from './jobfields.js';
+import {
+  attach, latestPreview, previewNow, previewPanel, previewSoon, stop, touch, untouchAll
+} from './schedulepreview.js';
 
 const form = document.getElementById('job-form');
 const COPY_SUFFIX = '-copy';
@@ -38,7 +43,9 @@ async function load(params) {
   document.getElementById('job-form-cancel').href = editing ? '#/job?id=' + encodeURIComponent(editing) : '#/jobs';
   showFieldErrors(form, []);
   showError('job-form-error', null);
+  untouchAll();
   writeJob(form, blank());
+  loadChoices(form, browserZone());
   if (!editing && !copyOf) {
     previewNow();
     return;
@@ -49,6 +56,7 @@ async function load(params) {
     const job = await getJson(path(editing || copyOf));
     if (copyOf) job.id = job.id + COPY_SUFFIX;
     writeJob(form, job);
+    followApp(form);
     form.hidden = false;
     setBusy(false);
     previewNow();
@@ -60,15 +68,30 @@ async function load(params) {
 
 /** Asks before saving a schedule that fires more often a day than the API's warning threshold. */
 async function frequentScheduleConfirmed() {
-  const preview = (await previewNow()) || latestPreview();
+  const preview = (await previewNow({ reveal: true })) || latestPreview();
   if (!preview || !preview.tooFrequent) return true;
   return confirmAction('This schedule fires ' + preview.firesPerDay + ' times a day.\n' + preview.warning
       + '\n\nSave it anyway?', 'Save anyway');
 }
 
+function showErrors(errors, error) {
+  const unplaced = showFieldErrors(form, errors);
+  const placed = errors.length - unplaced.length;
+  showError('job-form-error', placed === 0 ? error : (placed === 1 ? 'One field needs a fix' : placed
+      + ' fields need a fix') + (unplaced.length ? ':\n' + unplaced.map(u => u.field + ': ' + u.message)
+          .join('\n') : '; see the messages at the fields.'));
+  const first = form.querySelector('.invalid input, .invalid select, .invalid textarea');
+  if (first) first.focus();
+}
+
 async function save(event) {
   event.preventDefault();
   showError('job-form-error', null);
+  const typed = durationErrors(form);
+  if (typed.length) {
+    showErrors(typed, null);
+    return;
+  }
   if (!(await frequentScheduleConfirmed())) return;
   setBusy(true, 'saving…');
   const job = readJob(form);
@@ -78,20 +101,16 @@ async function save(event) {
     go('job', { id: saved.id });
   } catch (e) {
     setBusy(false);
-    const unplaced = showFieldErrors(form, e.fieldErrors || []);
-    const placed = (e.fieldErrors || []).length - unplaced.length;
-    showError('job-form-error', placed === 0 ? e : (placed === 1 ? 'One field needs a fix' : placed
-        + ' fields need a fix') + (unplaced.length ? ':\n' + unplaced.map(u => u.field + ': ' + u.message)
-            .join('\n') : '; see the messages at the fields.'));
-    const first = form.querySelector('.invalid input, .invalid select, .invalid textarea');
-    if (first) first.focus();
+    showErrors(e.fieldErrors || [], e);
   }
 }
 
 function changed(event) {
   const name = event.target.name || '';
+  touch(name);
   if (name === 'schedule.type') showScheduleFields(form);
   if (name.startsWith('schedule.')) previewSoon();
+  if (name === 'app' || name === 'handler') followApp(form);
 }
 
 export function show(me, params) {
@@ -108,4 +127,11 @@ buildFields(document.getElementById('job-form-fields'), { schedule: [previewPane
 attach(form);
 form.addEventListener('input', changed);
 form.addEventListener('change', changed);
+form.addEventListener('focusout', event => {
+  touch(event.target.name);
+  if (event.target.dataset.duration !== undefined) {
+    showFieldErrors(form, durationErrors(form, event.target.name), event.target.name);
+  }
+  if ((event.target.name || '').startsWith('schedule.')) previewSoon();
+});
 form.addEventListener('submit', save);

@@ -3,8 +3,9 @@
 // the last run and the 24-hour success rate. A row opens the job's page, checked rows take a batch action, and
 // "New job" opens the job form.
 import { getJson, send } from '../api.js';
-import { cell, el, go, showError, time, timeCell } from '../dom.js';
+import { cell, dataCell, el, go, shortTimeCell, showError, time } from '../dom.js';
 import { listed, onBatch, selectBox } from './jobbatch.js';
+import { columnChooser } from '../columns.js';
 
 const REFRESH_MS = 3000;
 const PAGE_SIZE = 50;
@@ -30,6 +31,12 @@ function managementBadges(managedBy) {
   return badges;
 }
 
+/** Disabled and paused, as badges beside the id while their columns are hidden. */
+function stateBadges(job, paused) {
+  return [job.enabled ? null : el('span', { className: 'badge badge-state', text: 'disabled' }),
+    paused ? el('span', { className: 'badge badge-state', text: 'paused' }) : null].filter(badge => badge);
+}
+
 function successText(last24h) {
   if (!last24h || last24h.successRate == null) return '';
   return Math.round(last24h.successRate * 100) + ' % of ' + last24h.ended;
@@ -52,16 +59,17 @@ function renderRow(summary) {
   const row = el('tr', { className: 'job', 'data-job': job.id, onClick: () => go('job', { id: job.id }) });
   const operable = me.canOperate(job.app);
   cell(row, '').append(operable ? selectBox(job) : '');
-  cell(row, '').append(el('a', { href: '#/job?id=' + encodeURIComponent(job.id), text: job.id,
-    onClick: event => event.stopPropagation() }), ...managementBadges(managedBy));
-  cell(row, job.description, 'message');
-  cell(row, job.app + ' / ' + job.handler);
-  cell(row, summary.scheduleInWords);
+  cell(row, '', 'cut').append(el('a', { href: '#/job?id=' + encodeURIComponent(job.id), text: job.id,
+    translate: 'no', title: job.id, onClick: event => event.stopPropagation() }), ...managementBadges(managedBy),
+  ...stateBadges(job, summary.paused));
+  dataCell(row, job.description, 'cut').title = job.description || '';
+  dataCell(row, job.app + ' / ' + job.handler, 'cut').title = job.app + ' / ' + job.handler;
+  cell(row, summary.scheduleInWords, 'cut').title = summary.scheduleInWords;
   cell(row, job.enabled ? 'yes' : 'no', 'enabled');
   cell(row, summary.paused ? 'paused' : '', 'job-state-paused');
-  timeCell(row, summary.nextFireAt);
+  shortTimeCell(row, summary.nextFireAt);
   cell(row, lastRun ? lastRun.status : '—', 'status' + (lastRun ? ' status-' + lastRun.status : ''));
-  timeCell(row, lastRun && lastRun.scheduledAt);
+  shortTimeCell(row, lastRun && lastRun.scheduledAt);
   cell(row, lastRun && lastRun.latenessMs != null ? lastRun.latenessMs + ' ms' : '');
   cell(row, successText(summary.last24h));
   const actions = cell(row, '');
@@ -99,7 +107,8 @@ export async function refresh() {
       rendered = text;
       render(page);
     }
-    document.getElementById('refreshed').textContent = 'updated ' + new Date().toLocaleTimeString();
+    document.getElementById('refreshed').textContent = 'updated '
+        + new Date().toLocaleTimeString(document.documentElement.lang || undefined);
     showError('error', null);
   } catch (e) {
     showError('error', e);
@@ -139,3 +148,5 @@ export function hide() {
 document.getElementById('jobs-filters').addEventListener('submit', search);
 document.getElementById('jobs-first').addEventListener('click', () => go('jobs', withCursor(null)));
 onBatch(refresh);
+/** Enabled, Paused, and the last run's Scheduled and Lateness: hidden until chosen, so that the list fits 1280 px. */
+columnChooser('jobs', [6, 7, 10, 11]);

@@ -6,11 +6,14 @@ import { readSchedule, showFieldErrors } from './jobfields.js';
 
 const DEBOUNCE_MS = 300;
 const FIRES_SHOWN = 10;
+/** The field each schedule type cannot preview without. */
+const NEEDED = { CRON: 'cron', FIXED_RATE: 'intervalMs', FIXED_DELAY: 'intervalMs', ONCE: 'at' };
 
 let form = null;
 let timer = null;
 let asked = 0;
 let latest = null;
+const touched = new Set();
 
 /** The preview's panel, placed in the form's "When" group. */
 export function previewPanel() {
@@ -47,7 +50,7 @@ function render(preview) {
   document.getElementById('preview-error').hidden = true;
 }
 
-function fail(error) {
+function clear() {
   latest = null;
   document.getElementById('preview-words').textContent = '';
   document.getElementById('preview-per-day').textContent = '';
@@ -55,27 +58,53 @@ function fail(error) {
   document.getElementById('preview-dst').replaceChildren();
   document.querySelector('#preview-fires tbody').replaceChildren();
   document.getElementById('preview-fires').hidden = true;
-  const unplaced = showFieldErrors(form, error.fieldErrors || [], 'schedule');
+  document.getElementById('preview-error').hidden = true;
+}
+
+function fail(error, reveal) {
+  clear();
+  const errors = (error.fieldErrors || []).filter(e => reveal || touched.has('schedule.' + e.field)
+      || touched.has(e.field));
+  const unplaced = showFieldErrors(form, errors, 'schedule');
   const line = document.getElementById('preview-error');
   line.textContent = unplaced.length ? unplaced.map(e => e.field + ': ' + e.message).join('\n')
       : (error.fieldErrors && error.fieldErrors.length ? 'Fix the schedule to see its fires.' : error.message);
   line.hidden = false;
 }
 
-/** Previews the form's schedule at once; answers the preview, or null when the schedule is not valid. */
-export async function previewNow() {
+/** Marks field {@code name} as visited: its errors show from now on. */
+export function touch(name) {
+  if (name) touched.add(name);
+}
+
+/** Forgets the visited fields, as a form is opened afresh. */
+export function untouchAll() {
+  touched.clear();
+}
+
+/**
+ * Previews the form's schedule at once; answers the preview, or null when the schedule is not valid or not yet
+ * filled in. Errors show at the fields the user visited, at all of them with {@code reveal} (on save).
+ */
+export async function previewNow({ reveal = false } = {}) {
   clearTimeout(timer);
   const ticket = ++asked;
+  const schedule = readSchedule(form);
+  const needed = NEEDED[schedule.type];
+  if (needed && schedule[needed] == null && !reveal) {
+    clear();
+    showFieldErrors(form, [], 'schedule');
+    return null;
+  }
   try {
-    const preview = await send('POST', 'api/v1/schedules/preview',
-        { schedule: readSchedule(form), count: FIRES_SHOWN });
+    const preview = await send('POST', 'api/v1/schedules/preview', { schedule, count: FIRES_SHOWN });
     if (ticket === asked) {
       showFieldErrors(form, [], 'schedule');
       render(preview);
     }
     return preview;
   } catch (e) {
-    if (ticket === asked) fail(e);
+    if (ticket === asked) fail(e, reveal);
     return null;
   }
 }

@@ -1,6 +1,7 @@
 // The runs page: runs across jobs, newest first, filtered (the filters live in the URL), older pages by cursor.
 import { getJson } from '../api.js';
-import { cell, el, showError, timeCell } from '../dom.js';
+import { cell, dataCell, el, showError, timeCell } from '../dom.js';
+import { columnChooser } from '../columns.js';
 
 const FILTERS = ['app', 'job', 'status', 'kind', 'instance', 'from', 'to', 'minDurationMs'];
 const TIMES = ['from', 'to'];
@@ -25,14 +26,14 @@ function append(runs) {
   for (const run of runs) {
     const row = el('tr');
     cell(row, '').append(runLink(run.runId));
-    cell(row, run.jobId);
-    cell(row, run.app);
+    dataCell(row, run.jobId);
+    dataCell(row, run.app);
     cell(row, run.kind);
     cell(row, run.status, 'status status-' + run.status);
     timeCell(row, run.scheduledAt);
     cell(row, run.latenessMs == null ? '' : run.latenessMs + ' ms');
-    cell(row, run.instance);
-    cell(row, run.message, 'message');
+    dataCell(row, run.instance);
+    dataCell(row, run.message, 'cut').title = run.message || '';
     body.appendChild(row);
   }
 }
@@ -43,7 +44,7 @@ async function load(cursor) {
   try {
     const page = await getJson('api/v1/runs?' + query(cursor));
     if (!cursor) document.querySelector('#run-list tbody').replaceChildren();
-    append(page.runs);
+    append(page.items);
     nextCursor = page.nextCursor;
     document.getElementById('runs-more').hidden = !nextCursor;
     const shown = document.querySelectorAll('#run-list tbody tr').length;
@@ -76,3 +77,4 @@ export function hide() {
 
 document.getElementById('runs-filters').addEventListener('submit', search);
 document.getElementById('runs-more').addEventListener('click', () => load(nextCursor));
+columnChooser('run-list');

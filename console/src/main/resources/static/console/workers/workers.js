@@ -1,25 +1,25 @@
 // The workers page: every app with its live instances, the jobs no live worker can run, and each instance.
 import { getJson } from '../api.js';
-import { cell, el, showError, timeCell } from '../dom.js';
+import { cell, dataCell, el, showError, timeCell } from '../dom.js';
 
 function appRow(app) {
   const row = el('tr', { className: app.liveInstances === 0 ? 'warning' : null });
-  cell(row, app.app);
+  dataCell(row, app.app);
   cell(row, app.liveInstances);
   cell(row, app.staleInstances);
-  cell(row, (app.liveHandlers || []).join(', '), 'message');
+  dataCell(row, (app.liveHandlers || []).join(', '), 'message');
   cell(row, app.enabledJobs);
   const unserved = app.jobsWithoutWorker || [];
-  cell(row, app.unservedJobs ? app.unservedJobs + ': ' + unserved.map(job => job.jobId + ' (' + job.handler + ')')
+  dataCell(row, app.unservedJobs ? app.unservedJobs + ': ' + unserved.map(job => job.jobId + ' (' + job.handler + ')')
       .join(', ') : '', 'message warning-text');
   return row;
 }
 
 function workerRow(worker) {
   const row = el('tr', { className: worker.stale ? 'stale' : null });
-  cell(row, worker.instanceId);
-  cell(row, worker.app);
-  cell(row, (worker.handlers || []).join(', '), 'message');
+  dataCell(row, worker.instanceId);
+  dataCell(row, worker.app);
+  dataCell(row, (worker.handlers || []).join(', '), 'message');
   cell(row, worker.running + ' / ' + worker.capacity);
   cell(row, worker.waiting);
   cell(row, (worker.partitions || []).join(', '));

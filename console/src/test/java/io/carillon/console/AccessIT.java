@@ -498,7 +498,23 @@ class AccessIT {
         insertRun("audited@1#0", "audited", "demo", "FAILED");
         operator.post("/api/v1/runs/audited@1%230/retry", "");
 
-        JsonNode entries = admin.get("/api/v1/audit?target=audited").json().get("entries");
+        JsonNode answer = admin.get("/api/v1/audit?target=audited").json();
+        JsonNode entries = answer.get("items");
+        assertThat(answer.get("entries"))
+                .as("the earlier field repeats the items for one release")
+                .isEqualTo(entries);
+        JsonNode firstPage = admin.get("/api/v1/audit?target=audited&size=2").json();
+        assertThat(firstPage.get("nextCursor").asString())
+                .isEqualTo(firstPage.get("nextPage").asString());
+        JsonNode secondPage = admin.get("/api/v1/audit?target=audited&size=2&cursor="
+                        + firstPage.get("nextCursor").asString())
+                .json();
+        assertThat(secondPage
+                        .get("items")
+                        .valueStream()
+                        .map(entry -> entry.get("action").asString()))
+                .containsExactly("JOB_CREATE");
+        assertThat(admin.get("/api/v1/audit?cursor=last").status()).isEqualTo(400);
         assertThat(entries.valueStream().map(entry -> entry.get("action").asString()))
                 .containsExactly("JOB_RUN", "JOB_DISABLE", "JOB_CREATE");
         JsonNode disable = entries.get(1);
@@ -526,13 +542,13 @@ class AccessIT {
 
         assertThat(operator.get("/api/v1/audit?action=USER_CREATE")
                         .json()
-                        .get("entries")
+                        .get("items")
                         .isEmpty())
                 .as("an operator reads only the entries of its apps' jobs and runs")
                 .isTrue();
         assertThat(admin.get("/api/v1/audit?action=USER_CREATE")
                         .json()
-                        .get("entries")
+                        .get("items")
                         .size())
                 .isGreaterThan(1);
     }

@@ -57,6 +57,11 @@ final class ApiClient {
         return send(request(path).GET());
     }
 
+    /** GETs {@code path} with one more request header. */
+    Answer get(String path, String header, String value) {
+        return send(request(path).header(header, value).GET());
+    }
+
     Answer post(String path, String json) {
         return send(withJson(path).POST(HttpRequest.BodyPublishers.ofString(json)));
     }

@@ -19,7 +19,7 @@ import org.springframework.context.annotation.Configuration;
 class ConsoleSettingsTest {
 
     /** The settings class of each feature, all that the console's scan binds. */
-    private static final int SETTINGS_CLASSES = 17;
+    private static final int SETTINGS_CLASSES = 18;
 
     @Configuration(proxyBeanMethods = false)
     @ConfigurationPropertiesScan("io.carillon.console")
@@ -27,7 +27,7 @@ class ConsoleSettingsTest {
 
     @Test
     void hasTheDocumentedDefaults() {
-        assertThat(new PublicUrlProperties().getPublicUrl()).isEqualTo("http://localhost:8080");
+        assertThat(new PublicUrlProperties().getPublicUrl()).isNull();
     }
 
     @Test

@@ -92,11 +92,11 @@ class ExchangeIT {
         assertThat(admin.get("/api/v1/jobs/ex-other").status())
                 .as("another app is left alone")
                 .isEqualTo(200);
-        JsonNode audit = admin.get("/api/v1/audit?action=JOB_IMPORT").json().get("entries");
+        JsonNode audit = admin.get("/api/v1/audit?action=JOB_IMPORT").json().get("items");
         assertThat(audit.size()).isEqualTo(2);
         assertThat(admin.get("/api/v1/audit?target=ex-new")
                         .json()
-                        .get("entries")
+                        .get("items")
                         .get(0)
                         .get("action")
                         .asString())

@@ -141,12 +141,16 @@ class IncidentNotificationsIT {
                         "App: demo\n",
                         "Rule: FAILED\n",
                         "Opened: 2026-05-01T12:00:00Z\n",
-                        "Console: http://console.example/api/v1/incidents/failed%3Anightly%3Anightly%401");
+                        "Console: http://console.example/#/incidents?id=failed%3Anightly%3Anightly%401\n",
+                        "Job page: http://console.example/#/job?id=nightly");
         Call call = HOOKS.calls("/demo").get(0);
         assertThat(call.signature()).isEqualTo("sha256=" + hmacHex(HOOK_SECRET, call.body()));
         assertThat(call.timestamp()).isEqualTo(String.valueOf(CLOCK.instant().toEpochMilli()));
         JsonNode payload = Json.mapper().readTree(call.body());
         assertThat(payload.get("event").asString()).isEqualTo("OPENED");
+        assertThat(payload.get("link").asString())
+                .isEqualTo("http://console.example/#/incidents?id=failed%3Anightly%3Anightly%401");
+        assertThat(payload.get("jobLink").asString()).isEqualTo("http://console.example/#/job?id=nightly");
         assertThat(payload.get("incident").get("id").asString()).isEqualTo("failed:nightly:nightly@1");
         JsonNode incident = admin.get(incidentPath("failed:nightly:nightly@1")).json();
         assertThat(incident.get("incident").get("state").asString()).isEqualTo("OPEN");
@@ -265,7 +269,7 @@ class IncidentNotificationsIT {
 
         assertThat(vera.get("/api/v1/incidents")
                         .json()
-                        .get("incidents")
+                        .get("items")
                         .valueStream()
                         .map(i -> i.get("id").asString()))
                 .containsExactly("no-worker:ops:1");
@@ -288,7 +292,7 @@ class IncidentNotificationsIT {
                 .containsExactly("otto:no-worker:ops:1");
         List<String> all = admin.get("/api/v1/incidents?size=500")
                 .json()
-                .get("incidents")
+                .get("items")
                 .valueStream()
                 .map(i -> i.get("id").asString())
                 .toList();
@@ -297,9 +301,7 @@ class IncidentNotificationsIT {
         do {
             JsonNode page =
                     admin.get("/api/v1/incidents?size=1&cursor=" + cursor).json();
-            page.get("incidents")
-                    .valueStream()
-                    .forEach(i -> paged.add(i.get("id").asString()));
+            page.get("items").valueStream().forEach(i -> paged.add(i.get("id").asString()));
             cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asString() : null;
         } while (cursor != null);
         assertThat(paged).containsExactlyElementsOf(all).contains("no-worker:ops:1", "no-worker:books:1");

@@ -95,6 +95,26 @@ class JobListIT {
     }
 
     @Test
+    void saysTheScheduleInTheWordsOfTheCallersLanguage() {
+        JsonNode chinese = item(
+                admin.get("/api/v1/jobs?app=demo", "Accept-Language", "zh-CN,zh;q=0.9,en;q=0.8")
+                        .json(),
+                "a-report");
+        assertThat(chinese.get("scheduleInWords").asString())
+                .contains("09:00")
+                .endsWith("（Europe/Berlin）")
+                .doesNotContain("at ");
+        JsonNode english = item(
+                admin.get("/api/v1/jobs?app=demo", "Accept-Language", "en-US,en;q=0.9")
+                        .json(),
+                "a-report");
+        assertThat(english.get("scheduleInWords").asString()).isEqualTo("at 09:00 (Europe/Berlin)");
+        JsonNode unreadable = item(
+                admin.get("/api/v1/jobs?app=demo", "Accept-Language", ";;;").json(), "a-report");
+        assertThat(unreadable.get("scheduleInWords").asString()).isEqualTo("at 09:00 (Europe/Berlin)");
+    }
+
+    @Test
     void summarizesEachJob() {
         JsonNode page = admin.get("/api/v1/jobs?app=demo").json();
         assertThat(page.has("nextCursor")).isFalse();

@@ -90,7 +90,10 @@ class RunSearchIT {
         do {
             JsonNode answer = admin.get("/api/v1/runs?job=paged&size=7" + (cursor == null ? "" : "&cursor=" + cursor))
                     .json();
-            answer.get("runs").forEach(seen::add);
+            answer.get("items").forEach(seen::add);
+            assertThat(answer.get("runs"))
+                    .as("the earlier field repeats the items for one release")
+                    .isEqualTo(answer.get("items"));
             cursor = answer.hasNonNull("nextCursor") ? answer.get("nextCursor").asString() : null;
             insert(new Run("paged@newer" + page + "#0", "paged", "paging").at(BASE.plusSeconds(1000 + page)));
             insert(new Run("paged@older" + page + "#0", "paged", "paging").at(BASE.minusSeconds(1000 + page)));
@@ -173,7 +176,7 @@ class RunSearchIT {
         assertThat(vera.get("/api/v1/runs/b1@1%230").status()).isEqualTo(403);
         assertThat(vera.get("/api/v1/runs?size=500")
                         .json()
-                        .get("runs")
+                        .get("items")
                         .valueStream()
                         .map(run -> run.get("app").asString()))
                 .containsOnly("demo");
@@ -181,7 +184,7 @@ class RunSearchIT {
         assertThat(vera.get("/api/v1/runs/d1@1%230").status()).isEqualTo(200);
         assertThat(admin.get("/api/v1/runs?size=500")
                         .json()
-                        .get("runs")
+                        .get("items")
                         .valueStream()
                         .map(run -> run.get("app").asString()))
                 .contains("demo", "billing");
@@ -245,7 +248,7 @@ class RunSearchIT {
         Answer answer = client.get("/api/v1/runs?" + query);
         assertThat(answer.status()).as(answer.body()).isEqualTo(200);
         return answer.json()
-                .get("runs")
+                .get("items")
                 .valueStream()
                 .map(run -> run.get("runId").asString())
                 .toList();

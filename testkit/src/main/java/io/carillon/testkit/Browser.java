@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.logging.Level;
@@ -40,6 +41,8 @@ public final class Browser implements AutoCloseable {
     public final WebDriverWait wait;
 
     private final Path profile;
+    private final List<String> unreadViolations = new ArrayList<>();
+    private final List<String> unreadErrors = new ArrayList<>();
 
     private Browser(ChromeDriver driver, Path profile) {
         this.driver = driver;
@@ -100,10 +103,32 @@ public final class Browser implements AutoCloseable {
 
     /** The Content-Security-Policy violations the browser reported since the last call, as its console logged them. */
     public List<String> cspViolations() {
-        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .map(LogEntry::getMessage)
-                .filter(message -> message.contains(CSP_VIOLATION))
-                .toList();
+        readConsole();
+        List<String> violations = List.copyOf(unreadViolations);
+        unreadViolations.clear();
+        return violations;
+    }
+
+    /**
+     * The errors the browser's console logged since the last call: script errors, {@code console.error} calls and
+     * resources that failed to load (a 404 included).
+     */
+    public List<String> consoleErrors() {
+        readConsole();
+        List<String> errors = List.copyOf(unreadErrors);
+        unreadErrors.clear();
+        return errors;
+    }
+
+    private void readConsole() {
+        for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER).getAll()) {
+            if (entry.getMessage().contains(CSP_VIOLATION)) {
+                unreadViolations.add(entry.getMessage());
+            }
+            if (entry.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                unreadErrors.add(entry.getMessage());
+            }
+        }
     }
 
     /** Quits the browser; fails when it reported a Content-Security-Policy violation. */

@@ -7,6 +7,7 @@ import io.carillon.console.ConsoleTestEnvironment;
 import io.carillon.console.StatsRecords;
 import io.carillon.testkit.Browser;
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.Json;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
@@ -33,6 +34,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A user in a real Chromium lands on the dashboard and sees charts ECharts drew from the stats produced here to
@@ -46,9 +48,29 @@ class DashboardBrowserIT {
 
     private static final ConsoleTestEnvironment environment = new ConsoleTestEnvironment();
     private static final Duration DEADLINE = Duration.ofSeconds(30);
+    /** The points of a chart's series that hold a value, each [middle of its bucket in epoch ms, value]. */
     private static final String SERIES_DATA = "const chart = echarts.getInstanceByDom(document.getElementById("
             + "arguments[0])); const series = chart && chart.getOption().series.find(s => s.name === arguments[1]);"
-            + " return series ? JSON.stringify(series.data) : null;";
+            + " return series ? JSON.stringify(series.data.filter(p => p[1] != null && p[1] !== 0)) : null;";
+    /**
+     * What a chart draws, read from its ECharts instance: the time axis' extent, the number of slots of its first
+     * series, the width of its first drawn bar and the width of one bucket, in pixels.
+     */
+    private static final String SCALES =
+            "const chart = echarts.getInstanceByDom(document.getElementById(arguments[0]));"
+                    + " const bucketMs = arguments[1]; const extent = chart.getModel().getComponent('xAxis', 0).axis.scale"
+                    + ".getExtent(); const data = chart.getModel().getSeriesByIndex(0).getData(); let barWidth = null;"
+                    + " for (let i = 0; i < data.count() && barWidth == null; i++) { const layout = data.getItemLayout(i);"
+                    + " if (layout && layout.height) barWidth = Math.abs(layout.width); }"
+                    + " const slot = chart.convertToPixel({ xAxisIndex: 0 }, extent[0] + bucketMs)"
+                    + " - chart.convertToPixel({ xAxisIndex: 0 }, extent[0]);"
+                    + " return JSON.stringify({ from: extent[0], to: extent[1], slots: data.count(), barWidth, slot });";
+
+    private static final long MINUTE_MS = Duration.ofMinutes(1).toMillis();
+    private static final long DAY_MS = Duration.ofDays(1).toMillis();
+    private static final int DEFAULT_DAYS = 14;
+    private static final double MIN_BAR_PX = 1;
+    private static final Duration DEFAULT_RANGE = Duration.ofHours(6);
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -91,11 +113,29 @@ class DashboardBrowserIT {
                 browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(
                         By.id("chart-minutes-source"), "from stats"));
                 assertThat(browser.driver.getCurrentUrl()).doesNotContain("#/jobs");
-                assertThat(series(browser, "chart-minutes", "SUCCEEDED")).isEqualTo("[[\"" + minute + "\",4]]");
-                assertThat(series(browser, "chart-minutes", "FAILED")).isEqualTo("[[\"" + minute + "\",2]]");
-                assertThat(series(browser, "chart-lateness", "p99")).isEqualTo("[[\"" + minute + "\",45]]");
+                long minuteMiddle = minute.toEpochMilli() + MINUTE_MS / 2;
+                assertThat(series(browser, "chart-minutes", "SUCCEEDED")).isEqualTo("[[" + minuteMiddle + ",4]]");
+                assertThat(series(browser, "chart-minutes", "FAILED")).isEqualTo("[[" + minuteMiddle + ",2]]");
+                assertThat(series(browser, "chart-lateness", "p99")).isEqualTo("[[" + minuteMiddle + ",45]]");
                 assertThat(series(browser, "chart-days", "SUCCEEDED"))
-                        .isEqualTo("[[\"" + hour.truncatedTo(ChronoUnit.DAYS) + "\",40]]");
+                        .isEqualTo("[[" + (hour.truncatedTo(ChronoUnit.DAYS).toEpochMilli() + DAY_MS / 2) + ",40]]");
+
+                JsonNode minutes = scales(browser, "chart-minutes", MINUTE_MS);
+                assertThat(minutes.get("to").asLong() - minutes.get("from").asLong())
+                        .as("the minute chart spans exactly the range")
+                        .isEqualTo(DEFAULT_RANGE.toMillis());
+                assertThat(minutes.get("to").asLong() % MINUTE_MS).isZero();
+                assertThat(Instant.ofEpochMilli(minutes.get("to").asLong()))
+                        .isBetween(minute, clock.instant().plus(Duration.ofMinutes(2)));
+                assertThat(minutes.get("slots").asLong()).isEqualTo(DEFAULT_RANGE.toMinutes());
+                assertOneBucketWide(minutes);
+                JsonNode days = scales(browser, "chart-days", DAY_MS);
+                assertThat(days.get("to").asLong() - days.get("from").asLong())
+                        .as("the day chart spans exactly the days")
+                        .isEqualTo(DEFAULT_DAYS * DAY_MS);
+                assertThat(days.get("to").asLong() % DAY_MS).as("UTC days").isZero();
+                assertThat(days.get("slots").asLong()).isEqualTo(DEFAULT_DAYS);
+                assertOneBucketWide(days);
                 assertThat(browser.driver.findElement(By.id("dashboard-tiles")).getText())
                         .contains("45 ms", "failed sign-ins", "refused sign-ins");
                 browser.screenshot("DashboardBrowserIT-dashboard");
@@ -167,6 +207,17 @@ class DashboardBrowserIT {
                 throw e;
             }
         }
+    }
+
+    private static JsonNode scales(Browser browser, String chart, long bucketMs) {
+        return Json.mapper().readTree((String) browser.driver.executeScript(SCALES, chart, bucketMs));
+    }
+
+    private static void assertOneBucketWide(JsonNode scales) {
+        double slot = scales.get("slot").asDouble();
+        assertThat(scales.get("barWidth").asDouble())
+                .as("a bar is as wide as its bucket, less the gap between bars, and a pixel at least: %s", scales)
+                .isBetween(slot / 2, Math.max(slot, MIN_BAR_PX));
     }
 
     private static String series(Browser browser, String chart, String name) {

@@ -64,7 +64,7 @@ class DeclaredJobsBrowserIT {
                         return [Array.from(document.querySelectorAll('#jobs .badge-code'), b => b.textContent),
                             orphaned.cells[1].textContent, orphaned.querySelector('.badge-code').title];""");
                 assertThat(seen.get(0)).isEqualTo(List.of("code", "code"));
-                assertThat(seen.get(1)).isEqualTo("shop-pricescodeorphaned");
+                assertThat(seen.get(1)).isEqualTo("shop-pricescodeorphaneddisabled");
                 assertThat((String) seen.get(2)).contains("managed by app shop version 1.0");
 
                 browser.driver.get("http://localhost:" + port + "/#/job?id=shop-sync");

@@ -267,15 +267,20 @@ class JobPagesBrowserIT {
                         .hasSize(3);
                 assertThat(text(browser, "batch-summary")).isEqualTo("Disable: 3 of 3 done.");
                 for (String id : batch) {
-                    browser.wait.until(ExpectedConditions.textToBe(
-                            By.cssSelector("#jobs tr[data-job=" + id + "] td.enabled"), "no"));
+                    browser.wait
+                            .ignoring(StaleElementReferenceException.class)
+                            .until(driver -> "no"
+                                    .equals(driver.findElement(
+                                                    By.cssSelector("#jobs tr[data-job=" + id + "] td.enabled"))
+                                            .getDomProperty("textContent")));
                     assertThat(admin.get().uri("/api/v1/jobs/" + id).retrieve().body(String.class))
                             .contains("\"enabled\":false");
                 }
                 assertThat(text(browser, "jobs")).contains("batch-kept");
                 assertThat(browser.driver
                                 .findElement(By.cssSelector("#jobs tr[data-job=batch-kept] td.enabled"))
-                                .getText())
+                                .getDomProperty("textContent"))
+                        .as("in the Enabled column, which the list hides until chosen")
                         .isEqualTo("yes");
 
                 new Select(browser.driver.findElement(By.id("jobs-filter-enabled"))).selectByValue("false");

@@ -27,9 +27,11 @@ final class CronExpressions {
     private static final CronParser UNIX = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
 
     private static final CronDescriptor ENGLISH = CronDescriptor.instance(Locale.ENGLISH);
+    private static final CronDescriptor CHINESE = CronDescriptor.instance(Locale.CHINESE);
 
     private static final Map<String, CronTimes> CACHE = boundedCache();
     private static final Map<String, String> DESCRIPTIONS = boundedCache();
+    private static final Map<String, String> CHINESE_DESCRIPTIONS = boundedCache();
 
     private CronExpressions() {}
 
@@ -63,6 +65,16 @@ final class CronExpressions {
             String words = ENGLISH.describe(cron(key));
             boolean everySecond = key.split(" ").length > UNIX_FIELDS && key.startsWith("* ");
             return everySecond && !words.contains("second") ? "every second, " + words : words;
+        });
+    }
+
+    /** {@code expression} in Chinese words (cron-utils' Chinese {@link CronDescriptor}); it must be valid. */
+    static String describeInChinese(String expression) {
+        String normalized = normalize(expression);
+        return CHINESE_DESCRIPTIONS.computeIfAbsent(normalized, key -> {
+            String words = CHINESE.describe(cron(key));
+            boolean everySecond = key.split(" ").length > UNIX_FIELDS && key.startsWith("* ");
+            return everySecond && !words.contains("秒") ? "每秒，" + words : words;
         });
     }
 

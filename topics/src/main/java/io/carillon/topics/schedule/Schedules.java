@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -66,6 +67,28 @@ public final class Schedules {
         return words
                 + (schedule.startAt() == null ? "" : ", from " + schedule.startAt())
                 + (schedule.endAt() == null ? "" : ", until " + schedule.endAt());
+    }
+
+    /**
+     * {@code schedule} in words of {@code locale}: Chinese for a Chinese locale (cron-utils' Chinese descriptor for a
+     * cron), English ({@link #describe(Schedule)}) for any other. The schedule must be valid.
+     */
+    public static String describe(Schedule schedule, Locale locale) {
+        if (locale == null || !Locale.CHINESE.getLanguage().equals(locale.getLanguage())) {
+            return describe(schedule);
+        }
+        String words = switch (schedule.type()) {
+            case CRON ->
+                CronExpressions.describeInChinese(schedule.cron()) + "（"
+                        + zoneOf(schedule).getId() + "）";
+            case FIXED_RATE -> "每 " + IntervalWords.chinese(schedule.intervalMs());
+            case FIXED_DELAY -> "每次运行结束 " + IntervalWords.chinese(schedule.intervalMs()) + " 后";
+            case ONCE -> "于 " + schedule.at() + " 运行一次";
+            case NONE -> "不自动触发：手动运行、由请求触发或作为子任务运行";
+        };
+        return words
+                + (schedule.startAt() == null ? "" : "，自 " + schedule.startAt() + " 起")
+                + (schedule.endAt() == null ? "" : "，至 " + schedule.endAt() + " 止");
     }
 
     /** The zone a CRON schedule is evaluated in: its own, or UTC. */

@@ -7,6 +7,7 @@ import io.carillon.topics.events.ScheduleType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class SchedulesTest {
@@ -83,6 +84,24 @@ class SchedulesTest {
         assertThat(Schedules.describe(Schedule.fixedRate(3_600_000))).isEqualTo("every 1 hour");
         assertThat(Schedules.describe(Schedule.once(NOON))).isEqualTo("once at " + NOON);
         assertThat(Schedules.describe(Schedule.none())).startsWith("never by itself");
+    }
+
+    @Test
+    void describesEachScheduleTypeInChineseForAChineseLocale() {
+        String daily = Schedules.describe(Schedule.cron("0 0 9 * * ?", "Asia/Shanghai"), Locale.SIMPLIFIED_CHINESE);
+        assertThat(daily).endsWith("（Asia/Shanghai）").contains("09:00").doesNotContain("at ");
+        assertThat(Schedules.describe(Schedule.cron("* * 9 * * ?", null), Locale.CHINESE))
+                .contains("秒");
+        assertThat(Schedules.describe(Schedule.fixedRate(300_000), Locale.SIMPLIFIED_CHINESE))
+                .isEqualTo("每 5 分钟");
+        assertThat(Schedules.describe(Schedule.fixedDelay(1_500), Locale.SIMPLIFIED_CHINESE))
+                .isEqualTo("每次运行结束 1500 毫秒 后");
+        assertThat(Schedules.describe(Schedule.once(NOON), Locale.SIMPLIFIED_CHINESE))
+                .isEqualTo("于 " + NOON + " 运行一次");
+        assertThat(Schedules.describe(Schedule.none(), Locale.SIMPLIFIED_CHINESE))
+                .startsWith("不自动触发");
+        assertThat(Schedules.describe(Schedule.fixedRate(300_000), Locale.GERMAN))
+                .isEqualTo("every 5 minutes");
     }
 
     private static List<Instant> take(Schedule schedule, Instant from, int max) {

@@ -1,5 +1,8 @@
 package io.carillon.console.internal.audit;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.web.Limits;
 import java.time.Instant;
 import java.util.List;
@@ -10,8 +13,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /api/v1/audit}: the audit log, newest first, filtered by actor, action, target and time
  * ({@code from} inclusive, {@code to} exclusive). An ADMIN reads every entry; an OPERATOR the entries of the jobs and
- * runs of the apps they operate (of every app with {@code OPERATOR:*}); others nothing. {@code page} is the
- * {@code nextPage} of the previous answer.
+ * runs of the apps they operate (of every app with {@code OPERATOR:*}); others nothing. {@code cursor} is the
+ * {@code nextCursor} of the previous answer ({@code page}, the earlier name, takes its {@code nextPage}).
  */
 @RestController
 class AuditController {
@@ -33,16 +36,47 @@ class AuditController {
             @RequestParam(required = false) String target,
             @RequestParam(required = false) Instant from,
             @RequestParam(required = false) Instant to,
+            @RequestParam(required = false) String cursor,
             @RequestParam(required = false) Long page,
             @RequestParam(required = false) Integer size) {
+        Long before = cursor == null || cursor.isBlank() ? page : parseCursor(cursor);
         int rows = Limits.within("size", size, limits.getDefaultAuditPageSize(), limits.getMaxAuditPageSize());
         List<AuditEntry> entries =
-                audit.find(new AuditQuery(actor, action, target, from, to, actors.readableApps(), page), rows);
+                audit.find(new AuditQuery(actor, action, target, from, to, actors.readableApps(), before), rows);
         Long next =
                 entries.size() < rows ? null : entries.get(entries.size() - 1).id();
         return new AuditPage(entries, next);
     }
 
-    /** One page of the audit log; {@code nextPage} null on the last. */
-    record AuditPage(List<AuditEntry> entries, Long nextPage) {}
+    private static Long parseCursor(String cursor) {
+        try {
+            return Long.valueOf(cursor);
+        } catch (NumberFormatException notANumber) {
+            throw InvalidInputException.of("cursor", "is not a cursor of this list: pass the nextCursor of a page");
+        }
+    }
+
+    /**
+     * One page of the audit log in the list envelope: {@code items} and {@code nextCursor}, null on the last page.
+     * {@code entries} and {@code nextPage} repeat them for clients of the earlier answer and go in the next release.
+     */
+    record AuditPage(List<AuditEntry> items, @JsonIgnore Long next) {
+
+        @JsonProperty("nextCursor")
+        String nextCursor() {
+            return next == null ? null : next.toString();
+        }
+
+        @Deprecated(forRemoval = true)
+        @JsonProperty("entries")
+        List<AuditEntry> entries() {
+            return items;
+        }
+
+        @Deprecated(forRemoval = true)
+        @JsonProperty("nextPage")
+        Long nextPage() {
+            return next;
+        }
+    }
 }

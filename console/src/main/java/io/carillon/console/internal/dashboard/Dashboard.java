@@ -34,8 +34,11 @@ record Dashboard(
     /** Jobs and enabled jobs, apps known from jobs or heartbeats, and their live worker instances. */
     public record Totals(long jobs, long enabledJobs, int apps, int liveWorkers) {}
 
-    /** Buckets by start, oldest first; a bucket with no run is left out. */
-    public record Series(Source source, List<Bucket> buckets) {}
+    /**
+     * The buckets of {@code bucketMs} milliseconds from {@code from} (inclusive) to {@code to} (exclusive) by start,
+     * oldest first; a bucket with no run is left out.
+     */
+    public record Series(Source source, Instant from, Instant to, long bucketMs, List<Bucket> buckets) {}
 
     /**
      * The runs that ended in one bucket, by status, and their lateness (start minus scheduled time) percentiles.

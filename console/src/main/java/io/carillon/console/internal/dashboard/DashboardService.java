@@ -93,7 +93,7 @@ class DashboardService {
                         .search(
                                 new RunSearch(null, null, RUNNING, null, null, null, null, null, null),
                                 settings.getRunningRuns())
-                        .runs());
+                        .items());
     }
 
     private DashboardSource sourceOf(Span span, AppFilter apps) {
@@ -130,6 +130,7 @@ class DashboardService {
                             point == null ? null : point.p99Ms());
                 })
                 .toList();
-        return new Series(source.source(), buckets);
+        return new Series(
+                source.source(), span.from(), span.to(), span.unit().length.toMillis(), buckets);
     }
 }

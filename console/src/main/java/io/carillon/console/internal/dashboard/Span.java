@@ -1,5 +1,6 @@
 package io.carillon.console.internal.dashboard;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -10,15 +11,17 @@ record Span(Unit unit, Instant from, Instant to) {
 
     /** A bucket length, and the stats windows a chart of it reads. */
     enum Unit {
-        MINUTE("minute", "MINUTE"),
-        DAY("day", "HOUR");
+        MINUTE("minute", "MINUTE", Duration.ofMinutes(1)),
+        DAY("day", "HOUR", Duration.ofDays(1));
 
         final String truncation;
         final String window;
+        final Duration length;
 
-        Unit(String truncation, String window) {
+        Unit(String truncation, String window, Duration length) {
             this.truncation = truncation;
             this.window = window;
+            this.length = length;
         }
     }
 }

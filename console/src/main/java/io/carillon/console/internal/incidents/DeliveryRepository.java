@@ -150,6 +150,7 @@ class DeliveryRepository {
                 row.getInt("count"),
                 row.getString("fire_id"),
                 row.getString("message"),
+                null,
                 null);
     }
 

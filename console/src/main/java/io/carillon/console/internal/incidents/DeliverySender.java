@@ -30,7 +30,7 @@ class DeliverySender extends PeriodicTask {
     private final RetrySchedule retries;
     private final Clock clock;
     private final int batchSize;
-    private final String publicUrl;
+    private final ConsoleAddress consoleAddress;
     private final int maxMessageChars;
 
     DeliverySender(
@@ -38,7 +38,7 @@ class DeliverySender extends PeriodicTask {
             PlatformTransactionManager transactionManager,
             List<ChannelNotifier> notifiers,
             NotificationProperties settings,
-            PublicUrlProperties properties,
+            ConsoleAddress consoleAddress,
             Clock clock) {
         this.deliveries = deliveries;
         this.transactions = new TransactionTemplate(transactionManager);
@@ -46,7 +46,7 @@ class DeliverySender extends PeriodicTask {
         this.retries = RetrySchedule.of(settings);
         this.clock = clock;
         this.batchSize = settings.getBatchSize();
-        this.publicUrl = properties.getPublicUrl();
+        this.consoleAddress = consoleAddress;
         this.maxMessageChars = settings.getMaxMessageChars();
         runEvery(
                 "notifications",
@@ -85,7 +85,8 @@ class DeliverySender extends PeriodicTask {
     private void attempt(DueDelivery delivery) {
         int attempts = delivery.attempts() + 1;
         Channel channel = delivery.channel();
-        Notification notification = delivery.notification().linked(publicUrl).cut(maxMessageChars);
+        Notification notification =
+                delivery.notification().linked(consoleAddress.url()).cut(maxMessageChars);
         try {
             notifierOf(channel.type()).send(notification, channel, clock.instant());
             deliveries.markSent(delivery.id(), attempts, clock.instant());

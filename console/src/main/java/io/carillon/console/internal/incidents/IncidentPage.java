@@ -1,6 +1,18 @@
 package io.carillon.console.internal.incidents;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
-/** One page of incidents, newest opened first; {@code nextCursor} is null on the last page. */
-record IncidentPage(List<IncidentView> incidents, String nextCursor) {}
+/**
+ * One page of incidents, newest opened first, in the list envelope: {@code items} and {@code nextCursor}, null on
+ * the last page. {@code incidents} repeats {@code items} for clients of the earlier answer and goes in the next
+ * release.
+ */
+record IncidentPage(List<IncidentView> items, String nextCursor) {
+
+    @Deprecated(forRemoval = true)
+    @JsonProperty("incidents")
+    List<IncidentView> incidents() {
+        return items;
+    }
+}

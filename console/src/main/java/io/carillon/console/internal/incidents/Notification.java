@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
- * What a channel is told: one step of one incident ({@code jobId} is null for an app's incident) and {@code link},
- * the incident in the console.
+ * What a channel is told: one step of one incident ({@code jobId} is null for an app's incident), {@code link}, the
+ * incident's page in the console, and {@code jobLink}, the job's page (null for an app's incident).
  */
 public record Notification(
         String incidentId,
@@ -21,15 +21,17 @@ public record Notification(
         int count,
         String fireId,
         String message,
-        String link) {
+        String link,
+        String jobLink) {
 
-    /** The path of an incident in the console, under its public URL. */
-    static final String INCIDENT_PATH = "/api/v1/incidents/";
+    /** The page of an incident in the console, under the console's address. */
+    static final String INCIDENT_PAGE = "/#/incidents?id=";
+    /** The page of a job in the console, under the console's address. */
+    static final String JOB_PAGE = "/#/job?id=";
 
-    /** This notification with {@code link} pointing at the incident under {@code publicUrl}. */
-    Notification linked(String publicUrl) {
-        String base = publicUrl.endsWith("/") ? publicUrl.substring(0, publicUrl.length() - 1) : publicUrl;
-        String path = URLEncoder.encode(incidentId, StandardCharsets.UTF_8).replace("+", "%20");
+    /** This notification with {@code link} and {@code jobLink} pointing at the console's pages under {@code consoleUrl}. */
+    Notification linked(String consoleUrl) {
+        String base = consoleUrl.endsWith("/") ? consoleUrl.substring(0, consoleUrl.length() - 1) : consoleUrl;
         return new Notification(
                 incidentId,
                 action,
@@ -41,7 +43,12 @@ public record Notification(
                 count,
                 fireId,
                 message,
-                base + INCIDENT_PATH + path);
+                base + INCIDENT_PAGE + encoded(incidentId),
+                jobId == null ? null : base + JOB_PAGE + encoded(jobId));
+    }
+
+    private static String encoded(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** This notification with its message cut to {@code maxChars} characters. */
@@ -60,7 +67,8 @@ public record Notification(
                 count,
                 fireId,
                 message.substring(0, maxChars - 1) + "…",
-                link);
+                link,
+                jobLink);
     }
 
     /** What the incident is about: {@code job <id> (app <app>)} or {@code app <app>}. */

@@ -23,6 +23,7 @@ final class NotificationText {
         add(facts, "Fire", notification.fireId());
         add(facts, "Message", notification.message());
         add(facts, "Console", notification.link());
+        add(facts, "Job page", notification.jobLink());
         return facts;
     }
 

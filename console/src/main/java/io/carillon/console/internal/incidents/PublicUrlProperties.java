@@ -2,12 +2,15 @@ package io.carillon.console.internal.incidents;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-/** The console's address as its users reach it ({@code carillon.console.public-url}), for links in notifications. */
+/**
+ * The console's address as its users reach it ({@code carillon.console.public-url}), for links in notifications.
+ * Unset, the links use the address signed-in users reach the console at ({@link ConsoleAddress}).
+ */
 @ConfigurationProperties("carillon.console")
 public class PublicUrlProperties {
 
-    /** Default {@code http://localhost:8080}. */
-    private String publicUrl = "http://localhost:8080";
+    /** Default unset (null). */
+    private String publicUrl;
 
     public String getPublicUrl() {
         return publicUrl;

@@ -8,7 +8,7 @@ import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The generic webhook: a JSON body with the event, the incident and a link, signed with the channel's secret:
+ * The generic webhook: a JSON body with the event, the incident and the links to its page and its job's page, signed with the channel's secret:
  * {@code X-Carillon-Signature: sha256=<hex of HMAC-SHA256(secret, body)>}, and {@code X-Carillon-Timestamp} (epoch
  * milliseconds), which the body repeats as {@code sentAt} so that it is covered by the signature.
  */
@@ -42,6 +42,7 @@ final class WebhookJsonFormat implements WebhookFormat {
         putPresent(incident, "fireId", notification.fireId());
         putPresent(incident, "message", notification.message());
         putPresent(body, "link", notification.link());
+        putPresent(body, "jobLink", notification.jobLink());
         byte[] bytes = Json.mapper().writeValueAsBytes(body);
         String signature = SIGNATURE_PREFIX + HexFormat.of().formatHex(Signatures.hmacSha256(channel.secret(), bytes));
         return new WebhookRequest(

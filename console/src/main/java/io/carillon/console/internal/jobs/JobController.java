@@ -11,7 +11,10 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.net.URI;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -20,6 +23,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -38,6 +42,8 @@ import tools.jackson.databind.node.ObjectNode;
 class JobController {
 
     private final JobService jobs;
+    private static final List<String> WORDS_LANGUAGES = List.of("en", "zh");
+
     private final JobListing listing;
     private final RunNowPublisher runNow;
     private final SchedulePreviewer previewer;
@@ -68,7 +74,8 @@ class JobController {
             @RequestParam(required = false) String tag,
             @RequestParam(required = false) RunStatus status,
             @RequestParam(required = false) String cursor,
-            @RequestParam(required = false) Integer size) {
+            @RequestParam(required = false) Integer size,
+            @RequestHeader(value = HttpHeaders.ACCEPT_LANGUAGE, required = false) String acceptLanguage) {
         JobListQuery query = new JobListQuery(
                 blankless(app),
                 blankless(q),
@@ -79,7 +86,20 @@ class JobController {
                 blankless(owner),
                 blankless(tag),
                 status);
-        return listing.page(query, blankless(cursor), size);
+        return listing.page(query, blankless(cursor), size, wordsLanguage(acceptLanguage));
+    }
+
+    /** The language of the schedules in words: Chinese when the caller prefers it to English, else English. */
+    static Locale wordsLanguage(String acceptLanguage) {
+        if (acceptLanguage == null || acceptLanguage.isBlank()) {
+            return Locale.ENGLISH;
+        }
+        try {
+            String best = Locale.lookupTag(Locale.LanguageRange.parse(acceptLanguage), WORDS_LANGUAGES);
+            return best == null ? Locale.ENGLISH : Locale.forLanguageTag(best);
+        } catch (IllegalArgumentException notAnAcceptLanguage) {
+            return Locale.ENGLISH;
+        }
     }
 
     @PostMapping

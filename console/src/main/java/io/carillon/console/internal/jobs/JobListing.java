@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
@@ -42,12 +43,12 @@ class JobListing {
 
     /**
      * The page after {@code cursor} (null: the first) of at most {@code size} jobs (null: the default) matching
-     * {@code query}.
+     * {@code query}, each schedule in words of {@code locale} (Chinese or English).
      *
      * @throws InvalidInputException naming each bad filter, the cursor or the size
      * @throws org.springframework.security.access.AccessDeniedException when {@code query.app()} is not readable
      */
-    public JobPage page(JobListQuery query, String cursor, Integer size) {
+    public JobPage page(JobListQuery query, String cursor, Integer size, Locale locale) {
         int rows = size == null ? settings.getDefaultPageSize() : size;
         String afterId = cursor == null ? null : decode(cursor);
         requireValid(query, rows);
@@ -62,19 +63,19 @@ class JobListing {
         List<JobListRepository.JobSummaryRow> found = repository.page(query, apps, afterId, rows + 1, now);
         List<JobSummary> items = new ArrayList<>(Math.min(found.size(), rows));
         for (JobListRepository.JobSummaryRow row : found.subList(0, Math.min(found.size(), rows))) {
-            items.add(summary(row, now));
+            items.add(summary(row, now, locale));
         }
         String next =
                 found.size() > rows ? encode(items.get(items.size() - 1).job().id()) : null;
         return new JobPage(items, next);
     }
 
-    private static JobSummary summary(JobListRepository.JobSummaryRow row, Instant now) {
+    private static JobSummary summary(JobListRepository.JobSummaryRow row, Instant now, Locale locale) {
         JobDefinition job = row.job();
         boolean paused = row.pause() != null;
         return new JobSummary(
                 job,
-                Schedules.describe(job.schedule()),
+                Schedules.describe(job.schedule(), locale),
                 nextFire(job, paused, row.lastRun(), now),
                 paused,
                 row.pause(),

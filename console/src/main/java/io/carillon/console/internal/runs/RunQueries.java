@@ -1,6 +1,7 @@
 package io.carillon.console.internal.runs;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.carillon.console.internal.access.Authorizer;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,9 +55,20 @@ public class RunQueries {
                 runs.attempts(runId, MAX_ATTEMPTS).stream().map(Attempt::of).toList());
     }
 
-    /** One page of the run search; {@code nextCursor} is absent on the last page. */
+    /**
+     * One page of the run search in the list envelope: {@code items} and {@code nextCursor}, absent on the last page.
+     * {@code runs} repeats {@code items} for clients of the earlier answer and goes in the next release.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record RunPage(List<RunView> runs, String nextCursor) {}
+    public record RunPage(List<RunView> items, String nextCursor) {
+
+        /** The items under their earlier name. */
+        @Deprecated(forRemoval = true)
+        @JsonProperty("runs")
+        public List<RunView> runs() {
+            return items;
+        }
+    }
 
     /** A run, its timeline and every attempt of its fire and shard (this one included), by attempt. */
     public record RunDetail(RunView run, Timeline timeline, List<Attempt> attempts) {}

@@ -32,6 +32,7 @@ class NotificationFormatsTest {
                     1,
                     "nightly@1",
                     "run failed: <boom> & more",
+                    null,
                     null)
             .linked("http://console.example:8080/");
 
@@ -48,7 +49,7 @@ class NotificationFormatsTest {
         assertThat(body.get("incident").get("jobId").asString()).isEqualTo("nightly");
         assertThat(body.get("incident").get("count").asInt()).isEqualTo(1);
         assertThat(body.get("link").asString())
-                .isEqualTo("http://console.example:8080/api/v1/incidents/failed%3Anightly%3Anightly%401");
+                .isEqualTo("http://console.example:8080/#/incidents?id=failed%3Anightly%3Anightly%401");
         assertThat(request.uri().toString()).isEqualTo("https://hooks.example/carillon");
         assertThat(request.headers())
                 .containsEntry("X-Carillon-Timestamp", "1777636800000")
@@ -88,6 +89,7 @@ class NotificationFormatsTest {
                 3,
                 null,
                 "未执行".repeat(2000),
+                null,
                 null);
 
         WebhookRequest request = new WeComFormat()

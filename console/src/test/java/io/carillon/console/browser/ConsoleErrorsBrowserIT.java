@@ -1,0 +1,266 @@
+package io.carillon.console.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * A new user signs in and opens every page of the navigation, in English and in Simplified Chinese: the browser's
+ * console logs no error on any of them, the login page's included, no English text is left on a Chinese page, and the
+ * favicon is served.
+ */
+@ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@DirtiesContext
+class ConsoleErrorsBrowserIT {
+
+    private static final ConsoleTestEnvironment environment = new ConsoleTestEnvironment();
+    /** Each page by its hash, with the section that shows it. */
+    private static final Map<String, String> PAGES = pages();
+
+    private static final String JOB = "nightly-report";
+    private static final String CREATE_JOB = """
+            const done = arguments[arguments.length - 1];
+            const token = decodeURIComponent((document.cookie.split('; ')
+                .find(part => part.startsWith('XSRF-TOKEN=')) || '=').split('=')[1]);
+            fetch('api/v1/jobs', { method: 'POST', body: arguments[0],
+                headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token } })
+              .then(answer => done(answer.status));
+            """;
+    private static final int CREATED = 201;
+    private static final int LIST_WIDTH = 1280;
+    private static final int LIST_HEIGHT = 1000;
+    private static final int CELL_PADDING_PX = 12;
+    private static final int OK = 200;
+    /**
+     * The English texts a Chinese page shows: every visible text and placeholder, title or aria-label, outside what
+     * users and handlers wrote ({@code translate="no"}, code, logs), that holds an English word of three letters or
+     * more and no Chinese character.
+     */
+    private static final String ENGLISH_TEXTS = """
+            const skipped = 'script, style, code, pre, textarea, .log, [translate="no"], datalist, option, '
+                + arguments[1];
+            const english = text => {
+              const rest = arguments[0].reduce((left, word) => left.split(word).join(' '), text);
+              return /[a-z]{3,}/i.test(rest) && !/[\u4e00-\u9fff]/.test(text);
+            };
+            const found = new Set();
+            const roots = [document.querySelector('header'), ...document.querySelectorAll('[data-page]')]
+                .filter(root => root && root.offsetParent !== null);
+            for (const root of roots) {
+              const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                const parent = node.parentElement;
+                const text = node.textContent.trim();
+                if (!text || parent.closest(skipped) || parent.offsetParent === null) continue;
+                if (english(text)) found.add(text);
+              }
+              for (const element of root.querySelectorAll('[placeholder], [title], [aria-label]')) {
+                if (element.closest(skipped) || element.offsetParent === null) continue;
+                for (const name of ['placeholder', 'title', 'aria-label']) {
+                  const value = (element.getAttribute(name) || '').trim();
+                  if (value && english(value)) found.add(value);
+                }
+              }
+            }
+            return [...found];
+            """;
+    /** Words that stay English in Chinese: names, the signed-in user, the zone of UTC times. */
+    private static final List<String> KEPT = List.of("Carillon", "admin", "English", "UTC", "API", "ECharts");
+    /**
+     * What is not checked: the schedule builder's words, which {@code POST /api/v1/schedules/preview} gives in
+     * English.
+     */
+    private static final String NOT_CHECKED = "#preview-words";
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        environment.register(registry);
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void logsNoConsoleErrorOnAnyPageInEitherLanguage() throws Exception {
+        try (Browser browser = Browser.start()) {
+            try {
+                browser.driver.get("http://localhost:" + port + "/login");
+                browser.wait.until(ExpectedConditions.elementToBeClickable(By.id("sign-in")));
+                assertThat(browser.consoleErrors())
+                        .as("errors on the login page")
+                        .isEmpty();
+
+                browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                assertThat(browser.driver.executeAsyncScript(CREATE_JOB, """
+                                {"id": "%s", "app": "reports", "handler": "report", "description": "the nightly report",
+                                 "schedule": {"type": "CRON", "cron": "0 0 2 * * ?", "zone": "Asia/Shanghai"}}""".formatted(JOB)))
+                        .isEqualTo((long) CREATED);
+                visitEveryPage(browser, "en");
+                browser.driver.get("http://localhost:" + port + "/#/forecast");
+                browser.wait.until(ExpectedConditions.textMatches(
+                        By.id("forecast-peaks"), Pattern.compile("\\d\\d:00: 1 fires from 1 jobs")));
+                assertThat(browser.driver.findElement(By.id("forecast-peaks")).getText())
+                        .contains(JOB);
+
+                new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
+                browser.wait.until(ExpectedConditions.textToBe(By.cssSelector("nav a[data-nav=jobs]"), "任务"));
+                visitEveryPage(browser, "zh-CN");
+            } catch (AssertionError | RuntimeException e) {
+                browser.screenshot("ConsoleErrorsBrowserIT");
+                throw e;
+            }
+        }
+    }
+
+    @Test
+    void aNewJobFormShowsErrorsOnlyAtVisitedFieldsOrOnSave() throws Exception {
+        try (Browser browser = Browser.start()) {
+            try {
+                browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                browser.driver.get("http://localhost:" + port + "/#/job-new");
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("f-schedule-cron")));
+                assertThat(browser.driver.findElements(By.cssSelector("#job-form .invalid")))
+                        .as("an untouched form shows no error")
+                        .isEmpty();
+                assertThat(browser.driver
+                                .findElement(By.id("f-schedule-cron-error"))
+                                .getText())
+                        .isEmpty();
+
+                browser.driver.findElement(By.id("f-schedule-cron")).sendKeys("not a cron");
+                browser.driver.findElement(By.id("f-id")).click();
+                browser.wait.until(ExpectedConditions.attributeContains(
+                        By.cssSelector("[data-field='schedule.cron']"), "class", "invalid"));
+                assertThat(browser.driver.findElements(By.cssSelector("#job-form .invalid")))
+                        .as("only the visited field shows its error")
+                        .hasSize(1);
+
+                browser.driver.findElement(By.id("job-form-save")).click();
+                browser.wait.until(driver -> driver.findElements(By.cssSelector("#job-form .invalid"))
+                                .size()
+                        > 1);
+            } catch (AssertionError | RuntimeException e) {
+                browser.screenshot("ConsoleErrorsBrowserIT-job-form");
+                throw e;
+            }
+        }
+    }
+
+    @Test
+    void theJobsListFitsA1280PixelWindowWithColumnsToHide() throws Exception {
+        String description = "exports the orders of the day to the warehouse, then mails the totals to finance"
+                + " and archives the files";
+        try (Browser browser = Browser.start()) {
+            try {
+                browser.driver.manage().window().setSize(new Dimension(LIST_WIDTH, LIST_HEIGHT));
+                browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                browser.driver.executeAsyncScript(CREATE_JOB, """
+                        {"id": "orders-export-to-the-warehouse", "app": "warehouse-integration", "handler": "export",
+                         "description": "%s", "schedule": {"type": "CRON", "cron": "0 30 1 * * ?"}}""".formatted(description));
+                browser.driver.get("http://localhost:" + port + "/#/jobs");
+                WebElement cell = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
+                        By.cssSelector("tr[data-job='orders-export-to-the-warehouse'] td:nth-child(3)")));
+                assertThat(cell.getDomAttribute("title")).isEqualTo(description);
+                Number lineHeight = (Number) browser.driver.executeScript(
+                        "return parseFloat(getComputedStyle(arguments[0]).lineHeight) || 20;", cell);
+                assertThat(cell.getSize().getHeight())
+                        .as("the description is cut to one line")
+                        .isLessThan((int) (2 * lineHeight.doubleValue()) + CELL_PADDING_PX);
+                assertThat((Boolean) browser.driver.executeScript(
+                                "return document.documentElement.scrollWidth <= window.innerWidth;"))
+                        .as("no horizontal scroll at %s px", LIST_WIDTH)
+                        .isTrue();
+
+                browser.driver
+                        .findElement(By.cssSelector("#jobs-columns summary"))
+                        .click();
+                browser.driver.findElement(By.name("column-3")).click();
+                assertThat(cell.isDisplayed()).as("the hidden column").isFalse();
+                browser.driver.navigate().refresh();
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
+                        By.cssSelector("tr[data-job='orders-export-to-the-warehouse']")));
+                assertThat(browser.driver
+                                .findElement(By.cssSelector("#jobs thead th:nth-child(3)"))
+                                .isDisplayed())
+                        .as("the choice is kept")
+                        .isFalse();
+                browser.screenshot("ConsoleErrorsBrowserIT-jobs-1280");
+            } catch (AssertionError | RuntimeException e) {
+                browser.screenshot("ConsoleErrorsBrowserIT-jobs");
+                throw e;
+            }
+        }
+    }
+
+    @Test
+    void servesAFaviconToAnyone() throws Exception {
+        HttpResponse<byte[]> favicon = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/favicon.ico"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(favicon.statusCode()).isEqualTo(OK);
+        assertThat(favicon.body()).isNotEmpty();
+    }
+
+    private static Map<String, String> pages() {
+        Map<String, String> pages = new LinkedHashMap<>();
+        for (String page :
+                List.of("dashboard", "jobs", "runs", "forecast", "workers", "incidents", "audit", "users", "tokens")) {
+            pages.put(page, page);
+        }
+        pages.put("job?id=" + JOB, "job");
+        pages.put("job-new", "job-form");
+        pages.put("job-edit?id=" + JOB, "job-form");
+        return pages;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> englishTexts(Browser browser) {
+        return (List<String>) browser.driver.executeScript(ENGLISH_TEXTS, KEPT, NOT_CHECKED);
+    }
+
+    private void visitEveryPage(Browser browser, String language) {
+        Map<String, List<String>> untranslated = new LinkedHashMap<>();
+        for (Map.Entry<String, String> entry : PAGES.entrySet()) {
+            String page = entry.getKey();
+            String section = entry.getValue();
+            browser.driver.get("http://localhost:" + port + "/#/" + page);
+            browser.wait.until(ExpectedConditions.textToBe(By.id("user"), "admin"));
+            browser.wait.until(
+                    ExpectedConditions.visibilityOfElementLocated(By.cssSelector("[data-page=" + section + "]")));
+            assertThat(browser.consoleErrors())
+                    .as("errors on #/%s in %s", page, language)
+                    .isEmpty();
+            if (language.equals("zh-CN")) {
+                List<String> english = englishTexts(browser);
+                if (!english.isEmpty()) {
+                    untranslated.put(page, english);
+                }
+            }
+        }
+        assertThat(untranslated).as("English texts left on Chinese pages").isEmpty();
+    }
+}

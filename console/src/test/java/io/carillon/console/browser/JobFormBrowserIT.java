@@ -1,0 +1,146 @@
+package io.carillon.console.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.carillon.console.ConsoleTestEnvironment;
+import io.carillon.testkit.Browser;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.Json;
+import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A user fills the job form with what live workers offer: the app and handler from their heartbeats (another app
+ * allowed, with a note), the zone from the list of IANA zones with the browser's own first, and durations with units
+ * that the API gets in milliseconds.
+ */
+@ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@DirtiesContext
+class JobFormBrowserIT {
+
+    private static final ConsoleTestEnvironment environment = new ConsoleTestEnvironment();
+    private static final String APP = "shop";
+    private static final long HEARTBEAT_INTERVAL_MS = Duration.ofMinutes(5).toMillis();
+    private static final String FETCH_JOB = "const done = arguments[arguments.length - 1];"
+            + " fetch('api/v1/jobs/' + arguments[0]).then(answer => answer.text()).then(done);";
+    private static final String OPTIONS =
+            "return [...document.getElementById(arguments[0]).options]" + ".map(option => option.value);";
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        environment.register(registry);
+    }
+
+    @LocalServerPort
+    int port;
+
+    private final Clock clock = Clock.systemUTC();
+
+    @Test
+    void offersWhatLiveWorkersRunAndTakesDurationsWithUnits() throws Exception {
+        try (Producer<String, byte[]> producer = ConsoleTestEnvironment.producer();
+                Browser browser = Browser.start()) {
+            try {
+                beat(producer, "shop-1", "export", "import");
+                browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                browser.wait.until(driver -> {
+                    driver.get("http://localhost:" + port + "/#/job-new");
+                    driver.navigate().refresh();
+                    return options(browser, "f-app-options").contains(APP);
+                });
+
+                type(browser, "f-app", "elsewhere");
+                browser.wait.until(
+                        ExpectedConditions.textToBe(By.id("f-app-note"), "No live worker runs this app yet."));
+                type(browser, "f-app", APP);
+                browser.wait.until(ExpectedConditions.textToBe(By.id("f-app-note"), ""));
+                assertThat(options(browser, "f-handler-options")).containsExactly("export", "import");
+                type(browser, "f-handler", "export");
+
+                String ownZone = (String)
+                        browser.driver.executeScript("return Intl.DateTimeFormat().resolvedOptions().timeZone;");
+                List<String> zones = options(browser, "f-schedule-zone-options");
+                assertThat(zones.get(0)).as("the browser's zone first").isEqualTo(ownZone);
+                assertThat(zones).contains("Asia/Shanghai", "America/New_York", "UTC");
+
+                type(browser, "f-id", "export-often");
+                new Select(browser.driver.findElement(By.id("f-schedule-type"))).selectByValue("FIXED_RATE");
+                type(browser, "f-schedule-intervalMs", "5 minutes");
+                browser.driver.findElement(By.id("f-timeoutMs")).click();
+                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(
+                        By.id("f-schedule-intervalMs-error"), "is not a duration"));
+                type(browser, "f-schedule-intervalMs", "5m");
+                type(browser, "f-timeoutMs", "1h30m");
+                type(browser, "f-retry-backoffMs", "30s");
+                browser.wait.until(ExpectedConditions.textToBe(By.id("preview-per-day"), "Fires 288 times a day."));
+                browser.driver.findElement(By.id("job-form-save")).click();
+                browser.wait.until(ExpectedConditions.urlContains("#/job?id=export-often"));
+
+                JsonNode job =
+                        Json.mapper().readTree((String) browser.driver.executeAsyncScript(FETCH_JOB, "export-often"));
+                assertThat(job.get("app").asString()).isEqualTo(APP);
+                assertThat(job.get("schedule").get("intervalMs").asLong()).isEqualTo(300_000);
+                assertThat(job.get("timeoutMs").asLong()).isEqualTo(5_400_000);
+                assertThat(job.get("retry").get("backoffMs").asLong()).isEqualTo(30_000);
+
+                browser.driver.get("http://localhost:" + port + "/#/job-edit?id=export-often");
+                browser.wait.until(driver -> "5m"
+                        .equals(driver.findElement(By.id("f-schedule-intervalMs"))
+                                .getDomProperty("value")));
+                assertThat(browser.driver.findElement(By.id("f-timeoutMs")).getDomProperty("value"))
+                        .isEqualTo("90m");
+                browser.screenshot("JobFormBrowserIT-form");
+            } catch (AssertionError | RuntimeException e) {
+                browser.screenshot("JobFormBrowserIT");
+                throw e;
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> options(Browser browser, String datalist) {
+        return (List<String>) browser.driver.executeScript(OPTIONS, datalist);
+    }
+
+    private static void type(Browser browser, String id, String text) {
+        WebElement input = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id(id)));
+        input.clear();
+        input.sendKeys(text);
+    }
+
+    private void beat(Producer<String, byte[]> producer, String instance, String... handlers) throws Exception {
+        Instant now = clock.instant();
+        WorkerHeartbeat heartbeat = new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                instance,
+                APP,
+                List.of(handlers),
+                2,
+                0,
+                List.of(0),
+                HEARTBEAT_INTERVAL_MS,
+                now.minusSeconds(1),
+                now);
+        String topic = environment.catalog.workers();
+        producer.send(new ProducerRecord<>(topic, instance, EventSerdes.HEARTBEAT.serialize(topic, heartbeat)))
+                .get();
+    }
+}
