@@ -40,6 +40,7 @@ class ConsoleSchemaTest {
                         "app_declarations",
                         "apps",
                         "audit_log",
+                        "calendars",
                         "deliveries",
                         "incident_events",
                         "incidents",
