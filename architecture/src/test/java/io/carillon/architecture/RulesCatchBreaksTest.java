@@ -40,6 +40,6 @@ class RulesCatchBreaksTest {
     @Test
     void theSleepRuleCatchesThreadSleep() {
         assertThat(TimeRulesTest.NO_SLEEP.evaluate(fixtures).getFailureReport().getDetails())
-                .anyMatch(line -> line.contains("SleepingTest") && line.contains("Thread.sleep(long)"));
+                .anyMatch(line -> line.contains("SleepingFixture") && line.contains("Thread.sleep(long)"));
     }
 }
