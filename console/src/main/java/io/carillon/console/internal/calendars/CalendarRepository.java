@@ -15,7 +15,7 @@ import org.springframework.stereotype.Repository;
 
 /** The {@code calendars} table, and which jobs name a calendar; callers run its statements in their transaction. */
 @Repository
-class CalendarRepository {
+public class CalendarRepository {
 
     /** A calendar's row: the calendar, and who set it when. */
     record Row(Calendar calendar, Instant updatedAt, String updatedBy) {}

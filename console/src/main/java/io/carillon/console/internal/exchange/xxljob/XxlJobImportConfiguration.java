@@ -4,6 +4,8 @@ import io.carillon.console.internal.access.AuditActors;
 import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.access.CurrentCaller;
 import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.calendars.CalendarRepository;
+import io.carillon.console.internal.calendars.StoredCalendars;
 import io.carillon.console.internal.jobs.JobApiProperties;
 import io.carillon.console.internal.jobs.JobRepository;
 import io.carillon.console.internal.jobs.JobService;
@@ -44,7 +46,9 @@ import org.springframework.context.annotation.Import;
     Authorizer.class,
     AuditLog.class,
     AuditActors.class,
-    CurrentCaller.class
+    CurrentCaller.class,
+    StoredCalendars.class,
+    CalendarRepository.class
 })
 class XxlJobImportConfiguration {
 
