@@ -2,10 +2,12 @@ package io.carillon.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,11 +70,9 @@ class KafkaBrokerClusterTest {
                 admin.createTopics(List.of(new NewTopic("replicated", 1, (short) NODES)))
                         .all()
                         .get(30, TimeUnit.SECONDS);
-                TopicDescription topic = admin.describeTopics(List.of("replicated"))
-                        .allTopicNames()
-                        .get(30, TimeUnit.SECONDS)
-                        .get("replicated");
-                assertThat(topic.partitions().get(0).replicas()).hasSize(NODES);
+            }
+            for (KafkaBroker broker : brokers) {
+                awaitFullyReplicated(broker.bootstrapServers(), "replicated");
             }
             brokers.get(2).close();
             try (KafkaProducer<String, String> producer = new KafkaProducer<>(
@@ -104,6 +104,19 @@ class KafkaBrokerClusterTest {
                         .start())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("port");
+    }
+
+    private static void awaitFullyReplicated(String bootstrap, String topicName) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            await().atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(() -> {
+                TopicDescription topic = admin.describeTopics(List.of(topicName))
+                        .allTopicNames()
+                        .get(10, TimeUnit.SECONDS)
+                        .get(topicName);
+                assertThat(topic.partitions().get(0).replicas()).hasSize(NODES);
+                assertThat(topic.partitions().get(0).isr()).hasSize(NODES);
+            });
+        }
     }
 
     private static int[] freePorts(int count) throws IOException {
