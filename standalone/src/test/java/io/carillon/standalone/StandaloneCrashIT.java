@@ -53,6 +53,8 @@ class StandaloneCrashIT {
 
     private static final Duration FIRST_START = Duration.ofSeconds(180);
     private static final Duration DEADLINE = Duration.ofSeconds(120);
+    /** A restart starts the broker, PostgreSQL and every part again: on a busy machine that takes minutes. */
+    private static final Duration RESTART_DEADLINE = Duration.ofSeconds(240);
     private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
     private static final String TICK = "crash-tick";
@@ -140,7 +142,7 @@ class StandaloneCrashIT {
         first.kill();
         Instant killedAt = clock.instant();
         StandaloneProcess second = start("restarted", args);
-        awaitServing(http, serverPort, second, DEADLINE);
+        awaitServing(http, serverPort, second, RESTART_DEADLINE);
         Duration serving = Duration.between(killedAt, clock.instant());
         await("a tick scheduled after the restart succeeds")
                 .atMost(DEADLINE)
