@@ -10,6 +10,7 @@ import * as jobForm from './jobs/jobform.js';
 import * as runs from './runs/runs.js';
 import * as run from './runs/run.js';
 import * as workers from './workers/workers.js';
+import * as calendars from './calendars/calendars.js';
 import * as incidents from './incidents/incidents.js';
 import * as audit from './audit/audit.js';
 import * as users from './access/users.js';
@@ -17,8 +18,8 @@ import * as tokens from './access/tokens.js';
 import './exchange/exchange.js';
 
 const PAGES = {
-  dashboard, forecast, jobs, job, 'job-edit': jobForm, 'job-new': jobForm, runs, run, workers, incidents, audit, users,
-  tokens
+  dashboard, forecast, jobs, job, 'job-edit': jobForm, 'job-new': jobForm, runs, run, workers, calendars, incidents,
+  audit, users, tokens
 };
 /** The section of a page, when it is not the page's own name. */
 const SECTIONS = { 'job-edit': 'job-form', 'job-new': 'job-form' };

@@ -2,10 +2,12 @@
 // them, trimmed. Run statuses and incident steps and rules are translated; other API values (kinds, roles, actions) stay
 // as they are, as in the REST answers.
 
+import { CALENDAR_PATTERNS, CALENDAR_PHRASES } from './i18n-zh-cn-calendars.js';
 import { JOB_PATTERNS, JOB_PHRASES } from './i18n-zh-cn-jobs.js';
 
 export const PHRASES = {
   ...JOB_PHRASES,
+  ...CALENDAR_PHRASES,
   'Carillon console': 'Carillon 控制台',
   'Sign in · Carillon': '登录 · Carillon',
   'Language': '语言',
@@ -25,6 +27,7 @@ export const PHRASES = {
   'MISSED': '错过触发',
   'OVERRUN': '运行过长',
   'SLOW': '运行缓慢',
+  'PAUSED': '已自动暂停',
   // navigation and shell
   'Dashboard': '概览',
   'Jobs': '任务',
@@ -223,6 +226,7 @@ export const PHRASES = {
 
 export const PATTERNS = [
   ...JOB_PATTERNS,
+  ...CALENDAR_PATTERNS,
   [/^Sign in with (.+)$/, '使用 $1 登录'],
   [/^Sign-in failed \((\d+)\)$/, '登录失败（$1）'],
   [/^The console cannot be reached: (.*)$/, '无法连接控制台：$1'],

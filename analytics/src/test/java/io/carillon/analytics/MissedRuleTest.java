@@ -3,11 +3,17 @@ package io.carillon.analytics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.topics.events.Alerting;
+import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.MisfirePolicy;
+import io.carillon.topics.events.MisfireStrategy;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,6 +84,31 @@ class MissedRuleTest {
             analytics.result(TestRuns.started("invoice", instant, instant.plusMillis(100)));
         }
         assertThat(analytics.incidents(IncidentRule.MISSED)).isEmpty();
+    }
+
+    @Test
+    void aFireSkippedAsLaterThanItsMaxLateCountsAsMissed() {
+        analytics = new AnalyticsHarness(stateDir, START);
+        JobDefinition job = TestRuns.job("late", Schedule.fixedRate(MINUTE.toMillis())).toBuilder()
+                .misfire(new MisfirePolicy(MisfireStrategy.FIRE_ONCE_NOW, 0, 0, 10_000))
+                .build();
+        analytics.put(job);
+        Instant first = START.plus(MINUTE);
+        FireEvent fire =
+                FireEvent.of(job, FireIds.scheduled("late", first), first, FireKind.SCHEDULED, 1, null, null, first);
+
+        analytics.advanceTo(first.plusSeconds(15), AnalyticsHarness.INTERVAL);
+        analytics.result(RunResult.ofUnrunFire(
+                fire,
+                RunStatus.SKIPPED,
+                "dispatched 15 s after its instant, beyond its maxLateMs 10 s; not run",
+                first.plusSeconds(15)));
+        analytics.advanceTo(first.plusMillis(DEFAULT_GRACE_MS), AnalyticsHarness.INTERVAL);
+
+        assertThat(analytics.incidents(IncidentRule.MISSED)).singleElement().satisfies(incident -> {
+            assertThat(incident.action()).isEqualTo(IncidentAction.OPENED);
+            assertThat(incident.fireId()).isEqualTo(FireIds.scheduled("late", first));
+        });
     }
 
     @Test

@@ -36,7 +36,7 @@ class ConsoleFeaturesTest {
             Map.entry("retention", List.of()),
             Map.entry("workers", List.of("access")),
             Map.entry("calendars", List.of("access", "audit", "kafka", "web")),
-            Map.entry("jobs", List.of("access", "audit", "calendars", "kafka", "outbox", "web")),
+            Map.entry("jobs", List.of("access", "audit", "calendars", "incidents", "kafka", "outbox", "web")),
             Map.entry("runs", List.of("access", "audit", "jobs", "kafka", "metrics", "web")),
             Map.entry("logs", List.of("kafka", "runs", "web")),
             Map.entry("dashboard", List.of("access", "kafka", "runs", "web", "workers")),

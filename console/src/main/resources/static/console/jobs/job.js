@@ -73,6 +73,8 @@ function renderDefinition(job, summary) {
       ...fact('At most once', job.atMostOnce ? 'yes' : 'no'),
       ...fact('Attempts', retry.maxAttempts + (retry.maxAttempts > 1 ? ', waiting ' + duration(retry.backoffMs)
           + ' × ' + retry.multiplier + (retry.maxBackoffMs ? ' up to ' + duration(retry.maxBackoffMs) : '') : '')),
+      ...fact('Latest start', job.misfire.maxLateMs ? duration(job.misfire.maxLateMs) : 'no limit'),
+      ...fact('Pause after failures', job.pauseAfterFailures ? job.pauseAfterFailures + ' in a row' : 'never'),
       ...fact('Children', job.children), ...fact('Alerting', alertingText(job.alerting)),
       ...fact('Version', job.version));
 }

@@ -1,5 +1,5 @@
-// The job form's choices: the apps live workers run and the handlers each offers (GET /api/v1/apps), and the IANA
-// time zones, the browser's own first. Typing another app or handler stays allowed; a note says no live worker
+// The job form's choices: the apps live workers run and the handlers each offers (GET /api/v1/apps), the IANA
+// time zones, the browser's own first, and the calendars a schedule can name (GET /api/v1/calendars). Typing another app or handler stays allowed; a note says no live worker
 // offers it yet.
 import { getJson } from '../api.js';
 import { el } from '../dom.js';
@@ -44,4 +44,9 @@ export async function loadChoices(form, ownZone) {
   }
   offer('app', [...apps.keys()].sort());
   followApp(form);
+  try {
+    offer('schedule.onlyOn', (await getJson('api/v1/calendars')).map(view => view.calendar.id));
+  } catch (e) {
+    offer('schedule.onlyOn', []);
+  }
 }

@@ -30,10 +30,16 @@ export const GROUPS = [
     { name: 'schedule.at', label: 'At (your time)', type: 'instant', types: ['ONCE'] },
     { name: 'schedule.startAt', label: 'Not before (your time)', type: 'instant', types: TIMED },
     { name: 'schedule.endAt', label: 'Not after (your time)', type: 'instant', types: TIMED },
+    { name: 'schedule.skip', label: 'Skip calendars', type: 'list', types: TIMED,
+      hint: 'calendar ids, comma separated: their instants do not fire' },
+    { name: 'schedule.onlyOn', label: 'Only on calendar', type: 'suggest', types: TIMED,
+      hint: 'a calendar id: only its instants fire' },
     { name: 'jitterMs', label: 'Jitter', type: 'duration', hint: 'random delay up to this' },
     { name: 'misfire.strategy', label: 'Missed fires', type: 'select', options: MISFIRE_STRATEGIES, optional: true },
     { name: 'misfire.thresholdMs', label: 'Missed after', type: 'duration' },
-    { name: 'misfire.maxCatchUp', label: 'Most fires caught up', type: 'int' }] },
+    { name: 'misfire.maxCatchUp', label: 'Most fires caught up', type: 'int' },
+    { name: 'misfire.maxLateMs', label: 'Latest start', type: 'duration',
+      hint: 'a fire later than this is skipped; empty: no limit' }] },
   { title: 'Routing and blocking', fields: [
     { name: 'routing', label: 'Routing', type: 'select', options: ROUTINGS, optional: true },
     { name: 'pinnedInstances', label: 'Pinned instances', type: 'list', hint: 'comma separated; empty: any' },
@@ -45,7 +51,9 @@ export const GROUPS = [
     { name: 'retry.maxAttempts', label: 'Attempts', type: 'int', hint: '1: no retry' },
     { name: 'retry.backoffMs', label: 'First wait', type: 'duration' },
     { name: 'retry.multiplier', label: 'Wait multiplier', type: 'number' },
-    { name: 'retry.maxBackoffMs', label: 'Longest wait', type: 'duration', hint: 'empty: no cap' }] },
+    { name: 'retry.maxBackoffMs', label: 'Longest wait', type: 'duration', hint: 'empty: no cap' },
+    { name: 'pauseAfterFailures', label: 'Pause after failures in a row', type: 'int',
+      hint: 'runs failed on their last attempt; empty: never' }] },
   { title: 'Children', fields: [
     { name: 'children', label: 'Jobs run after a success', type: 'list', hint: 'job ids, comma separated' }] },
   { title: 'Alerting', fields: [

@@ -1,5 +1,6 @@
 // The schedule builder's preview: as the user types (debounced), the schedule in words, its next fires in the job's
-// zone and in UTC, its daylight-saving notes and how many times a day it fires, from POST /api/v1/schedules/preview.
+// zone and in UTC (with the instants its calendars remove struck through, naming the calendar), its daylight-saving
+// notes and how many times a day it fires, from POST /api/v1/schedules/preview.
 import { send } from '../api.js';
 import { el } from '../dom.js';
 import { readSchedule, showFieldErrors } from './jobfields.js';
@@ -33,6 +34,22 @@ function wallClock(offsetDateTime) {
   return offsetDateTime.replace('T', ' ');
 }
 
+/**
+ * One instant of the preview: one that fires, or one a calendar removes, struck through with the calendar named
+ * ({@code skippedBy}).
+ */
+function fireRow(fire) {
+  const utc = fire.at.replace('T', ' ').replace('Z', ' UTC');
+  if (!fire.skippedBy) {
+    return el('tr', {}, el('td', { text: wallClock(fire.local) }), el('td', { text: utc }));
+  }
+  return el('tr', { className: 'skipped', title: 'skipped by calendar ' + fire.skippedBy },
+      el('td', {}, el('s', { text: wallClock(fire.local) })),
+      el('td', {}, el('s', { text: utc }),
+          el('span', { className: 'skipped-by' }, el('span', { text: 'skipped by' }), ' ',
+              el('span', { text: fire.skippedBy, translate: 'no', className: 'calendar-id' }))));
+}
+
 function render(preview) {
   latest = preview;
   document.getElementById('preview-words').textContent = preview.scheduleInWords;
@@ -43,9 +60,7 @@ function render(preview) {
   warning.hidden = !preview.tooFrequent;
   document.getElementById('preview-dst').replaceChildren(...(preview.dstNotes || []).map(note =>
       el('li', { className: 'dst-' + note.kind, text: note.message })));
-  document.querySelector('#preview-fires tbody').replaceChildren(...preview.fires.map(fire =>
-      el('tr', {}, el('td', { text: wallClock(fire.local) }),
-          el('td', { text: fire.at.replace('T', ' ').replace('Z', ' UTC') }))));
+  document.querySelector('#preview-fires tbody').replaceChildren(...preview.fires.map(fireRow));
   document.getElementById('preview-fires').hidden = preview.fires.length === 0;
   document.getElementById('preview-error').hidden = true;
 }

@@ -66,6 +66,11 @@ final class ApiClient {
         return send(withJson(path).POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
+    /** POSTs {@code body} as {@code contentType} (a file upload). */
+    Answer post(String path, String contentType, String body) {
+        return send(request(path).header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     Answer put(String path, String json) {
         return send(withJson(path).PUT(HttpRequest.BodyPublishers.ofString(json)));
     }

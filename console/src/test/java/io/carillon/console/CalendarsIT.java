@@ -8,11 +8,16 @@ import io.carillon.testkit.SettableClock;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.DateRange;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -183,6 +188,70 @@ class CalendarsIT {
                 {"schedule": {"type": "CRON", "cron": "0 0 9 * * ?", "onlyOn": "nope"}}""");
         assertThat(unknown.status()).isEqualTo(400);
         assertThat(unknown.errorFields()).containsExactly("schedule.onlyOn");
+    }
+
+    @Test
+    void anICalendarFileBecomesACalendarOfItsAllDayDatesAndRanges() throws IOException {
+        String ics = Files.readString(Path.of("src/test/resources/ics/feiertage-berlin-2026.ics"));
+
+        Answer imported = admin.post(
+                "/api/v1/calendars/import?id=feiertage-berlin&zone=Europe/Berlin&description=Feiertage%20Berlin",
+                "text/calendar", ics);
+
+        assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+        JsonNode answer = imported.json();
+        assertThat(answer.get("events").asInt()).isEqualTo(13);
+        assertThat(answer.get("leftOut").asInt()).isEqualTo(2);
+        assertThat(answer.get("leftOutNamed").valueStream().map(JsonNode::asString))
+                .containsExactly(
+                        "'Sommerfest' on 20260615T090000Z: has a time of day, not an all-day event",
+                        "'Silvester' on 20261231: recurring (RRULE or RDATE), not read");
+        Calendar expected = Calendar.named("feiertage-berlin", "Europe/Berlin")
+                .withDescription("Feiertage Berlin")
+                .withDates(Stream.of(
+                                "2026-01-01",
+                                "2026-03-08",
+                                "2026-04-03",
+                                "2026-04-06",
+                                "2026-05-01",
+                                "2026-05-14",
+                                "2026-05-25",
+                                "2026-10-03")
+                        .map(LocalDate::parse)
+                        .toList())
+                .withRanges(List.of(
+                        new DateRange(LocalDate.parse("2026-12-25"), LocalDate.parse("2026-12-26")),
+                        new DateRange(LocalDate.parse("2026-12-28"), LocalDate.parse("2026-12-31"))));
+        assertThat(admin.get("/api/v1/calendars/feiertage-berlin")
+                        .json()
+                        .get("calendar")
+                        .toString())
+                .isEqualTo(EventSerdes.CALENDAR.toJson(expected));
+        awaitLatest("feiertage-berlin", expected);
+    }
+
+    @Test
+    void anImportThatIsNotAnICalendarFileOrHasNoIdIsRefusedNamingTheField() {
+        Answer notIcs =
+                admin.post("/api/v1/calendars/import?id=broken", "text/calendar", "BEGIN:VCALENDAR\r\nnonsense");
+        assertThat(notIcs.status()).isEqualTo(400);
+        assertThat(notIcs.errorFields()).containsExactly("file");
+
+        Answer noId = admin.post("/api/v1/calendars/import", "text/calendar", "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n");
+        assertThat(noId.status()).isEqualTo(400);
+        assertThat(noId.errorFields()).containsExactly("id");
+
+        Answer badZone = admin.post(
+                "/api/v1/calendars/import?id=zoned&zone=Mars/Olympus",
+                "text/calendar",
+                "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nEND:VCALENDAR\r\n");
+        assertThat(badZone.status()).isEqualTo(400);
+        assertThat(badZone.errorFields()).containsExactly("zone");
+
+        assertThat(operator.post("/api/v1/calendars/import?id=mine", "text/calendar", "BEGIN:VCALENDAR")
+                        .status())
+                .isEqualTo(403);
+        assertThat(admin.get("/api/v1/calendars/broken").status()).isEqualTo(404);
     }
 
     /** Waits until the newest record of {@code key} on the calendars topic holds {@code expected}. */

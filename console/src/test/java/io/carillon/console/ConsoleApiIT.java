@@ -157,6 +157,47 @@ class ConsoleApiIT {
     }
 
     @Test
+    void acceptsPauseAfterFailuresAndMaxLateAndRefusesBadValuesNamingTheField() {
+        Answer created = api.post("/api/v1/jobs", """
+                {"id": "guarded", "app": "demo", "handler": "echo", "schedule": {"type": "FIXED_RATE", "intervalMs": 60000},
+                 "pauseAfterFailures": 3, "misfire": {"strategy": "CATCH_UP", "maxLateMs": 60000}}""");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.json().get("pauseAfterFailures").asInt()).isEqualTo(3);
+        assertThat(created.json().at("/misfire/maxLateMs").asLong()).isEqualTo(60_000);
+
+        Answer replaced = api.put("/api/v1/jobs/guarded", """
+                {"app": "demo", "handler": "echo", "schedule": {"type": "FIXED_RATE", "intervalMs": 60000},
+                 "pauseAfterFailures": 5, "misfire": {"maxLateMs": 120000}}""");
+        assertThat(replaced.status()).as(replaced.body()).isEqualTo(200);
+        JsonNode reread = api.get("/api/v1/jobs/guarded").json();
+        assertThat(reread.get("pauseAfterFailures").asInt()).isEqualTo(5);
+        assertThat(reread.at("/misfire/maxLateMs").asLong()).isEqualTo(120_000);
+
+        Answer cleared = api.put("/api/v1/jobs/guarded", """
+                {"app": "demo", "handler": "echo", "schedule": {"type": "FIXED_RATE", "intervalMs": 60000}}""");
+        assertThat(cleared.json().has("pauseAfterFailures")).isFalse();
+        assertThat(cleared.json().at("/misfire").has("maxLateMs")).isFalse();
+
+        Answer negative = api.put("/api/v1/jobs/guarded", """
+                {"app": "demo", "handler": "echo", "schedule": {"type": "NONE"}, "pauseAfterFailures": -1}""");
+        assertThat(negative.status()).isEqualTo(400);
+        assertThat(negative.errorFields()).containsExactly("pauseAfterFailures");
+
+        Answer tooShort = api.post("/api/v1/jobs", """
+                {"id": "hasty", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"},
+                 "misfire": {"maxLateMs": 5}}""");
+        assertThat(tooShort.status()).isEqualTo(400);
+        assertThat(tooShort.errorFields()).containsExactly("misfire.maxLateMs");
+        assertThat(tooShort.json().at("/fieldErrors/0/message").asString()).contains("from 1000 (1 s)");
+
+        Answer notANumber = api.post("/api/v1/jobs", """
+                {"id": "wordy", "app": "demo", "handler": "echo", "schedule": {"type": "NONE"},
+                 "pauseAfterFailures": "three"}""");
+        assertThat(notANumber.status()).isEqualTo(400);
+        assertThat(notANumber.errorFields()).containsExactly("pauseAfterFailures");
+    }
+
+    @Test
     void refusesUnknownFieldsAndBrokenJson() {
         Answer unknownField = api.post("/api/v1/jobs", """
                 {"id": "typo", "app": "demo", "handler": "echo", "schedule": {"type": "CRON", "cronn": "0 * * * * ?"}}""");

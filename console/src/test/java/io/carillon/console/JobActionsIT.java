@@ -7,6 +7,9 @@ import io.carillon.console.ApiClient.Answer;
 import io.carillon.testkit.SettableClock;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.Incident;
+import io.carillon.topics.events.IncidentAction;
+import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
@@ -15,6 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -121,6 +126,65 @@ class JobActionsIT {
         assertThat(jdbc.sql("SELECT count(*) FROM job_pauses").query(Long.class).single())
                 .isZero();
         assertThat(audit("JOB_RESUME", "paused-job")).hasSize(1);
+    }
+
+    @Test
+    void showsThePauseThePlannerMadeAfterFailuresUntilItsIncidentResolves() {
+        create("flaky", "demo");
+        String incidentId = "paused:flaky:flaky@1";
+        String reason = "paused after 3 consecutive failures; the last, run flaky@1#0, ended FAILED";
+
+        try (Producer<String, byte[]> producer = ConsoleTestEnvironment.producer()) {
+            producer.send(pausedStep(incidentId, IncidentAction.OPENED, reason));
+            producer.flush();
+            await().atMost(DEADLINE).untilAsserted(() -> {
+                JsonNode pause = pauseOf("flaky");
+                assertThat(pause).as("the job list shows the pause").isNotNull();
+                assertThat(pause.get("by").asString()).isEqualTo("planner");
+                assertThat(pause.get("reason").asString()).isEqualTo(reason);
+            });
+            assertThat(admin.get("/api/v1/incidents/" + incidentId)
+                            .json()
+                            .at("/incident/rule")
+                            .asString())
+                    .as("the incident shows on the incidents page too")
+                    .isEqualTo("PAUSED");
+
+            producer.send(pausedStep(incidentId, IncidentAction.RESOLVED, "resumed"));
+            producer.flush();
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(pauseOf("flaky") == null).isTrue());
+        }
+    }
+
+    private ProducerRecord<String, byte[]> pausedStep(String incidentId, IncidentAction action, String message) {
+        Incident step = new Incident(
+                Incident.SCHEMA_VERSION,
+                incidentId,
+                action,
+                IncidentRule.PAUSED,
+                "demo",
+                "flaky",
+                NOW,
+                NOW,
+                3,
+                "flaky@1",
+                message);
+        return new ProducerRecord<>(
+                environment.catalog.alerts(), incidentId, EventSerdes.INCIDENT.serialize(null, step));
+    }
+
+    /** The pause the job list shows for {@code jobId}; null when it shows none. */
+    private JsonNode pauseOf(String jobId) {
+        JsonNode item = admin.get("/api/v1/jobs?q=" + jobId)
+                .json()
+                .get("items")
+                .valueStream()
+                .filter(each -> each.at("/job/id").asString().equals(jobId))
+                .findFirst()
+                .orElseThrow();
+        JsonNode pause = item.get("pause");
+        return pause == null || pause.isNull() ? null : pause;
     }
 
     @Test

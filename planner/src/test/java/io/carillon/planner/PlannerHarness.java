@@ -8,6 +8,7 @@ import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
+import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RunResult;
@@ -90,6 +91,11 @@ final class PlannerHarness implements AutoCloseable {
     /** The requests the planner wrote to {@code requests} since the last call (CHILD requests). */
     List<JobRequest> writtenRequests() {
         return driver.read(catalog.requests(), EventSerdes.REQUEST);
+    }
+
+    /** The incident steps the planner wrote to {@code alerts} since the last call (PAUSED). */
+    List<Incident> writtenIncidents() {
+        return driver.read(catalog.alerts(), EventSerdes.INCIDENT);
     }
 
     /** Writes {@code calendar} to {@code calendars}, as the console does when it is created or changed. */

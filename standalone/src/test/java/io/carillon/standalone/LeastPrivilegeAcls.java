@@ -72,7 +72,7 @@ final class LeastPrivilegeAcls {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
         acls.topics(
                 READ, catalog.jobs(), catalog.requests(), catalog.results(), catalog.workers(), catalog.calendars());
-        acls.topics(WRITE, catalog.fires(), catalog.results(), catalog.requests(), catalog.dlq());
+        acls.topics(WRITE, catalog.fires(), catalog.results(), catalog.requests(), catalog.alerts(), catalog.dlq());
         acls.allow(TOPIC, applicationId + "-", PREFIXED, ALL);
         acls.allow(GROUP, applicationId, LITERAL, READ);
         acls.allow(TRANSACTIONAL_ID, applicationId + "-", PREFIXED, WRITE);

@@ -32,6 +32,16 @@ public final class JobValidator {
     /** The largest {@code alerting.failureRateMinRuns}. */
     public static final int MAX_FAILURE_RATE_MIN_RUNS = 10_000;
 
+    /** The largest {@code pauseAfterFailures}. */
+    public static final int MAX_PAUSE_AFTER_FAILURES = 1_000;
+    /**
+     * The shortest {@code misfire.maxLateMs} above 0: 1 s, so the few milliseconds a fire normally takes to reach a
+     * worker never skip it.
+     */
+    public static final long MIN_MAX_LATE_MS = 1_000;
+    /** The longest {@code misfire.maxLateMs}: 30 days. */
+    public static final long MAX_MAX_LATE_MS = 30L * 24 * 3_600_000;
+
     private JobValidator() {}
 
     public static boolean isValidJobId(String id) {
@@ -77,6 +87,24 @@ public final class JobValidator {
         }
         if (job.alerting() != null) {
             errors.addAll(validate(job.alerting()));
+        }
+        errors.addAll(validateProtection(job));
+        return errors;
+    }
+
+    private static List<FieldError> validateProtection(JobDefinition job) {
+        List<FieldError> errors = new ArrayList<>();
+        Integer pauseAfter = job.pauseAfterFailures();
+        if (pauseAfter != null && (pauseAfter < 1 || pauseAfter > MAX_PAUSE_AFTER_FAILURES)) {
+            errors.add(new FieldError(
+                    "pauseAfterFailures",
+                    "must be from 1 to " + MAX_PAUSE_AFTER_FAILURES + " (0 or absent: never pause)"));
+        }
+        long maxLate = job.misfire().maxLateMs();
+        if (maxLate != 0 && (maxLate < MIN_MAX_LATE_MS || maxLate > MAX_MAX_LATE_MS)) {
+            errors.add(new FieldError(
+                    "misfire.maxLateMs",
+                    "must be 0 (no limit) or from " + MIN_MAX_LATE_MS + " (1 s) to " + MAX_MAX_LATE_MS + " (30 days)"));
         }
         return errors;
     }

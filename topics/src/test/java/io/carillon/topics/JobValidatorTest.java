@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.MisfirePolicy;
+import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.Schedule;
 import java.time.Instant;
@@ -132,6 +134,46 @@ class JobValidatorTest {
         assertThat(JobValidator.validate(valid().tags(many).build()))
                 .extracting(FieldError::field)
                 .containsExactly("tags");
+    }
+
+    @Test
+    void pauseAfterFailuresIsFromOneToItsBoundAndZeroMeansNever() {
+        assertThat(JobValidator.validate(valid().pauseAfterFailures(3).build())).isEmpty();
+        assertThat(JobValidator.validate(valid().pauseAfterFailures(0).build())).isEmpty();
+        assertThat(valid().pauseAfterFailures(0).build().pauseAfterFailures()).isNull();
+        assertThat(JobValidator.validate(valid().pauseAfterFailures(JobValidator.MAX_PAUSE_AFTER_FAILURES)
+                        .build()))
+                .isEmpty();
+
+        assertThat(JobValidator.validate(valid().pauseAfterFailures(-1).build()))
+                .extracting(FieldError::field)
+                .containsExactly("pauseAfterFailures");
+        assertThat(JobValidator.validate(valid().pauseAfterFailures(JobValidator.MAX_PAUSE_AFTER_FAILURES + 1)
+                        .build()))
+                .extracting(FieldError::toString)
+                .containsExactly("pauseAfterFailures: must be from 1 to 1000 (0 or absent: never pause)");
+    }
+
+    @Test
+    void maxLateIsZeroOrFromOneSecondToThirtyDays() {
+        assertThat(JobValidator.validate(valid().misfire(late(0)).build())).isEmpty();
+        assertThat(JobValidator.validate(
+                        valid().misfire(late(JobValidator.MIN_MAX_LATE_MS)).build()))
+                .isEmpty();
+        assertThat(JobValidator.validate(
+                        valid().misfire(late(JobValidator.MAX_MAX_LATE_MS)).build()))
+                .isEmpty();
+
+        for (long bad : new long[] {-1, JobValidator.MIN_MAX_LATE_MS - 1, JobValidator.MAX_MAX_LATE_MS + 1}) {
+            assertThat(JobValidator.validate(valid().misfire(late(bad)).build()))
+                    .extracting(FieldError::field)
+                    .as("maxLateMs %d", bad)
+                    .containsExactly("misfire.maxLateMs");
+        }
+    }
+
+    private static MisfirePolicy late(long maxLateMs) {
+        return new MisfirePolicy(MisfireStrategy.FIRE_ONCE_NOW, 0, 0, maxLateMs);
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RoutingStrategy;
@@ -107,6 +108,24 @@ class JsonSerdeTest {
                         .maxBackoffMs())
                 .isEqualTo(RetryPolicy.NO_CAP);
         assertThat(EventSerdes.JOB.toJson(capped)).contains("\"maxBackoffMs\":60000");
+    }
+
+    @Test
+    void pauseAfterFailuresAndMaxLateAreWrittenOnlyWhenSetAndReadBack() {
+        JobDefinition plain =
+                JobDefinition.builder("tick").app("demo").handler("echo").build();
+        JobDefinition guarded = plain.toBuilder()
+                .pauseAfterFailures(3)
+                .misfire(new MisfirePolicy(MisfireStrategy.CATCH_UP, 0, 0, 60_000))
+                .build();
+
+        assertThat(EventSerdes.JOB.toJson(plain))
+                .doesNotContain("pauseAfterFailures")
+                .doesNotContain("maxLateMs");
+        assertThat(EventSerdes.JOB.toJson(guarded))
+                .contains("\"pauseAfterFailures\":3")
+                .contains("\"maxLateMs\":60000");
+        assertThat(EventSerdes.JOB.parse(EventSerdes.JOB.toJson(guarded))).isEqualTo(guarded);
     }
 
     @Test

@@ -227,8 +227,17 @@ class ConsoleErrorsBrowserIT {
 
     private static Map<String, String> pages() {
         Map<String, String> pages = new LinkedHashMap<>();
-        for (String page :
-                List.of("dashboard", "jobs", "runs", "forecast", "workers", "incidents", "audit", "users", "tokens")) {
+        for (String page : List.of(
+                "dashboard",
+                "jobs",
+                "runs",
+                "forecast",
+                "workers",
+                "calendars",
+                "incidents",
+                "audit",
+                "users",
+                "tokens")) {
             pages.put(page, page);
         }
         pages.put("job?id=" + JOB, "job");

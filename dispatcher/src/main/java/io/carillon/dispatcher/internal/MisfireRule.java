@@ -17,7 +17,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 /**
  * The misfire rule at dispatch: a fire dispatched more than its job's misfire threshold after its instant is skipped
  * when the policy is DO_NOTHING (a SKIPPED result saying why, instead of a trigger). FIRE_ONCE_NOW and CATCH_UP fires
- * go anyway, and so do fires of kind MISFIRE, which the planner already decided. Stateless.
+ * go anyway, and so do fires of kind MISFIRE, which the planner already decided. Whatever the policy, a SCHEDULED or
+ * MISFIRE fire dispatched more than the policy's {@code maxLateMs} after its instant (a SCHEDULED fire's due instant,
+ * its nominal instant plus jitter; a MISFIRE fire's nominal instant, the one that was missed) is skipped too: it
+ * would start too late. Manual, retry, child and backfill fires have no such limit. Stateless.
  */
 public final class MisfireRule {
 
@@ -30,6 +33,10 @@ public final class MisfireRule {
     /** The SKIPPED result that replaces {@code fire} at {@code now}, or empty when it is to be dispatched. */
     public Optional<ProducerRecord<String, Object>> skip(FireEvent fire, Instant now) {
         MisfirePolicy policy = fire.misfire();
+        Optional<ProducerRecord<String, Object>> tooLate = tooLate(fire, now);
+        if (tooLate.isPresent()) {
+            return tooLate;
+        }
         Duration lateness = Duration.between(fire.dueAt(), now);
         if (fire.kind() == FireKind.MISFIRE
                 || policy.strategy() != MisfireStrategy.DO_NOTHING
@@ -38,6 +45,19 @@ public final class MisfireRule {
         }
         String reason = "dispatched " + seconds(lateness.toMillis()) + " after its instant, beyond the misfire"
                 + " threshold " + seconds(policy.thresholdMs()) + "; policy " + policy.strategy();
+        RunResult result = RunResult.ofUnrunFire(fire, RunStatus.SKIPPED, reason, now);
+        return Optional.of(new ProducerRecord<>(catalog.results(), fire.jobId(), result));
+    }
+
+    private Optional<ProducerRecord<String, Object>> tooLate(FireEvent fire, Instant now) {
+        MisfirePolicy policy = fire.misfire();
+        boolean scheduled = fire.kind() == FireKind.SCHEDULED || fire.kind() == FireKind.MISFIRE;
+        Instant instant = fire.kind() == FireKind.MISFIRE ? fire.scheduledAt() : fire.dueAt();
+        if (!scheduled || !policy.tooLate(instant, now)) {
+            return Optional.empty();
+        }
+        String reason = "dispatched " + seconds(Duration.between(instant, now).toMillis())
+                + " after its instant, beyond its maxLateMs " + seconds(policy.maxLateMs()) + "; not run";
         RunResult result = RunResult.ofUnrunFire(fire, RunStatus.SKIPPED, reason, now);
         return Optional.of(new ProducerRecord<>(catalog.results(), fire.jobId(), result));
     }

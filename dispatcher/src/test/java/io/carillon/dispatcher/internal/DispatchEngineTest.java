@@ -2,6 +2,7 @@ package io.carillon.dispatcher.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
@@ -463,6 +464,35 @@ class DispatchEngineTest {
         assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("once@1", "catch@1", "decided@1");
         assertThat(stats.snapshot().app("demo").maxLatenessMillis()).isEqualTo(60_000);
         assertThat(stats.snapshot().app("demo").skipped()).isZero();
+    }
+
+    @Test
+    void aScheduledOrMisfireFireLaterThanItsMaxLateIsSkippedWhateverThePolicy() {
+        live("w1");
+        MisfirePolicy catchUpWithinTenSeconds = new MisfirePolicy(MisfireStrategy.CATCH_UP, 5000, 0, 10_000);
+        DispatchPlan plan = engine.plan(
+                List.of(
+                        record(0, fire("late@1", -10_500, FireKind.SCHEDULED, catchUpWithinTenSeconds, null)),
+                        record(0, fire("missed@1", -12_000, FireKind.MISFIRE, catchUpWithinTenSeconds, null)),
+                        record(0, fire("inTime@1", -10_000, FireKind.SCHEDULED, catchUpWithinTenSeconds, null)),
+                        record(0, fire("manual", -60_000, FireKind.MANUAL, catchUpWithinTenSeconds, null))),
+                now());
+
+        assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("inTime@1", "manual");
+        assertThat(plan.records())
+                .filteredOn(record -> record.value() instanceof RunResult)
+                .extracting(record -> (RunResult) record.value())
+                .extracting(RunResult::fireId, RunResult::status, RunResult::message)
+                .containsExactly(
+                        tuple(
+                                "late@1",
+                                RunStatus.SKIPPED,
+                                "dispatched 10.5 s after its instant, beyond its maxLateMs 10 s; not run"),
+                        tuple(
+                                "missed@1",
+                                RunStatus.SKIPPED,
+                                "dispatched 12 s after its instant, beyond its maxLateMs 10 s; not run"));
+        assertThat(stats.snapshot().app("demo").skipped()).isEqualTo(2);
     }
 
     @Test

@@ -9,8 +9,9 @@ import java.util.function.Predicate;
 /**
  * What the planner keeps per job: its definition, whether a PAUSE request holds it, its schedule progress
  * ({@code nextAt}, the instant its scheduled timer waits for; {@code lastEmittedAt}, the latest scheduled instant
- * written to {@code fires}), the fires written but not yet due ({@code pending}, so they can be cancelled) and the
- * timers requests created ({@code requested}). Immutable.
+ * written to {@code fires}), the fires written but not yet due ({@code pending}, so they can be cancelled), the
+ * timers requests created ({@code requested}) and its consecutive final failures ({@code failures}, null read as
+ * none). Immutable.
  */
 public record JobState(
         JobDefinition job,
@@ -18,15 +19,32 @@ public record JobState(
         Instant nextAt,
         Instant lastEmittedAt,
         List<PendingFire> pending,
-        List<Timer> requested) {
+        List<Timer> requested,
+        FailureStreak failures) {
 
     public JobState {
         pending = pending == null ? List.of() : List.copyOf(pending);
         requested = requested == null ? List.of() : List.copyOf(requested);
+        failures = failures == null ? FailureStreak.NONE : failures;
+    }
+
+    /** A state without failures. */
+    JobState(
+            JobDefinition job,
+            boolean paused,
+            Instant nextAt,
+            Instant lastEmittedAt,
+            List<PendingFire> pending,
+            List<Timer> requested) {
+        this(job, paused, nextAt, lastEmittedAt, pending, requested, FailureStreak.NONE);
     }
 
     static JobState of(JobDefinition job) {
         return new JobState(job, false, null, null, List.of(), List.of());
+    }
+
+    JobState withFailures(FailureStreak newFailures) {
+        return new JobState(job, paused, nextAt, lastEmittedAt, pending, requested, newFailures);
     }
 
     /** Whether the job's schedule is to be followed: enabled and not paused. */
@@ -39,21 +57,21 @@ public record JobState(
     }
 
     JobState withJob(JobDefinition newJob) {
-        return new JobState(newJob, paused, nextAt, lastEmittedAt, pending, requested);
+        return new JobState(newJob, paused, nextAt, lastEmittedAt, pending, requested, failures);
     }
 
     JobState withPaused(boolean newPaused) {
-        return new JobState(job, newPaused, nextAt, lastEmittedAt, pending, requested);
+        return new JobState(job, newPaused, nextAt, lastEmittedAt, pending, requested, failures);
     }
 
     JobState withProgress(Instant newNextAt, Instant newLastEmittedAt) {
-        return new JobState(job, paused, newNextAt, newLastEmittedAt, pending, requested);
+        return new JobState(job, paused, newNextAt, newLastEmittedAt, pending, requested, failures);
     }
 
     JobState withPending(PendingFire fire) {
         List<PendingFire> more = new ArrayList<>(pending);
         more.add(fire);
-        return new JobState(job, paused, nextAt, lastEmittedAt, more, requested);
+        return new JobState(job, paused, nextAt, lastEmittedAt, more, requested, failures);
     }
 
     /** This state with {@code fires} added to its pending fires; this very state when there are none. */
@@ -64,7 +82,7 @@ public record JobState(
         List<PendingFire> more = new ArrayList<>(pending.size() + fires.size());
         more.addAll(pending);
         more.addAll(fires);
-        return new JobState(job, paused, nextAt, lastEmittedAt, more, requested);
+        return new JobState(job, paused, nextAt, lastEmittedAt, more, requested, failures);
     }
 
     /** This state without the pending fires {@code which} matches; this very state when it matches none. */
@@ -78,7 +96,8 @@ public record JobState(
                 nextAt,
                 lastEmittedAt,
                 pending.stream().filter(which.negate()).toList(),
-                requested);
+                requested,
+                failures);
     }
 
     /** Forgets the pending fires that are due by {@code now}: they can no longer be cancelled. */
@@ -89,7 +108,7 @@ public record JobState(
     JobState withRequested(Timer timer) {
         List<Timer> more = new ArrayList<>(requested);
         more.add(timer);
-        return new JobState(job, paused, nextAt, lastEmittedAt, pending, more);
+        return new JobState(job, paused, nextAt, lastEmittedAt, pending, more, failures);
     }
 
     boolean hasRequested(String fireId) {
@@ -105,6 +124,7 @@ public record JobState(
                 pending,
                 requested.stream()
                         .filter(timer -> !timer.fireId().equals(fireId))
-                        .toList());
+                        .toList(),
+                failures);
     }
 }

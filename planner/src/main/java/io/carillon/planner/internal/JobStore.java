@@ -16,7 +16,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * store holds; it is built in the processor's {@code init} and so starts empty whenever the task is (re)initialised
  * (assignment, or revival after its state was wiped). A value is {@link StoreEncoding}'s binary form of the state's
  * progress, pending fires and requested timers followed by the job's definition as the {@code jobs} topic's JSON
- * (the bytes of the record it was read from, as they came); the JSON of a definition that did not change is reused
+ * (the bytes of the record it was read from, as they came), then, when the job has any, its consecutive failures
+ * ({@link FailureStreak}: count, incident id, paused at; a value without them has none); the JSON of a definition
+ * that did not change is reused
  * rather than written again. Values that earlier planners
  * wrote as JSON are still read. Used by one stream task's thread only.
  */
@@ -91,7 +93,12 @@ final class JobStore {
         state.pending().forEach(writer::writePending);
         writer.writeInt(state.requested().size());
         state.requested().forEach(writer::writeTimer);
-        return writer.writeBytes(definition).toByteArray();
+        writer.writeBytes(definition);
+        FailureStreak failures = state.failures();
+        if (!failures.equals(FailureStreak.NONE)) {
+            writer.writeInt(failures.count()).writeString(failures.incidentId()).writeInstant(failures.pausedAt());
+        }
+        return writer.toByteArray();
     }
 
     static Cached decode(byte[] value) {
@@ -112,8 +119,11 @@ final class JobStore {
             requested.add(reader.readTimer());
         }
         byte[] definition = reader.readBytes();
+        FailureStreak failures = reader.hasRemaining()
+                ? new FailureStreak(reader.readInt(), reader.readString(), reader.readInstant())
+                : FailureStreak.NONE;
         JobDefinition job = EventSerdes.JOB.deserialize(null, definition);
-        return new Cached(new JobState(job, paused, nextAt, lastEmittedAt, pending, requested), definition);
+        return new Cached(new JobState(job, paused, nextAt, lastEmittedAt, pending, requested, failures), definition);
     }
 
     /** A state with the JSON of its definition. */

@@ -19,8 +19,10 @@ final class JobUpdates {
     private final Clock clock;
     private final JobStore jobs;
     private final Scheduler scheduler;
+    private final FailureStreaks streaks;
 
-    JobUpdates(Clock clock, JobStore jobs, Scheduler scheduler) {
+    JobUpdates(Clock clock, JobStore jobs, Scheduler scheduler, FailureStreaks streaks) {
+        this.streaks = streaks;
         this.clock = clock;
         this.jobs = jobs;
         this.scheduler = scheduler;
@@ -60,6 +62,7 @@ final class JobUpdates {
         JobState state = jobs.get(key);
         if (state != null) {
             scheduler.remove(state.withoutDue(now), now);
+            streaks.onDelete(state, now);
             jobs.delete(key);
         }
     }

@@ -5,6 +5,7 @@ import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfirePolicy;
+import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.ScheduleType;
@@ -24,7 +25,9 @@ import java.time.Instant;
  * </ul>
  * A FIXED_DELAY job has one missed instant at most: FIRE_ONCE_NOW and CATCH_UP fire it now, and the next instant
  * waits for that run's end. Instants a calendar of the job's schedule removes are not missed: the first missed
- * instant is the first one a calendar keeps, and CATCH_UP replays only those.
+ * instant is the first one a calendar keeps, and CATCH_UP replays only those. With a {@code maxLateMs}, FIRE_ONCE_NOW
+ * and CATCH_UP leave out the missed instants more than that before now: a SKIPPED result counts them, and the policy
+ * goes on from the first instant within it (every instant is skipped, as by DO_NOTHING, when none is).
  */
 final class Misfires {
 
@@ -50,8 +53,18 @@ final class Misfires {
             return state;
         }
         boolean fixedDelay = job.schedule().type() == ScheduleType.FIXED_DELAY;
+        if (policy.strategy() != MisfireStrategy.DO_NOTHING && policy.tooLate(firstMissed, now)) {
+            Instant inTime = fixedDelay ? null : firstInTime(job, now);
+            if (inTime == null || inTime.isAfter(now)) {
+                return skip(state, firstMissed, lateReason(job), now);
+            }
+            output.result(
+                    skipped(job, firstMissed, skippedBefore(job, firstMissed, inTime, lateReason(job), now), now));
+            firstMissed = inTime;
+            state = state.withProgress(inTime, state.lastEmittedAt());
+        }
         return switch (policy.strategy()) {
-            case DO_NOTHING -> skip(state, firstMissed, now);
+            case DO_NOTHING -> skip(state, firstMissed, "the threshold of " + policy.thresholdMs() + " ms", now);
             case FIRE_ONCE_NOW -> {
                 output.fire(FireEvent.of(
                                 job,
@@ -71,14 +84,24 @@ final class Misfires {
         };
     }
 
-    private JobState skip(JobState state, Instant firstMissed, Instant now) {
+    private JobState skip(JobState state, Instant firstMissed, String limit, Instant now) {
         JobDefinition job = state.job();
         Instant next = nextAfter(job, now);
+        String message = skippedBefore(job, firstMissed, null, limit, now) + "; next instant " + next;
+        output.result(skipped(job, firstMissed, message, now));
+        return state.withProgress(next, state.lastEmittedAt());
+    }
+
+    /**
+     * Says which instants from {@code firstMissed} on are skipped: those before {@code until}, or up to now when
+     * {@code until} is null, as more than {@code limit} late.
+     */
+    private String skippedBefore(JobDefinition job, Instant firstMissed, Instant until, String limit, Instant now) {
         Instant lastMissed = firstMissed;
         int skipped = 1;
         for (Instant missed = nextAfter(job, firstMissed);
                 missed != null
-                        && !missed.isAfter(now)
+                        && (until == null ? !missed.isAfter(now) : missed.isBefore(until))
                         && skipped < MAX_SKIPPED_COUNTED
                         && job.schedule().type() != ScheduleType.FIXED_DELAY;
                 missed = nextAfter(job, missed)) {
@@ -86,12 +109,18 @@ final class Misfires {
             skipped++;
         }
         String count = (skipped >= MAX_SKIPPED_COUNTED ? "at least " : "") + skipped;
-        String message = "misfire DO_NOTHING: skipped " + count + " scheduled instant(s) from " + firstMissed
-                + " to " + lastMissed + ", more than the threshold of "
-                + job.misfire().thresholdMs()
-                + " ms late at " + now + "; next instant " + next;
-        output.result(skipped(job, firstMissed, message, now));
-        return state.withProgress(next, state.lastEmittedAt());
+        return "misfire " + job.misfire().strategy() + ": skipped " + count + " scheduled instant(s) from "
+                + firstMissed + " to " + lastMissed + ", more than " + limit + " late at " + now;
+    }
+
+    /** The first instant no more than the policy's {@code maxLateMs} before now that a calendar keeps, if any. */
+    private Instant firstInTime(JobDefinition job, Instant now) {
+        Instant earliest = now.minusMillis(job.misfire().maxLateMs());
+        return firstKept(job, NextInstant.after(job.schedule(), earliest.minusMillis(1)), now);
+    }
+
+    private static String lateReason(JobDefinition job) {
+        return "the maxLateMs of " + job.misfire().maxLateMs() + " ms";
     }
 
     private static RunResult skipped(JobDefinition job, Instant firstMissed, String message, Instant now) {

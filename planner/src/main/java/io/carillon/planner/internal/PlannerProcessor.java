@@ -82,17 +82,18 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         PlannerCalendars calendars = new PlannerCalendars(context.getStateStore(PlannerStores.CALENDARS));
         Scheduler scheduler = new Scheduler(
                 settings, jobs, new TimerStore(timerStore), output, new Misfires(output, calendars), calendars);
-        jobUpdates = new JobUpdates(clock, jobs, scheduler);
+        FailureStreaks streaks = new FailureStreaks(processedIds, scheduler, output);
+        jobUpdates = new JobUpdates(clock, jobs, scheduler, streaks);
         WindowStore<String, EndedRun> endedRunStore = context.getStateStore(PlannerStores.ENDED_RUNS);
         EndedRuns endedRuns = new EndedRuns(endedRunStore, PlannerStores.REQUEST_ID_RETENTION);
         requests = new Requests(
-                clock, settings, jobs, processedIds, scheduler, new ManualRetries(endedRuns, processedIds));
+                clock, settings, jobs, processedIds, scheduler, new ManualRetries(endedRuns, processedIds), streaks);
         KeyValueStore<String, byte[]> openRunStore = context.getStateStore(PlannerStores.OPEN_RUNS);
         KeyValueStore<String, byte[]> workerStore = context.getStateStore(PlannerStores.WORKERS);
         resultsProgress = new ResultsProgress();
         OpenRuns openRuns = new OpenRuns(
                 openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(), resultsProgress);
-        results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns);
+        results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns, streaks);
         Instant now = clock.instant();
         context.schedule(
                 AlignedPunctuation.startAfter(now, settings.punctuateInterval()),

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  *   <li>BACKFILL: each instant of the job's schedule in {@code [from, to]} once, kind BACKFILL, at most
  *       {@link PlannerSettings#maxBackfillFires()} of them (a notice names the first instant left out), written by
  *       the punctuator at {@link PlannerSettings#backfillPerPunctuation()} fires per punctuation;</li>
- *   <li>PAUSE / RESUME: the job's schedule stops (its pending scheduled fires are cancelled) / restarts from now;</li>
+ *   <li>PAUSE / RESUME: the job's schedule stops (its pending scheduled fires are cancelled) / restarts from now; a
+ *       RESUME also ends a pause after consecutive failures ({@link FailureStreaks});</li>
  *   <li>RETRY: a retry by hand of the run named by {@code parentRunId} ({@link ManualRetries}).</li>
  * </ul>
  * Manual fires, retries and backfills work for disabled or paused jobs too.
@@ -37,6 +38,7 @@ final class Requests {
     private final RequestIds requestIds;
     private final Scheduler scheduler;
     private final ManualRetries manualRetries;
+    private final FailureStreaks streaks;
 
     Requests(
             Clock clock,
@@ -44,8 +46,10 @@ final class Requests {
             JobStore jobs,
             RequestIds requestIds,
             Scheduler scheduler,
-            ManualRetries manualRetries) {
+            ManualRetries manualRetries,
+            FailureStreaks streaks) {
         this.manualRetries = manualRetries;
+        this.streaks = streaks;
         this.clock = clock;
         this.settings = settings;
         this.jobs = jobs;
@@ -115,7 +119,7 @@ final class Requests {
             case RUN_AT -> scheduler.fireAt(state, timer(request, request.at(), FireKind.MANUAL), now);
             case CHILD -> scheduler.fireAt(state, timer(request, now, FireKind.CHILD), now);
             case PAUSE -> scheduler.reconcile(state, state.withPaused(true), now);
-            case RESUME -> scheduler.reconcile(state, state.withPaused(false), now);
+            case RESUME -> streaks.onResume(scheduler.reconcile(state, state.withPaused(false), now), now);
             case RETRY -> scheduler.fireAt(state, manualRetries.retry(request, now), now);
             case BACKFILL -> throw new IllegalStateException("BACKFILL is applied apart");
         };

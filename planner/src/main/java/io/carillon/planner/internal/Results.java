@@ -22,7 +22,8 @@ import java.util.List;
  *       and retried it (the retry's run triggers the children when it succeeds);</li>
  *   <li>a run that ended FAILED, TIMED_OUT, LOST, NO_WORKER or KILLED is kept for RETRY requests
  *       ({@link EndedRuns});</li>
- *   <li>a FIXED_DELAY job plans its next instant from the run's end ({@link Scheduler#afterRun}).</li>
+ *   <li>a FIXED_DELAY job plans its next instant from the run's end ({@link Scheduler#afterRun});</li>
+ *   <li>the job's consecutive final failures are counted, and the job paused at its limit ({@link FailureStreaks}).</li>
  * </ul>
  * A result of a job the planner does not have (deleted) is ignored: it is not a bad record. A result that changes
  * nothing but the pruning of due pending fires (the common case) does not rewrite the job's state: every reader
@@ -42,6 +43,7 @@ final class Results {
     private final Output output;
     private final OpenRuns openRuns;
     private final EndedRuns endedRuns;
+    private final FailureStreaks streaks;
 
     Results(
             Clock clock,
@@ -50,7 +52,9 @@ final class Results {
             Scheduler scheduler,
             Output output,
             OpenRuns openRuns,
-            EndedRuns endedRuns) {
+            EndedRuns endedRuns,
+            FailureStreaks streaks) {
+        this.streaks = streaks;
         this.openRuns = openRuns;
         this.endedRuns = endedRuns;
         this.clock = clock;
@@ -105,7 +109,7 @@ final class Results {
         if (result.status() == RunStatus.SUCCEEDED && !current.job().children().isEmpty() && !retried(result, now)) {
             current.job().children().forEach(child -> output.request(childRequest(child, result, now)));
         }
-        JobState after = scheduler.afterRun(current, result, now);
+        JobState after = streaks.onTerminal(scheduler.afterRun(current, result, now), result, now);
         if (after != state) {
             jobs.put(result.jobId(), after.withoutDue(now));
         }

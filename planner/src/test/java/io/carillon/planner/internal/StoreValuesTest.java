@@ -49,6 +49,19 @@ class StoreValuesTest {
     }
 
     @Test
+    void aJobStatesFailuresSurviveTheBinaryFormAndAValueWithoutThemHasNone() {
+        byte[] definition = EventSerdes.JOB.serialize(null, job);
+        JobState counting = state.withFailures(new FailureStreak(2, null, null));
+        JobState paused = state.withFailures(new FailureStreak(0, "paused:nightly:nightly@1", AT));
+
+        assertThat(JobStore.decode(JobStore.encode(counting, definition)).state())
+                .isEqualTo(counting);
+        assertThat(JobStore.decode(JobStore.encode(paused, definition)).state()).isEqualTo(paused);
+        assertThat(JobStore.decode(JobStore.encode(state, definition)).state().failures())
+                .isEqualTo(FailureStreak.NONE);
+    }
+
+    @Test
     void anEmptyJobStateSurvivesTheBinaryForm() {
         JobState fresh = JobState.of(job);
 

@@ -9,6 +9,9 @@ import java.util.List;
  * {@code alerting} tunes the job's monitor rules; null means {@link Alerting#defaults()}. {@code tags} are short
  * labels for grouping jobs (at most {@link io.carillon.topics.JobValidator#MAX_TAGS}); absent in JSON means none, and
  * a job without tags is written without the field; null fields are left out of JSON by any mapper.
+ * {@code pauseAfterFailures}, when set above 0, pauses the job's schedule after that many consecutive runs ended
+ * FAILED, TIMED_OUT, LOST or NO_WORKER on their last attempt (the planner counts them; a SUCCEEDED run resets the
+ * count, and so does a RESUME); null or 0 never pauses it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobDefinition(
@@ -28,6 +31,7 @@ public record JobDefinition(
         MisfirePolicy misfire,
         long timeoutMs,
         RetryPolicy retry,
+        Integer pauseAfterFailures,
         List<String> children,
         long jitterMs,
         boolean atMostOnce,
@@ -45,6 +49,7 @@ public record JobDefinition(
         misfire = misfire == null ? MisfirePolicy.defaults() : misfire;
         retry = retry == null ? RetryPolicy.none() : retry;
         children = children == null ? List.of() : List.copyOf(children);
+        pauseAfterFailures = pauseAfterFailures != null && pauseAfterFailures == 0 ? null : pauseAfterFailures;
     }
 
     public static Builder builder(String id) {
@@ -67,6 +72,7 @@ public record JobDefinition(
                 .misfire(misfire)
                 .timeoutMs(timeoutMs)
                 .retry(retry)
+                .pauseAfterFailures(pauseAfterFailures)
                 .children(children)
                 .jitterMs(jitterMs)
                 .atMostOnce(atMostOnce)
@@ -91,6 +97,7 @@ public record JobDefinition(
         private MisfirePolicy misfire;
         private long timeoutMs;
         private RetryPolicy retry;
+        private Integer pauseAfterFailures;
         private List<String> children;
         private long jitterMs;
         private boolean atMostOnce;
@@ -171,6 +178,11 @@ public record JobDefinition(
             return this;
         }
 
+        public Builder pauseAfterFailures(Integer pauseAfterFailures) {
+            this.pauseAfterFailures = pauseAfterFailures;
+            return this;
+        }
+
         public Builder children(List<String> children) {
             this.children = children;
             return this;
@@ -214,6 +226,7 @@ public record JobDefinition(
                     misfire,
                     timeoutMs,
                     retry,
+                    pauseAfterFailures,
                     children,
                     jitterMs,
                     atMostOnce,

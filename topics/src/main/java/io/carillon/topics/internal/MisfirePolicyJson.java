@@ -17,6 +17,7 @@ final class MisfirePolicyJson {
     private static final SerializableString STRATEGY = new SerializedString("strategy");
     private static final SerializableString THRESHOLD_MS = new SerializedString("thresholdMs");
     private static final SerializableString MAX_CATCH_UP = new SerializedString("maxCatchUp");
+    private static final SerializableString MAX_LATE_MS = new SerializedString("maxLateMs");
     private static final MisfireStrategy[] STRATEGIES = MisfireStrategy.values();
 
     private MisfirePolicyJson() {}
@@ -26,6 +27,9 @@ final class MisfirePolicyJson {
         NonNullProperties.enumName(generator, STRATEGY, policy.strategy());
         NonNullProperties.longValue(generator, THRESHOLD_MS, policy.thresholdMs());
         NonNullProperties.intValue(generator, MAX_CATCH_UP, policy.maxCatchUp());
+        if (policy.maxLateMs() != MisfirePolicy.NO_LATE_LIMIT) {
+            NonNullProperties.longValue(generator, MAX_LATE_MS, policy.maxLateMs());
+        }
         generator.writeEndObject();
     }
 
@@ -41,6 +45,7 @@ final class MisfirePolicyJson {
         private MisfireStrategy strategy;
         private long thresholdMs;
         private int maxCatchUp;
+        private long maxLateMs;
 
         @Override
         public boolean read(String name, JsonParser parser, DeserializationContext context) throws JacksonException {
@@ -48,6 +53,7 @@ final class MisfirePolicyJson {
                 case "strategy" -> strategy = FieldValues.enumValue(parser, context, MisfireStrategy.class, STRATEGIES);
                 case "thresholdMs" -> thresholdMs = FieldValues.longValue(parser, context);
                 case "maxCatchUp" -> maxCatchUp = FieldValues.intValue(parser, context);
+                case "maxLateMs" -> maxLateMs = FieldValues.longValue(parser, context);
                 default -> {
                     return false;
                 }
@@ -57,7 +63,7 @@ final class MisfirePolicyJson {
 
         @Override
         public MisfirePolicy build() {
-            return new MisfirePolicy(strategy, thresholdMs, maxCatchUp);
+            return new MisfirePolicy(strategy, thresholdMs, maxCatchUp, maxLateMs);
         }
     }
 }

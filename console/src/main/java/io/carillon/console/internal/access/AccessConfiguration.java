@@ -63,6 +63,7 @@ class AccessConfiguration {
         "/console/i18n.js",
         "/console/i18n-zh-cn.js",
         "/console/i18n-zh-cn-jobs.js",
+        "/console/i18n-zh-cn-calendars.js",
         "/console/console.css",
         "/favicon.ico",
         "/error",

@@ -110,6 +110,25 @@ class CalendarService {
     }
 
     /**
+     * Creates or replaces calendar {@code id} with the all-day days of the iCalendar file {@code ics}
+     * ({@link IcsImport}), in {@code zone} (null: the zone of each schedule asking), as {@link #save} does.
+     *
+     * @throws InvalidInputException naming {@code file} when it is not an iCalendar file, or each field of the
+     *     calendar that is not valid (too many dates, a bad zone)
+     */
+    CalendarImportView importIcs(String id, String zone, String description, String ics) {
+        authorizer.requireAdmin();
+        if (id == null || id.isBlank()) {
+            throw InvalidInputException.of("id", "is required: the id of the calendar the file becomes");
+        }
+        IcsImport.Days days = IcsImport.read(ics);
+        CalendarView saved = save(
+                id,
+                new Calendar(Calendar.SCHEMA_VERSION, id, description, zone, days.dates(), days.ranges(), null, null));
+        return new CalendarImportView(saved, days.events(), days.leftOut(), days.leftOutNamed());
+    }
+
+    /**
      * Deletes calendar {@code id}.
      *
      * @throws CalendarNotFoundException when there is none

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -18,8 +19,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Writes each poll of {@code alerts} records into {@code incidents} and {@code incident_events} and, for each step
- * not stored before, one {@code deliveries} row per matching channel, all in one database transaction: a step is
- * notified exactly when it is first stored. A record that is not a valid Incident goes to the dlq with the reason
+ * not stored before, one {@code deliveries} row per matching channel and what each {@link IncidentStepListener}
+ * writes, all in one database transaction: a step is notified exactly when it is first stored. A record that is not a valid Incident goes to the dlq with the reason
  * and the rest of the batch is stored; when the database refuses the batch, its steps are stored one by one and
  * each refused one goes to the dlq.
  * <p>
@@ -41,6 +42,7 @@ class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
     private final ConsoleProducer producer;
     private final TransactionTemplate transactions;
     private final Clock clock;
+    private final List<IncidentStepListener> listeners;
 
     IncidentMaterializer(
             IncidentRepository incidents,
@@ -48,7 +50,9 @@ class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
             DeadLetters deadLetters,
             ConsoleProducer producer,
             PlatformTransactionManager transactionManager,
-            Clock clock) {
+            Clock clock,
+            ObjectProvider<IncidentStepListener> listeners) {
+        this.listeners = listeners.orderedStream().toList();
         this.incidents = incidents;
         this.deliveries = deliveries;
         this.deadLetters = deadLetters;
@@ -70,6 +74,7 @@ class IncidentMaterializer implements BatchMessageListener<String, byte[]> {
             for (Incident step : steps) {
                 if (incidents.store(step, now)) {
                     deliveries.enqueue(step, now);
+                    listeners.forEach(listener -> listener.stored(step, now));
                 }
             }
         });

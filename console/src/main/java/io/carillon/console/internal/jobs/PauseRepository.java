@@ -6,7 +6,10 @@ import java.time.Instant;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** The {@code job_pauses} table: the jobs paused through the console. Writes take part in the caller's transaction. */
+/**
+ * The {@code job_pauses} table: the jobs paused through the console, and those the planner paused after consecutive
+ * failures ({@link PlannerPauses}). Writes take part in the caller's transaction.
+ */
 @Repository
 class PauseRepository {
 
@@ -32,6 +35,14 @@ class PauseRepository {
     void resume(String jobId) {
         jdbc.sql("DELETE FROM job_pauses WHERE job_id = :jobId")
                 .param("jobId", jobId)
+                .update();
+    }
+
+    /** Removes the pause of {@code jobId} if {@code by} made it (a later pause by someone else stays). */
+    void resumeIfPausedBy(String jobId, String by) {
+        jdbc.sql("DELETE FROM job_pauses WHERE job_id = :jobId AND paused_by = :by")
+                .param("jobId", jobId)
+                .param("by", by)
                 .update();
     }
 }

@@ -26,7 +26,7 @@ class IncidentFiltersTest {
                         e -> assertThat(e.fieldErrors())
                                 .extracting(FieldError::field)
                                 .containsExactly("rule"))
-                .hasMessageContaining("FAILED, FAILURE_RATE, MISSED, NO_WORKER, OVERRUN, SLOW");
+                .hasMessageContaining("FAILED, FAILURE_RATE, MISSED, NO_WORKER, OVERRUN, PAUSED, SLOW");
         assertThatThrownBy(() -> new IncidentFilters("closed", null, null, null).toQuery(null))
                 .isInstanceOfSatisfying(
                         InvalidInputException.class,
