@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * (nothing is dropped); so does polling when more than {@code maxHeld} triggers are held.
  *
  * <p>When partitions are revoked, their held triggers are left to the next owner (from the commit) and their claimed
- * runs still run here. {@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any
+ * runs still run here. When the worker shuts down ({@link #drain()}), the claimed runs the executor did not take are
+ * handed back: the commit goes back to them, so the next owner runs them ({@link #handBackClaimed()}). {@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any
  * thread.
  */
 final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
@@ -136,6 +137,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
 
     private void pollOnce() throws InterruptedException {
         if (draining) {
+            handBackClaimed();
             consumer.pause(consumer.assignment());
             consumer.poll(POLL_TIMEOUT);
             return;
@@ -208,6 +210,40 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
                 held.add(run);
                 heldOffsets.get(run.partition()).add(run.offset());
             });
+        }
+    }
+
+    /**
+     * Gives the claimed runs the executor never took (it had no room, or it stopped taking runs for the shutdown)
+     * back to the partitions' next owner: they become held again, so the commit goes back to the first of them (the
+     * runs claimed and taken above it listed in its metadata), and that commit is written at once. The next owner
+     * runs them as their first attempt, its claim replacing this instance's at the planner; without this they would
+     * sit claimed until the planner's grace for a departed worker ends them LOST. When the commit fails they are
+     * left claimed (the planner ends them LOST and retries them as their job says).
+     */
+    private void handBackClaimed() {
+        if (claimed.isEmpty()) {
+            return;
+        }
+        List<Held> handedBack = List.copyOf(claimed);
+        claimed.clear();
+        Set<TopicPartition> partitions = new HashSet<>();
+        handedBack.forEach(run -> {
+            heldOffsets.computeIfAbsent(run.partition(), p -> new TreeSet<>()).add(run.offset());
+            partitions.add(run.partition());
+        });
+        try {
+            consumer.commitSync(offsetsOf(partitions));
+            uncommitted.removeAll(partitions);
+            log.info(
+                    "{} claimed runs not started here are handed back to the next owner of partitions {}",
+                    handedBack.size(),
+                    partitions);
+        } catch (KafkaException e) {
+            log.warn(
+                    "could not hand back {} claimed runs (the planner ends them LOST once this instance is gone): {}",
+                    handedBack.size(),
+                    e.toString());
         }
     }
 

@@ -179,6 +179,40 @@ class TriggerLoopTest {
         assertThat(startedUncommitted).isEmpty();
     }
 
+    /**
+     * A worker shutting down stops its executor taking runs while the loop may have just claimed some: those are
+     * handed back, the commit going back to the first of them, so the partition's next owner runs them instead of the
+     * planner ending them LOST after its grace for a departed worker.
+     */
+    @Test
+    void claimedRunsTheStoppedExecutorNeverTookAreHandedBackToTheNextOwner() {
+        CountingPolls counting = new CountingPolls();
+        startLoop(counting);
+        runs.shutdown(Duration.ZERO);
+        counting.schedulePollTask(() -> {
+            counting.addRecord(triggerRecord("refused", 0, CLOCK.instant()));
+            counting.addRecord(triggerRecord("refused-too", 1, CLOCK.instant()));
+        });
+        await("both claimed and committed past")
+                .atMost(DEADLINE)
+                .until(() -> Long.valueOf(2).equals(committedOffset(counting)));
+        assertThat(PublishedResults.of(publisher, producer, CATALOG))
+                .extracting(RunResult::runId)
+                .containsExactly("refused#0", "refused-too#0");
+
+        loop.drain();
+
+        await("the commit goes back to the first claimed run not taken")
+                .atMost(DEADLINE)
+                .until(() -> Long.valueOf(0).equals(committedOffset(counting)));
+        DoneOffsets done = DoneOffsets.decode(
+                0, counting.committed(Set.of(PARTITION)).get(PARTITION).metadata());
+        assertThat(done.contains(0) || done.contains(1))
+                .as("neither run is listed as done: the next owner takes both")
+                .isFalse();
+        assertThat(endedRuns()).as("neither run started nor ended here").isEmpty();
+    }
+
     /** Starts the loop on {@code triggerConsumer}, which is assigned the one partition holding {@code records}. */
     @SafeVarargs
     private void startLoop(MockConsumer<byte[], byte[]> triggerConsumer, ConsumerRecord<byte[], byte[]>... records) {
