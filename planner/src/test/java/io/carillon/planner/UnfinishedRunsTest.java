@@ -31,6 +31,9 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     private static final String WORKER = "worker-1";
     private static final RetryPolicy POLICY = new RetryPolicy(3, 5_000, 2.0, 60_000);
     private static final long TIMEOUT_MS = 60_000;
+    private static final Duration SKEW = Duration.ofSeconds(20);
+    private static final Duration BEAT = Duration.ofSeconds(1);
+    private static final int BEATS_WHILE_ALIVE = 30;
 
     @BeforeEach
     void start() {
@@ -441,6 +444,51 @@ class UnfinishedRunsTest extends PlannerTestSupport {
                 .allSatisfy(lost -> assertThat(lost.status()).isEqualTo(RunStatus.LOST))
                 .extracting(RunResult::runId)
                 .containsExactlyInAnyOrder("a#0", "b#0", "c#0");
+    }
+
+    /**
+     * A worker whose clock is 20 s behind sends heartbeats whose {@code sentAt + 3 * interval} is always past by the
+     * planner's clock: judged by the planner's receipt, it keeps its run while it beats, and loses it one time to
+     * live after it stops.
+     */
+    @Test
+    void aWorkerWhoseClockIsBehindKeepsItsRunWhileItBeatsAndLosesItOnceItStops() {
+        planner.heartbeat(heartbeat(START.minus(SKEW), BEAT));
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
+
+        for (int beat = 0; beat < BEATS_WHILE_ALIVE; beat++) {
+            planner.advance(BEAT);
+            planner.heartbeat(heartbeat(planner.clock.instant().minus(SKEW), BEAT));
+        }
+        assertThat(planner.writtenResults())
+                .as("a worker 20 s behind that beats every second is alive")
+                .isEmpty();
+
+        planner.advance(BEAT.multipliedBy(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD + 2));
+        RunResult lost = single(planner.writtenResults());
+        assertThat(lost.status()).isEqualTo(RunStatus.LOST);
+        assertThat(lost.message()).contains(WORKER, "received", "expired");
+        assertThat(single(planner.fires()).fireId()).isEqualTo("run-1~2");
+    }
+
+    /**
+     * A worker whose clock is 20 s ahead sends heartbeats that, by their {@code sentAt}, stay alive 20 s after its
+     * last: judged by the planner's receipt, its run is LOST one time to live after it stops.
+     */
+    @Test
+    void aWorkerWhoseClockIsAheadLosesItsRunOneTimeToLiveAfterItStops() {
+        planner.heartbeat(heartbeat(START.plus(SKEW), BEAT));
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
+        for (int beat = 0; beat < BEATS_WHILE_ALIVE; beat++) {
+            planner.advance(BEAT);
+            planner.heartbeat(heartbeat(planner.clock.instant().plus(SKEW), BEAT));
+        }
+        assertThat(planner.writtenResults()).isEmpty();
+
+        planner.advance(BEAT.multipliedBy(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD + 2));
+        assertThat(single(planner.writtenResults()).status())
+                .as("LOST 3 s after the last heartbeat's receipt, not 23 s")
+                .isEqualTo(RunStatus.LOST);
     }
 
     /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */

@@ -5,7 +5,6 @@ import io.carillon.topics.JsonSerde;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,7 +21,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * that will not end by themselves:
  * <ul>
  *   <li>TIMED_OUT once {@link OpenRun#timeoutAt()} (start + the job's {@code timeoutMs} + the grace) has passed;</li>
- *   <li>LOST once its worker's latest heartbeat has expired, or, when the worker has no heartbeat (a tombstone: it
+ *   <li>LOST once its worker's latest heartbeat has expired by the planner's clock (received plus the heartbeat's
+ *       time to live, {@link WorkerHeartbeats.Received#expiresAt()}: the worker's own clock is not trusted), or, when the worker has no heartbeat (a tombstone: it
  *       shut down; or never seen), once the run has been open for the grace (so a worker's first heartbeat can
  *       still reach the global store).</li>
  * </ul>
@@ -90,7 +90,7 @@ final class OpenRuns {
             runs.forEachRemaining(entry -> open.put(entry.key, head(entry.value)));
         }
         List<RunResult> closed = new ArrayList<>();
-        Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass = new HashMap<>();
+        Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass = new HashMap<>();
         open.forEach((runId, run) -> verdict(run, now, heartbeatsOfPass).ifPresent(result -> {
             store.put(runId, null);
             closed.add(result);
@@ -99,7 +99,7 @@ final class OpenRuns {
     }
 
     private Optional<RunResult> verdict(
-            Head head, Instant now, Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass) {
+            Head head, Instant now, Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass) {
         if (head.timeoutAt() != null && now.isAfter(head.timeoutAt()) && progress.readPast(head.timeoutAt(), now)) {
             OpenRun run = head.run();
             long timeoutMs =
@@ -115,14 +115,15 @@ final class OpenRuns {
         if (instance == null) {
             return Optional.empty();
         }
-        Optional<WorkerHeartbeat> heartbeat = heartbeatsOfPass.computeIfAbsent(instance, heartbeats::latest);
+        Optional<WorkerHeartbeats.Received> heartbeat = heartbeatsOfPass.computeIfAbsent(instance, heartbeats::latest);
         if (heartbeat.isPresent()
-                && !WorkerHeartbeats.alive(heartbeat.get(), now)
+                && !heartbeat.get().alive(now)
                 && progress.readPast(heartbeat.get().expiresAt(), now)) {
             return Optional.of(ended(
                     head.run().started(),
                     RunStatus.LOST,
-                    "worker '" + instance + "' stopped sending heartbeats: its last one expired at "
+                    "worker '" + instance + "' stopped sending heartbeats: the planner received its last one at "
+                            + heartbeat.get().receivedAt() + ", which expired at "
                             + heartbeat.get().expiresAt(),
                     now));
         }
