@@ -491,6 +491,34 @@ class UnfinishedRunsTest extends PlannerTestSupport {
                 .isEqualTo(RunStatus.LOST);
     }
 
+    /**
+     * A worker cut off from the brokers gives up its claim on a run after the claim timeout, the next owner of the
+     * trigger's partition runs it, and the first worker's producer delivers the claim after the run ended: the late
+     * claim opens nothing, so the run is not ended LOST and retried once that worker leaves.
+     */
+    @Test
+    void aClaimReadAfterTheRunEndedOpensNothing() {
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+        planner.heartbeat(heartbeatOf("worker-2", START, Duration.ofHours(1)));
+        JobDefinition job =
+                job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
+        planner.fires();
+        planner.result(claimOfRun1(job, START));
+        planner.result(resultOfRun1(job, RunStatus.SUCCEEDED, START.plusSeconds(1)));
+        planner.advanceCoarsely(Duration.ofSeconds(30));
+
+        planner.result(claimOn(job, "worker-2", START));
+        planner.workerGone("worker-2");
+        planner.advanceCoarsely(Duration.ofMinutes(1));
+
+        assertThat(planner.writtenResults())
+                .as("no LOST for a run that succeeded")
+                .isEmpty();
+        assertThat(planner.fires()).as("no retry").isEmpty();
+    }
+
     /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */
     private void runStarted(JobDefinition job) {
         planner.put(job);
@@ -558,6 +586,44 @@ class UnfinishedRunsTest extends PlannerTestSupport {
                 null,
                 null,
                 START);
+    }
+
+    /** The claim of {@code instance} on run {@code run-1#0}. */
+    private static RunResult claimOn(JobDefinition job, String instance, Instant at) {
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "run-1#0",
+                "run-1",
+                job.id(),
+                "demo",
+                "echo",
+                instance,
+                RunStatus.STARTED,
+                FireKind.MANUAL,
+                1,
+                0,
+                1,
+                at,
+                null,
+                null,
+                "claimed",
+                null,
+                null,
+                at);
+    }
+
+    private static WorkerHeartbeat heartbeatOf(String instance, Instant sentAt, Duration interval) {
+        return new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                instance,
+                "demo",
+                List.of("echo"),
+                4,
+                1,
+                List.of(),
+                interval.toMillis(),
+                START,
+                sentAt);
     }
 
     /** The worker's claim on run {@code run-1#0}: a STARTED without {@code startedAt}. */

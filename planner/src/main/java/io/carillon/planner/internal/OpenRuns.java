@@ -45,6 +45,7 @@ final class OpenRuns {
     private final WorkerHeartbeats heartbeats;
     private final Duration grace;
     private final ResultsProgress progress;
+    private final RecentlyEndedRuns recentlyEnded = new RecentlyEndedRuns();
 
     OpenRuns(
             KeyValueStore<String, byte[]> store,
@@ -61,11 +62,16 @@ final class OpenRuns {
      * Opens the run of a STARTED result read from {@code json} (the record's value, kept as it is). A repeated
      * STARTED keeps the first, unless the first was a worker's claim (no {@code startedAt}: taken, not started yet):
      * a later STARTED replaces it, the same worker's real start (so a timeout counts from it) or another worker's
-     * claim (the trigger's partition moved before the claim's commit: the run is the new owner's now).
+     * claim (the trigger's partition moved before the claim's commit: the run is the new owner's now). A claim on a
+     * run that is not open but ended recently is ignored ({@link RecentlyEndedRuns}): its worker gave up on it and
+     * the run was ended by the partition's next owner.
      */
     void started(JobDefinition job, RunResult result, byte[] json, Instant now) {
         byte[] open = store.get(result.runId());
         if (open != null && decode(open).started().startedAt() != null) {
+            return;
+        }
+        if (open == null && result.startedAt() == null && recentlyEnded.contains(result.runId(), now)) {
             return;
         }
         Instant start = result.startedAt() != null ? result.startedAt() : now;
@@ -75,8 +81,9 @@ final class OpenRuns {
     }
 
     /** Closes the run of a terminal result (nothing when it is not open). */
-    void ended(RunResult result) {
+    void ended(RunResult result, Instant now) {
         store.put(result.runId(), null);
+        recentlyEnded.add(result.runId(), now);
     }
 
     /**
@@ -93,6 +100,7 @@ final class OpenRuns {
         Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass = new HashMap<>();
         open.forEach((runId, run) -> verdict(run, now, heartbeatsOfPass).ifPresent(result -> {
             store.put(runId, null);
+            recentlyEnded.add(runId, now);
             closed.add(result);
         }));
         return closed;
