@@ -1,6 +1,7 @@
 package io.carillon.worker.internal;
 
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.offsets.DoneOffsets;
 import java.time.Clock;
@@ -43,7 +44,9 @@ import org.slf4j.LoggerFactory;
  * (nothing is dropped); so does polling when more than {@code maxHeld} triggers are held.
  *
  * <p>When partitions are revoked, their held triggers are left to the next owner (from the commit) and their claimed
- * runs still run here. When the worker shuts down ({@link #drain()}), the claimed runs the executor did not take are
+ * runs still run here. When they are lost (the group session expired), the planner ends this instance's runs LOST,
+ * and so does this instance: it ends every run it holds LOST, interrupting the handlers, and drops the claimed runs of
+ * those partitions ({@link #onPartitionsLost}). When the worker shuts down ({@link #drain()}), the claimed runs the executor did not take are
  * handed back: the commit goes back to them, so the next owner runs them ({@link #handBackClaimed()}). {@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any
  * thread.
  */
@@ -366,9 +369,33 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         heartbeats.revoked(partitions);
     }
 
+    /**
+     * The group session expired (the instance was cut off or frozen past it): the partitions are another member's
+     * already, and the planner, which has missed this instance's heartbeats for longer (their time to live is shorter
+     * than the session), ends the runs claimed here LOST and retries them. So this instance gives them up too: the
+     * claimed runs not taken yet are reported LOST and dropped, and every run in the executor is ended LOST, its
+     * handler interrupted, so a zombie stops instead of running alongside the retry. A second LOST for a run the
+     * planner already ended LOST changes nothing (its retry is issued once).
+     */
     @Override
     public void onPartitionsLost(Collection<TopicPartition> partitions) {
         log.warn("trigger partitions lost: {}", partitions);
+        String reason = "instance " + reporter.instanceId() + " lost its trigger partitions " + partitions
+                + " (its group session expired): its claim on the run is void";
+        List<Held> given = claimed.stream()
+                .filter(run -> partitions.contains(run.partition()))
+                .toList();
+        claimed.removeAll(given);
+        given.forEach(
+                run -> reporter.finished(run.trigger(), RunStatus.LOST, null, reason + "; it never started", null));
+        int ended = runs.abandonAll(reason);
+        if (!given.isEmpty() || ended > 0) {
+            log.warn(
+                    "{} claimed runs not started and {} runs in the executor ended LOST: {}",
+                    given.size(),
+                    ended,
+                    reason);
+        }
         forget(partitions);
         heartbeats.revoked(partitions);
     }
