@@ -221,15 +221,23 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
      * back to the partitions' next owner: they become held again, so the commit goes back to the first of them (the
      * runs claimed and taken above it listed in its metadata), and that commit is written at once. The next owner
      * runs them as their first attempt, its claim replacing this instance's at the planner; without this they would
-     * sit claimed until the planner's grace for a departed worker ends them LOST. When the commit fails they are
-     * left claimed (the planner ends them LOST and retries them as their job says).
+     * sit claimed until the planner's grace for a departed worker ends them LOST. When the commit fails, the loop's
+     * last commit at {@link #stop()} writes it again; should that fail too, the planner ends them LOST after its grace
+     * and retries them as their jobs say. The claimed runs of partitions revoked earlier are ended LOST
+     * ({@link #endClaimedOfFormerPartitions()}).
      */
     private void handBackClaimed() {
         if (claimed.isEmpty()) {
             return;
         }
-        List<Held> handedBack = List.copyOf(claimed);
-        claimed.clear();
+        List<Held> handedBack = claimed.stream()
+                .filter(run -> next.containsKey(run.partition()))
+                .toList();
+        claimed.removeAll(handedBack);
+        endClaimedOfFormerPartitions();
+        if (handedBack.isEmpty()) {
+            return;
+        }
         Set<TopicPartition> partitions = new HashSet<>();
         handedBack.forEach(run -> {
             heldOffsets.computeIfAbsent(run.partition(), p -> new TreeSet<>()).add(run.offset());
@@ -244,10 +252,27 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
                     partitions);
         } catch (KafkaException e) {
             log.warn(
-                    "could not hand back {} claimed runs (the planner ends them LOST once this instance is gone): {}",
+                    "could not hand back {} claimed runs yet (the last commit tries again): {}",
                     handedBack.size(),
                     e.toString());
         }
+    }
+
+    /**
+     * Ends LOST, at once, the claimed runs of partitions revoked before the shutdown: they cannot be handed back (the
+     * next owner's commit already lists them as claimed here), so the planner retries them as their jobs say instead
+     * of after its grace for a departed worker.
+     */
+    private void endClaimedOfFormerPartitions() {
+        List<Held> former = List.copyOf(claimed);
+        claimed.clear();
+        former.forEach(run -> reporter.finished(
+                run.trigger(),
+                RunStatus.LOST,
+                null,
+                "instance " + reporter.instanceId() + " shut down before the run started, and its trigger partition "
+                        + run.partition() + " had moved to another instance",
+                null));
     }
 
     /** Hands the claimed runs to the executor in claim order, up to the first it has no room for. */
