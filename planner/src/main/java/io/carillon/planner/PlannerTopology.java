@@ -88,7 +88,7 @@ public final class PlannerTopology {
                 values,
                 catalog.workers(),
                 PlannerNodes.HEARTBEATS,
-                HeartbeatStoreProcessor::new);
+                () -> new HeartbeatStoreProcessor(clock));
         topology.addGlobalStore(
                 PlannerStores.calendars(),
                 PlannerNodes.CALENDARS_SOURCE,

@@ -31,6 +31,9 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     private static final String WORKER = "worker-1";
     private static final RetryPolicy POLICY = new RetryPolicy(3, 5_000, 2.0, 60_000);
     private static final long TIMEOUT_MS = 60_000;
+    private static final Duration SKEW = Duration.ofSeconds(20);
+    private static final Duration BEAT = Duration.ofSeconds(1);
+    private static final int BEATS_WHILE_ALIVE = 30;
 
     @BeforeEach
     void start() {
@@ -443,6 +446,79 @@ class UnfinishedRunsTest extends PlannerTestSupport {
                 .containsExactlyInAnyOrder("a#0", "b#0", "c#0");
     }
 
+    /**
+     * A worker whose clock is 20 s behind sends heartbeats whose {@code sentAt + 3 * interval} is always past by the
+     * planner's clock: judged by the planner's receipt, it keeps its run while it beats, and loses it one time to
+     * live after it stops.
+     */
+    @Test
+    void aWorkerWhoseClockIsBehindKeepsItsRunWhileItBeatsAndLosesItOnceItStops() {
+        planner.heartbeat(heartbeat(START.minus(SKEW), BEAT));
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
+
+        for (int beat = 0; beat < BEATS_WHILE_ALIVE; beat++) {
+            planner.advance(BEAT);
+            planner.heartbeat(heartbeat(planner.clock.instant().minus(SKEW), BEAT));
+        }
+        assertThat(planner.writtenResults())
+                .as("a worker 20 s behind that beats every second is alive")
+                .isEmpty();
+
+        planner.advance(BEAT.multipliedBy(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD + 2));
+        RunResult lost = single(planner.writtenResults());
+        assertThat(lost.status()).isEqualTo(RunStatus.LOST);
+        assertThat(lost.message()).contains(WORKER, "received", "expired");
+        assertThat(single(planner.fires()).fireId()).isEqualTo("run-1~2");
+    }
+
+    /**
+     * A worker whose clock is 20 s ahead sends heartbeats that, by their {@code sentAt}, stay alive 20 s after its
+     * last: judged by the planner's receipt, its run is LOST one time to live after it stops.
+     */
+    @Test
+    void aWorkerWhoseClockIsAheadLosesItsRunOneTimeToLiveAfterItStops() {
+        planner.heartbeat(heartbeat(START.plus(SKEW), BEAT));
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
+        for (int beat = 0; beat < BEATS_WHILE_ALIVE; beat++) {
+            planner.advance(BEAT);
+            planner.heartbeat(heartbeat(planner.clock.instant().plus(SKEW), BEAT));
+        }
+        assertThat(planner.writtenResults()).isEmpty();
+
+        planner.advance(BEAT.multipliedBy(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD + 2));
+        assertThat(single(planner.writtenResults()).status())
+                .as("LOST 3 s after the last heartbeat's receipt, not 23 s")
+                .isEqualTo(RunStatus.LOST);
+    }
+
+    /**
+     * A worker cut off from the brokers gives up its claim on a run after the claim timeout, the next owner of the
+     * trigger's partition runs it, and the first worker's producer delivers the claim after the run ended: the late
+     * claim opens nothing, so the run is not ended LOST and retried once that worker leaves.
+     */
+    @Test
+    void aClaimReadAfterTheRunEndedOpensNothing() {
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+        planner.heartbeat(heartbeatOf("worker-2", START, Duration.ofHours(1)));
+        JobDefinition job =
+                job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
+        planner.fires();
+        planner.result(claimOfRun1(job, START));
+        planner.result(resultOfRun1(job, RunStatus.SUCCEEDED, START.plusSeconds(1)));
+        planner.advanceCoarsely(Duration.ofSeconds(30));
+
+        planner.result(claimOn(job, "worker-2", START));
+        planner.workerGone("worker-2");
+        planner.advanceCoarsely(Duration.ofMinutes(1));
+
+        assertThat(planner.writtenResults())
+                .as("no LOST for a run that succeeded")
+                .isEmpty();
+        assertThat(planner.fires()).as("no retry").isEmpty();
+    }
+
     /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */
     private void runStarted(JobDefinition job) {
         planner.put(job);
@@ -510,6 +586,44 @@ class UnfinishedRunsTest extends PlannerTestSupport {
                 null,
                 null,
                 START);
+    }
+
+    /** The claim of {@code instance} on run {@code run-1#0}. */
+    private static RunResult claimOn(JobDefinition job, String instance, Instant at) {
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "run-1#0",
+                "run-1",
+                job.id(),
+                "demo",
+                "echo",
+                instance,
+                RunStatus.STARTED,
+                FireKind.MANUAL,
+                1,
+                0,
+                1,
+                at,
+                null,
+                null,
+                "claimed",
+                null,
+                null,
+                at);
+    }
+
+    private static WorkerHeartbeat heartbeatOf(String instance, Instant sentAt, Duration interval) {
+        return new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                instance,
+                "demo",
+                List.of("echo"),
+                4,
+                1,
+                List.of(),
+                interval.toMillis(),
+                START,
+                sentAt);
     }
 
     /** The worker's claim on run {@code run-1#0}: a STARTED without {@code startedAt}. */

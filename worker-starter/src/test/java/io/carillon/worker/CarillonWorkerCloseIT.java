@@ -103,7 +103,56 @@ class CarillonWorkerCloseIT {
         }
     }
 
+    /**
+     * A run claimed while the worker had no free slot, and not started when the worker closes, is handed back: the
+     * worker that takes the partition next runs it (its first attempt), and the run that was killed at the end of the
+     * grace is not run again.
+     */
+    @Test
+    void aClaimedRunNotStartedWhenTheWorkerClosesRunsOnTheNextOwner() {
+        CarillonWorker first = worker("closing-3", Duration.ofMillis(200), 1);
+        CarillonWorker next = worker("closing-4", Duration.ofSeconds(5), 1);
+        Trigger holding = trigger(APP, "holding-job", "hold", "never");
+        Trigger waiting = trigger(APP, "waiting-job", "quick", "handed back");
+        try (TestTriggers triggers = new TestTriggers();
+                TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
+            first.start();
+            triggers.send(catalog.trigger(APP), 0, holding);
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(statuses(results.values(), holding.runId()))
+                            .containsExactly(RunStatus.STARTED));
+            triggers.send(catalog.trigger(APP), 0, waiting);
+            await("the second run is claimed; the one slot is taken")
+                    .atMost(DEADLINE)
+                    .until(() -> results.values().stream()
+                            .anyMatch(result ->
+                                    result.runId().equals(waiting.runId()) && "closing-3".equals(result.instance())));
+
+            first.close();
+            next.start();
+
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(terminal(results.values(), waiting.runId()))
+                            .isNotNull()
+                            .satisfies(ended -> {
+                                assertThat(ended.status()).isEqualTo(RunStatus.SUCCEEDED);
+                                assertThat(ended.instance()).isEqualTo("closing-4");
+                                assertThat(ended.attempt()).isEqualTo(1);
+                            }));
+            assertThat(statuses(results.values(), holding.runId()))
+                    .as("the run killed by the first worker's close is not run again")
+                    .containsExactly(RunStatus.STARTED, RunStatus.KILLED);
+        } finally {
+            first.close();
+            next.close();
+        }
+    }
+
     private CarillonWorker worker(String instanceId, Duration grace) {
+        return worker(instanceId, grace, CarillonWorker.DEFAULT_CAPACITY);
+    }
+
+    private CarillonWorker worker(String instanceId, Duration grace, int capacity) {
         return CarillonWorker.builder()
                 .clock(TestTriggers.DUE_CLOCK)
                 .bootstrapServers(TestKafka.bootstrapServers())
@@ -112,10 +161,12 @@ class CarillonWorkerCloseIT {
                 .instanceId(instanceId)
                 .heartbeatInterval(Duration.ofMillis(100))
                 .shutdownGrace(grace)
+                .capacity(capacity)
                 .handler("hold", context -> {
                     gate.await();
                     return context.params();
                 })
+                .handler("quick", JobContext::params)
                 .build();
     }
 

@@ -5,7 +5,6 @@ import io.carillon.topics.JsonSerde;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,7 +21,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * that will not end by themselves:
  * <ul>
  *   <li>TIMED_OUT once {@link OpenRun#timeoutAt()} (start + the job's {@code timeoutMs} + the grace) has passed;</li>
- *   <li>LOST once its worker's latest heartbeat has expired, or, when the worker has no heartbeat (a tombstone: it
+ *   <li>LOST once its worker's latest heartbeat has expired by the planner's clock (received plus the heartbeat's
+ *       time to live, {@link WorkerHeartbeats.Received#expiresAt()}: the worker's own clock is not trusted), or, when the worker has no heartbeat (a tombstone: it
  *       shut down; or never seen), once the run has been open for the grace (so a worker's first heartbeat can
  *       still reach the global store).</li>
  * </ul>
@@ -45,6 +45,7 @@ final class OpenRuns {
     private final WorkerHeartbeats heartbeats;
     private final Duration grace;
     private final ResultsProgress progress;
+    private final RecentlyEndedRuns recentlyEnded = new RecentlyEndedRuns();
 
     OpenRuns(
             KeyValueStore<String, byte[]> store,
@@ -61,11 +62,16 @@ final class OpenRuns {
      * Opens the run of a STARTED result read from {@code json} (the record's value, kept as it is). A repeated
      * STARTED keeps the first, unless the first was a worker's claim (no {@code startedAt}: taken, not started yet):
      * a later STARTED replaces it, the same worker's real start (so a timeout counts from it) or another worker's
-     * claim (the trigger's partition moved before the claim's commit: the run is the new owner's now).
+     * claim (the trigger's partition moved before the claim's commit: the run is the new owner's now). A claim on a
+     * run that is not open but ended recently is ignored ({@link RecentlyEndedRuns}): its worker gave up on it and
+     * the run was ended by the partition's next owner.
      */
     void started(JobDefinition job, RunResult result, byte[] json, Instant now) {
         byte[] open = store.get(result.runId());
         if (open != null && decode(open).started().startedAt() != null) {
+            return;
+        }
+        if (open == null && result.startedAt() == null && recentlyEnded.contains(result.runId(), now)) {
             return;
         }
         Instant start = result.startedAt() != null ? result.startedAt() : now;
@@ -75,8 +81,9 @@ final class OpenRuns {
     }
 
     /** Closes the run of a terminal result (nothing when it is not open). */
-    void ended(RunResult result) {
+    void ended(RunResult result, Instant now) {
         store.put(result.runId(), null);
+        recentlyEnded.add(result.runId(), now);
     }
 
     /**
@@ -90,16 +97,17 @@ final class OpenRuns {
             runs.forEachRemaining(entry -> open.put(entry.key, head(entry.value)));
         }
         List<RunResult> closed = new ArrayList<>();
-        Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass = new HashMap<>();
+        Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass = new HashMap<>();
         open.forEach((runId, run) -> verdict(run, now, heartbeatsOfPass).ifPresent(result -> {
             store.put(runId, null);
+            recentlyEnded.add(runId, now);
             closed.add(result);
         }));
         return closed;
     }
 
     private Optional<RunResult> verdict(
-            Head head, Instant now, Map<String, Optional<WorkerHeartbeat>> heartbeatsOfPass) {
+            Head head, Instant now, Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass) {
         if (head.timeoutAt() != null && now.isAfter(head.timeoutAt()) && progress.readPast(head.timeoutAt(), now)) {
             OpenRun run = head.run();
             long timeoutMs =
@@ -115,14 +123,15 @@ final class OpenRuns {
         if (instance == null) {
             return Optional.empty();
         }
-        Optional<WorkerHeartbeat> heartbeat = heartbeatsOfPass.computeIfAbsent(instance, heartbeats::latest);
+        Optional<WorkerHeartbeats.Received> heartbeat = heartbeatsOfPass.computeIfAbsent(instance, heartbeats::latest);
         if (heartbeat.isPresent()
-                && !WorkerHeartbeats.alive(heartbeat.get(), now)
+                && !heartbeat.get().alive(now)
                 && progress.readPast(heartbeat.get().expiresAt(), now)) {
             return Optional.of(ended(
                     head.run().started(),
                     RunStatus.LOST,
-                    "worker '" + instance + "' stopped sending heartbeats: its last one expired at "
+                    "worker '" + instance + "' stopped sending heartbeats: the planner received its last one at "
+                            + heartbeat.get().receivedAt() + ", which expired at "
                             + heartbeat.get().expiresAt(),
                     now));
         }

@@ -26,7 +26,7 @@ import org.apache.kafka.streams.state.Stores;
  *       waiting for it ({@link ParkedRequests}).</li>
  * </ul>
  * And two global stores, not changelogged (their compacted topics are their source): {@value #WORKERS} (instance id →
- * latest heartbeat bytes), fed by {@link HeartbeatStoreProcessor} ({@link #workers()}), and {@value #CALENDARS}
+ * latest heartbeat with its receipt instant, {@link WorkerHeartbeats}), fed by {@link HeartbeatStoreProcessor} ({@link #workers()}), and {@value #CALENDARS}
  * (calendar id → calendar JSON), fed by {@link CalendarStoreProcessor} ({@link #calendars()}).
  */
 public final class PlannerStores {

@@ -78,7 +78,7 @@ final class Results {
         validate(key, result);
         Instant now = clock.instant();
         if (result.status().isTerminal()) {
-            openRuns.ended(result);
+            openRuns.ended(result, now);
             onTerminal(result, now);
         } else if (result.status() == RunStatus.STARTED) {
             JobState state = jobs.get(result.jobId());

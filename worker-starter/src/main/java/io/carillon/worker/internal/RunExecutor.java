@@ -5,6 +5,7 @@ import io.carillon.topics.events.Trigger;
 import io.carillon.worker.JobHandlerFunction;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -168,6 +169,30 @@ public final class RunExecutor {
      * already ended.
      */
     public synchronized boolean kill(String runId, String reason) {
+        return end(runId, RunStatus.KILLED, reason);
+    }
+
+    /**
+     * Ends every run that runs or waits here LOST with {@code reason}, interrupting the running handlers: this
+     * instance lost its claim on them (its group session expired, so the planner has found its heartbeats missing and
+     * ends them LOST and retries them as their jobs say). Returns how many runs it ended.
+     */
+    public synchronized int abandonAll(String reason) {
+        List<RunExecution> here = new ArrayList<>();
+        for (RunState state : RunState.values()) {
+            here.addAll(states.all(state));
+        }
+        int ended = 0;
+        for (RunExecution execution : here) {
+            if (end(execution.trigger().runId(), RunStatus.LOST, reason)) {
+                ended++;
+            }
+        }
+        return ended;
+    }
+
+    /** Ends the run {@code runId} with {@code status} if it runs or waits here. Called under the lock. */
+    private boolean end(String runId, RunStatus status, String reason) {
         RunExecution execution = states.find(runId);
         RunState state = execution == null ? null : states.stateOf(execution);
         if (state == null) {
@@ -177,14 +202,13 @@ public final class RunExecutor {
             case QUEUED, QUEUED_EARLY -> {
                 lanes.unqueue(execution);
                 notifyAll();
-                boolean killed = execution.endUnstarted(RunStatus.KILLED, reason + " before it started");
+                boolean ended = execution.endUnstarted(status, reason + " before it started");
                 checkDrained();
-                yield killed;
+                yield ended;
             }
-            case EARLY ->
-                execution.stop(RunStatus.KILLED, reason + " before it started (it waited for its due instant)");
-            case READY -> execution.stop(RunStatus.KILLED, reason + " before it started (it waited for a free slot)");
-            case RUNNING -> execution.stop(RunStatus.KILLED, reason);
+            case EARLY -> execution.stop(status, reason + " before it started (it waited for its due instant)");
+            case READY -> execution.stop(status, reason + " before it started (it waited for a free slot)");
+            case RUNNING -> execution.stop(status, reason);
         };
     }
 

@@ -35,6 +35,11 @@ public final class RunReporter {
         this.listener = listener;
     }
 
+    /** The id of the instance whose results this reports. */
+    String instanceId() {
+        return instanceId;
+    }
+
     /**
      * The claim on a run this instance is about to take: a STARTED result without {@code startedAt}, written (by the
      * trigger loop, {@link EventPublisher#resultsNow}) before the trigger's offset is committed and the run handed to

@@ -1,6 +1,7 @@
 package io.carillon.worker.internal;
 
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.offsets.DoneOffsets;
 import java.time.Clock;
@@ -43,7 +44,10 @@ import org.slf4j.LoggerFactory;
  * (nothing is dropped); so does polling when more than {@code maxHeld} triggers are held.
  *
  * <p>When partitions are revoked, their held triggers are left to the next owner (from the commit) and their claimed
- * runs still run here. {@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any
+ * runs still run here. When they are lost (the group session expired), the planner ends this instance's runs LOST,
+ * and so does this instance: it ends every run it holds LOST, interrupting the handlers, and drops the claimed runs of
+ * those partitions ({@link #onPartitionsLost}). When the worker shuts down ({@link #drain()}), the claimed runs the executor did not take are
+ * handed back: the commit goes back to them, so the next owner runs them ({@link #handBackClaimed()}). {@link #run()} owns the consumer; {@link #drain()} and {@link #stop()} may be called from any
  * thread.
  */
 final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
@@ -136,6 +140,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
 
     private void pollOnce() throws InterruptedException {
         if (draining) {
+            handBackClaimed();
             consumer.pause(consumer.assignment());
             consumer.poll(POLL_TIMEOUT);
             return;
@@ -209,6 +214,65 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
                 heldOffsets.get(run.partition()).add(run.offset());
             });
         }
+    }
+
+    /**
+     * Gives the claimed runs the executor never took (it had no room, or it stopped taking runs for the shutdown)
+     * back to the partitions' next owner: they become held again, so the commit goes back to the first of them (the
+     * runs claimed and taken above it listed in its metadata), and that commit is written at once. The next owner
+     * runs them as their first attempt, its claim replacing this instance's at the planner; without this they would
+     * sit claimed until the planner's grace for a departed worker ends them LOST. When the commit fails, the loop's
+     * last commit at {@link #stop()} writes it again; should that fail too, the planner ends them LOST after its grace
+     * and retries them as their jobs say. The claimed runs of partitions revoked earlier are ended LOST
+     * ({@link #endClaimedOfFormerPartitions()}).
+     */
+    private void handBackClaimed() {
+        if (claimed.isEmpty()) {
+            return;
+        }
+        List<Held> handedBack = claimed.stream()
+                .filter(run -> next.containsKey(run.partition()))
+                .toList();
+        claimed.removeAll(handedBack);
+        endClaimedOfFormerPartitions();
+        if (handedBack.isEmpty()) {
+            return;
+        }
+        Set<TopicPartition> partitions = new HashSet<>();
+        handedBack.forEach(run -> {
+            heldOffsets.computeIfAbsent(run.partition(), p -> new TreeSet<>()).add(run.offset());
+            partitions.add(run.partition());
+        });
+        try {
+            consumer.commitSync(offsetsOf(partitions));
+            uncommitted.removeAll(partitions);
+            log.info(
+                    "{} claimed runs not started here are handed back to the next owner of partitions {}",
+                    handedBack.size(),
+                    partitions);
+        } catch (KafkaException e) {
+            log.warn(
+                    "could not hand back {} claimed runs yet (the last commit tries again): {}",
+                    handedBack.size(),
+                    e.toString());
+        }
+    }
+
+    /**
+     * Ends LOST, at once, the claimed runs of partitions revoked before the shutdown: they cannot be handed back (the
+     * next owner's commit already lists them as claimed here), so the planner retries them as their jobs say instead
+     * of after its grace for a departed worker.
+     */
+    private void endClaimedOfFormerPartitions() {
+        List<Held> former = List.copyOf(claimed);
+        claimed.clear();
+        former.forEach(run -> reporter.finished(
+                run.trigger(),
+                RunStatus.LOST,
+                null,
+                "instance " + reporter.instanceId() + " shut down before the run started, and its trigger partition "
+                        + run.partition() + " had moved to another instance",
+                null));
     }
 
     /** Hands the claimed runs to the executor in claim order, up to the first it has no room for. */
@@ -330,9 +394,33 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         heartbeats.revoked(partitions);
     }
 
+    /**
+     * The group session expired (the instance was cut off or frozen past it): the partitions are another member's
+     * already, and the planner, which has missed this instance's heartbeats for longer (their time to live is shorter
+     * than the session), ends the runs claimed here LOST and retries them. So this instance gives them up too: the
+     * claimed runs not taken yet are reported LOST and dropped, and every run in the executor is ended LOST, its
+     * handler interrupted, so a zombie stops instead of running alongside the retry. A second LOST for a run the
+     * planner already ended LOST changes nothing (its retry is issued once).
+     */
     @Override
     public void onPartitionsLost(Collection<TopicPartition> partitions) {
         log.warn("trigger partitions lost: {}", partitions);
+        String reason = "instance " + reporter.instanceId() + " lost its trigger partitions " + partitions
+                + " (its group session expired): its claim on the run is void";
+        List<Held> given = claimed.stream()
+                .filter(run -> partitions.contains(run.partition()))
+                .toList();
+        claimed.removeAll(given);
+        given.forEach(
+                run -> reporter.finished(run.trigger(), RunStatus.LOST, null, reason + "; it never started", null));
+        int ended = runs.abandonAll(reason);
+        if (!given.isEmpty() || ended > 0) {
+            log.warn(
+                    "{} claimed runs not started and {} runs in the executor ended LOST: {}",
+                    given.size(),
+                    ended,
+                    reason);
+        }
         forget(partitions);
         heartbeats.revoked(partitions);
     }

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,6 +60,8 @@ class TriggerLoopTest {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final List<String> startedUncommitted = new CopyOnWriteArrayList<>();
     private final Map<String, Long> offsets = new ConcurrentHashMap<>();
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final List<String> interrupted = new CopyOnWriteArrayList<>();
     private MockConsumer<byte[], byte[]> consumer;
     private RunExecutor runs;
     private TriggerLoop loop;
@@ -66,6 +69,7 @@ class TriggerLoopTest {
 
     @AfterEach
     void stop() throws InterruptedException {
+        release.countDown();
         if (loop != null) {
             loop.stop();
             loopThread.join(DEADLINE.toMillis());
@@ -179,16 +183,86 @@ class TriggerLoopTest {
         assertThat(startedUncommitted).isEmpty();
     }
 
+    /**
+     * A worker shutting down stops its executor taking runs while the loop may have just claimed some: those are
+     * handed back, the commit going back to the first of them, so the partition's next owner runs them instead of the
+     * planner ending them LOST after its grace for a departed worker.
+     */
+    @Test
+    void claimedRunsTheStoppedExecutorNeverTookAreHandedBackToTheNextOwner() {
+        CountingPolls counting = new CountingPolls();
+        startLoop(counting);
+        runs.shutdown(Duration.ZERO);
+        counting.schedulePollTask(() -> {
+            counting.addRecord(triggerRecord("refused", 0, CLOCK.instant()));
+            counting.addRecord(triggerRecord("refused-too", 1, CLOCK.instant()));
+        });
+        await("both claimed and committed past")
+                .atMost(DEADLINE)
+                .until(() -> Long.valueOf(2).equals(committedOffset(counting)));
+        assertThat(PublishedResults.of(publisher, producer, CATALOG))
+                .extracting(RunResult::runId)
+                .containsExactly("refused#0", "refused-too#0");
+
+        loop.drain();
+
+        await("the commit goes back to the first claimed run not taken")
+                .atMost(DEADLINE)
+                .until(() -> Long.valueOf(0).equals(committedOffset(counting)));
+        DoneOffsets done = DoneOffsets.decode(
+                0, counting.committed(Set.of(PARTITION)).get(PARTITION).metadata());
+        assertThat(done.contains(0) || done.contains(1))
+                .as("neither run is listed as done: the next owner takes both")
+                .isFalse();
+        assertThat(endedRuns()).as("neither run started nor ended here").isEmpty();
+    }
+
+    /**
+     * When the group session expires the partitions are lost and the planner ends the runs claimed here LOST: the
+     * running handler is interrupted and its run reported LOST once, so a zombie does not run alongside the retry.
+     */
+    @Test
+    void lostPartitionsEndTheRunsHereLostAndInterruptTheirHandlers() {
+        CountingPolls counting = new CountingPolls();
+        startLoop(counting, triggerRecord("held-up", 0, CLOCK.instant(), "hold"));
+        await().atMost(DEADLINE).until(() -> runs.runningCount() == 1);
+
+        counting.schedulePollTask(() -> loop.onPartitionsLost(List.of(PARTITION)));
+
+        await().atMost(DEADLINE).until(() -> interrupted.contains("held-up#0"));
+        await().atMost(DEADLINE).until(() -> endedRuns().contains("held-up#0"));
+        assertThat(PublishedResults.of(publisher, producer, CATALOG))
+                .filteredOn(result -> result.status().isTerminal())
+                .singleElement()
+                .satisfies(lost -> {
+                    assertThat(lost.status()).isEqualTo(RunStatus.LOST);
+                    assertThat(lost.message()).contains("unit-1", "lost its trigger partitions");
+                });
+        assertThat(runs.isRunning("held-up#0")).isFalse();
+    }
+
     /** Starts the loop on {@code triggerConsumer}, which is assigned the one partition holding {@code records}. */
     @SafeVarargs
     private void startLoop(MockConsumer<byte[], byte[]> triggerConsumer, ConsumerRecord<byte[], byte[]>... records) {
         consumer = triggerConsumer;
-        Map<String, JobHandlerFunction> handlers = Map.of("noop", context -> {
-            if (!committedPast(context.runId())) {
-                startedUncommitted.add(context.runId());
-            }
-            return null;
-        });
+        Map<String, JobHandlerFunction> handlers = Map.of(
+                "noop",
+                context -> {
+                    if (!committedPast(context.runId())) {
+                        startedUncommitted.add(context.runId());
+                    }
+                    return null;
+                },
+                "hold",
+                context -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        interrupted.add(context.runId());
+                        throw e;
+                    }
+                    return null;
+                });
         WorkerSettings settings = new WorkerSettings(
                 "unused:9092",
                 CATALOG,
@@ -249,6 +323,10 @@ class TriggerLoopTest {
     }
 
     private ConsumerRecord<byte[], byte[]> triggerRecord(String name, long offset, Instant dueAt) {
+        return triggerRecord(name, offset, dueAt, "noop");
+    }
+
+    private ConsumerRecord<byte[], byte[]> triggerRecord(String name, long offset, Instant dueAt, String handler) {
         offsets.put(name + "#0", offset);
         Instant at = CLOCK.instant();
         Trigger trigger = new Trigger(
@@ -257,7 +335,7 @@ class TriggerLoopTest {
                 name,
                 name,
                 "unit",
-                "noop",
+                handler,
                 null,
                 FireKind.MANUAL,
                 1,
