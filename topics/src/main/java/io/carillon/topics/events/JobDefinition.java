@@ -9,6 +9,8 @@ import java.util.List;
  * {@code alerting} tunes the job's monitor rules; null means {@link Alerting#defaults()}. {@code tags} are short
  * labels for grouping jobs (at most {@link io.carillon.topics.JobValidator#MAX_TAGS}); absent in JSON means none, and
  * a job without tags is written without the field; null fields are left out of JSON by any mapper.
+ * {@code workflowId} names the workflow whose inline node this job is ({@link WorkflowNode#toJob}); such a job is
+ * published and deleted by the workflow engine, and null for every other job.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobDefinition(
@@ -32,7 +34,8 @@ public record JobDefinition(
         long jitterMs,
         boolean atMostOnce,
         Alerting alerting,
-        long version) {
+        long version,
+        String workflowId) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -45,6 +48,54 @@ public record JobDefinition(
         misfire = misfire == null ? MisfirePolicy.defaults() : misfire;
         retry = retry == null ? RetryPolicy.none() : retry;
         children = children == null ? List.of() : List.copyOf(children);
+    }
+
+    /** A job that is no workflow's node. */
+    public JobDefinition(
+            int schemaVersion,
+            String id,
+            String app,
+            String handler,
+            String description,
+            String owner,
+            List<String> tags,
+            Schedule schedule,
+            boolean enabled,
+            String params,
+            RoutingStrategy routing,
+            List<String> pinnedInstances,
+            BlockStrategy blockStrategy,
+            MisfirePolicy misfire,
+            long timeoutMs,
+            RetryPolicy retry,
+            List<String> children,
+            long jitterMs,
+            boolean atMostOnce,
+            Alerting alerting,
+            long version) {
+        this(
+                schemaVersion,
+                id,
+                app,
+                handler,
+                description,
+                owner,
+                tags,
+                schedule,
+                enabled,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                misfire,
+                timeoutMs,
+                retry,
+                children,
+                jitterMs,
+                atMostOnce,
+                alerting,
+                version,
+                null);
     }
 
     public static Builder builder(String id) {
@@ -71,7 +122,8 @@ public record JobDefinition(
                 .jitterMs(jitterMs)
                 .atMostOnce(atMostOnce)
                 .alerting(alerting)
-                .version(version);
+                .version(version)
+                .workflowId(workflowId);
     }
 
     /** Builds a definition field by field; unset fields take the defaults of the record's constructor. */
@@ -96,6 +148,7 @@ public record JobDefinition(
         private boolean atMostOnce;
         private Alerting alerting;
         private long version = 1;
+        private String workflowId;
 
         private Builder(String id) {
             this.id = id;
@@ -196,6 +249,11 @@ public record JobDefinition(
             return this;
         }
 
+        public Builder workflowId(String workflowId) {
+            this.workflowId = workflowId;
+            return this;
+        }
+
         public JobDefinition build() {
             return new JobDefinition(
                     SCHEMA_VERSION,
@@ -218,7 +276,8 @@ public record JobDefinition(
                     jitterMs,
                     atMostOnce,
                     alerting,
-                    version);
+                    version,
+                    workflowId);
         }
     }
 }
