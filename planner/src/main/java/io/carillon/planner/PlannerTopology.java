@@ -24,7 +24,8 @@ import org.apache.kafka.streams.Topology;
  * (co-partitioned, key job id, values read as raw bytes) feed one processor that owns the job-state, timer and
  * processed-id stores; it writes {@link io.carillon.topics.events.FireEvent}s to {@code fires}, the
  * {@link io.carillon.topics.events.RunResult}s it decides (SKIPPED) to {@code results}, CHILD
- * {@link io.carillon.topics.events.JobRequest}s to {@code requests} and
+ * {@link io.carillon.topics.events.JobRequest}s to {@code requests}, the NODE_ENDED
+ * {@link io.carillon.topics.events.WorkflowCommand}s of workflow nodes' runs to {@code workflow.commands} and
  * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}. The compacted {@code workers} topic feeds a global
  * store of the latest heartbeat per worker instance, which the processor reads to find lost runs; the compacted
  * {@code calendars} topic feeds a global store of calendars, which the processor reads each time it writes a
@@ -113,6 +114,12 @@ public final class PlannerTopology {
                 catalog.requests(),
                 new StringSerializer(),
                 EventSerdes.REQUEST,
+                PlannerNodes.PLANNER);
+        topology.addSink(
+                PlannerNodes.WORKFLOW_COMMANDS_SINK,
+                catalog.workflowCommands(),
+                new StringSerializer(),
+                EventSerdes.WORKFLOW_COMMAND,
                 PlannerNodes.PLANNER);
         topology.addSink(
                 PlannerNodes.DLQ_SINK,
