@@ -9,6 +9,8 @@ import io.carillon.planner.internal.PlannerProcessor;
 import io.carillon.planner.internal.PlannerStores;
 import io.carillon.planner.internal.StartGate;
 import io.carillon.planner.internal.UrgentCommits;
+import io.carillon.planner.workflow.WorkflowSettings;
+import io.carillon.planner.workflow.WorkflowTopology;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
@@ -33,6 +35,9 @@ import org.apache.kafka.streams.Topology;
  *
  * <p>A task takes its records by timestamp across the three topics; jobs and requests are taken as if written an
  * hour earlier ({@link AheadOfResults}), so they never wait behind a backlog of results.
+ *
+ * <p>The workflow engine ({@link WorkflowTopology}) is a sub-topology of its own in the same topology, keyed by
+ * workflow id; it reads the same global calendar store and punctuates at the same interval.
  *
  * <p>Used by {@link Planner}; tests drive it with {@code TopologyTestDriver}.
  */
@@ -127,6 +132,13 @@ public final class PlannerTopology {
                 new StringSerializer(),
                 EventSerdes.DEAD_LETTER,
                 PlannerNodes.PLANNER);
+        WorkflowTopology.addTo(
+                topology,
+                catalog,
+                clock,
+                WorkflowSettings.defaults().withPunctuateInterval(settings.punctuateInterval()),
+                punctuationAllowed,
+                PlannerStores.CALENDARS);
         return topology;
     }
 }
