@@ -12,6 +12,7 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.events.WorkflowCommand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -90,6 +91,11 @@ final class PlannerHarness implements AutoCloseable {
     /** The requests the planner wrote to {@code requests} since the last call (CHILD requests). */
     List<JobRequest> writtenRequests() {
         return driver.read(catalog.requests(), EventSerdes.REQUEST);
+    }
+
+    /** The workflow commands the planner wrote since the last call (NODE_ENDED of workflow nodes' runs). */
+    List<WorkflowCommand> workflowCommands() {
+        return driver.read(catalog.workflowCommands(), EventSerdes.WORKFLOW_COMMAND);
     }
 
     /** Writes {@code calendar} to {@code calendars}, as the console does when it is created or changed. */
