@@ -4,9 +4,11 @@ import io.carillon.topics.Json;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Progress;
+import io.carillon.topics.events.RunResult;
 import io.carillon.worker.JobContext;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import tools.jackson.core.JacksonException;
@@ -14,7 +16,7 @@ import tools.jackson.core.JacksonException;
 /**
  * A {@link JobContext} for calling a handler directly in a unit test, with no Kafka and no worker: set what the run
  * knows with the {@link #builder()}, call the handler, then look at what it logged ({@link #logLines()}) and reported
- * ({@link #progressReports()}). {@link #cancel()} makes {@link #isCancelled()} true, as a timeout or kill would.
+ * ({@link #progressReports()}) and put ({@link #output()}, for a workflow's next nodes). {@link #cancel()} makes {@link #isCancelled()} true, as a timeout or kill would.
  *
  * <pre>{@code
  * TestJobContext context = TestJobContext.builder().params("{\"day\":\"2026-01-31\"}").shard(1, 4).build();
@@ -42,7 +44,9 @@ public final class TestJobContext implements JobContext {
     private final int shardTotal;
     private final List<String> logLines = new CopyOnWriteArrayList<>();
     private final List<Progress> progressReports = new CopyOnWriteArrayList<>();
+    private final Map<String, String> workflowOutputs;
     private volatile boolean cancelled;
+    private volatile String output;
 
     private TestJobContext(Builder builder) {
         this.params = builder.params;
@@ -53,6 +57,7 @@ public final class TestJobContext implements JobContext {
         this.scheduledAt = builder.scheduledAt;
         this.shardIndex = builder.shardIndex;
         this.shardTotal = builder.shardTotal;
+        this.workflowOutputs = builder.workflowOutputs;
     }
 
     public static Builder builder() {
@@ -150,6 +155,31 @@ public final class TestJobContext implements JobContext {
         cancelled = true;
     }
 
+    @Override
+    public boolean inWorkflow() {
+        return kind == FireKind.WORKFLOW;
+    }
+
+    @Override
+    public Map<String, String> workflowOutputs() {
+        return workflowOutputs;
+    }
+
+    /** Keeps {@code output} for {@link #output()}; refuses one longer than the worker allows. */
+    @Override
+    public void setOutput(String output) {
+        if (output != null && output.length() > RunResult.MAX_OUTPUT_CHARS) {
+            throw new IllegalArgumentException("output has " + output.length() + " characters; at most "
+                    + RunResult.MAX_OUTPUT_CHARS + " are allowed");
+        }
+        this.output = output;
+    }
+
+    /** The output the handler put ({@link #setOutput}), or null. */
+    public String output() {
+        return output;
+    }
+
     /** The lines the handler logged so far, in order. */
     public List<String> logLines() {
         return List.copyOf(logLines);
@@ -180,8 +210,19 @@ public final class TestJobContext implements JobContext {
         private Instant scheduledAt = Instant.EPOCH;
         private int shardIndex;
         private int shardTotal = 1;
+        private Map<String, String> workflowOutputs = Map.of();
 
         private Builder() {}
+
+        /**
+         * Makes the run a workflow node's (kind WORKFLOW) whose ancestors put {@code outputs} (node id → output),
+         * as {@link JobContext#workflowOutputs()} gives them.
+         */
+        public Builder workflowOutputs(Map<String, String> outputs) {
+            this.workflowOutputs = Map.copyOf(outputs);
+            this.kind = FireKind.WORKFLOW;
+            return this;
+        }
 
         public Builder params(String params) {
             this.params = params;

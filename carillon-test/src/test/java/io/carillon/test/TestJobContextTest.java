@@ -37,6 +37,20 @@ class TestJobContextTest {
     }
 
     @Test
+    void aWorkflowNodesContextGivesItsAncestorsOutputsAndKeepsItsOwn() {
+        TestJobContext context = TestJobContext.builder()
+                .workflowOutputs(java.util.Map.of("extract", "3 rows"))
+                .build();
+
+        context.setOutput(context.workflowOutput("extract") + " loaded");
+
+        assertThat(context.inWorkflow()).isTrue();
+        assertThat(context.kind()).isEqualTo(FireKind.WORKFLOW);
+        assertThat(context.output()).isEqualTo("3 rows loaded");
+        assertThat(TestJobContext.withParams(null).workflowOutput("extract")).isNull();
+    }
+
+    @Test
     void defaultsToTheFirstAttemptOfOneScheduledShard() {
         TestJobContext context = TestJobContext.builder().build();
 

@@ -9,6 +9,8 @@ import io.carillon.planner.internal.PlannerProcessor;
 import io.carillon.planner.internal.PlannerStores;
 import io.carillon.planner.internal.StartGate;
 import io.carillon.planner.internal.UrgentCommits;
+import io.carillon.planner.workflow.WorkflowSettings;
+import io.carillon.planner.workflow.WorkflowTopology;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
@@ -25,7 +27,8 @@ import org.apache.kafka.streams.Topology;
  * processed-id stores; it writes {@link io.carillon.topics.events.FireEvent}s to {@code fires}, the
  * {@link io.carillon.topics.events.RunResult}s it decides (SKIPPED) to {@code results}, CHILD
  * {@link io.carillon.topics.events.JobRequest}s to {@code requests}, the PAUSED
- * {@link io.carillon.topics.events.Incident}s of jobs it pauses after consecutive failures to {@code alerts} and
+ * {@link io.carillon.topics.events.Incident}s of jobs it pauses after consecutive failures to {@code alerts}, the
+ * NODE_ENDED {@link io.carillon.topics.events.WorkflowCommand}s of workflow nodes' runs to {@code workflow.commands} and
  * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}. The compacted {@code workers} topic feeds a global
  * store of the latest heartbeat per worker instance, which the processor reads to find lost runs; the compacted
  * {@code calendars} topic feeds a global store of calendars, which the processor reads each time it writes a
@@ -33,6 +36,9 @@ import org.apache.kafka.streams.Topology;
  *
  * <p>A task takes its records by timestamp across the three topics; jobs and requests are taken as if written an
  * hour earlier ({@link AheadOfResults}), so they never wait behind a backlog of results.
+ *
+ * <p>The workflow engine ({@link WorkflowTopology}) is a sub-topology of its own in the same topology, keyed by
+ * workflow id; it reads the same global calendar store and punctuates at the same interval.
  *
  * <p>Used by {@link Planner}; tests drive it with {@code TopologyTestDriver}.
  */
@@ -122,11 +128,24 @@ public final class PlannerTopology {
                 EventSerdes.INCIDENT,
                 PlannerNodes.PLANNER);
         topology.addSink(
+                PlannerNodes.WORKFLOW_COMMANDS_SINK,
+                catalog.workflowCommands(),
+                new StringSerializer(),
+                EventSerdes.WORKFLOW_COMMAND,
+                PlannerNodes.PLANNER);
+        topology.addSink(
                 PlannerNodes.DLQ_SINK,
                 catalog.dlq(),
                 new StringSerializer(),
                 EventSerdes.DEAD_LETTER,
                 PlannerNodes.PLANNER);
+        WorkflowTopology.addTo(
+                topology,
+                catalog,
+                clock,
+                WorkflowSettings.defaults().withPunctuateInterval(settings.punctuateInterval()),
+                punctuationAllowed,
+                PlannerStores.CALENDARS);
         return topology;
     }
 }

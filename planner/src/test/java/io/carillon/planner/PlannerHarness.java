@@ -13,6 +13,7 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.events.WorkflowCommand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -96,6 +97,11 @@ final class PlannerHarness implements AutoCloseable {
     /** The incident steps the planner wrote to {@code alerts} since the last call (PAUSED). */
     List<Incident> writtenIncidents() {
         return driver.read(catalog.alerts(), EventSerdes.INCIDENT);
+    }
+
+    /** The workflow commands the planner wrote since the last call (NODE_ENDED of workflow nodes' runs). */
+    List<WorkflowCommand> workflowCommands() {
+        return driver.read(catalog.workflowCommands(), EventSerdes.WORKFLOW_COMMAND);
     }
 
     /** Writes {@code calendar} to {@code calendars}, as the console does when it is created or changed. */

@@ -14,6 +14,9 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.events.WorkflowCommand;
+import io.carillon.topics.events.WorkflowDefinition;
+import io.carillon.topics.events.WorkflowEvent;
 
 /** The serde of each event type; all are stateless and thread-safe. */
 public final class EventSerdes {
@@ -32,6 +35,9 @@ public final class EventSerdes {
     public static final JsonSerde<Alerting> ALERT_RULES = JsonSerde.of(Alerting.class);
     public static final JsonSerde<AppDeclarations> DECLARATIONS = JsonSerde.of(AppDeclarations.class);
     public static final JsonSerde<Calendar> CALENDAR = JsonSerde.of(Calendar.class);
+    public static final JsonSerde<WorkflowDefinition> WORKFLOW = JsonSerde.of(WorkflowDefinition.class);
+    public static final JsonSerde<WorkflowCommand> WORKFLOW_COMMAND = JsonSerde.of(WorkflowCommand.class);
+    public static final JsonSerde<WorkflowEvent> WORKFLOW_EVENT = JsonSerde.of(WorkflowEvent.class);
 
     private EventSerdes() {}
 }

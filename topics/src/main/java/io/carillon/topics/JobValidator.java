@@ -3,6 +3,8 @@ package io.carillon.topics;
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.RequestType;
+import io.carillon.topics.events.WorkflowRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -202,6 +204,31 @@ public final class JobValidator {
                 }
             }
             default -> {}
+        }
+        if (request.workflow() != null) {
+            errors.addAll(validateWorkflowRef(request));
+        }
+        return errors;
+    }
+
+    private static List<FieldError> validateWorkflowRef(JobRequest request) {
+        List<FieldError> errors = new ArrayList<>();
+        WorkflowRef ref = request.workflow();
+        if (request.type() != RequestType.RUN_NOW) {
+            errors.add(new FieldError("workflow", "is only allowed on RUN_NOW"));
+        }
+        if (!isValidJobId(ref.workflowId())) {
+            errors.add(new FieldError("workflow.workflowId", "'" + ref.workflowId() + "' is not a valid workflow id"));
+        }
+        if (ref.instanceId() == null || ref.instanceId().isBlank()) {
+            errors.add(new FieldError("workflow.instanceId", "is required"));
+        }
+        if (!WorkflowValidator.isValidNodeId(ref.nodeId())) {
+            errors.add(new FieldError("workflow.nodeId", "'" + ref.nodeId() + "' is not a valid node id"));
+        }
+        if (WorkflowRef.contextChars(ref.context()) > WorkflowRef.MAX_CONTEXT_CHARS) {
+            errors.add(new FieldError(
+                    "workflow.context", "holds more than " + WorkflowRef.MAX_CONTEXT_CHARS + " characters"));
         }
         return errors;
     }

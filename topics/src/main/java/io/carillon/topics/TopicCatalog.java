@@ -7,9 +7,10 @@ import org.apache.kafka.common.config.TopicConfig;
 
 /**
  * The names and settings of every Carillon topic. Names carry a prefix (default {@value #DEFAULT_PREFIX}); the
- * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}) share one partition count.
+ * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}, and keyed by workflow id
+ * {@code workflows} and {@code workflow.commands}) share one partition count.
  * Every topic states how long it keeps records, so a long-running installation does not grow without bound:
- * {@code jobs}, {@code workers}, {@code alert-rules}, {@code declarations} and {@code calendars} are compacted (the latest record of each
+ * {@code jobs}, {@code workers}, {@code alert-rules}, {@code declarations}, {@code calendars} and {@code workflows} are compacted (the latest record of each
  * key is kept); {@code control} keeps {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep
  * {@link #HISTORY_RETENTION}; the others {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by
  * reading back. The settings apply when a topic is created; an existing topic keeps its own. Immutable and
@@ -135,6 +136,30 @@ public final class TopicCatalog {
         return prefix + "calendars";
     }
 
+    /**
+     * The workflow definitions (compacted, key: workflow id, value a {@code WorkflowDefinition} as JSON, a tombstone
+     * when it is deleted), written by the console, read by the workflow engine.
+     */
+    public String workflows() {
+        return prefix + "workflows";
+    }
+
+    /**
+     * The workflow engine's inbox (key: workflow id, value a {@code WorkflowCommand}): START, RETRY_NODE, SKIP_NODE
+     * and CANCEL from users, NODE_ENDED from the planner.
+     */
+    public String workflowCommands() {
+        return prefix + "workflow.commands";
+    }
+
+    /**
+     * The public events of workflow instances (key: workflow id, value a {@code WorkflowEvent}), written by the
+     * workflow engine.
+     */
+    public String workflowEvents() {
+        return prefix + "workflow.events";
+    }
+
     /** The trigger topic of worker app {@code app}. */
     public String trigger(String app) {
         requireValidAppName(app);
@@ -156,7 +181,10 @@ public final class TopicCatalog {
                 spec(dlq(), DEFAULT, false),
                 spec(alertRules(), COMPACTED, false),
                 spec(declarations(), COMPACTED, false),
-                spec(calendars(), COMPACTED, false));
+                spec(calendars(), COMPACTED, false),
+                spec(workflows(), COMPACTED, true),
+                spec(workflowCommands(), DEFAULT, true),
+                spec(workflowEvents(), DEFAULT, false));
     }
 
     /** The trigger topic of worker app {@code app}. */

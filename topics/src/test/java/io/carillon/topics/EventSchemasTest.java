@@ -9,6 +9,7 @@ import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.DateRange;
 import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.EdgeCondition;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Incident;
@@ -17,7 +18,10 @@ import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.LogLine;
+import io.carillon.topics.events.NodeState;
+import io.carillon.topics.events.NodeStatus;
 import io.carillon.topics.events.Percentiles;
+import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.RunStatus;
@@ -27,6 +31,14 @@ import io.carillon.topics.events.StatsWindow;
 import io.carillon.topics.events.TimeWindow;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.events.WorkflowCommand;
+import io.carillon.topics.events.WorkflowDefinition;
+import io.carillon.topics.events.WorkflowEdge;
+import io.carillon.topics.events.WorkflowEvent;
+import io.carillon.topics.events.WorkflowEventType;
+import io.carillon.topics.events.WorkflowInstanceStatus;
+import io.carillon.topics.events.WorkflowNode;
+import io.carillon.topics.events.WorkflowRef;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.DayOfWeek;
@@ -78,6 +90,18 @@ class EventSchemasTest {
             0,
             "w-1",
             null);
+
+    private static final WorkflowRef REF =
+            new WorkflowRef("nightly-pipeline", "nightly-pipeline@1", "load", 1, Map.of("transform", "{\"rows\":3}"));
+    private static final WorkflowDefinition WORKFLOW = WorkflowDefinition.builder("nightly-pipeline")
+            .apps(List.of("reports"))
+            .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin"))
+            .nodes(List.of(
+                    WorkflowNode.ofJob("extract", "nightly-report"),
+                    WorkflowNode.inline("load", "reports", "load").withRetry(new RetryPolicy(3, 1_000, 2, 0)),
+                    WorkflowNode.inline("notify", "reports", "notify")))
+            .edges(List.of(WorkflowEdge.of("extract", "load"), new WorkflowEdge("load", "notify", EdgeCondition.ENDED)))
+            .build();
 
     static Stream<Arguments> events() {
         return Stream.of(
@@ -151,6 +175,78 @@ class EventSchemasTest {
                                 1,
                                 "nightly-report@1",
                                 "1 fire in a row failed")),
+                Arguments.of("workflow-definition", WORKFLOW),
+                Arguments.of(
+                        "workflow-command",
+                        WorkflowCommand.nodeEnded(
+                                RunResult.of(
+                                                new Trigger(
+                                                        1,
+                                                        "r#0",
+                                                        "r",
+                                                        "nightly-pipeline.load",
+                                                        "reports",
+                                                        "load",
+                                                        null,
+                                                        FireKind.WORKFLOW,
+                                                        1,
+                                                        T,
+                                                        T,
+                                                        0,
+                                                        1,
+                                                        null,
+                                                        0,
+                                                        "w-1",
+                                                        null,
+                                                        T,
+                                                        REF),
+                                                "w-1",
+                                                RunStatus.SUCCEEDED,
+                                                T,
+                                                T,
+                                                "ok",
+                                                null,
+                                                T)
+                                        .withOutput("{\"loaded\":3}"),
+                                "planner",
+                                T)),
+                Arguments.of(
+                        "workflow-event",
+                        new WorkflowEvent(
+                                1,
+                                WorkflowEventType.NODE_CHANGED,
+                                "nightly-pipeline",
+                                1,
+                                "nightly-pipeline@1",
+                                3,
+                                WorkflowInstanceStatus.RUNNING,
+                                FireKind.SCHEDULED,
+                                T,
+                                T,
+                                null,
+                                "load",
+                                "{\"loaded\":3}",
+                                List.of(
+                                        new NodeState(
+                                                "load",
+                                                "nightly-pipeline.load",
+                                                NodeStatus.SUCCEEDED,
+                                                1,
+                                                "r#0",
+                                                RunStatus.SUCCEEDED,
+                                                null,
+                                                T,
+                                                T),
+                                        NodeState.pending("notify", "nightly-pipeline.notify")),
+                                null,
+                                null,
+                                T)),
+                Arguments.of(
+                        "fire-event",
+                        FireEvent.of(JOB, "r", T, FireKind.WORKFLOW, 1, null, null, T)
+                                .withWorkflow(REF)),
+                Arguments.of("job-request", JobRequest.workflowNode("nightly-pipeline.load", null, REF, "engine", T)),
+                Arguments.of("job-definition", WORKFLOW.nodes().get(1).toJob(WORKFLOW)),
                 Arguments.of("app-declarations", new AppDeclarations(1, "reports", "2.4.1", "w-1", T, List.of(JOB))),
                 Arguments.of(
                         "calendar",

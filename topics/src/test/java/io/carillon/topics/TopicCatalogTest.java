@@ -21,7 +21,13 @@ class TopicCatalogTest {
         assertThat(catalog.coreTopics())
                 .filteredOn(TopicSpec::coPartitioned)
                 .extracting(TopicSpec::name)
-                .containsExactly("acme.jobs", "acme.requests", "acme.fires", "acme.results");
+                .containsExactly(
+                        "acme.jobs",
+                        "acme.requests",
+                        "acme.fires",
+                        "acme.results",
+                        "acme.workflows",
+                        "acme.workflow.commands");
         assertThat(catalog.coreTopics()).allSatisfy(spec -> {
             assertThat(spec.partitions()).isEqualTo(6);
             assertThat(spec.replicationFactor()).isEqualTo((short) 3);
@@ -38,13 +44,18 @@ class TopicCatalogTest {
                 .filteredOn(spec -> "compact".equals(spec.configs().get("cleanup.policy")))
                 .extracting(TopicSpec::name)
                 .containsExactly(
-                        "acme.jobs", "acme.workers", "acme.alert-rules", "acme.declarations", "acme.calendars");
+                        "acme.jobs",
+                        "acme.workers",
+                        "acme.alert-rules",
+                        "acme.declarations",
+                        "acme.calendars",
+                        "acme.workflows");
         Map<String, String> retention = new LinkedHashMap<>();
         topics.stream()
                 .filter(spec -> "delete".equals(spec.configs().get("cleanup.policy")))
                 .forEach(spec -> retention.put(spec.name(), spec.configs().get("retention.ms")));
         assertThat(retention)
-                .hasSize(topics.size() - 5)
+                .hasSize(topics.size() - 6)
                 .containsEntry("acme.fires", "604800000")
                 .containsEntry("acme.control", "86400000")
                 .containsEntry("acme.alerts", "2592000000")

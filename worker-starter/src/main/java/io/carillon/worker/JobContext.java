@@ -2,6 +2,7 @@ package io.carillon.worker;
 
 import io.carillon.topics.events.FireKind;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * What a handler knows about the run it executes. One instance per run; it may be used from any thread while the run
@@ -59,4 +60,37 @@ public interface JobContext {
      * A handler doing long work should check this and return early.
      */
     boolean isCancelled();
+
+    /**
+     * Whether this run is the run of a workflow node ({@link FireKind#WORKFLOW}, or a retry of one): then
+     * {@link #workflowOutputs()} holds its ancestors' outputs and {@link #setOutput} hands data to its descendants.
+     */
+    default boolean inWorkflow() {
+        return false;
+    }
+
+    /**
+     * The outputs the ancestors of this workflow node put ({@link #setOutput}), by node id; empty for a run of no
+     * workflow. Ancestors that put nothing are absent; so are the farthest ones when all would not fit in
+     * {@link io.carillon.topics.events.WorkflowRef#MAX_CONTEXT_CHARS}.
+     */
+    default Map<String, String> workflowOutputs() {
+        return Map.of();
+    }
+
+    /** The output ancestor node {@code nodeId} put, or null when it put none (or is no ancestor). */
+    default String workflowOutput(String nodeId) {
+        return workflowOutputs().get(nodeId);
+    }
+
+    /**
+     * Puts this run's output, sent with its terminal result (the last call wins; null clears it); in a workflow, the
+     * node's descendants read it through {@link #workflowOutput}.
+     *
+     * @throws IllegalArgumentException when {@code output} is longer than
+     *     {@link io.carillon.topics.events.RunResult#MAX_OUTPUT_CHARS} characters
+     */
+    default void setOutput(String output) {
+        throw new UnsupportedOperationException("this context does not carry an output");
+    }
 }

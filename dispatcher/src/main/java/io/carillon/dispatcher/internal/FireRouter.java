@@ -85,7 +85,8 @@ public final class FireRouter {
                 fire.timeoutMs(),
                 target.instanceId(),
                 fire.parentRunId(),
-                fire.dueAt());
+                fire.dueAt(),
+                fire.workflow());
         Duration lateness = Duration.between(fire.dueAt(), now);
         stats.dispatched(fire.app(), lateness.isNegative() ? Duration.ZERO : lateness);
         return new ProducerRecord<>(

@@ -13,6 +13,7 @@ import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RoutingStrategy;
@@ -20,6 +21,7 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.events.WorkflowRef;
 import io.carillon.topics.metrics.DeadLetterMeter;
 import io.carillon.topics.offsets.DoneOffsets;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -135,6 +137,31 @@ class DispatchEngineTest {
         assertThat(trigger.timeoutMs()).isEqualTo(1500);
         assertThat(trigger.targetInstance()).isEqualTo("w1");
         assertThat(trigger.parentRunId()).isEqualTo("parent#0");
+        assertThat(trigger.workflow()).isNull();
+    }
+
+    @Test
+    void aWorkflowNodesTriggerCarriesTheFiresRef() {
+        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(2), T0));
+        WorkflowRef ref = new WorkflowRef("nightly", "nightly@1", "load", 2, Map.of("extract", "3 rows"));
+        FireEvent event = FireEvent.of(
+                        JobDefinition.builder("nightly.load")
+                                .app("demo")
+                                .handler("echo")
+                                .build(),
+                        "nightly@1/load/2",
+                        T0,
+                        FireKind.WORKFLOW,
+                        1,
+                        null,
+                        null,
+                        T0)
+                .withWorkflow(ref);
+
+        Trigger trigger =
+                triggers(engine.plan(List.of(record(0, event)), now())).get(0);
+
+        assertThat(trigger.workflow()).isEqualTo(ref);
     }
 
     @Test

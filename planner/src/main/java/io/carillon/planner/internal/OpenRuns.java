@@ -211,7 +211,11 @@ final class OpenRuns {
                 message,
                 null,
                 null,
-                now);
+                now,
+                started.params(),
+                started.parentRunId(),
+                started.workflow(),
+                null);
     }
 
     /** A stored open run as a check reads it: {@link #run()} parses the STARTED result when a verdict needs it. */

@@ -16,6 +16,7 @@ public final class PlannerNodes {
     public static final String RESULTS_SINK = "results-sink";
     public static final String REQUESTS_SINK = "requests-sink";
     public static final String ALERTS_SINK = "alerts-sink";
+    public static final String WORKFLOW_COMMANDS_SINK = "workflow-commands-sink";
 
     private PlannerNodes() {}
 }

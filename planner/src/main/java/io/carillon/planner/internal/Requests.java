@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
 /**
  * Applies a record of the {@code requests} topic, once per request id:
  * <ul>
- *   <li>RUN_NOW: one fire at now, kind MANUAL, fire id = request id, the request's params over the job's;</li>
+ *   <li>RUN_NOW: one fire at now, kind MANUAL, fire id = request id, the request's params over the job's; with a
+ *       {@code workflow} ref (the workflow engine's request for a node), kind WORKFLOW, the fire carrying the ref;</li>
  *   <li>RUN_AT: the same at {@code at}, kept in the timer store until it comes within the horizon;</li>
  *   <li>CHILD: one fire at now, kind CHILD, carrying the parent run id;</li>
  *   <li>BACKFILL: each instant of the job's schedule in {@code [from, to]} once, kind BACKFILL, at most
@@ -115,7 +116,11 @@ final class Requests {
 
     private JobState act(JobRequest request, JobState state, Instant now) {
         return switch (request.type()) {
-            case RUN_NOW -> scheduler.fireAt(state, timer(request, now, FireKind.MANUAL), now);
+            case RUN_NOW ->
+                request.workflow() == null
+                        ? scheduler.fireAt(state, timer(request, now, FireKind.MANUAL), now)
+                        : scheduler.fireAt(
+                                state, timer(request, now, FireKind.WORKFLOW).withWorkflow(request.workflow()), now);
             case RUN_AT -> scheduler.fireAt(state, timer(request, request.at(), FireKind.MANUAL), now);
             case CHILD -> scheduler.fireAt(state, timer(request, now, FireKind.CHILD), now);
             case PAUSE -> scheduler.reconcile(state, state.withPaused(true), now);

@@ -5,6 +5,7 @@ import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.WorkflowCommand;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,6 +25,10 @@ import java.util.List;
  *       ({@link EndedRuns});</li>
  *   <li>a FIXED_DELAY job plans its next instant from the run's end ({@link Scheduler#afterRun});</li>
  *   <li>the job's consecutive final failures are counted, and the job paused at its limit ({@link FailureStreaks}).</li>
+ *   <li>the run of a workflow node ({@link RunResult#workflow()} set) that no retry follows (none due by the
+ *       rule, none issued before, or its job is gone) is reported to the workflow engine: a NODE_ENDED
+ *       {@link WorkflowCommand} on {@code workflow.commands}, in the same transaction. A result read again (the
+ *       planner's own LOST or TIMED_OUT read back) may report it again; the engine applies the first.</li>
  * </ul>
  * A result of a job the planner does not have (deleted) is ignored: it is not a bad record. A result that changes
  * nothing but the pruning of due pending fires (the common case) does not rewrite the job's state: every reader
@@ -102,16 +107,26 @@ final class Results {
     private void onTerminal(RunResult result, Instant now) {
         JobState state = jobs.get(result.jobId());
         if (state == null) {
+            reportNodeEnd(result, now);
             return;
         }
         endedRuns.remember(result, now);
         JobState current = retry(state, result, now);
+        if (!retried(result, now)) {
+            reportNodeEnd(result, now);
+        }
         if (result.status() == RunStatus.SUCCEEDED && !current.job().children().isEmpty() && !retried(result, now)) {
             current.job().children().forEach(child -> output.request(childRequest(child, result, now)));
         }
         JobState after = streaks.onTerminal(scheduler.afterRun(current, result, now), result, now);
         if (after != state) {
             jobs.put(result.jobId(), after.withoutDue(now));
+        }
+    }
+
+    private void reportNodeEnd(RunResult result, Instant now) {
+        if (result.workflow() != null) {
+            output.workflowCommand(WorkflowCommand.nodeEnded(result, REQUESTED_BY, now));
         }
     }
 

@@ -16,7 +16,8 @@ import java.util.Set;
  * {@code n < retry.maxAttempts}, gets a RETRY fire, attempt {@code n + 1}, id {@link PlannerIds#retry}, due
  * {@code backoffMs * multiplier^(n-1)} (at most {@code maxBackoffMs}, and never more than {@link #MAX_DELAY}) after
  * the planner reads the result, with the run's params and parent run id; for one shard of a sharded run, limited
- * to that shard ({@link io.carillon.topics.events.FireEvent#onlyShard}). A LOST run of an at-most-once job is not
+ * to that shard ({@link io.carillon.topics.events.FireEvent#onlyShard}); the run of a workflow node keeps its
+ * {@link io.carillon.topics.events.WorkflowRef}. A LOST run of an at-most-once job is not
  * retried. Stateless.
  */
 final class Retries {
@@ -39,14 +40,15 @@ final class Retries {
         }
         Instant at = now.plusMillis(delayMs(job.retry(), result.attempt()));
         Timer timer = new Timer(
-                job.id(),
-                PlannerIds.retry(result),
-                at,
-                FireKind.RETRY,
-                result.params(),
-                result.parentRunId(),
-                result.attempt() + 1,
-                null);
+                        job.id(),
+                        PlannerIds.retry(result),
+                        at,
+                        FireKind.RETRY,
+                        result.params(),
+                        result.parentRunId(),
+                        result.attempt() + 1,
+                        null)
+                .withWorkflow(result.workflow());
         boolean oneShard = result.shardTotal() > 1;
         return Optional.of(oneShard ? timer.onlyShard(result.shardIndex(), result.shardTotal()) : timer);
     }

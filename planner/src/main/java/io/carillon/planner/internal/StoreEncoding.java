@@ -1,6 +1,8 @@
 package io.carillon.planner.internal;
 
+import io.carillon.topics.JsonSerde;
 import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.WorkflowRef;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -10,17 +12,23 @@ import java.util.Arrays;
  * The compact binary encoding of the planner's own store values ({@link Timer}, {@link PendingFire}, the progress
  * part of {@link JobState}): length-prefixed UTF-8 strings, enum constants by name, instants as epoch seconds and
  * nanos, a leading flag for what may be null. A value in this encoding starts with {@link #FORMAT}; one that starts with {@code '{'} is the
- * JSON the planner wrote before and is still read. Stateless; the writer and reader it hands out are not
+ * JSON the planner wrote before and is still read. Format {@link #FORMAT} adds to each timer its workflow ref (JSON,
+ * may be null) after the fields of format {@link #FORMAT_WITHOUT_WORKFLOW}, whose values are still read. Stateless; the writer and reader it hands out are not
  * thread-safe.
  */
 final class StoreEncoding {
 
     /** The first byte of a binary value: never {@code '{'}, the first byte of the earlier JSON values. */
-    static final byte FORMAT = 1;
+    static final byte FORMAT = 2;
+
+    /** The format before timers carried a workflow ref. */
+    static final byte FORMAT_WITHOUT_WORKFLOW = 1;
 
     static final byte JSON_START = '{';
 
     private static final int INITIAL_CAPACITY = 256;
+
+    private static final JsonSerde<WorkflowRef> WORKFLOW_REF = JsonSerde.of(WorkflowRef.class);
 
     private StoreEncoding() {}
 
@@ -107,7 +115,8 @@ final class StoreEncoding {
                     .writeInt(timer.attempt())
                     .writeInstant(timer.until())
                     .writeOptionalInt(timer.shardIndex())
-                    .writeOptionalInt(timer.shardTotal());
+                    .writeOptionalInt(timer.shardTotal())
+                    .writeString(timer.workflow() == null ? null : WORKFLOW_REF.toJson(timer.workflow()));
         }
 
         Writer writePending(PendingFire fire) {
@@ -132,11 +141,14 @@ final class StoreEncoding {
     static final class Reader {
 
         private final ByteBuffer in;
+        private final byte format;
 
         Reader(byte[] value) {
-            if (value.length == 0 || value[0] != FORMAT) {
-                throw new IllegalArgumentException("not a planner store value of format " + FORMAT);
+            if (value.length == 0 || (value[0] != FORMAT && value[0] != FORMAT_WITHOUT_WORKFLOW)) {
+                throw new IllegalArgumentException(
+                        "not a planner store value of format " + FORMAT_WITHOUT_WORKFLOW + " or " + FORMAT);
             }
+            this.format = value[0];
             this.in = ByteBuffer.wrap(value, 1, value.length - 1);
         }
 
@@ -200,7 +212,13 @@ final class StoreEncoding {
                     readInt(),
                     readInstant(),
                     readOptionalInt(),
-                    readOptionalInt());
+                    readOptionalInt(),
+                    format == FORMAT_WITHOUT_WORKFLOW ? null : readWorkflowRef());
+        }
+
+        private WorkflowRef readWorkflowRef() {
+            String json = readString();
+            return json == null ? null : WORKFLOW_REF.parse(json);
         }
 
         PendingFire readPending() {

@@ -4,6 +4,7 @@ import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.WorkflowRef;
 import java.time.Instant;
 
 /**
@@ -13,7 +14,8 @@ import java.time.Instant;
  * BACKFILL timer is a cursor: {@code at} is the next instant to backfill and {@code until} the last one; its
  * {@code fireId} is the request id. {@code shardIndex} (null for all shards) limits the fire to one shard of
  * {@code shardTotal}: the retry of one failed shard of a sharded run (both null otherwise, so they take no room in
- * the stores).
+ * the stores). {@code workflow}, on the fires of a workflow node and their retries, is the node's ref, carried onto
+ * the fire (null otherwise).
  */
 public record Timer(
         String jobId,
@@ -25,11 +27,27 @@ public record Timer(
         int attempt,
         Instant until,
         Integer shardIndex,
-        Integer shardTotal) {
+        Integer shardTotal,
+        WorkflowRef workflow) {
 
     public Timer {
         attempt = Math.max(1, attempt);
         shardTotal = shardIndex == null ? null : Math.max(shardTotal == null ? 0 : shardTotal, shardIndex + 1);
+    }
+
+    /** A timer of no workflow node. */
+    public Timer(
+            String jobId,
+            String fireId,
+            Instant at,
+            FireKind kind,
+            String params,
+            String parentRunId,
+            int attempt,
+            Instant until,
+            Integer shardIndex,
+            Integer shardTotal) {
+        this(jobId, fireId, at, kind, params, parentRunId, attempt, until, shardIndex, shardTotal, null);
     }
 
     /** A timer for every shard the job's routing gives. */
@@ -54,17 +72,24 @@ public record Timer(
     }
 
     Timer movedTo(Instant newAt) {
-        return new Timer(jobId, fireId, newAt, kind, params, parentRunId, attempt, until, shardIndex, shardTotal);
+        return new Timer(
+                jobId, fireId, newAt, kind, params, parentRunId, attempt, until, shardIndex, shardTotal, workflow);
     }
 
     /** This timer limited to shard {@code index} of {@code total}. */
     Timer onlyShard(int index, int total) {
-        return new Timer(jobId, fireId, at, kind, params, parentRunId, attempt, until, index, total);
+        return new Timer(jobId, fireId, at, kind, params, parentRunId, attempt, until, index, total, workflow);
+    }
+
+    /** This timer as the run of the workflow node {@code ref} names (null: of none). */
+    Timer withWorkflow(WorkflowRef ref) {
+        return new Timer(jobId, fireId, at, kind, params, parentRunId, attempt, until, shardIndex, shardTotal, ref);
     }
 
     /** The fire this timer stands for, at its instant, with {@code job}'s settings and its own overrides. */
     FireEvent fire(JobDefinition job, Instant now) {
-        FireEvent fire = FireEvent.of(job, fireId, at, kind, attempt, params, parentRunId, now);
+        FireEvent fire = FireEvent.of(job, fireId, at, kind, attempt, params, parentRunId, now)
+                .withWorkflow(workflow);
         return shardIndex == null ? fire : fire.onlyShard(shardIndex, shardTotal);
     }
 }

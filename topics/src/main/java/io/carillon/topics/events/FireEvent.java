@@ -13,7 +13,8 @@ import java.util.List;
  * dispatcher hands the fire to a worker: the nominal instant plus the job's jitter, or the nominal instant when the
  * job has none (null in older records means the same). {@code shardIndex}, when set, limits the fire to that one
  * shard of {@code shardTotal} (the retry of one failed shard of a sharded run); when null the job's routing decides
- * the shards.
+ * the shards. {@code workflow}, on a fire of kind WORKFLOW, names the workflow node whose run this is; null on every
+ * other fire.
  */
 public record FireEvent(
         int schemaVersion,
@@ -36,7 +37,8 @@ public record FireEvent(
         Instant emittedAt,
         Instant dueAt,
         Integer shardIndex,
-        int shardTotal) {
+        int shardTotal,
+        WorkflowRef workflow) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -48,6 +50,54 @@ public record FireEvent(
         misfire = misfire == null ? MisfirePolicy.defaults() : misfire;
         dueAt = dueAt == null ? scheduledAt : dueAt;
         shardTotal = shardIndex == null ? 0 : Math.max(shardTotal, shardIndex + 1);
+    }
+
+    /** A fire of no workflow node. */
+    public FireEvent(
+            int schemaVersion,
+            FireAction action,
+            String fireId,
+            String jobId,
+            long jobVersion,
+            String app,
+            String handler,
+            Instant scheduledAt,
+            FireKind kind,
+            int attempt,
+            String params,
+            RoutingStrategy routing,
+            List<String> pinnedInstances,
+            BlockStrategy blockStrategy,
+            long timeoutMs,
+            MisfirePolicy misfire,
+            String parentRunId,
+            Instant emittedAt,
+            Instant dueAt,
+            Integer shardIndex,
+            int shardTotal) {
+        this(
+                schemaVersion,
+                action,
+                fireId,
+                jobId,
+                jobVersion,
+                app,
+                handler,
+                scheduledAt,
+                kind,
+                attempt,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                timeoutMs,
+                misfire,
+                parentRunId,
+                emittedAt,
+                dueAt,
+                shardIndex,
+                shardTotal,
+                null);
     }
 
     /** A fire due at its nominal instant, for all shards its routing gives. */
@@ -117,7 +167,8 @@ public record FireEvent(
                 emittedAt,
                 newDueAt,
                 shardIndex,
-                shardTotal);
+                shardTotal,
+                workflow);
     }
 
     /** This fire limited to shard {@code index} of {@code total}. */
@@ -143,7 +194,35 @@ public record FireEvent(
                 emittedAt,
                 dueAt,
                 index,
-                total);
+                total,
+                workflow);
+    }
+
+    /** This fire as the run of the workflow node {@code ref} names (null: of none). */
+    public FireEvent withWorkflow(WorkflowRef ref) {
+        return new FireEvent(
+                schemaVersion,
+                action,
+                fireId,
+                jobId,
+                jobVersion,
+                app,
+                handler,
+                scheduledAt,
+                kind,
+                attempt,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                timeoutMs,
+                misfire,
+                parentRunId,
+                emittedAt,
+                dueAt,
+                shardIndex,
+                shardTotal,
+                ref);
     }
 
     /** Whether this fire re-runs one shard only ({@link #shardIndex()} of {@link #shardTotal()}). */

@@ -8,5 +8,7 @@ public enum FireKind {
     RETRY,
     CHILD,
     MISFIRE,
-    BACKFILL
+    BACKFILL,
+    /** A run of a workflow node, requested by the workflow engine (the fire carries its {@link WorkflowRef}). */
+    WORKFLOW
 }

@@ -12,6 +12,8 @@ import java.util.List;
  * {@code pauseAfterFailures}, when set above 0, pauses the job's schedule after that many consecutive runs ended
  * FAILED, TIMED_OUT, LOST or NO_WORKER on their last attempt (the planner counts them; a SUCCEEDED run resets the
  * count, and so does a RESUME); null or 0 never pauses it.
+ * {@code workflowId} names the workflow whose inline node this job is ({@link WorkflowNode#toJob}); such a job is
+ * published and deleted by the workflow engine, and null for every other job.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobDefinition(
@@ -36,7 +38,8 @@ public record JobDefinition(
         long jitterMs,
         boolean atMostOnce,
         Alerting alerting,
-        long version) {
+        long version,
+        String workflowId) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -50,6 +53,55 @@ public record JobDefinition(
         retry = retry == null ? RetryPolicy.none() : retry;
         children = children == null ? List.of() : List.copyOf(children);
         pauseAfterFailures = pauseAfterFailures != null && pauseAfterFailures == 0 ? null : pauseAfterFailures;
+    }
+
+    /** A job that is no workflow's node and never pauses itself. */
+    public JobDefinition(
+            int schemaVersion,
+            String id,
+            String app,
+            String handler,
+            String description,
+            String owner,
+            List<String> tags,
+            Schedule schedule,
+            boolean enabled,
+            String params,
+            RoutingStrategy routing,
+            List<String> pinnedInstances,
+            BlockStrategy blockStrategy,
+            MisfirePolicy misfire,
+            long timeoutMs,
+            RetryPolicy retry,
+            List<String> children,
+            long jitterMs,
+            boolean atMostOnce,
+            Alerting alerting,
+            long version) {
+        this(
+                schemaVersion,
+                id,
+                app,
+                handler,
+                description,
+                owner,
+                tags,
+                schedule,
+                enabled,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                misfire,
+                timeoutMs,
+                retry,
+                null,
+                children,
+                jitterMs,
+                atMostOnce,
+                alerting,
+                version,
+                null);
     }
 
     public static Builder builder(String id) {
@@ -77,7 +129,8 @@ public record JobDefinition(
                 .jitterMs(jitterMs)
                 .atMostOnce(atMostOnce)
                 .alerting(alerting)
-                .version(version);
+                .version(version)
+                .workflowId(workflowId);
     }
 
     /** Builds a definition field by field; unset fields take the defaults of the record's constructor. */
@@ -103,6 +156,7 @@ public record JobDefinition(
         private boolean atMostOnce;
         private Alerting alerting;
         private long version = 1;
+        private String workflowId;
 
         private Builder(String id) {
             this.id = id;
@@ -208,6 +262,11 @@ public record JobDefinition(
             return this;
         }
 
+        public Builder workflowId(String workflowId) {
+            this.workflowId = workflowId;
+            return this;
+        }
+
         public JobDefinition build() {
             return new JobDefinition(
                     SCHEMA_VERSION,
@@ -231,7 +290,8 @@ public record JobDefinition(
                     jitterMs,
                     atMostOnce,
                     alerting,
-                    version);
+                    version,
+                    workflowId);
         }
     }
 }

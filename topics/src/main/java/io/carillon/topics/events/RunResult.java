@@ -8,7 +8,9 @@ import java.time.Instant;
  * for results about a fire that never reached a worker (NO_WORKER, and SKIPPED for a misfire), which the dispatcher
  * or the planner report ({@link #ofUnrunFire}); workers report SKIPPED too (a block strategy discarded the run).
  * {@code params} and {@code parentRunId} are those the run was given (a manual fire's override params, a child's
- * parent run), so that a retry runs with the same.
+ * parent run), so that a retry runs with the same. {@code workflow} is the run's {@link Trigger#workflow()} (null for
+ * a run of no workflow); {@code output}, on a terminal result, is what the handler put for the workflow's next nodes
+ * (at most {@link #MAX_OUTPUT_CHARS} characters; null when it put nothing).
  */
 public record RunResult(
         int schemaVersion,
@@ -31,14 +33,67 @@ public record RunResult(
         Progress progress,
         Instant emittedAt,
         String params,
-        String parentRunId) {
+        String parentRunId,
+        WorkflowRef workflow,
+        String output) {
 
     public static final int SCHEMA_VERSION = 1;
+    /** The most characters a handler's {@link #output()} may have: 16 KiB. */
+    public static final int MAX_OUTPUT_CHARS = 16 * 1024;
 
     public RunResult {
         schemaVersion = schemaVersion == 0 ? SCHEMA_VERSION : schemaVersion;
         shardTotal = Math.max(1, shardTotal);
         attempt = Math.max(1, attempt);
+    }
+
+    /** A result of no workflow node. */
+    public RunResult(
+            int schemaVersion,
+            String runId,
+            String fireId,
+            String jobId,
+            String app,
+            String handler,
+            String instance,
+            RunStatus status,
+            FireKind kind,
+            int attempt,
+            int shardIndex,
+            int shardTotal,
+            Instant scheduledAt,
+            Instant startedAt,
+            Instant finishedAt,
+            String message,
+            String errorClass,
+            Progress progress,
+            Instant emittedAt,
+            String params,
+            String parentRunId) {
+        this(
+                schemaVersion,
+                runId,
+                fireId,
+                jobId,
+                app,
+                handler,
+                instance,
+                status,
+                kind,
+                attempt,
+                shardIndex,
+                shardTotal,
+                scheduledAt,
+                startedAt,
+                finishedAt,
+                message,
+                errorClass,
+                progress,
+                emittedAt,
+                params,
+                parentRunId,
+                null,
+                null);
     }
 
     /** A result that does not say which params or parent run the run had. */
@@ -114,7 +169,9 @@ public record RunResult(
                 null,
                 now,
                 fire.params(),
-                fire.parentRunId());
+                fire.parentRunId(),
+                fire.workflow(),
+                null);
     }
 
     /** This result with {@code progress} in place of its own. */
@@ -140,7 +197,37 @@ public record RunResult(
                 progress,
                 emittedAt,
                 params,
-                parentRunId);
+                parentRunId,
+                workflow,
+                output);
+    }
+
+    /** This result with {@code newOutput} as the handler's output. */
+    public RunResult withOutput(String newOutput) {
+        return new RunResult(
+                schemaVersion,
+                runId,
+                fireId,
+                jobId,
+                app,
+                handler,
+                instance,
+                status,
+                kind,
+                attempt,
+                shardIndex,
+                shardTotal,
+                scheduledAt,
+                startedAt,
+                finishedAt,
+                message,
+                errorClass,
+                progress,
+                emittedAt,
+                params,
+                parentRunId,
+                workflow,
+                newOutput);
     }
 
     /** A result for the run {@code trigger} describes. */
@@ -174,6 +261,8 @@ public record RunResult(
                 null,
                 emittedAt,
                 trigger.params(),
-                trigger.parentRunId());
+                trigger.parentRunId(),
+                trigger.workflow(),
+                null);
     }
 }

@@ -7,7 +7,8 @@ import java.time.Instant;
  * shard ({@link FireIds#runId}); {@code targetInstance} names the chosen worker, or is null when any may take it.
  * {@code dueAt} is the instant the run is to start (the nominal {@code scheduledAt} plus the job's jitter; null in
  * older records means {@code scheduledAt}). A dispatcher may send a trigger shortly before it is due; the worker
- * then starts the run at {@code dueAt}, not before.
+ * then starts the run at {@code dueAt}, not before. {@code workflow} is the fire's ({@link FireEvent#workflow()}):
+ * the workflow node whose run this is, with its ancestors' outputs; null for a run of no workflow.
  */
 public record Trigger(
         int schemaVersion,
@@ -27,7 +28,8 @@ public record Trigger(
         long timeoutMs,
         String targetInstance,
         String parentRunId,
-        Instant dueAt) {
+        Instant dueAt,
+        WorkflowRef workflow) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -36,6 +38,48 @@ public record Trigger(
         shardTotal = Math.max(1, shardTotal);
         attempt = Math.max(1, attempt);
         dueAt = dueAt == null ? scheduledAt : dueAt;
+    }
+
+    /** A trigger of no workflow node. */
+    public Trigger(
+            int schemaVersion,
+            String runId,
+            String fireId,
+            String jobId,
+            String app,
+            String handler,
+            String params,
+            FireKind kind,
+            int attempt,
+            Instant scheduledAt,
+            Instant dispatchedAt,
+            int shardIndex,
+            int shardTotal,
+            BlockStrategy blockStrategy,
+            long timeoutMs,
+            String targetInstance,
+            String parentRunId,
+            Instant dueAt) {
+        this(
+                schemaVersion,
+                runId,
+                fireId,
+                jobId,
+                app,
+                handler,
+                params,
+                kind,
+                attempt,
+                scheduledAt,
+                dispatchedAt,
+                shardIndex,
+                shardTotal,
+                blockStrategy,
+                timeoutMs,
+                targetInstance,
+                parentRunId,
+                dueAt,
+                null);
     }
 
     /** A trigger due at its nominal instant. */
@@ -75,6 +119,7 @@ public record Trigger(
                 timeoutMs,
                 targetInstance,
                 parentRunId,
+                null,
                 null);
     }
 }

@@ -1,5 +1,6 @@
 package io.carillon.topics.internal;
 
+import io.carillon.topics.events.WorkflowRef;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,5 +102,10 @@ final class FieldValues {
             return RecordReader.read(parser, context, type, newFields);
         }
         return token == JsonToken.VALUE_NULL ? null : context.readValue(parser, type);
+    }
+
+    /** A {@link WorkflowRef} as databind reads it, or null. */
+    static WorkflowRef workflowRef(JsonParser parser, DeserializationContext context) throws JacksonException {
+        return parser.hasToken(JsonToken.VALUE_NULL) ? null : context.readValue(parser, WorkflowRef.class);
     }
 }

@@ -6,6 +6,7 @@ import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.RoutingStrategy;
+import io.carillon.topics.events.WorkflowRef;
 import java.time.Instant;
 import java.util.List;
 import tools.jackson.core.JacksonException;
@@ -20,6 +21,7 @@ import tools.jackson.databind.ValueSerializer;
 /** {@link FireEvent} as JSON, written and read without databind's bean machinery. */
 final class FireEventJson {
 
+    private static final SerializableString WORKFLOW = new SerializedString("workflow");
     private static final SerializableString SCHEMA_VERSION = new SerializedString("schemaVersion");
     private static final SerializableString ACTION = new SerializedString("action");
     private static final SerializableString FIRE_ID = new SerializedString("fireId");
@@ -77,6 +79,10 @@ final class FireEventJson {
             NonNullProperties.instant(generator, DUE_AT, value.dueAt());
             NonNullProperties.integer(generator, SHARD_INDEX, value.shardIndex());
             NonNullProperties.intValue(generator, SHARD_TOTAL, value.shardTotal());
+            if (value.workflow() != null) {
+                generator.writeName(WORKFLOW);
+                context.writeValue(generator, value.workflow());
+            }
             generator.writeEndObject();
         }
     }
@@ -103,6 +109,7 @@ final class FireEventJson {
         private Instant dueAt;
         private Integer shardIndex;
         private int shardTotal;
+        private WorkflowRef workflow;
 
         @Override
         public boolean read(String name, JsonParser parser, DeserializationContext context) throws JacksonException {
@@ -130,6 +137,7 @@ final class FireEventJson {
                 case "dueAt" -> dueAt = FieldValues.instant(parser, context);
                 case "shardIndex" -> shardIndex = FieldValues.integer(parser, context);
                 case "shardTotal" -> shardTotal = FieldValues.intValue(parser, context);
+                case "workflow" -> workflow = FieldValues.workflowRef(parser, context);
                 default -> {
                     return false;
                 }
@@ -160,7 +168,8 @@ final class FireEventJson {
                     emittedAt,
                     dueAt,
                     shardIndex,
-                    shardTotal);
+                    shardTotal,
+                    workflow);
         }
     }
 }

@@ -4,6 +4,7 @@ import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
+import io.carillon.topics.events.WorkflowRef;
 import java.time.Instant;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
@@ -17,6 +18,8 @@ import tools.jackson.databind.ValueSerializer;
 /** {@link RunResult} as JSON, written and read without databind's bean machinery. */
 final class RunResultJson {
 
+    private static final SerializableString WORKFLOW = new SerializedString("workflow");
+    private static final SerializableString OUTPUT = new SerializedString("output");
     private static final SerializableString SCHEMA_VERSION = new SerializedString("schemaVersion");
     private static final SerializableString RUN_ID = new SerializedString("runId");
     private static final SerializableString FIRE_ID = new SerializedString("fireId");
@@ -72,6 +75,11 @@ final class RunResultJson {
             NonNullProperties.instant(generator, EMITTED_AT, value.emittedAt());
             NonNullProperties.string(generator, PARAMS, value.params());
             NonNullProperties.string(generator, PARENT_RUN_ID, value.parentRunId());
+            if (value.workflow() != null) {
+                generator.writeName(WORKFLOW);
+                context.writeValue(generator, value.workflow());
+            }
+            NonNullProperties.string(generator, OUTPUT, value.output());
             generator.writeEndObject();
         }
     }
@@ -98,6 +106,8 @@ final class RunResultJson {
         private Instant emittedAt;
         private String params;
         private String parentRunId;
+        private WorkflowRef workflow;
+        private String output;
 
         @Override
         public boolean read(String name, JsonParser parser, DeserializationContext context) throws JacksonException {
@@ -124,6 +134,8 @@ final class RunResultJson {
                 case "emittedAt" -> emittedAt = FieldValues.instant(parser, context);
                 case "params" -> params = FieldValues.string(parser, context);
                 case "parentRunId" -> parentRunId = FieldValues.string(parser, context);
+                case "workflow" -> workflow = FieldValues.workflowRef(parser, context);
+                case "output" -> output = FieldValues.string(parser, context);
                 default -> {
                     return false;
                 }
@@ -154,7 +166,9 @@ final class RunResultJson {
                     progress,
                     emittedAt,
                     params,
-                    parentRunId);
+                    parentRunId,
+                    workflow,
+                    output);
         }
     }
 }

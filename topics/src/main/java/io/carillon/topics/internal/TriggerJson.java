@@ -3,6 +3,7 @@ package io.carillon.topics.internal;
 import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkflowRef;
 import java.time.Instant;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
@@ -16,6 +17,7 @@ import tools.jackson.databind.ValueSerializer;
 /** {@link Trigger} as JSON, written and read without databind's bean machinery. */
 final class TriggerJson {
 
+    private static final SerializableString WORKFLOW = new SerializedString("workflow");
     private static final SerializableString SCHEMA_VERSION = new SerializedString("schemaVersion");
     private static final SerializableString RUN_ID = new SerializedString("runId");
     private static final SerializableString FIRE_ID = new SerializedString("fireId");
@@ -62,6 +64,10 @@ final class TriggerJson {
             NonNullProperties.string(generator, TARGET_INSTANCE, value.targetInstance());
             NonNullProperties.string(generator, PARENT_RUN_ID, value.parentRunId());
             NonNullProperties.instant(generator, DUE_AT, value.dueAt());
+            if (value.workflow() != null) {
+                generator.writeName(WORKFLOW);
+                context.writeValue(generator, value.workflow());
+            }
             generator.writeEndObject();
         }
     }
@@ -85,6 +91,7 @@ final class TriggerJson {
         private String targetInstance;
         private String parentRunId;
         private Instant dueAt;
+        private WorkflowRef workflow;
 
         @Override
         public boolean read(String name, JsonParser parser, DeserializationContext context) throws JacksonException {
@@ -108,6 +115,7 @@ final class TriggerJson {
                 case "targetInstance" -> targetInstance = FieldValues.string(parser, context);
                 case "parentRunId" -> parentRunId = FieldValues.string(parser, context);
                 case "dueAt" -> dueAt = FieldValues.instant(parser, context);
+                case "workflow" -> workflow = FieldValues.workflowRef(parser, context);
                 default -> {
                     return false;
                 }
@@ -135,7 +143,8 @@ final class TriggerJson {
                     timeoutMs,
                     targetInstance,
                     parentRunId,
-                    dueAt);
+                    dueAt,
+                    workflow);
         }
     }
 }

@@ -59,7 +59,9 @@ class EventJsonModuleTest {
                         null, null, null),
                 SampleEvents.result().withProgress(new Progress(0, 0, null)),
                 SampleEvents.result().withProgress(new Progress(Long.MIN_VALUE, Long.MAX_VALUE, "")),
-                SampleEvents.fire().dueAt(null).onlyShard(0, 1)));
+                SampleEvents.fire().dueAt(null).onlyShard(0, 1),
+                SampleEvents.fire().withWorkflow(SampleEvents.workflowRef()),
+                SampleEvents.result().withOutput("{\"rows\":3}")));
         for (FireKind kind : FireKind.values()) {
             samples.add(new Trigger(
                     1,

@@ -12,9 +12,11 @@ import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkflowRef;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -106,6 +108,16 @@ final class SampleEvents {
                 "p#1");
     }
 
+    /** A workflow ref with two ancestors' outputs, one of them odd text. */
+    static WorkflowRef workflowRef() {
+        return new WorkflowRef(
+                "nightly-pipeline",
+                "nightly-pipeline@1",
+                "transform",
+                2,
+                Map.of("extract-b", "tab\t\"q\" \u00e9", "extract-a", "{\"rows\":3}"));
+    }
+
     /** Events with random values: every field null or set, every enum constant, odd strings, instants and numbers. */
     static List<Object> random(Random random, int count) {
         List<Object> events = new ArrayList<>();
@@ -139,7 +151,8 @@ final class SampleEvents {
                                     instant(random),
                                     instant(random),
                                     random.nextBoolean() ? null : random.nextInt(100),
-                                    random.nextInt(100));
+                                    random.nextInt(100),
+                                    workflowRef(random));
                         case 1 ->
                             new Trigger(
                                     random.nextInt(3),
@@ -159,7 +172,8 @@ final class SampleEvents {
                                     random.nextLong(),
                                     string(random),
                                     string(random),
-                                    instant(random));
+                                    instant(random),
+                                    workflowRef(random));
                         default ->
                             new RunResult(
                                     random.nextInt(3),
@@ -184,10 +198,20 @@ final class SampleEvents {
                                             : new Progress(random.nextLong(), random.nextLong(), string(random)),
                                     instant(random),
                                     string(random),
+                                    string(random),
+                                    workflowRef(random),
                                     string(random));
                     });
         }
         return events;
+    }
+
+    private static WorkflowRef workflowRef(Random random) {
+        return switch (random.nextInt(3)) {
+            case 0 -> null;
+            case 1 -> new WorkflowRef(string(random), string(random), string(random), random.nextInt(), null);
+            default -> workflowRef();
+        };
     }
 
     private static <E> E pick(Random random, E[] values) {

@@ -4,11 +4,13 @@ import io.carillon.topics.Json;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.LogLine;
 import io.carillon.topics.events.Progress;
+import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.Trigger;
 import io.carillon.worker.JobContext;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +35,7 @@ final class RunContext implements JobContext {
     private final ProgressThrottle progress;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private volatile Instant startedAt;
+    private volatile String output;
     private long seq;
 
     RunContext(
@@ -138,6 +141,30 @@ final class RunContext implements JobContext {
     @Override
     public boolean isCancelled() {
         return cancelled.get();
+    }
+
+    @Override
+    public boolean inWorkflow() {
+        return trigger.workflow() != null;
+    }
+
+    @Override
+    public Map<String, String> workflowOutputs() {
+        return trigger.workflow() == null ? Map.of() : trigger.workflow().context();
+    }
+
+    @Override
+    public void setOutput(String output) {
+        if (output != null && output.length() > RunResult.MAX_OUTPUT_CHARS) {
+            throw new IllegalArgumentException("output of run " + trigger.runId() + " has " + output.length()
+                    + " characters; at most " + RunResult.MAX_OUTPUT_CHARS + " are allowed");
+        }
+        this.output = output;
+    }
+
+    /** The output the handler put, or null. */
+    String output() {
+        return output;
     }
 
     void cancel() {

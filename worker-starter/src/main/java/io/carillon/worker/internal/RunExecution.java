@@ -161,7 +161,7 @@ final class RunExecution implements Runnable {
             timeout.cancel(false);
         }
         context.endProgress();
-        reporter.finished(trigger, status, startedAt, message, errorClass);
+        reporter.finished(trigger, status, startedAt, message, errorClass, context.output());
         return true;
     }
 

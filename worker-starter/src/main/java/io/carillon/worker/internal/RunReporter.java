@@ -90,8 +90,15 @@ public final class RunReporter {
 
     /** Reports the terminal {@code status}; {@code startedAt} is null when the run never started. */
     void finished(Trigger trigger, RunStatus status, Instant startedAt, String message, String errorClass) {
+        finished(trigger, status, startedAt, message, errorClass, null);
+    }
+
+    /** Reports the terminal {@code status} with the {@code output} the handler put (null when none). */
+    void finished(
+            Trigger trigger, RunStatus status, Instant startedAt, String message, String errorClass, String output) {
         Instant now = clock.instant();
-        publisher.result(RunResult.of(trigger, instanceId, status, startedAt, now, shorten(message), errorClass, now));
+        publisher.result(RunResult.of(trigger, instanceId, status, startedAt, now, shorten(message), errorClass, now)
+                .withOutput(output));
         listener.runEnded(status, startedAt == null ? Duration.ZERO : Duration.between(startedAt, now));
     }
 

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Progress;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.WorkflowRef;
 import io.carillon.worker.JobHandlerFunction;
 import io.carillon.worker.TestTriggers;
 import java.time.Clock;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -72,6 +75,68 @@ class RunExecutionTest {
     private RunResult last() {
         List<RunResult> results = results();
         return results.isEmpty() ? null : results.get(results.size() - 1);
+    }
+
+    private static Trigger workflowTrigger(WorkflowRef ref) {
+        Trigger plain = TestTriggers.trigger("etl", "nightly.load", "load", null);
+        return new Trigger(
+                plain.schemaVersion(),
+                plain.runId(),
+                plain.fireId(),
+                plain.jobId(),
+                plain.app(),
+                plain.handler(),
+                plain.params(),
+                FireKind.WORKFLOW,
+                plain.attempt(),
+                plain.scheduledAt(),
+                plain.dispatchedAt(),
+                plain.shardIndex(),
+                plain.shardTotal(),
+                plain.blockStrategy(),
+                plain.timeoutMs(),
+                plain.targetInstance(),
+                plain.parentRunId(),
+                plain.dueAt(),
+                ref);
+    }
+
+    @Test
+    void aWorkflowNodeReadsItsAncestorsOutputsAndItsOutputGoesOnTheTerminalResult() {
+        WorkflowRef ref = new WorkflowRef(
+                "nightly", "nightly@1", "load", 1, Map.of("extract", "{\"rows\":3}", "transform", "s3://b/p0"));
+        execution(workflowTrigger(ref), context -> {
+                    assertThat(context.inWorkflow()).isTrue();
+                    assertThat(context.workflowOutputs()).containsOnlyKeys("extract", "transform");
+                    context.setOutput("loaded " + context.workflowOutput("extract"));
+                    return "ok";
+                })
+                .run();
+
+        RunResult ended = last();
+        assertThat(ended.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(ended.output()).isEqualTo("loaded {\"rows\":3}");
+        assertThat(ended.workflow()).isEqualTo(ref);
+        assertThat(results())
+                .filteredOn(result -> !result.status().isTerminal())
+                .as("only the terminal result carries it")
+                .allSatisfy(result -> assertThat(result.output()).isNull());
+    }
+
+    @Test
+    void anOutputOverTheBoundIsRefusedAndARunOfNoWorkflowHasNoContext() {
+        execution(TestTriggers.trigger("billing", "job", "echo", null), context -> {
+                    assertThat(context.inWorkflow()).isFalse();
+                    assertThat(context.workflowOutputs()).isEmpty();
+                    assertThat(context.workflowOutput("extract")).isNull();
+                    context.setOutput("x".repeat(RunResult.MAX_OUTPUT_CHARS + 1));
+                    return "not reached";
+                })
+                .run();
+
+        assertThat(last().status()).isEqualTo(RunStatus.FAILED);
+        assertThat(last().message()).contains("at most " + RunResult.MAX_OUTPUT_CHARS);
+        assertThat(last().output()).isNull();
     }
 
     @Test
