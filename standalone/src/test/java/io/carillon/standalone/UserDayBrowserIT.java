@@ -154,9 +154,7 @@ class UserDayBrowserIT {
 
     private void createACronJobThroughTheForm() throws Exception {
         browser.driver.findElement(By.cssSelector("nav a[data-nav=jobs]")).click();
-        browser.wait
-                .until(ExpectedConditions.elementToBeClickable(By.id("new-job")))
-                .click();
+        browser.click(By.id("new-job"));
         browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("job-form")));
         type("f-id", EXPORT_JOB);
         type("f-app", APP);
@@ -205,9 +203,7 @@ class UserDayBrowserIT {
         runNow("");
         openTheNewestRun();
         browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-log"), "syncing the ledger"));
-        browser.wait
-                .until(ExpectedConditions.elementToBeClickable(By.id("run-kill")))
-                .click();
+        browser.click(By.id("run-kill"));
         WebElement question =
                 browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm-message")));
         assertThat(question.getText()).contains("Kill run").contains(SYNC_JOB);
@@ -222,9 +218,7 @@ class UserDayBrowserIT {
         openTheNewestRun();
         reloadUntil(ExpectedConditions.textToBe(By.id("run-status"), "FAILED"));
         assertThat(text("run-facts")).contains("the rates file is not there yet");
-        browser.wait
-                .until(ExpectedConditions.elementToBeClickable(By.id("run-retry")))
-                .click();
+        browser.click(By.id("run-retry"));
         browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("run-notice"), "Retry requested"));
         browser.driver.findElement(By.cssSelector("#run-notice a")).click();
         reloadUntil(ExpectedConditions.textToBe(By.id("run-status"), "SUCCEEDED"));

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.logging.Level;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -92,6 +94,22 @@ public final class Browser implements AutoCloseable {
         driver.findElement(By.id("password")).sendKeys(password);
         driver.findElement(By.id("sign-in")).click();
         wait.until(ExpectedConditions.textToBe(By.id("user"), user));
+    }
+
+    /**
+     * Clicks the element {@code locator} finds once it is clickable, finding it again when the page replaced it
+     * in between (the console re-renders a page as its data arrives).
+     */
+    public void click(By locator) {
+        wait.ignoring(StaleElementReferenceException.class).until(page -> {
+            WebElement element =
+                    ExpectedConditions.elementToBeClickable(locator).apply(page);
+            if (element == null) {
+                return false;
+            }
+            element.click();
+            return true;
+        });
     }
 
     /** Saves what the browser shows to {@code target/screenshots/<name>.png}. */
