@@ -7,11 +7,15 @@ import { drawGraph } from './graph.js';
 import { statusBadge } from './workflowtext.js';
 
 const REFRESH_MS = 2000;
+/** After an action, how many reads of an ended instance wait for the engine to take it up. */
+const READS_AFTER_ACTION = 30;
 
 let instanceId = null;
 let caller = null;
 let timer = null;
 let workflow = null;
+let seenSequence = null;
+let readsAwaitingChange = 0;
 
 function runHref(state) {
   return state && state.runId ? '#/run?id=' + encodeURIComponent(state.runId) : null;
@@ -25,6 +29,7 @@ async function act(path, confirmText, confirmLabel, done) {
     line.textContent = done;
     line.hidden = false;
     showError('instance-error', null);
+    readsAwaitingChange = READS_AFTER_ACTION;
     schedule(0);
   } catch (e) {
     showError('instance-error', e);
@@ -95,7 +100,11 @@ async function load() {
     const ended = render(instance, workflow);
     state.textContent = '';
     showError('instance-error', null);
-    if (!ended) schedule(REFRESH_MS);
+    if (instance.sequence !== seenSequence) {
+      readsAwaitingChange = seenSequence === null ? readsAwaitingChange : 0;
+      seenSequence = instance.sequence;
+    }
+    if (!ended || readsAwaitingChange-- > 0) schedule(REFRESH_MS);
   } catch (e) {
     state.textContent = '';
     showError('instance-error', e);
@@ -109,6 +118,8 @@ export function show(me, params) {
   caller = me;
   instanceId = params.get('id');
   workflow = null;
+  seenSequence = null;
+  readsAwaitingChange = 0;
   document.getElementById('instance-notice').hidden = true;
   if (!wired) {
     document.getElementById('instance-cancel').addEventListener('click', () => act('/cancel',

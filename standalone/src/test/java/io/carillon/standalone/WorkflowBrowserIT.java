@@ -6,7 +6,10 @@ import static org.awaitility.Awaitility.await;
 import io.carillon.testkit.Browser;
 import io.carillon.testkit.TestDatabase;
 import io.carillon.testkit.TestKafka;
+import io.carillon.testkit.TopicReader;
+import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.DeadLetter;
 import io.carillon.worker.CarillonWorker;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +27,8 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.web.client.RestClient;
 
@@ -37,6 +42,8 @@ import org.springframework.web.client.RestClient;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WorkflowBrowserIT {
 
+    private static final Logger log = LoggerFactory.getLogger(WorkflowBrowserIT.class);
+
     private static final String ADMIN_PASSWORD = "workflow-day-password";
     private static final String APP = "etl";
     private static final String INSTANCE = "etl-worker-1";
@@ -49,6 +56,7 @@ class WorkflowBrowserIT {
     private final AtomicInteger transformCalls = new AtomicInteger();
     private final List<String> notices = new CopyOnWriteArrayList<>();
     private TestDatabase database;
+    private TopicCatalog catalog;
     private Standalone standalone;
     private CarillonWorker worker;
     private Browser browser;
@@ -59,7 +67,7 @@ class WorkflowBrowserIT {
         browser = Browser.start();
         longWait = new WebDriverWait(browser.driver, DEADLINE);
         database = TestDatabase.create();
-        TopicCatalog catalog = TestKafka.newCatalog(TopicCatalog.DEFAULT_PARTITIONS);
+        catalog = TestKafka.newCatalog(TopicCatalog.DEFAULT_PARTITIONS);
         standalone = SharedInfrastructure.start(database, catalog, dataDir, ADMIN_PASSWORD);
         RestClient http = RestClient.builder()
                 .baseUrl(base())
@@ -119,13 +127,17 @@ class WorkflowBrowserIT {
             startItAndOpenTheInstance();
             retryTheFailedNodeAndWatchEveryNodeSucceed();
             readItInChinese();
-        } catch (AssertionError | RuntimeException e) {
+        } catch (AssertionError | Exception e) {
             browser.screenshot("WorkflowBrowserIT");
+            try (TopicReader<DeadLetter> dlq =
+                    new TopicReader<>(catalog.dlq(), EventSerdes.DEAD_LETTER.deserializer())) {
+                dlq.values().forEach(letter -> log.error("dead letter: {}", letter));
+            }
             throw e;
         }
     }
 
-    private void buildThePipelineInTheEditor() {
+    private void buildThePipelineInTheEditor() throws Exception {
         browser.click(By.cssSelector("nav a[data-nav=workflows]"));
         browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("workflows-empty")));
         browser.click(By.id("new-workflow"));
@@ -146,7 +158,7 @@ class WorkflowBrowserIT {
         browser.screenshot("WorkflowBrowserIT-workflow");
     }
 
-    private void startItAndOpenTheInstance() {
+    private void startItAndOpenTheInstance() throws Exception {
         browser.click(By.id("workflow-start"));
         browser.wait.until(
                 ExpectedConditions.textToBePresentInElementLocated(By.id("workflow-notice"), "Instance requested"));
@@ -163,7 +175,7 @@ class WorkflowBrowserIT {
         browser.screenshot("WorkflowBrowserIT-failed");
     }
 
-    private void retryTheFailedNodeAndWatchEveryNodeSucceed() {
+    private void retryTheFailedNodeAndWatchEveryNodeSucceed() throws Exception {
         browser.click(By.cssSelector("#instance-nodes tr[data-node=transform] .node-retry"));
         browser.wait.until(
                 ExpectedConditions.textToBePresentInElementLocated(By.id("instance-notice"), "Retry of transform"));
