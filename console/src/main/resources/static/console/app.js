@@ -15,22 +15,32 @@ import * as incidents from './incidents/incidents.js';
 import * as audit from './audit/audit.js';
 import * as users from './access/users.js';
 import * as tokens from './access/tokens.js';
+import * as workflows from './workflows/workflows.js';
+import * as workflow from './workflows/workflow.js';
+import * as workflowInstance from './workflows/instance.js';
+import * as workflowEditor from './workflows/editor.js';
 import './exchange/exchange.js';
 
 const PAGES = {
   dashboard, forecast, jobs, job, 'job-edit': jobForm, 'job-new': jobForm, runs, run, workers, calendars, incidents,
-  audit, users, tokens
+  audit, users, tokens, workflows, workflow, 'workflow-instance': workflowInstance, 'workflow-edit': workflowEditor,
+  'workflow-new': workflowEditor
 };
 /** The section of a page, when it is not the page's own name. */
-const SECTIONS = { 'job-edit': 'job-form', 'job-new': 'job-form' };
+const SECTIONS = {
+  'job-edit': 'job-form', 'job-new': 'job-form', 'workflow-edit': 'workflow-form', 'workflow-new': 'workflow-form'
+};
 /** The navigation link lit for a page, when it is not the page's own name. */
-const NAV = { job: 'jobs', 'job-edit': 'jobs', 'job-new': 'jobs', run: 'runs' };
+const NAV = {
+  job: 'jobs', 'job-edit': 'jobs', 'job-new': 'jobs', run: 'runs', workflow: 'workflows',
+  'workflow-instance': 'workflows', 'workflow-edit': 'workflows', 'workflow-new': 'workflows'
+};
 let me = null;
 let current = null;
 
 function allowed(page) {
   if (page === 'users') return me.admin;
-  if (page === 'audit' || page === 'job-edit' || page === 'job-new') return me.operatesAnything();
+  if (['audit', 'job-edit', 'job-new', 'workflow-edit', 'workflow-new'].includes(page)) return me.operatesAnything();
   return true;
 }
 

@@ -4,10 +4,12 @@
 
 import { CALENDAR_PATTERNS, CALENDAR_PHRASES } from './i18n-zh-cn-calendars.js';
 import { JOB_PATTERNS, JOB_PHRASES } from './i18n-zh-cn-jobs.js';
+import { WORKFLOW_PATTERNS, WORKFLOW_PHRASES } from './i18n-zh-cn-workflows.js';
 
 export const PHRASES = {
   ...JOB_PHRASES,
   ...CALENDAR_PHRASES,
+  ...WORKFLOW_PHRASES,
   'Carillon console': 'Carillon 控制台',
   'Sign in · Carillon': '登录 · Carillon',
   'Language': '语言',
@@ -227,6 +229,7 @@ export const PHRASES = {
 export const PATTERNS = [
   ...JOB_PATTERNS,
   ...CALENDAR_PATTERNS,
+  ...WORKFLOW_PATTERNS,
   [/^Sign in with (.+)$/, '使用 $1 登录'],
   [/^Sign-in failed \((\d+)\)$/, '登录失败（$1）'],
   [/^The console cannot be reached: (.*)$/, '无法连接控制台：$1'],

@@ -56,7 +56,9 @@ class ConsoleSchemaTest {
                         "runs_default",
                         "token_grants",
                         "user_grants",
-                        "users");
+                        "users",
+                        "workflow_instances",
+                        "workflows");
     }
 
     @Test

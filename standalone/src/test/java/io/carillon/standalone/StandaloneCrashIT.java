@@ -55,6 +55,7 @@ class StandaloneCrashIT {
     private static final Duration DEADLINE = Duration.ofSeconds(120);
     /** A restart starts the broker, PostgreSQL and every part again: on a busy machine that takes minutes. */
     private static final Duration RESTART_DEADLINE = Duration.ofSeconds(240);
+
     private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
     private static final String TICK = "crash-tick";

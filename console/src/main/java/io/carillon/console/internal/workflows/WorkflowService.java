@@ -1,0 +1,211 @@
+package io.carillon.console.internal.workflows;
+
+import io.carillon.console.internal.access.Authorizer;
+import io.carillon.console.internal.access.ReadScope;
+import io.carillon.console.internal.audit.AuditAction;
+import io.carillon.console.internal.audit.AuditLog;
+import io.carillon.console.internal.audit.AuditOutcome;
+import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.topics.EventSerdes;
+import io.carillon.topics.FieldError;
+import io.carillon.topics.WorkflowValidator;
+import io.carillon.topics.events.WorkflowDefinition;
+import io.carillon.topics.spring.CarillonTopics;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Workflows: read by whoever may read every app their nodes run on, changed and deleted by whoever may operate all
+ * of them. A change is checked ({@link WorkflowValidator}, then the jobs its nodes name and the handlers the apps'
+ * workers have: {@link NodeChecks}), stored with the next version, audited and published to the compacted
+ * {@code workflows} topic (key: the id; a tombstone on delete) in one database transaction that commits only once
+ * Kafka has acknowledged the record; the changes of one workflow are serialized by a lock. Thread-safe.
+ */
+@Service
+class WorkflowService {
+
+    static final String TARGET_TYPE = "WORKFLOW";
+
+    private final WorkflowRepository workflows;
+    private final WorkflowInstanceRepository instances;
+    private final NodeChecks nodeChecks;
+    private final Authorizer authorizer;
+    private final AuditLog audit;
+    private final TransactionTemplate transactions;
+    private final ConsoleProducer producer;
+    private final CarillonTopics topics;
+    private final Clock clock;
+
+    WorkflowService(
+            WorkflowRepository workflows,
+            WorkflowInstanceRepository instances,
+            NodeChecks nodeChecks,
+            Authorizer authorizer,
+            AuditLog audit,
+            PlatformTransactionManager transactionManager,
+            ConsoleProducer producer,
+            CarillonTopics topics,
+            Clock clock) {
+        this.workflows = workflows;
+        this.instances = instances;
+        this.nodeChecks = nodeChecks;
+        this.authorizer = authorizer;
+        this.audit = audit;
+        this.transactions = new TransactionTemplate(transactionManager);
+        this.producer = producer;
+        this.topics = topics;
+        this.clock = clock;
+    }
+
+    /** The workflows the caller may read, each with its newest instance. */
+    List<WorkflowView> list() {
+        ReadScope scope = authorizer.readScope();
+        return workflows.list().stream()
+                .filter(row -> row.apps().stream().allMatch(scope::allows))
+                .map(row -> WorkflowView.of(
+                        row, instances.latest(row.workflow().id()).orElse(null)))
+                .toList();
+    }
+
+    WorkflowView get(String id) {
+        WorkflowRepository.Row row = readable(id);
+        return WorkflowView.of(row, instances.latest(id).orElse(null));
+    }
+
+    /** The row of workflow {@code id}, refused (403) unless the caller may read every app of it. */
+    WorkflowRepository.Row readable(String id) {
+        WorkflowRepository.Row row = workflows.find(id).orElseThrow(() -> WorkflowNotFoundException.workflow(id));
+        row.apps().forEach(authorizer::requireRead);
+        return row;
+    }
+
+    /** The row of workflow {@code id}, refused (403) unless the caller may operate every app of it. */
+    WorkflowRepository.Row operable(String id) {
+        WorkflowRepository.Row row = workflows.find(id).orElseThrow(() -> WorkflowNotFoundException.workflow(id));
+        row.apps().forEach(authorizer::requireOperate);
+        return row;
+    }
+
+    /**
+     * Creates or replaces workflow {@code id} with {@code workflow} (its {@code id} absent or {@code id}); the stored
+     * version is one more than the one before (1 for a new workflow).
+     *
+     * @throws InvalidInputException naming each field that is not valid, and the node
+     * @throws PublishException when Kafka did not take the record (nothing is changed)
+     */
+    WorkflowView save(String id, WorkflowDefinition workflow) {
+        WorkflowDefinition named = workflow.id() == null ? withId(workflow, id) : workflow;
+        if (!id.equals(named.id())) {
+            throw InvalidInputException.of("id", "'" + named.id() + "' is not the workflow of the path, '" + id + "'");
+        }
+        workflows.find(id).ifPresent(row -> row.apps().forEach(authorizer::requireOperate));
+        List<FieldError> errors = new ArrayList<>(WorkflowValidator.validate(named));
+        if (!errors.isEmpty()) {
+            throw InvalidInputException.of(errors);
+        }
+        Map<String, String> jobApps = workflows.appsOfJobs(NodeChecks.referencedJobs(named));
+        errors.addAll(nodeChecks.check(named, jobApps));
+        if (!errors.isEmpty()) {
+            throw InvalidInputException.of(errors);
+        }
+        List<String> apps = appsOf(named, jobApps);
+        apps.forEach(authorizer::requireOperate);
+        WorkflowDefinition candidate = named;
+        return transactions.execute(status -> {
+            Optional<WorkflowRepository.Row> before = workflows.lock(id);
+            before.ifPresent(row -> row.apps().forEach(authorizer::requireOperate));
+            long version = before.map(row -> row.workflow().version() + 1).orElse(1L);
+            String owner = candidate.owner() != null
+                    ? candidate.owner()
+                    : authorizer.caller().actor();
+            WorkflowDefinition stored = candidate.toBuilder()
+                    .owner(owner)
+                    .apps(apps)
+                    .version(version)
+                    .build();
+            WorkflowRepository.Row after = new WorkflowRepository.Row(
+                    stored, apps, clock.instant(), authorizer.caller().actor());
+            workflows.save(after);
+            audit.record(
+                    AuditAction.WORKFLOW_SAVE,
+                    TARGET_TYPE,
+                    id,
+                    auditApp(apps),
+                    json(before),
+                    json(Optional.of(after)),
+                    AuditOutcome.OK);
+            producer.sendAndWait(topics.catalog().workflows(), id, EventSerdes.WORKFLOW.serialize(null, stored));
+            return WorkflowView.of(after, instances.latest(id).orElse(null));
+        });
+    }
+
+    /**
+     * Deletes workflow {@code id}: its tombstone stops the engine starting instances and removes the jobs of its
+     * inline nodes; the instances stay listed.
+     *
+     * @throws WorkflowNotFoundException when there is none
+     */
+    void delete(String id) {
+        transactions.executeWithoutResult(status -> {
+            WorkflowRepository.Row before =
+                    workflows.lock(id).orElseThrow(() -> WorkflowNotFoundException.workflow(id));
+            before.apps().forEach(authorizer::requireOperate);
+            workflows.delete(id);
+            audit.record(
+                    AuditAction.WORKFLOW_DELETE,
+                    TARGET_TYPE,
+                    id,
+                    auditApp(before.apps()),
+                    json(Optional.of(before)),
+                    null,
+                    AuditOutcome.OK);
+            producer.sendAndWait(topics.catalog().workflows(), id, null);
+        });
+    }
+
+    private static List<String> appsOf(WorkflowDefinition workflow, Map<String, String> jobApps) {
+        TreeSet<String> apps = new TreeSet<>(workflow.apps());
+        workflow.nodes().forEach(node -> {
+            if (node.isInline()) {
+                apps.add(node.app());
+            } else if (jobApps.containsKey(node.jobId())) {
+                apps.add(jobApps.get(node.jobId()));
+            }
+        });
+        return List.copyOf(apps);
+    }
+
+    private static WorkflowDefinition withId(WorkflowDefinition workflow, String id) {
+        return WorkflowDefinition.builder(id)
+                .description(workflow.description())
+                .owner(workflow.owner())
+                .tags(workflow.tags())
+                .apps(workflow.apps())
+                .schedule(workflow.schedule())
+                .misfire(workflow.misfire())
+                .enabled(workflow.enabled())
+                .maxInstances(workflow.maxInstances())
+                .blockStrategy(workflow.blockStrategy())
+                .nodes(workflow.nodes())
+                .edges(workflow.edges())
+                .build();
+    }
+
+    /** The app an audit entry names: the workflow's one app, or none (ADMINs read it) when it spans several. */
+    static String auditApp(List<String> apps) {
+        return apps.size() == 1 ? apps.get(0) : null;
+    }
+
+    private static String json(Optional<WorkflowRepository.Row> row) {
+        return row.map(each -> EventSerdes.WORKFLOW.toJson(each.workflow())).orElse(null);
+    }
+}
