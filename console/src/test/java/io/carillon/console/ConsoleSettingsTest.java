@@ -19,7 +19,7 @@ import org.springframework.context.annotation.Configuration;
 class ConsoleSettingsTest {
 
     /** The settings class of each feature, all that the console's scan binds. */
-    private static final int SETTINGS_CLASSES = 18;
+    private static final int SETTINGS_CLASSES = 19;
 
     @Configuration(proxyBeanMethods = false)
     @ConfigurationPropertiesScan("io.carillon.console")

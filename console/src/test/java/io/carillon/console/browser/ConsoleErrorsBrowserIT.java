@@ -242,6 +242,8 @@ class ConsoleErrorsBrowserIT {
         }
         pages.put("job?id=" + JOB, "job");
         pages.put("job-new", "job-form");
+        pages.put("workflows", "workflows");
+        pages.put("workflow-new", "workflow-form");
         pages.put("job-edit?id=" + JOB, "job-form");
         return pages;
     }

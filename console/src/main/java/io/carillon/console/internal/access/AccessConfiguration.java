@@ -64,6 +64,7 @@ class AccessConfiguration {
         "/console/i18n-zh-cn.js",
         "/console/i18n-zh-cn-jobs.js",
         "/console/i18n-zh-cn-calendars.js",
+        "/console/i18n-zh-cn-workflows.js",
         "/console/console.css",
         "/favicon.ico",
         "/error",
