@@ -34,8 +34,9 @@ final class LeastPrivilegeAcls {
     }
 
     /**
-     * Writes job definitions, requests, kills, dead letters and alerting defaults; materializes results, logs,
-     * incidents and stats; reconciles declared jobs; reads heartbeats without a group; creates the core topics.
+     * Writes job definitions, requests, kills, dead letters, alerting defaults, calendars, workflows and workflow
+     * commands; materializes results, logs, incidents, stats and workflow instances; reconciles declared jobs; reads
+     * heartbeats without a group; creates the core topics.
      */
     List<AclBinding> console(String user) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
@@ -49,7 +50,9 @@ final class LeastPrivilegeAcls {
                 catalog.control(),
                 catalog.dlq(),
                 catalog.alertRules(),
-                catalog.calendars());
+                catalog.calendars(),
+                catalog.workflows(),
+                catalog.workflowCommands());
         acls.topics(
                 READ,
                 catalog.results(),
@@ -57,22 +60,44 @@ final class LeastPrivilegeAcls {
                 catalog.workers(),
                 catalog.alerts(),
                 catalog.stats(),
-                catalog.declarations());
+                catalog.declarations(),
+                catalog.workflowEvents());
         acls.allow(GROUP, catalog.prefix() + "console", LITERAL, READ);
         acls.allow(GROUP, catalog.prefix() + "console-declarations", LITERAL, READ);
         acls.allow(GROUP, catalog.prefix() + "console-logs", LITERAL, READ);
         acls.allow(GROUP, catalog.prefix() + "console-incidents", LITERAL, READ);
         acls.allow(GROUP, catalog.prefix() + "console-stats", LITERAL, READ);
+        acls.allow(GROUP, catalog.prefix() + "console-workflows", LITERAL, READ);
         return acls.list;
     }
 
-    /** Kafka Streams with exactly-once: its inputs and outputs, its group, internal topics and transactional ids. */
+    /**
+     * Kafka Streams with exactly-once: its inputs and outputs (the workflow engine's too: the kills of a cancelled
+     * instance, its commands and events; not {@code jobs}, which only the console writes), its group, internal
+     * topics and transactional ids.
+     */
     List<AclBinding> planner(String user) {
         String applicationId = catalog.prefix() + "planner";
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
         acls.topics(
-                READ, catalog.jobs(), catalog.requests(), catalog.results(), catalog.workers(), catalog.calendars());
-        acls.topics(WRITE, catalog.fires(), catalog.results(), catalog.requests(), catalog.alerts(), catalog.dlq());
+                READ,
+                catalog.jobs(),
+                catalog.requests(),
+                catalog.results(),
+                catalog.workers(),
+                catalog.calendars(),
+                catalog.workflows(),
+                catalog.workflowCommands());
+        acls.topics(
+                WRITE,
+                catalog.fires(),
+                catalog.results(),
+                catalog.requests(),
+                catalog.alerts(),
+                catalog.dlq(),
+                catalog.control(),
+                catalog.workflowCommands(),
+                catalog.workflowEvents());
         acls.allow(TOPIC, applicationId + "-", PREFIXED, ALL);
         acls.allow(GROUP, applicationId, LITERAL, READ);
         acls.allow(TRANSACTIONAL_ID, applicationId + "-", PREFIXED, WRITE);
