@@ -146,7 +146,7 @@ class CancelWithinLeadIT {
                 clock.instant());
         String runId = FireIds.runId(fire.fireId(), 0);
         send(fire);
-        try (TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger(APP), EventSerdes.TRIGGER);
+        try (TopicReader<Trigger> triggers = TopicReader.ofBatches(catalog.trigger(APP), EventSerdes.TRIGGERS);
                 TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
             await().atMost(DEADLINE)
                     .pollInterval(POLL)

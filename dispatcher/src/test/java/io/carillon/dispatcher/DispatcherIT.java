@@ -70,7 +70,7 @@ class DispatcherIT {
                 new StringSerializer(),
                 new ByteArraySerializer());
         closeables.add(producer);
-        triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER);
+        triggers = TopicReader.ofBatches(catalog.trigger("demo"), EventSerdes.TRIGGERS);
         closeables.add(triggers);
         Instant now = clock.instant();
         send(

@@ -101,7 +101,7 @@ class DispatcherKillIT {
                 .until(() -> survivor.stats().assignedPartitions() == PARTITIONS / 2);
 
         List<String> fireIds = sendSteadyStream();
-        TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER);
+        TopicReader<Trigger> triggers = TopicReader.ofBatches(catalog.trigger("demo"), EventSerdes.TRIGGERS);
         closeables.add(triggers);
         await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().size() >= FIRES / 3);
         child.destroyForcibly().waitFor();
@@ -137,7 +137,7 @@ class DispatcherKillIT {
     @Test
     void aDispatcherKilledAndStartedAgainUnderItsInstanceIdTakesItsPartitionsBackAtOnce() throws Exception {
         child = startChild(List.of(INSTANCE_ID, String.valueOf(LONG_SESSION.toMillis())));
-        TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER);
+        TopicReader<Trigger> triggers = TopicReader.ofBatches(catalog.trigger("demo"), EventSerdes.TRIGGERS);
         closeables.add(triggers);
         List<String> beforeKill = sendSteadyStream();
         await().atMost(DEADLINE).pollInterval(POLL).until(() -> triggers.poll().size() >= FIRES / 3);
@@ -183,7 +183,7 @@ class DispatcherKillIT {
         await().atMost(DEADLINE).pollInterval(POLL).until(() -> !first.isRunning());
         await().atMost(DEADLINE).pollInterval(POLL).until(() -> second.stats().assignedPartitions() == PARTITIONS);
         List<String> fireIds = sendSteadyStream();
-        TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER);
+        TopicReader<Trigger> triggers = TopicReader.ofBatches(catalog.trigger("demo"), EventSerdes.TRIGGERS);
         closeables.add(triggers);
         await().atMost(DEADLINE)
                 .pollInterval(POLL)

@@ -110,7 +110,7 @@ class ReleaseWindowIT {
         }
         producer.flush();
 
-        try (TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER)) {
+        try (TopicReader<Trigger> triggers = TopicReader.ofBatches(catalog.trigger("demo"), EventSerdes.TRIGGERS)) {
             await().atMost(DEADLINE)
                     .pollInterval(POLL)
                     .until(() -> !triggers.poll().isEmpty());

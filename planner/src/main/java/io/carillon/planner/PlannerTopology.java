@@ -110,6 +110,12 @@ public final class PlannerTopology {
                 EventSerdes.FIRE,
                 PlannerNodes.PLANNER);
         topology.addSink(
+                PlannerNodes.FIRE_BATCHES_SINK,
+                catalog.fires(),
+                new StringSerializer(),
+                EventSerdes.FIRE_BATCH,
+                PlannerNodes.PLANNER);
+        topology.addSink(
                 PlannerNodes.RESULTS_SINK,
                 catalog.results(),
                 new StringSerializer(),

@@ -159,7 +159,12 @@ final class PlannerHarness implements AutoCloseable {
 
     /** The fire events written since the last call. */
     List<FireEvent> fireEvents() {
-        return driver.read(catalog.fires(), EventSerdes.FIRE);
+        return driver.readFlat(catalog.fires(), EventSerdes.FIRES);
+    }
+
+    /** The records written to {@code fires} since the last call, each as the fires it carries. */
+    List<List<FireEvent>> fireRecords() {
+        return driver.read(catalog.fires(), EventSerdes.FIRES);
     }
 
     /** The FIRE events (no cancels) written since the last call. */

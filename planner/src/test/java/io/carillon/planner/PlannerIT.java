@@ -42,7 +42,7 @@ class PlannerIT {
                         .stateDir(stateDir)
                         .build();
                 KafkaProducer<String, String> producer = producer();
-                TopicReader<FireEvent> fires = new TopicReader<>(catalog.fires(), EventSerdes.FIRE);
+                TopicReader<FireEvent> fires = TopicReader.ofBatches(catalog.fires(), EventSerdes.FIRES);
                 TopicReader<DeadLetter> dlq = new TopicReader<>(catalog.dlq(), EventSerdes.DEAD_LETTER)) {
             planner.start();
             producer.send(new ProducerRecord<>(

@@ -196,15 +196,16 @@ class PlannerIntakeProbe {
             while (!stop.get()) {
                 long now = System.nanoTime();
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
-                    FireEvent fire = EventSerdes.FIRE.deserialize(record.topic(), record.value());
-                    if (fire.action() != FireAction.FIRE) {
-                        continue;
+                    for (FireEvent fire : EventSerdes.FIRES.deserialize(record.topic(), record.value())) {
+                        if (fire.action() != FireAction.FIRE) {
+                            continue;
+                        }
+                        firesRead.incrementAndGet();
+                        if (firstFireAt.putIfAbsent(fire.jobId(), now) == null) {
+                            (fire.jobId().startsWith("a-") ? activeFired : newFired).countDown();
+                        }
+                        waiting.add(fire);
                     }
-                    firesRead.incrementAndGet();
-                    if (firstFireAt.putIfAbsent(fire.jobId(), now) == null) {
-                        (fire.jobId().startsWith("a-") ? activeFired : newFired).countDown();
-                    }
-                    waiting.add(fire);
                 }
                 Instant wall = Instant.now();
                 while (!waiting.isEmpty() && !waiting.peek().dueAt().isAfter(wall)) {

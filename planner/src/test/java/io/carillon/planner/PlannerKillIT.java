@@ -116,7 +116,7 @@ class PlannerKillIT {
         child = startChild();
         startPlanner(SURVIVOR, survivorDir);
         List<String> jobIds = createJobs();
-        TopicReader<FireEvent> fires = new TopicReader<>(catalog.fires(), EventSerdes.FIRE);
+        TopicReader<FireEvent> fires = TopicReader.ofBatches(catalog.fires(), EventSerdes.FIRES);
         closeables.add(fires);
 
         await("both planners own partitions")

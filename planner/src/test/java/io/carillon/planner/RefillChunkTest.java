@@ -88,6 +88,25 @@ class RefillChunkTest extends PlannerTestSupport {
     }
 
     @Test
+    void theFiresOfOnePunctuationDueAtOneInstantTravelAsOneRecord() {
+        planner = new PlannerHarness(stateDir, START);
+        List<String> jobIds = List.of("a", "b", "c");
+        jobIds.forEach(id -> planner.put(everySecond(id)));
+        planner.fires();
+
+        planner.advance(Duration.ofSeconds(1));
+
+        List<List<FireEvent>> records = planner.fireRecords();
+        assertThat(records).hasSize((int) CHUNK.plusSeconds(1).toSeconds());
+        assertThat(records).allSatisfy(record -> {
+            assertThat(record).extracting(FireEvent::jobId).containsExactlyElementsOf(jobIds);
+            assertThat(record)
+                    .extracting(FireEvent::dueAt)
+                    .containsOnly(record.get(0).dueAt());
+        });
+    }
+
+    @Test
     void disablingCancelsEveryFireOfTheChunkNotYetDue() {
         JobDefinition job = tickForASecondAndAHalf();
         Map<String, FireEvent> written = byId(planner.fires());

@@ -213,7 +213,7 @@ class EndToEndIT {
     }
 
     private void assertEachFireTriggeredAndStartedOnce(String jobId) {
-        try (TopicReader<Trigger> triggers = new TopicReader<>(catalog.trigger("demo"), EventSerdes.TRIGGER);
+        try (TopicReader<Trigger> triggers = TopicReader.ofBatches(catalog.trigger("demo"), EventSerdes.TRIGGERS);
                 TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
             await().atMost(Duration.ofSeconds(10))
                     .until(() -> triggers.values().stream()

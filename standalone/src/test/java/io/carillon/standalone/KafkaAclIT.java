@@ -237,7 +237,8 @@ class KafkaAclIT {
         assertThat(runNow("acl-guarded")).as("the console may trigger it").isEqualTo(202);
         await().atMost(DEADLINE).until(() -> succeededRuns("acl-guarded") == 1);
         try (TopicReader<JobRequest> requests = reader(catalog.requests(), EventSerdes.REQUEST);
-                TopicReader<Trigger> triggers = reader(catalog.trigger(APP), EventSerdes.TRIGGER)) {
+                TopicReader<Trigger> triggers = TopicReader.ofBatches(
+                        broker.superUserClientConfig(), catalog.trigger(APP), EventSerdes.TRIGGERS)) {
             await().atMost(DEADLINE)
                     .until(() -> triggers.values().stream()
                             .anyMatch(trigger -> trigger.jobId().equals("acl-guarded")));

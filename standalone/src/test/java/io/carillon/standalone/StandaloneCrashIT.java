@@ -204,7 +204,9 @@ class StandaloneCrashIT {
         assertThat(countsAboveOne(succeeded(results, TICK), RunResult::fireId))
                 .as("scheduled instants that succeeded twice")
                 .isEmpty();
-        List<Trigger> triggers = read(bootstrap, catalog.trigger("demo"), EventSerdes.TRIGGER);
+        List<Trigger> triggers = read(bootstrap, catalog.trigger("demo"), EventSerdes.TRIGGERS).stream()
+                .flatMap(List::stream)
+                .toList();
         assertThat(countsAboveOne(
                         triggers.stream()
                                 .filter(trigger -> trigger.jobId().equals(TICK))

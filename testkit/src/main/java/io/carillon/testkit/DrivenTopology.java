@@ -61,6 +61,14 @@ public final class DrivenTopology implements AutoCloseable {
         return output.readValuesToList();
     }
 
+    /**
+     * The values the topology wrote to {@code topic} since the last read, each record read with {@code values} as one
+     * or several (the batches of {@code fires}), in order.
+     */
+    public <V> List<V> readFlat(String topic, Deserializer<List<V>> values) {
+        return read(topic, values).stream().flatMap(List::stream).toList();
+    }
+
     private TestInputTopic<String, String> input(String topic) {
         return inputs.computeIfAbsent(
                 topic, name -> driver.createInputTopic(name, new StringSerializer(), new StringSerializer()));

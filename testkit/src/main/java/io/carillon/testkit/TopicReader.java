@@ -2,6 +2,7 @@ package io.carillon.testkit;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ public final class TopicReader<V> implements AutoCloseable {
     private static final Duration POLL = Duration.ofMillis(100);
 
     private final KafkaConsumer<String, byte[]> consumer;
-    private final Deserializer<V> deserializer;
+    private final Decoder<V> decoder;
     private final List<ConsumerRecord<String, V>> records = new ArrayList<>();
 
     /** A reader of {@code topic} on the shared {@link TestKafka} broker. */
@@ -35,7 +36,32 @@ public final class TopicReader<V> implements AutoCloseable {
      * (a SASL login, for example).
      */
     public TopicReader(Map<String, Object> clientConfig, String topic, Deserializer<V> deserializer) {
-        this.deserializer = deserializer;
+        this(clientConfig, topic, (Decoder<V>)
+                (name, bytes) -> Collections.singletonList(deserializer.deserialize(name, bytes)));
+    }
+
+    /**
+     * A reader of {@code topic} on the shared {@link TestKafka} broker whose records each hold one or several values
+     * ({@code fires} and trigger topics, read with {@code EventSerdes.FIRES} or {@code TRIGGERS}): every value is a
+     * record of its own here, at the offset of the record that carried it.
+     */
+    public static <V> TopicReader<V> ofBatches(String topic, Deserializer<List<V>> deserializer) {
+        return ofBatches(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()), topic, deserializer);
+    }
+
+    /** {@link #ofBatches(String, Deserializer)} on the cluster of {@code clientConfig}. */
+    public static <V> TopicReader<V> ofBatches(
+            Map<String, Object> clientConfig, String topic, Deserializer<List<V>> deserializer) {
+        Decoder<V> decoder = (name, bytes) -> {
+            List<V> values = deserializer.deserialize(name, bytes);
+            return values == null ? Collections.singletonList(null) : values;
+        };
+        return new TopicReader<V>(clientConfig, topic, decoder);
+    }
+
+    private TopicReader(Map<String, Object> clientConfig, String topic, Decoder<V> decoder) {
+        this.decoder = decoder;
         Map<String, Object> config = new HashMap<>(clientConfig);
         config.put(ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID());
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -48,12 +74,10 @@ public final class TopicReader<V> implements AutoCloseable {
     /** Polls once and returns every record read so far, values deserialized. */
     public List<ConsumerRecord<String, V>> poll() {
         for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
-            records.add(new ConsumerRecord<>(
-                    record.topic(),
-                    record.partition(),
-                    record.offset(),
-                    record.key(),
-                    deserializer.deserialize(record.topic(), record.value())));
+            for (V value : decoder.decode(record.topic(), record.value())) {
+                records.add(
+                        new ConsumerRecord<>(record.topic(), record.partition(), record.offset(), record.key(), value));
+            }
         }
         return List.copyOf(records);
     }
@@ -66,5 +90,11 @@ public final class TopicReader<V> implements AutoCloseable {
     @Override
     public void close() {
         consumer.close();
+    }
+
+    /** The values one record holds. */
+    @FunctionalInterface
+    private interface Decoder<V> {
+        List<V> decode(String topic, byte[] value);
     }
 }

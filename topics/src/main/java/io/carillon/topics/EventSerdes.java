@@ -5,6 +5,7 @@ import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireBatch;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobDefinition;
@@ -13,6 +14,7 @@ import io.carillon.topics.events.LogLine;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.TriggerBatch;
 import io.carillon.topics.events.WorkerHeartbeat;
 import io.carillon.topics.events.WorkflowCommand;
 import io.carillon.topics.events.WorkflowDefinition;
@@ -25,6 +27,15 @@ public final class EventSerdes {
     public static final JsonSerde<JobRequest> REQUEST = JsonSerde.of(JobRequest.class);
     public static final JsonSerde<FireEvent> FIRE = JsonSerde.of(FireEvent.class);
     public static final JsonSerde<Trigger> TRIGGER = JsonSerde.of(Trigger.class);
+    public static final JsonSerde<FireBatch> FIRE_BATCH = JsonSerde.of(FireBatch.class);
+    public static final JsonSerde<TriggerBatch> TRIGGER_BATCH = JsonSerde.of(TriggerBatch.class);
+    /** A {@code fires} record as its fires: one {@link FireEvent}, or the fires of a {@link FireBatch}. */
+    public static final BatchDeserializer<FireEvent, FireBatch> FIRES =
+            new BatchDeserializer<>("fires", FIRE, FIRE_BATCH, FireBatch::fires);
+    /** A {@code trigger.<app>} record as its runs: one {@link Trigger}, or the runs of a {@link TriggerBatch}. */
+    public static final BatchDeserializer<Trigger, TriggerBatch> TRIGGERS =
+            new BatchDeserializer<>("triggers", TRIGGER, TRIGGER_BATCH, TriggerBatch::triggers);
+
     public static final JsonSerde<RunResult> RESULT = JsonSerde.of(RunResult.class);
     public static final JsonSerde<WorkerHeartbeat> HEARTBEAT = JsonSerde.of(WorkerHeartbeat.class);
     public static final JsonSerde<LogLine> LOG = JsonSerde.of(LogLine.class);

@@ -10,6 +10,7 @@ import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.DateRange;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.EdgeCondition;
+import io.carillon.topics.events.FireBatch;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Incident;
@@ -30,6 +31,7 @@ import io.carillon.topics.events.StatsScope;
 import io.carillon.topics.events.StatsWindow;
 import io.carillon.topics.events.TimeWindow;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.TriggerBatch;
 import io.carillon.topics.events.WorkerHeartbeat;
 import io.carillon.topics.events.WorkflowCommand;
 import io.carillon.topics.events.WorkflowDefinition;
@@ -110,6 +112,11 @@ class EventSchemasTest {
                 Arguments.of(
                         "fire-event", FireEvent.of(JOB, "nightly-report@1", T, FireKind.SCHEDULED, 1, null, null, T)),
                 Arguments.of("trigger", TRIGGER),
+                Arguments.of("trigger-batch", new TriggerBatch(List.of(TRIGGER, TRIGGER))),
+                Arguments.of(
+                        "fire-batch",
+                        new FireBatch(List.of(
+                                FireEvent.of(JOB, "nightly-report@1", T, FireKind.SCHEDULED, 1, null, null, T)))),
                 Arguments.of("run-result", RunResult.of(TRIGGER, "w-1", RunStatus.SUCCEEDED, T, T, "ok", null, T)),
                 Arguments.of(
                         "worker-heartbeat",

@@ -44,9 +44,10 @@ final class FiresWatch implements AutoCloseable {
         try {
             while (running && !planned.allPlanned()) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
-                    FireEvent fire = FirstFire.parse(record.value());
-                    if (fire != null && fire.action() == FireAction.FIRE) {
-                        planned.fireSeen(fire.jobId(), clock.now());
+                    for (FireEvent fire : FirstFire.parse(record.value())) {
+                        if (fire.action() == FireAction.FIRE) {
+                            planned.fireSeen(fire.jobId(), clock.now());
+                        }
                     }
                 }
             }

@@ -57,10 +57,11 @@ final class FirstFire implements AutoCloseable {
     Seen await(WallClock clock, Instant deadline) {
         while (clock.now().isBefore(deadline)) {
             for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
-                FireEvent fire = parse(record.value());
-                if (fire != null && fire.action() == FireAction.FIRE) {
-                    Instant seenAt = clock.now();
-                    return new Seen(seenAt, fire.emittedAt() != null ? fire.emittedAt() : seenAt);
+                for (FireEvent fire : parse(record.value())) {
+                    if (fire.action() == FireAction.FIRE) {
+                        Instant seenAt = clock.now();
+                        return new Seen(seenAt, fire.emittedAt() != null ? fire.emittedAt() : seenAt);
+                    }
                 }
             }
         }
@@ -70,15 +71,15 @@ final class FirstFire implements AutoCloseable {
     /** When the first fire was read and when its planner wrote it. */
     record Seen(Instant seenAt, Instant emittedAt) {}
 
-    /** The fire in {@code value}, or null for a tombstone or a record that is no fire. */
-    static FireEvent parse(byte[] value) {
+    /** The fires in {@code value} (one, or a batch), none for a tombstone or a record that is no fire. */
+    static List<FireEvent> parse(byte[] value) {
         if (value == null) {
-            return null;
+            return List.of();
         }
         try {
-            return EventSerdes.FIRE.deserialize(null, value);
+            return EventSerdes.FIRES.deserialize(null, value);
         } catch (InvalidEventException e) {
-            return null;
+            return List.of();
         }
     }
 

@@ -10,6 +10,7 @@ import io.carillon.topics.events.Trigger;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
@@ -58,13 +59,19 @@ final class PipelineStages {
     }
 
     private void addFire(byte[] value) {
-        FireEvent fire;
+        List<FireEvent> fires;
         try {
-            fire = EventSerdes.FIRE.deserialize(null, value);
+            fires = EventSerdes.FIRES.deserialize(null, value);
         } catch (InvalidEventException e) {
             unreadable++;
             return;
         }
+        if (fires != null) {
+            fires.forEach(this::addFire);
+        }
+    }
+
+    private void addFire(FireEvent fire) {
         if (fire == null
                 || fire.action() != FireAction.FIRE
                 || fire.attempt() != 1
@@ -78,13 +85,19 @@ final class PipelineStages {
     }
 
     private void addTrigger(byte[] value) {
-        Trigger trigger;
+        List<Trigger> triggers;
         try {
-            trigger = EventSerdes.TRIGGER.deserialize(null, value);
+            triggers = EventSerdes.TRIGGERS.deserialize(null, value);
         } catch (InvalidEventException e) {
             unreadable++;
             return;
         }
+        if (triggers != null) {
+            triggers.forEach(this::addTrigger);
+        }
+    }
+
+    private void addTrigger(Trigger trigger) {
         if (trigger == null
                 || trigger.dispatchedAt() == null
                 || trigger.shardIndex() != 0

@@ -30,7 +30,10 @@ import org.slf4j.LoggerFactory;
  * instant (the worker waits for the rest; 0 means until due), cancels withdraw held fires,
  * late fires go at once unless the {@link MisfireRule} skips them, due fires are routed by the {@link FireRouter},
  * a cancel of a fire already sent ahead of its still future due instant kills its runs ({@link EarlyFires}),
- * bad records become dead letters. Not thread-safe: one loop thread drives it.
+ * bad records become dead letters. A record may carry one fire or a batch ({@code FireBatch}): each fire of a batch is
+ * held and dispatched on its own, and the record counts as done, for the commit, with its last ({@link RecordShares}).
+ * The triggers of one plan bound for one partition and due at one instant leave as one record
+ * ({@link TriggerBatches}). Not thread-safe: one loop thread drives it.
  */
 public final class DispatchEngine {
 
@@ -67,6 +70,7 @@ public final class DispatchEngine {
     private static final Work NOTHING = at -> Optional.of(List.of());
     private final Map<TopicPartition, PartitionProgress> partitions = new HashMap<>();
     private final List<HeldBack> heldBack = new ArrayList<>();
+    private final RecordShares shares = new RecordShares();
 
     /**
      * A record whose handling would make the list of done offsets overflow the offset metadata: done once it fits
@@ -119,6 +123,7 @@ public final class DispatchEngine {
     public void assigned(TopicPartition partition, OffsetAndMetadata committed) {
         timer.removeIf(fire -> fire.partition().equals(partition));
         heldBack.removeIf(entry -> entry.partition().equals(partition));
+        shares.forget(List.of(partition));
         partitions.put(partition, new PartitionProgress(partition, committed, offsetMetadataMaxChars));
     }
 
@@ -128,6 +133,7 @@ public final class DispatchEngine {
         int dropped = timer.removeIf(fire -> gone.contains(fire.partition())).size();
         heldBack.removeIf(entry -> gone.contains(entry.partition()));
         earlyFires.revoked(gone);
+        shares.forget(gone);
         partitions.keySet().removeAll(gone);
         if (dropped > 0) {
             log.info("dropped {} held fires of revoked partitions {}", dropped, gone);
@@ -158,7 +164,7 @@ public final class DispatchEngine {
             complete(due.partition(), due.offset(), due.fireId(), at -> dispatch(due, at), now, out);
         }
         retryHeldBack(now, out);
-        return new DispatchPlan(out, offsetsToCommit());
+        return new DispatchPlan(TriggerBatches.pack(out), offsetsToCommit());
     }
 
     /**
@@ -171,7 +177,10 @@ public final class DispatchEngine {
         return blocked;
     }
 
-    /** Does {@code work} for the record at {@code offset} and finishes it, or holds it back if that would not fit. */
+    /**
+     * Does {@code work} for a fire of the record at {@code offset} and finishes it (the record too, when it was its last
+     * fire), or holds it back if finishing the record would not fit.
+     */
     private void complete(
             TopicPartition partition,
             long offset,
@@ -180,7 +189,7 @@ public final class DispatchEngine {
             Instant now,
             List<ProducerRecord<String, Object>> out) {
         PartitionProgress progress = progress(partition);
-        if (progress.canFinish(offset)) {
+        if (!shares.isLast(partition, offset) || progress.canFinish(offset)) {
             finish(progress, offset, work, now, out);
             return;
         }
@@ -213,12 +222,14 @@ public final class DispatchEngine {
         }
     }
 
-    /** Does {@code work} and, unless it held the record again, finishes the record. */
-    private static void finish(
+    /** Does {@code work} and, unless it held the fire again, finishes it, and the record with its last fire. */
+    private void finish(
             PartitionProgress progress, long offset, Work work, Instant now, List<ProducerRecord<String, Object>> out) {
         work.apply(now).ifPresent(records -> {
             out.addAll(records);
-            progress.finish(offset);
+            if (shares.release(progress.partition(), offset)) {
+                progress.finish(offset);
+            }
         });
     }
 
@@ -252,49 +263,76 @@ public final class DispatchEngine {
 
     private void accept(ConsumerRecord<String, byte[]> record, Instant now, List<ProducerRecord<String, Object>> out) {
         TopicPartition partition = new TopicPartition(record.topic(), record.partition());
-        PartitionProgress progress = progress(partition);
-        if (progress.handledBefore(record.offset())) {
+        if (progress(partition).handledBefore(record.offset())) {
             complete(partition, record.offset(), null, NOTHING, now, out);
             return;
         }
-        String problem;
-        FireEvent fire = null;
+        List<FireEvent> fires;
         try {
-            fire = EventSerdes.FIRE.deserialize(record.topic(), record.value());
-            problem = fire == null ? "empty value: a fires record must be a FireEvent" : FireChecks.problem(fire);
+            fires = EventSerdes.FIRES.deserialize(record.topic(), record.value());
         } catch (InvalidEventException e) {
-            problem = e.getMessage();
+            deadLetter(record, e.getMessage(), now, out);
+            return;
         }
-        if (problem != null) {
-            log.warn(
-                    "fire record {}-{}@{} sent to the dlq: {}",
-                    record.topic(),
-                    record.partition(),
-                    record.offset(),
-                    problem);
-            String reason = problem;
-            complete(
-                    partition,
-                    record.offset(),
-                    null,
-                    at -> {
-                        stats.deadLetter(record.topic());
-                        return Optional.of(List.of(deadLetters.of(record, reason, at)));
-                    },
-                    now,
-                    out);
-        } else if (fire.action() == FireAction.CANCEL) {
+        if (fires == null || fires.isEmpty()) {
+            deadLetter(record, "empty value: a fires record must be a FireEvent or a FireBatch", now, out);
+            return;
+        }
+        shares.open(partition, record.offset(), fires.size());
+        for (int index = 0; index < fires.size(); index++) {
+            FireEvent fire = fires.get(index);
+            String problem = FireChecks.problem(fire);
+            if (problem != null) {
+                deadLetter(
+                        record, fires.size() == 1 ? problem : "fire " + index + " of the batch: " + problem, now, out);
+            } else {
+                accept(partition, record.offset(), fire, now, out);
+            }
+        }
+    }
+
+    private void accept(
+            TopicPartition partition,
+            long offset,
+            FireEvent fire,
+            Instant now,
+            List<ProducerRecord<String, Object>> out) {
+        if (fire.action() == FireAction.CANCEL) {
             cancel(fire.fireId(), now, out);
-            complete(partition, record.offset(), null, NOTHING, now, out);
+            complete(partition, offset, null, NOTHING, now, out);
         } else if (!releaseAt(fire).isAfter(now)) {
-            HeldFire late = new HeldFire(partition, record.offset(), fire, now);
-            complete(partition, record.offset(), fire.fireId(), at -> dispatch(late, at), now, out);
-        } else if (timer.add(new HeldFire(partition, record.offset(), fire, releaseAt(fire)))) {
-            progress.hold(record.offset());
+            HeldFire late = new HeldFire(partition, offset, fire, now);
+            complete(partition, offset, fire.fireId(), at -> dispatch(late, at), now, out);
+        } else if (timer.add(new HeldFire(partition, offset, fire, releaseAt(fire)))) {
+            progress(partition).hold(offset);
         } else {
-            log.info("fire {} is already held; ignoring the copy at {}@{}", fire.fireId(), partition, record.offset());
-            complete(partition, record.offset(), null, NOTHING, now, out);
+            log.info("fire {} is already held; ignoring the copy at {}@{}", fire.fireId(), partition, offset);
+            complete(partition, offset, null, NOTHING, now, out);
         }
+    }
+
+    /** Sends the record (or one bad fire of it) to the dlq, naming the problem; the record's other fires go on. */
+    private void deadLetter(
+            ConsumerRecord<String, byte[]> record,
+            String problem,
+            Instant now,
+            List<ProducerRecord<String, Object>> out) {
+        log.warn(
+                "fire record {}-{}@{} sent to the dlq: {}",
+                record.topic(),
+                record.partition(),
+                record.offset(),
+                problem);
+        complete(
+                new TopicPartition(record.topic(), record.partition()),
+                record.offset(),
+                null,
+                at -> {
+                    stats.deadLetter(record.topic());
+                    return Optional.of(List.of(deadLetters.of(record, problem, at)));
+                },
+                now,
+                out);
     }
 
     private Instant releaseAt(FireEvent fire) {

@@ -62,6 +62,11 @@ public final class PartitionProgress {
         }
     }
 
+    /** The partition whose records this tracks. */
+    public TopicPartition partition() {
+        return partition;
+    }
+
     /** Whether the record at {@code offset} was handled by an earlier owner of this partition. */
     public boolean handledBefore(long offset) {
         return doneBefore.contains(offset);

@@ -10,6 +10,7 @@ import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireBatch;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
@@ -20,6 +21,7 @@ import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.TriggerBatch;
 import io.carillon.topics.events.WorkerHeartbeat;
 import io.carillon.topics.events.WorkflowRef;
 import io.carillon.topics.metrics.DeadLetterMeter;
@@ -31,6 +33,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -218,6 +221,72 @@ class DispatchEngineTest {
         assertThat(triggers(later)).extracting(Trigger::fireId).containsExactly("far");
         assertThat(later.offsets()).containsOnlyKeys(partition(0));
         assertThat(later.offsets().get(partition(0))).isEqualTo(new OffsetAndMetadata(2, ""));
+    }
+
+    @Test
+    void theFiresOfABatchRecordGoEachOnTheirOwnAndTheRecordIsDoneWithItsLast() {
+        live("w1");
+        DispatchPlan first = engine.plan(List.of(batch(fireEvent("a", 0), fireEvent("b", 60_000))), now());
+
+        assertThat(triggers(first)).extracting(Trigger::fireId).containsExactly("a");
+        assertThat(first.offsets()).containsEntry(partition(0), new OffsetAndMetadata(0, ""));
+
+        clock.advance(Duration.ofMinutes(1));
+        DispatchPlan later = tick();
+        assertThat(triggers(later)).extracting(Trigger::fireId).containsExactly("b");
+        assertThat(later.offsets()).containsEntry(partition(0), new OffsetAndMetadata(1, ""));
+    }
+
+    @Test
+    void aBadFireOfABatchBecomesADeadLetterAndTheOthersGo() {
+        live("w1");
+        FireEvent noHandler = new FireEvent(
+                0,
+                null,
+                "bad",
+                "job",
+                1,
+                "demo",
+                null,
+                T0,
+                FireKind.SCHEDULED,
+                1,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                T0);
+
+        DispatchPlan plan = engine.plan(List.of(batch(fireEvent("a", 0), noHandler, fireEvent("c", 0))), now());
+
+        assertThat(triggers(plan)).extracting(Trigger::fireId).containsExactly("a", "c");
+        assertThat(plan.records())
+                .filteredOn(record -> record.topic().equals(CATALOG.dlq()))
+                .singleElement()
+                .satisfies(letter -> assertThat(((DeadLetter) letter.value()).reason())
+                        .contains("fire 1 of the batch")
+                        .contains("handler"));
+        assertThat(plan.offsets()).containsEntry(partition(0), new OffsetAndMetadata(1, ""));
+    }
+
+    @Test
+    void theTriggersOfOneInstantBoundForOnePartitionLeaveAsOneRecord() {
+        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
+        DispatchPlan plan = engine.plan(
+                List.of(fire(0, "a@1", 0), fire(0, "b@1", 0), fire(1, "c@1", 0), fire(0, "late@1", -1)), now());
+
+        List<ProducerRecord<String, Object>> records = plan.records();
+        assertThat(records).hasSize(2);
+        assertThat(records.get(0).partition()).isZero();
+        assertThat(records.get(0).key()).isEqualTo("a@1#0");
+        assertThat(((TriggerBatch) records.get(0).value()).triggers())
+                .extracting(Trigger::fireId)
+                .containsExactly("a@1", "b@1", "c@1");
+        assertThat(records.get(1).value()).isInstanceOf(Trigger.class);
+        assertThat(((Trigger) records.get(1).value()).fireId()).isEqualTo("late@1");
     }
 
     @Test
@@ -1027,8 +1096,9 @@ class DispatchEngineTest {
     private static List<Trigger> triggers(DispatchPlan plan) {
         return plan.records().stream()
                 .map(ProducerRecord::value)
-                .filter(Trigger.class::isInstance)
-                .map(Trigger.class::cast)
+                .flatMap(value -> value instanceof TriggerBatch batch
+                        ? batch.triggers().stream()
+                        : Stream.of(value).filter(Trigger.class::isInstance).map(Trigger.class::cast))
                 .toList();
     }
 
@@ -1037,27 +1107,33 @@ class DispatchEngineTest {
     }
 
     private ConsumerRecord<String, byte[]> fire(int partition, String fireId, long dueInMillis) {
-        return record(
-                partition,
-                new FireEvent(
-                        0,
-                        null,
-                        fireId,
-                        "job",
-                        1,
-                        "demo",
-                        "echo",
-                        T0.plusMillis(dueInMillis),
-                        FireKind.SCHEDULED,
-                        1,
-                        null,
-                        null,
-                        null,
-                        null,
-                        0,
-                        null,
-                        null,
-                        T0));
+        return record(partition, fireEvent(fireId, dueInMillis));
+    }
+
+    private ConsumerRecord<String, byte[]> batch(FireEvent... fires) {
+        return raw(0, EventSerdes.FIRE_BATCH.serialize(CATALOG.fires(), new FireBatch(List.of(fires))));
+    }
+
+    private static FireEvent fireEvent(String fireId, long dueInMillis) {
+        return new FireEvent(
+                0,
+                null,
+                fireId,
+                "job",
+                1,
+                "demo",
+                "echo",
+                T0.plusMillis(dueInMillis),
+                FireKind.SCHEDULED,
+                1,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null,
+                T0);
     }
 
     private ConsumerRecord<String, byte[]> cancel(String fireId) {

@@ -2,6 +2,7 @@ package io.carillon.planner.internal;
 
 import io.carillon.planner.PlannerSettings;
 import io.carillon.topics.events.DeadLetter;
+import io.carillon.topics.events.FireBatch;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobRequest;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 
@@ -75,13 +77,45 @@ final class Output {
         batch = new ArrayList<>();
     }
 
-    /** Writes the fires held since {@link #startFireBatch()}, earliest due first (stable: a job's keep their order). */
+    /**
+     * Writes the fires held since {@link #startFireBatch()}, earliest due first (stable: a job's keep their order);
+     * the fires due at one instant go as one {@link FireBatch} record (at most {@link FireBatch#MAX_FIRES} and
+     * {@link FireBatch#MAX_CHARS} each), a lone fire as a record of its own. A batch is keyed by its first fire's job id: every job of this task's
+     * partition has a key of this partition, so the batch lands where each of its fires would.
+     */
     void endFireBatch() {
         List<FireEvent> held = batch;
         batch = null;
-        if (held != null) {
-            held.sort(BY_DUE);
-            held.forEach(this::fire);
+        if (held == null) {
+            return;
+        }
+        held.sort(BY_DUE);
+        int start = 0;
+        while (start < held.size()) {
+            int end = start + 1;
+            long chars = FireBatch.estimatedChars(held.get(start));
+            while (end < held.size()
+                    && end - start < FireBatch.MAX_FIRES
+                    && Objects.equals(held.get(end).dueAt(), held.get(start).dueAt())
+                    && chars + FireBatch.estimatedChars(held.get(end)) <= FireBatch.MAX_CHARS) {
+                chars += FireBatch.estimatedChars(held.get(end));
+                end++;
+            }
+            writeTogether(held.subList(start, end));
+            start = end;
+        }
+    }
+
+    private void writeTogether(List<FireEvent> sameDue) {
+        if (sameDue.size() == 1) {
+            fire(sameDue.get(0));
+            return;
+        }
+        FireEvent first = sameDue.get(0);
+        forward(first.jobId(), new FireBatch(sameDue), PlannerNodes.FIRE_BATCHES_SINK);
+        sameDue.forEach(meters::written);
+        if (isUrgent(first) && urgentCommits.grant()) {
+            context.commit();
         }
     }
 

@@ -12,6 +12,7 @@ public final class PlannerNodes {
     public static final String CALENDARS_SOURCE = "calendars-source";
     public static final String CALENDARS = "calendars";
     public static final String FIRES_SINK = "fires-sink";
+    public static final String FIRE_BATCHES_SINK = "fire-batches-sink";
     public static final String DLQ_SINK = "dlq-sink";
     public static final String RESULTS_SINK = "results-sink";
     public static final String REQUESTS_SINK = "requests-sink";

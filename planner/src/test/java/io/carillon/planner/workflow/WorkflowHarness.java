@@ -104,7 +104,7 @@ final class WorkflowHarness implements AutoCloseable {
 
     /** The FIRE events written since the last call. */
     List<FireEvent> fires() {
-        return driver.read(catalog.fires(), EventSerdes.FIRE).stream()
+        return driver.readFlat(catalog.fires(), EventSerdes.FIRES).stream()
                 .filter(fire -> fire.action() == FireAction.FIRE)
                 .toList();
     }

@@ -4,13 +4,15 @@ import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides what becomes of one trigger record ({@link #toRun}): a dead letter, a duplicate to skip, a run killed
+ * Decides what becomes of one trigger record and its runs ({@link #toRun}): a dead letter, a duplicate to skip, a run killed
  * before its trigger came (reported KILLED, never started), or a run, which the loop claims and then offers to the
  * executor ({@link #offer}). A trigger whose
  * {@code targetInstance} names another instance still runs here: the dispatcher chose the partition for that
@@ -45,14 +47,14 @@ final class TriggerIntake {
     }
 
     /**
-     * The trigger of {@code record} when it is a run to take here; empty when it was dealt with at once: a dead
-     * letter (unreadable), a duplicate (already ran or runs here), or a run killed before its trigger came (reported
+     * The runs of {@code record} to take here, in the record's order; without those dealt with at once: all of a dead
+     * letter (unreadable), a duplicate (already ran or runs here), a run killed before its trigger came (reported
      * KILLED, never started).
      */
-    Optional<Trigger> toRun(ConsumerRecord<byte[], byte[]> record) {
-        Trigger trigger;
+    List<Trigger> toRun(ConsumerRecord<byte[], byte[]> record) {
+        List<Trigger> triggers;
         try {
-            trigger = TriggerRecords.parse(record);
+            triggers = TriggerRecords.parse(record);
         } catch (InvalidEventException e) {
             log.warn(
                     "trigger record {}-{}@{} sent to the dlq: {}",
@@ -61,18 +63,22 @@ final class TriggerIntake {
                     record.offset(),
                     e.getMessage());
             publisher.deadLetter(TriggerRecords.deadLetter(record, e.getMessage(), clock.instant()));
-            return Optional.empty();
+            return List.of();
         }
-        if (recent.contains(trigger.runId()) || runs.isRunning(trigger.runId())) {
-            log.info(
-                    "run {} already ran or runs on this instance: trigger {}-{}@{} skipped",
-                    trigger.runId(),
-                    record.topic(),
-                    record.partition(),
-                    record.offset());
-            return Optional.empty();
+        List<Trigger> toRun = new ArrayList<>(triggers.size());
+        for (Trigger trigger : triggers) {
+            if (recent.contains(trigger.runId()) || runs.isRunning(trigger.runId())) {
+                log.info(
+                        "run {} already ran or runs on this instance: trigger {}-{}@{} skipped",
+                        trigger.runId(),
+                        record.topic(),
+                        record.partition(),
+                        record.offset());
+            } else if (!killedBefore(trigger)) {
+                toRun.add(trigger);
+            }
         }
-        return killedBefore(trigger) ? Optional.empty() : Optional.of(trigger);
+        return toRun;
     }
 
     /**

@@ -18,12 +18,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.TreeSet;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -63,8 +61,8 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     static final Duration CLAIM_TIMEOUT = Duration.ofSeconds(5);
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
-    private static final Comparator<Held> DUE_ORDER =
-            Comparator.comparing(Held::dueAt).thenComparingLong(Held::offset);
+    private static final Comparator<HeldRun> DUE_ORDER =
+            Comparator.comparing(HeldRun::dueAt).thenComparingLong(HeldRun::offset);
 
     private final Consumer<byte[], byte[]> consumer;
     private final String topic;
@@ -76,15 +74,11 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     private final Clock clock;
     private final int maxHeld;
     /** Runs not claimed yet, earliest due first. */
-    private final PriorityQueue<Held> held = new PriorityQueue<>(DUE_ORDER);
-    /** Per partition, the offsets of {@link #held}: the commit stays at the first. */
-    private final Map<TopicPartition, TreeSet<Long>> heldOffsets = new HashMap<>();
+    private final PriorityQueue<HeldRun> held = new PriorityQueue<>(DUE_ORDER);
     /** Claimed runs the executor had no room for yet, in claim order. */
-    private final Deque<Held> claimed = new ArrayDeque<>();
-    /** Per partition, the offset after the last record polled. */
-    private final Map<TopicPartition, Long> next = new HashMap<>();
-
-    private final Set<TopicPartition> uncommitted = new HashSet<>();
+    private final Deque<HeldRun> claimed = new ArrayDeque<>();
+    /** Per partition, what was polled and which records hold runs of {@link #held}: the commits. */
+    private final TriggerPositions positions;
     /** Per partition assigned, the offsets above the committed one that the previous owner claimed: not run here. */
     private final Map<TopicPartition, DoneOffsets> claimedBefore = new HashMap<>();
 
@@ -110,6 +104,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         this.heartbeats = heartbeats;
         this.clock = clock;
         this.maxHeld = maxHeld;
+        this.positions = new TriggerPositions(consumer);
     }
 
     @Override
@@ -119,7 +114,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
             while (!stopping) {
                 pollOnce();
             }
-            commitSync(Set.copyOf(next.keySet()));
+            positions.commitQuietly(positions.owned());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -159,21 +154,20 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         if (!claimed.isEmpty() || held.size() >= maxHeld) {
             consumer.pause(consumer.assignment());
         }
-        commitAsync();
+        positions.commitAsync();
     }
 
-    /** Holds the run of {@code record} until it is claimed; a record dealt with at once only moves the commit. */
+    /** Holds the runs of {@code record} until they are claimed; a record dealt with at once only moves the commit. */
     private void hold(ConsumerRecord<byte[], byte[]> record) {
         TopicPartition partition = new TopicPartition(record.topic(), record.partition());
-        next.put(partition, record.offset() + 1);
-        uncommitted.add(partition);
+        positions.polled(partition, record.offset());
         if (claimedBefore(partition, record.offset())) {
             return;
         }
-        intake.toRun(record).ifPresent(trigger -> {
-            held.add(new Held(partition, record.offset(), trigger, dueOf(trigger)));
-            heldOffsets.computeIfAbsent(partition, p -> new TreeSet<>()).add(record.offset());
-        });
+        for (Trigger trigger : intake.toRun(record)) {
+            held.add(new HeldRun(partition, record.offset(), trigger, dueOf(trigger), 0));
+            positions.hold(partition, record.offset());
+        }
     }
 
     private Instant dueOf(Trigger trigger) {
@@ -186,32 +180,31 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
      */
     private void claimDue() {
         Instant claimBy = clock.instant().plus(CLAIM_AHEAD);
-        List<Held> due = new ArrayList<>();
+        List<HeldRun> due = new ArrayList<>();
         Set<TopicPartition> partitions = new HashSet<>();
         while (!held.isEmpty() && !held.peek().dueAt().isAfter(claimBy)) {
-            Held run = held.poll();
-            heldOffsets.get(run.partition()).remove(run.offset());
+            HeldRun run = held.poll();
+            positions.release(run.partition(), run.offset());
             partitions.add(run.partition());
             if (!intake.killedBefore(run.trigger())) {
                 due.add(run);
             }
         }
         if (due.isEmpty()) {
-            uncommitted.addAll(partitions);
+            positions.toCommit(partitions);
             return;
         }
         List<RunResult> claims =
                 due.stream().map(run -> reporter.claim(run.trigger())).toList();
         try {
             publisher.resultsNow(claims, CLAIM_TIMEOUT);
-            consumer.commitSync(offsetsOf(partitions));
-            uncommitted.removeAll(partitions);
-            claimed.addAll(due);
+            positions.commitNow(partitions);
+            claimed.addAll(HeldRun.claimedTogether(due));
         } catch (KafkaException e) {
             log.warn("could not claim {} runs, trying again after the next poll: {}", due.size(), e.toString());
             due.forEach(run -> {
                 held.add(run);
-                heldOffsets.get(run.partition()).add(run.offset());
+                positions.hold(run.partition(), run.offset());
             });
         }
     }
@@ -223,29 +216,28 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
      * runs them as their first attempt, its claim replacing this instance's at the planner; without this they would
      * sit claimed until the planner's grace for a departed worker ends them LOST. When the commit fails, the loop's
      * last commit at {@link #stop()} writes it again; should that fail too, the planner ends them LOST after its grace
-     * and retries them as their jobs say. The claimed runs of partitions revoked earlier are ended LOST
-     * ({@link #endClaimedOfFormerPartitions()}).
+     * and retries them as their jobs say. A record is handed back whole or not at all: the claimed runs of a batch
+     * record some of whose runs the executor took, and those of partitions revoked earlier, are ended LOST
+     * ({@link #endClaimedNotHandedBack()}).
      */
     private void handBackClaimed() {
         if (claimed.isEmpty()) {
             return;
         }
-        List<Held> handedBack = claimed.stream()
-                .filter(run -> next.containsKey(run.partition()))
-                .toList();
+        List<HeldRun> handedBack = HeldRun.wholeRecords(
+                claimed.stream().filter(run -> positions.owns(run.partition())).toList());
         claimed.removeAll(handedBack);
-        endClaimedOfFormerPartitions();
+        endClaimedNotHandedBack();
         if (handedBack.isEmpty()) {
             return;
         }
         Set<TopicPartition> partitions = new HashSet<>();
         handedBack.forEach(run -> {
-            heldOffsets.computeIfAbsent(run.partition(), p -> new TreeSet<>()).add(run.offset());
+            positions.hold(run.partition(), run.offset());
             partitions.add(run.partition());
         });
         try {
-            consumer.commitSync(offsetsOf(partitions));
-            uncommitted.removeAll(partitions);
+            positions.commitNow(partitions);
             log.info(
                     "{} claimed runs not started here are handed back to the next owner of partitions {}",
                     handedBack.size(),
@@ -259,26 +251,29 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     }
 
     /**
-     * Ends LOST, at once, the claimed runs of partitions revoked before the shutdown: they cannot be handed back (the
-     * next owner's commit already lists them as claimed here), so the planner retries them as their jobs say instead
-     * of after its grace for a departed worker.
+     * Ends LOST, at once, the claimed runs that cannot be handed back: those of partitions revoked before the shutdown
+     * (the next owner's commit already lists them as claimed here), and those of a batch record the executor took
+     * other runs of (handing the record back would run those twice). The planner retries them as their jobs say
+     * instead of after its grace for a departed worker.
      */
-    private void endClaimedOfFormerPartitions() {
-        List<Held> former = List.copyOf(claimed);
+    private void endClaimedNotHandedBack() {
+        List<HeldRun> left = List.copyOf(claimed);
         claimed.clear();
-        former.forEach(run -> reporter.finished(
+        left.forEach(run -> reporter.finished(
                 run.trigger(),
                 RunStatus.LOST,
                 null,
-                "instance " + reporter.instanceId() + " shut down before the run started, and its trigger partition "
-                        + run.partition() + " had moved to another instance",
+                "instance " + reporter.instanceId() + " shut down before the run started, and its trigger "
+                        + (positions.owns(run.partition())
+                                ? "record carried runs that started here"
+                                : "partition " + run.partition() + " had moved to another instance"),
                 null));
     }
 
     /** Hands the claimed runs to the executor in claim order, up to the first it has no room for. */
     private void offerClaimed() {
         while (!claimed.isEmpty()) {
-            Held run = claimed.peekFirst();
+            HeldRun run = claimed.peekFirst();
             if (!intake.offer(run.trigger(), run.partition().partition())) {
                 return;
             }
@@ -311,65 +306,6 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         return untilClaim.compareTo(POLL_TIMEOUT) < 0 ? untilClaim : POLL_TIMEOUT;
     }
 
-    private void commitAsync() {
-        if (uncommitted.isEmpty()) {
-            return;
-        }
-        Map<TopicPartition, OffsetAndMetadata> offsets = offsetsOf(uncommitted);
-        uncommitted.clear();
-        consumer.commitAsync(offsets, (committed, error) -> {
-            if (error != null) {
-                log.warn("could not commit trigger offsets {}, committing them again: {}", committed, error.toString());
-                retryCommit(committed.keySet());
-            }
-        });
-    }
-
-    /**
-     * Marks the partitions of a failed commit to be committed again at the end of the next poll, with whatever was
-     * polled by then; a partition that polled nothing since would otherwise never be committed, and a successor
-     * would run its triggers again. Called on the consumer thread (commit callbacks run inside poll).
-     */
-    private void retryCommit(Collection<TopicPartition> partitions) {
-        partitions.stream().filter(next::containsKey).forEach(uncommitted::add);
-    }
-
-    private void commitSync(Collection<TopicPartition> partitions) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = offsetsOf(partitions);
-        if (offsets.isEmpty()) {
-            return;
-        }
-        try {
-            consumer.commitSync(offsets);
-        } catch (KafkaException e) {
-            log.warn(
-                    "could not commit trigger offsets {}; their triggers may be delivered again: {}",
-                    offsets,
-                    e.toString());
-        }
-    }
-
-    /**
-     * Per partition, past what was polled, but not past a held run: then at the first held run, the offsets above it
-     * that are not held listed in the metadata.
-     */
-    private Map<TopicPartition, OffsetAndMetadata> offsetsOf(Collection<TopicPartition> partitions) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-        for (TopicPartition partition : partitions) {
-            Long after = next.get(partition);
-            if (after == null) {
-                continue;
-            }
-            TreeSet<Long> stillHeld = heldOffsets.get(partition);
-            offsets.put(
-                    partition,
-                    stillHeld == null || stillHeld.isEmpty()
-                            ? new OffsetAndMetadata(after)
-                            : TriggerCommits.below(stillHeld.stream().mapToLong(Long::longValue), after));
-        }
-        return offsets;
-    }
-
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
         log.info("trigger partitions assigned: {}", partitions);
@@ -389,7 +325,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
         log.info("trigger partitions revoked: {}", partitions);
-        commitSync(partitions);
+        positions.commitQuietly(partitions);
         forget(partitions);
         heartbeats.revoked(partitions);
     }
@@ -407,7 +343,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         log.warn("trigger partitions lost: {}", partitions);
         String reason = "instance " + reporter.instanceId() + " lost its trigger partitions " + partitions
                 + " (its group session expired): its claim on the run is void";
-        List<Held> given = claimed.stream()
+        List<HeldRun> given = claimed.stream()
                 .filter(run -> partitions.contains(run.partition()))
                 .toList();
         claimed.removeAll(given);
@@ -428,12 +364,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
     /** Held runs of partitions we no longer own are left to their new owner; claimed ones still run here. */
     private void forget(Collection<TopicPartition> partitions) {
         held.removeIf(run -> partitions.contains(run.partition()));
-        heldOffsets.keySet().removeAll(partitions);
-        next.keySet().removeAll(partitions);
-        uncommitted.removeAll(partitions);
+        positions.forget(partitions);
         claimedBefore.keySet().removeAll(partitions);
     }
-
-    /** A run taken from {@code offset} of {@code partition}, due at {@code dueAt} ({@link Instant#MIN}: now). */
-    private record Held(TopicPartition partition, long offset, Trigger trigger, Instant dueAt) {}
 }

@@ -10,12 +10,14 @@ import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.TriggerBatch;
 import io.carillon.topics.offsets.DoneOffsets;
 import io.carillon.worker.JobHandlerFunction;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -217,6 +219,48 @@ class TriggerLoopTest {
         assertThat(endedRuns()).as("neither run started nor ended here").isEmpty();
     }
 
+    @Test
+    void theRunsOfABatchRecordAreClaimedAndCommittedTogether() {
+        CountingPolls counting = new CountingPolls();
+        startLoop(counting, batchRecord(0, "noop", "a", "b", "c"), triggerRecord("d", 1, CLOCK.instant()));
+
+        await().atMost(DEADLINE).until(() -> endedRuns().containsAll(List.of("a#0", "b#0", "c#0", "d#0")));
+        await("committed past both records")
+                .atMost(DEADLINE)
+                .until(() -> Long.valueOf(2).equals(committedOffset(counting)));
+        assertThat(startedUncommitted).isEmpty();
+        assertThat(PublishedResults.of(publisher, producer, CATALOG))
+                .filteredOn(
+                        result -> result.startedAt() == null && !result.status().isTerminal())
+                .extracting(RunResult::runId)
+                .containsExactly("a#0", "b#0", "c#0", "d#0");
+    }
+
+    /**
+     * A batch record some of whose runs the executor took cannot be handed back at a shutdown (its next owner would
+     * run those again): its runs the executor did not take end LOST at once, and the commit stays past the record.
+     */
+    @Test
+    void aBatchRecordPartlyTakenIsNotHandedBackAndItsRunsNotTakenEndLost() {
+        CountingPolls counting = new CountingPolls();
+        String[] names = {"r1", "r2", "r3", "r4", "r5", "r6"};
+        startLoop(counting, batchRecord(0, "hold", names));
+        await("the executor is full").atMost(DEADLINE).until(() -> runs.runningCount() == 4);
+
+        loop.drain();
+
+        await("the two runs not taken end LOST")
+                .atMost(DEADLINE)
+                .until(() -> PublishedResults.of(publisher, producer, CATALOG).stream()
+                                .filter(result -> result.status() == RunStatus.LOST)
+                                .count()
+                        == 2);
+        assertThat(PublishedResults.of(publisher, producer, CATALOG))
+                .filteredOn(result -> result.status() == RunStatus.LOST)
+                .allSatisfy(lost -> assertThat(lost.message()).contains("record carried runs that started here"));
+        assertThat(committedOffset(counting)).isEqualTo(1L);
+    }
+
     /**
      * When the group session expires the partitions are lost and the planner ends the runs claimed here LOST: the
      * running handler is interrupted and its run reported LOST once, so a zombie does not run alongside the retry.
@@ -328,8 +372,29 @@ class TriggerLoopTest {
 
     private ConsumerRecord<byte[], byte[]> triggerRecord(String name, long offset, Instant dueAt, String handler) {
         offsets.put(name + "#0", offset);
+        Trigger trigger = trigger(name, dueAt, handler);
+        return new ConsumerRecord<>(
+                TOPIC, 0, offset, trigger.runId().getBytes(), EventSerdes.TRIGGER.serialize(TOPIC, trigger));
+    }
+
+    /** A batch record at {@code offset} of runs named {@code names}, due now, with {@code handler}. */
+    private ConsumerRecord<byte[], byte[]> batchRecord(long offset, String handler, String... names) {
+        List<Trigger> triggers = new ArrayList<>();
+        for (String name : names) {
+            offsets.put(name + "#0", offset);
+            triggers.add(trigger(name, CLOCK.instant(), handler));
+        }
+        return new ConsumerRecord<>(
+                TOPIC,
+                0,
+                offset,
+                triggers.get(0).runId().getBytes(),
+                EventSerdes.TRIGGER_BATCH.serialize(TOPIC, new TriggerBatch(triggers)));
+    }
+
+    private static Trigger trigger(String name, Instant dueAt, String handler) {
         Instant at = CLOCK.instant();
-        Trigger trigger = new Trigger(
+        return new Trigger(
                 Trigger.SCHEMA_VERSION,
                 name + "#0",
                 name,
@@ -348,8 +413,6 @@ class TriggerLoopTest {
                 null,
                 null,
                 dueAt);
-        return new ConsumerRecord<>(
-                TOPIC, 0, offset, trigger.runId().getBytes(), EventSerdes.TRIGGER.serialize(TOPIC, trigger));
     }
 
     private static ConsumerRecord<byte[], byte[]> unreadableRecord(long offset) {

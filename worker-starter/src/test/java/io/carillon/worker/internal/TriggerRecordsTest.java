@@ -7,9 +7,11 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.Trigger;
+import io.carillon.topics.events.TriggerBatch;
 import io.carillon.worker.TestTriggers;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +27,24 @@ class TriggerRecordsTest {
     void readsAValidTrigger() {
         Trigger trigger = TestTriggers.trigger("billing", "job", "echo", "x");
         assertThat(TriggerRecords.parse(record(null, EventSerdes.TRIGGER.serialize(null, trigger))))
-                .isEqualTo(trigger);
+                .containsExactly(trigger);
+    }
+
+    @Test
+    void readsABatchAndNamesTheRunAtFault() {
+        Trigger first = TestTriggers.trigger("billing", "job", "echo", "x");
+        Trigger second = TestTriggers.trigger("billing", "other", "echo", "y");
+        assertThat(TriggerRecords.parse(record(
+                        null, EventSerdes.TRIGGER_BATCH.serialize(null, new TriggerBatch(List.of(first, second))))))
+                .containsExactly(first, second);
+
+        Trigger noHandler =
+                new Trigger(0, "r", "f", "job", "billing", null, null, null, 1, AT, AT, 0, 1, null, 0, null, null);
+        assertThatThrownBy(() -> TriggerRecords.parse(record(
+                        null, EventSerdes.TRIGGER_BATCH.serialize(null, new TriggerBatch(List.of(first, noHandler))))))
+                .isInstanceOf(InvalidEventException.class)
+                .hasMessageContaining("run 1 of the batch")
+                .hasMessageContaining("field 'handler' is missing");
     }
 
     @Test
