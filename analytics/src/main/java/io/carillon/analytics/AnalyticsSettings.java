@@ -18,7 +18,8 @@ import java.util.Objects;
  * @param appWindowDelay    how much longer an app's window waits, for its jobs' closed windows to arrive through the
  *                          repartition topic (default 2 s); an app's minute is written at most about
  *                          {@code windowGrace + appWindowDelay + 2 * punctuateInterval} after it ends
- * @param resultsFromStart  whether a new application id reads {@code results} from the beginning (true) or from the
+ * @param resultsFromStart  whether a new application id reads {@code results} and {@code workflow.events} from the
+ *                          beginning (true) or from the
  *                          end (false, the default: a first start does not turn the retained history into late
  *                          statistics and old incidents); {@code jobs} is always read from the beginning
  * @param alertingDefaults  the monitor rules of every job that leaves a field of its {@code alerting} out (default

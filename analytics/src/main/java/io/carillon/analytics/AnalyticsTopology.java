@@ -8,6 +8,8 @@ import io.carillon.analytics.internal.CalendarsUpdater;
 import io.carillon.analytics.internal.Emitted;
 import io.carillon.analytics.internal.HeartbeatRouter;
 import io.carillon.analytics.internal.JobAnalyticsProcessor;
+import io.carillon.analytics.internal.WorkflowAlertsProcessor;
+import io.carillon.analytics.internal.WorkflowsUpdater;
 import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.util.function.Consumer;
@@ -33,7 +35,9 @@ import org.apache.kafka.streams.kstream.Repartitioned;
  * {@code alert-rules} (key {@code *} or an app) are a global store every task reads
  * ({@link AnalyticsStores#alertRules()}), and so are the calendars of {@code calendars}
  * ({@link AnalyticsStores#calendars()}), which the missed rule reads so it does not expect an instant a calendar
- * removes.
+ * removes. The events of {@code workflow.events} (key workflow id) feed the workflow-alerts processor, which opens
+ * and resolves the WORKFLOW_FAILED and WORKFLOW_OVERRUN incidents of workflow instances, with the definitions of
+ * {@code workflows} in a global store ({@link AnalyticsStores#workflows()}).
  *
  * <p>Used by {@link Analytics}; tests drive it with {@code TopologyTestDriver}.
  */
@@ -101,7 +105,30 @@ public final class AnalyticsTopology {
                         Named.as("app-analytics"),
                         AnalyticsStores.names(AnalyticsStores.appStores()));
         route(perApp, catalog, "app", meters);
+        route(workflowAlerts(builder, catalog, clock, settings), catalog, "workflow", meters);
         return builder.build();
+    }
+
+    private static KStream<String, Emitted> workflowAlerts(
+            StreamsBuilder builder, TopicCatalog catalog, Clock clock, AnalyticsSettings settings) {
+        builder.addGlobalStore(
+                AnalyticsStores.workflows(),
+                catalog.workflows(),
+                Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("workflows-source"),
+                WorkflowsUpdater::new);
+        AnalyticsStores.workflowStores().forEach(builder::addStateStore);
+        return builder.stream(
+                        catalog.workflowEvents(),
+                        Consumed.with(Serdes.String(), Serdes.ByteArray())
+                                .withOffsetResetPolicy(
+                                        settings.resultsFromStart()
+                                                ? AutoOffsetReset.earliest()
+                                                : AutoOffsetReset.latest())
+                                .withName("workflow-events-source"))
+                .process(
+                        () -> new WorkflowAlertsProcessor(clock, settings),
+                        Named.as("workflow-alerts"),
+                        AnalyticsStores.names(AnalyticsStores.workflowStores()));
     }
 
     private static void route(

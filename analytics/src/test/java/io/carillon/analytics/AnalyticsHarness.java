@@ -13,6 +13,8 @@ import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStats;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.events.WorkflowDefinition;
+import io.carillon.topics.events.WorkflowEvent;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,6 +64,24 @@ final class AnalyticsHarness implements AutoCloseable {
     /** Writes {@code calendar} to {@code calendars}, as the console does when it is created or changed. */
     void calendar(Calendar calendar) {
         driver.pipe(catalog.calendars(), calendar.id(), EventSerdes.CALENDAR.toJson(calendar), clock.instant());
+    }
+
+    /** Writes {@code workflow} to {@code workflows}, as the console does when it is saved. */
+    void workflow(WorkflowDefinition workflow) {
+        driver.pipe(catalog.workflows(), workflow.id(), EventSerdes.WORKFLOW.toJson(workflow), clock.instant());
+    }
+
+    /** Writes {@code event} to {@code workflow.events}, as the planner's engine does. */
+    void workflowEvent(WorkflowEvent event) {
+        driver.pipe(
+                catalog.workflowEvents(),
+                event.workflowId(),
+                EventSerdes.WORKFLOW_EVENT.toJson(event),
+                clock.instant());
+    }
+
+    void rawWorkflowEvent(String key, String value) {
+        driver.pipe(catalog.workflowEvents(), key, value, clock.instant());
     }
 
     void rawAlertRules(String key, String value) {

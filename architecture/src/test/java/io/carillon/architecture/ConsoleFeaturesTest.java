@@ -43,7 +43,7 @@ class ConsoleFeaturesTest {
             Map.entry("dashboard", List.of("access", "kafka", "runs", "web", "workers")),
             Map.entry("forecast", List.of("access")),
             Map.entry("declarations", List.of("access", "jobs", "kafka")),
-            Map.entry("exchange", List.of("access", "audit", "calendars", "jobs", "outbox", "web")),
+            Map.entry("exchange", List.of("access", "audit", "calendars", "jobs", "outbox", "web", "workflows")),
             Map.entry("incidents", List.of("access", "audit", "kafka", "web")),
             Map.entry("alerting", List.of("access", "audit", "kafka", "web")));
 

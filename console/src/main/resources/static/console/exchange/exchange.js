@@ -21,7 +21,22 @@ function showImportPlan(plan) {
       ...plan.created.map(id => importItem('create ' + id)),
       ...plan.changed.map(change => importItem('change ' + change.id + ': '
           + change.fields.map(field => field.field).join(', '))),
-      ...plan.deleted.map(id => importItem('delete ' + id)));
+      ...plan.deleted.map(id => importItem('delete ' + id)),
+      ...workflowItems(plan.workflows, verb));
+}
+
+/** The workflows of a plan: a summary line, then one line per workflow created, changed or deleted. */
+function workflowItems(workflows, verb) {
+  if (!workflows) return [];
+  const changes = workflows.created.length + workflows.changed.length + workflows.deleted.length;
+  if (changes + workflows.unchanged.length === 0) return [];
+  return [
+    importItem('Workflows: ' + workflows.created.length + ' ' + verb + ' created, ' + workflows.changed.length
+        + ' changed, ' + workflows.unchanged.length + ' unchanged, ' + workflows.deleted.length + ' deleted.'),
+    ...workflows.created.map(id => importItem('create workflow ' + id)),
+    ...workflows.changed.map(change => importItem('change workflow ' + change.id + ': '
+        + change.fields.map(field => field.field).join(', '))),
+    ...workflows.deleted.map(id => importItem('delete workflow ' + id))];
 }
 
 async function postImport(dryRun) {

@@ -21,6 +21,16 @@ function incidentLink(id) {
   return el('a', { href: '#/incidents?id=' + encodeURIComponent(id), text: id });
 }
 
+/** A workflow instance's incident names the instance as its fire: a link to the instance's page. */
+function isWorkflowIncident(incident) {
+  return incident.rule === 'WORKFLOW_FAILED' || incident.rule === 'WORKFLOW_OVERRUN';
+}
+
+function instanceLink(incident) {
+  return el('a', { href: '#/workflow-instance?id=' + encodeURIComponent(incident.fireId), text: incident.fireId,
+    className: 'incident-instance', translate: 'no' });
+}
+
 function acknowledged(incident) {
   return incident.acknowledgedBy ? incident.acknowledgedBy + ', ' + time(incident.acknowledgedAt) : '';
 }
@@ -30,7 +40,11 @@ function incidentRow(incident) {
   cell(row, '').append(incidentLink(incident.id));
   cell(row, incident.rule);
   cell(row, incident.app);
-  cell(row, incident.jobId);
+  if (isWorkflowIncident(incident)) {
+    cell(row, '').append(instanceLink(incident));
+  } else {
+    cell(row, incident.jobId);
+  }
   cell(row, incident.state, 'state-' + incident.state);
   timeCell(row, incident.openedAt);
   timeCell(row, incident.lastStepAt);
@@ -71,6 +85,10 @@ function renderDetail(detail) {
       ...fact('Resolved', time(incident.resolvedAt)), ...fact('Count', incident.count),
       ...fact('Fire', incident.fireId), ...fact('Message', incident.message),
       ...fact('Acknowledged', acknowledged(incident)));
+  if (isWorkflowIncident(incident)) {
+    document.getElementById('incident-facts').append(
+        el('dt', { text: 'Workflow instance' }), el('dd', {}, instanceLink(incident)));
+  }
   const actions = document.getElementById('incident-actions');
   actions.replaceChildren();
   if (!incident.acknowledgedBy && me.canOperate(incident.app)) {
@@ -111,7 +129,7 @@ async function loadDetail(id) {
 
 async function acknowledge(incident) {
   if (!await confirmAction('Acknowledge incident ' + incident.id + ' (' + incident.rule + ' of '
-      + (incident.jobId || incident.app) + ')? It is marked acknowledged by ' + me.name
+      + (incident.jobId || incident.fireId || incident.app) + ')? It is marked acknowledged by ' + me.name
       + ' and the audit log records it; notifications go on until it resolves.', 'Acknowledge')) {
     return;
   }

@@ -92,7 +92,9 @@ class ExchangeIT {
         assertThat(admin.get("/api/v1/jobs/ex-other").status())
                 .as("another app is left alone")
                 .isEqualTo(200);
-        JsonNode audit = admin.get("/api/v1/audit?action=JOB_IMPORT").json().get("items");
+        JsonNode audit = admin.get("/api/v1/audit?action=JOB_IMPORT&target=exchange")
+                .json()
+                .get("items");
         assertThat(audit.size()).isEqualTo(2);
         assertThat(admin.get("/api/v1/audit?target=ex-new")
                         .json()
@@ -135,6 +137,77 @@ class ExchangeIT {
         assertThat(viewer.post("/api/v1/import", document).status()).isEqualTo(403);
         assertThat(viewer.get("/api/v1/export?app=viewed").status()).isEqualTo(200);
         assertThat(viewer.get("/api/v1/export?app=secret").status()).isEqualTo(403);
+    }
+
+    @Test
+    void workflowsTravelWithTheirJobsAndAreComparedPrunedAndCheckedByPath() {
+        ApiClient admin = new ApiClient(port);
+        admin.post("/api/v1/jobs", JOB.formatted("wfx-extract", "wfx"));
+        String workflow = """
+                {"description": "nightly", "maxDurationMs": 600000,
+                 "nodes": [{"id": "extract", "jobId": "wfx-extract"}, {"id": "load", "app": "wfx", "handler": "load"}],
+                 "edges": [{"from": "extract", "to": "load"}]}""";
+        assertThat(admin.put("/api/v1/workflows/wfx-nightly", workflow).status())
+                .isEqualTo(200);
+
+        ObjectNode document = (ObjectNode) admin.get("/api/v1/export?app=wfx").json();
+        assertThat(ids(document.get("workflows"))).containsExactly("wfx-nightly");
+        assertThat(document.get("workflows").get(0).get("maxDurationMs").asLong())
+                .isEqualTo(600000);
+
+        admin.delete("/api/v1/workflows/wfx-nightly");
+        admin.delete("/api/v1/jobs/wfx-extract");
+        Answer dryRunAnswer = admin.post("/api/v1/import?dryRun=true", document.toString());
+        assertThat(dryRunAnswer.status()).as(dryRunAnswer.body()).isEqualTo(200);
+        JsonNode dryRun = dryRunAnswer.json();
+        assertThat(strings(dryRun.get("created"))).containsExactly("wfx-extract");
+        assertThat(strings(dryRun.get("workflows").get("created"))).containsExactly("wfx-nightly");
+        assertThat(admin.get("/api/v1/workflows/wfx-nightly").status()).isEqualTo(404);
+
+        JsonNode applied = admin.post("/api/v1/import", document.toString()).json();
+        assertThat(strings(applied.get("workflows").get("created"))).containsExactly("wfx-nightly");
+        JsonNode stored = admin.get("/api/v1/workflows/wfx-nightly").json().get("workflow");
+        assertThat(stored.get("maxDurationMs").asLong()).isEqualTo(600000);
+        assertThat(stored.get("nodes").get(0).get("jobId").asString()).isEqualTo("wfx-extract");
+        JsonNode again =
+                admin.post("/api/v1/import?dryRun=true", document.toString()).json();
+        assertThat(strings(again.get("workflows").get("unchanged"))).containsExactly("wfx-nightly");
+
+        ((ObjectNode) document.get("workflows").get(0)).put("description", "nightly, changed");
+        JsonNode difference = admin.post("/api/v1/import", document.toString()).json();
+        JsonNode changed = difference.get("workflows").get("changed").get(0);
+        assertThat(changed.get("id").asString()).isEqualTo("wfx-nightly");
+        assertThat(changed.get("fields").get(0).get("field").asString()).isEqualTo("description");
+        assertThat(admin.get("/api/v1/workflows/wfx-nightly")
+                        .json()
+                        .get("workflow")
+                        .get("description")
+                        .asString())
+                .isEqualTo("nightly, changed");
+
+        document.putArray("workflows");
+        JsonNode pruned =
+                admin.post("/api/v1/import?prune=true", document.toString()).json();
+        assertThat(strings(pruned.get("workflows").get("deleted"))).containsExactly("wfx-nightly");
+        assertThat(admin.get("/api/v1/workflows/wfx-nightly").status()).isEqualTo(404);
+        assertThat(admin.get("/api/v1/jobs/wfx-extract").status()).isEqualTo(200);
+    }
+
+    @Test
+    void refusesABadWorkflowNamingItsPath() {
+        ApiClient admin = new ApiClient(port);
+        Answer answer = admin.post("/api/v1/import", """
+                {"format": "carillon-jobs", "version": 1, "apps": ["wfbad"], "jobs": [], "workflows": [
+                  {"id": "missing-job", "nodes": [{"id": "a", "jobId": "no-such-job"}]},
+                  {"id": "typo", "nodes": [{"id": "a", "app": "wfbad", "hadler": "h"}]},
+                  {"id": "too-short", "maxDurationMs": 10, "nodes": [{"id": "a", "app": "wfbad", "handler": "h"}]}
+                ]}""");
+
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.errorFields())
+                .containsExactly(
+                        "workflows[1].nodes[0].hadler", "workflows[0].nodes[0].jobId", "workflows[2].maxDurationMs");
+        assertThat(admin.get("/api/v1/workflows/too-short").status()).isEqualTo(404);
     }
 
     private static List<String> ids(JsonNode jobs) {

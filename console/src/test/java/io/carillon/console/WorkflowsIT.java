@@ -184,6 +184,35 @@ class WorkflowsIT {
     }
 
     @Test
+    void anInlineNodesJobIdAndAnExistingJobMayNotCollide() {
+        Answer job = admin.post("/api/v1/jobs", """
+                {"id": "taken.load", "app": "etl", "handler": "load", "schedule": {"type": "NONE"}}""");
+        assertThat(job.status()).as(job.body()).isEqualTo(201);
+        Answer overJob = admin.put("/api/v1/workflows/taken", """
+                {"nodes": [{"id": "extract", "app": "etl", "handler": "extract"},
+                           {"id": "load", "app": "etl", "handler": "load"}],
+                 "edges": [{"from": "extract", "to": "load"}]}""");
+        assertThat(overJob.status()).as(overJob.body()).isEqualTo(400);
+        assertThat(overJob.errorFields()).containsExactly("nodes[1].id");
+        assertThat(overJob.body()).contains("taken.load");
+
+        Answer saved = admin.put("/api/v1/workflows/owns", """
+                {"nodes": [{"id": "extract", "app": "etl", "handler": "extract"},
+                           {"id": "named", "jobId": "taken.load"}],
+                 "edges": [{"from": "extract", "to": "named"}]}""");
+        assertThat(saved.status()).as(saved.body()).isEqualTo(200);
+        Answer overNode = admin.post("/api/v1/jobs", """
+                {"id": "owns.extract", "app": "etl", "handler": "x", "schedule": {"type": "NONE"}}""");
+        assertThat(overNode.status()).as(overNode.body()).isEqualTo(400);
+        assertThat(overNode.errorFields()).containsExactly("id");
+        assertThat(overNode.body()).contains("inline node 'extract' of workflow 'owns'");
+        assertThat(admin.post("/api/v1/jobs", """
+                        {"id": "owns.named", "app": "etl", "handler": "x", "schedule": {"type": "NONE"}}""").status())
+                .as("a node naming a job runs no job of its own")
+                .isEqualTo(201);
+    }
+
+    @Test
     void aNodeMayRunAnExistingJobAndTheWorkflowTakesItsApp() {
         Answer job = admin.post("/api/v1/jobs", """
                 {"id": "load-warehouse", "app": "warehouse", "handler": "load", "schedule": {"type": "NONE"}}""");

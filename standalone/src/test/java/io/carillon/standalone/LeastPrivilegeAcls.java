@@ -105,14 +105,21 @@ final class LeastPrivilegeAcls {
     }
 
     /**
-     * Kafka Streams with exactly-once: reads jobs, results and heartbeats in its group and the alerting defaults
-     * without one (a global store); writes stats, incidents and dead letters, its internal topics, transactionally.
+     * Kafka Streams with exactly-once: reads jobs, results, heartbeats and workflow events in its group and the
+     * alerting defaults, calendars and workflows without one (global stores); writes stats, incidents and dead letters, its internal topics, transactionally.
      */
     List<AclBinding> analytics(String user) {
         String applicationId = catalog.prefix() + "analytics";
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
         acls.topics(
-                READ, catalog.jobs(), catalog.results(), catalog.workers(), catalog.alertRules(), catalog.calendars());
+                READ,
+                catalog.jobs(),
+                catalog.results(),
+                catalog.workers(),
+                catalog.alertRules(),
+                catalog.calendars(),
+                catalog.workflows(),
+                catalog.workflowEvents());
         acls.topics(WRITE, catalog.stats(), catalog.alerts(), catalog.dlq());
         acls.allow(TOPIC, applicationId + "-", PREFIXED, ALL);
         acls.allow(GROUP, applicationId, LITERAL, READ);

@@ -64,6 +64,14 @@ public final class WorkflowValidator {
         if (workflow.maxInstances() > MAX_CONCURRENT_INSTANCES) {
             errors.add(new FieldError("maxInstances", "must be from 1 to " + MAX_CONCURRENT_INSTANCES));
         }
+        Long maxDuration = workflow.maxDurationMs();
+        if (maxDuration != null
+                && (maxDuration < JobValidator.MIN_MAX_RUNTIME_MS || maxDuration > JobValidator.MAX_MAX_RUNTIME_MS)) {
+            errors.add(new FieldError(
+                    "maxDurationMs",
+                    "must be from " + JobValidator.MIN_MAX_RUNTIME_MS + " to " + JobValidator.MAX_MAX_RUNTIME_MS
+                            + " (30 days)"));
+        }
         if (workflow.blockStrategy() == BlockStrategy.PARALLEL) {
             errors.add(new FieldError(
                     "blockStrategy",

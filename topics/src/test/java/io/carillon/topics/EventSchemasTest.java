@@ -98,6 +98,7 @@ class EventSchemasTest {
     private static final WorkflowDefinition WORKFLOW = WorkflowDefinition.builder("nightly-pipeline")
             .apps(List.of("reports"))
             .schedule(Schedule.cron("0 0 2 * * ?", "Europe/Berlin"))
+            .maxDurationMs(3_600_000L)
             .nodes(List.of(
                     WorkflowNode.ofJob("extract", "nightly-report"),
                     WorkflowNode.inline("load", "reports", "load").withRetry(new RetryPolicy(3, 1_000, 2, 0)),
@@ -182,6 +183,20 @@ class EventSchemasTest {
                                 1,
                                 "nightly-report@1",
                                 "1 fire in a row failed")),
+                Arguments.of(
+                        "incident",
+                        new Incident(
+                                1,
+                                "workflow-overrun:nightly-pipeline@1",
+                                IncidentAction.OPENED,
+                                IncidentRule.WORKFLOW_OVERRUN,
+                                "reports",
+                                null,
+                                T,
+                                T,
+                                1,
+                                "nightly-pipeline@1",
+                                "running for longer than 3600000 ms")),
                 Arguments.of("workflow-definition", WORKFLOW),
                 Arguments.of(
                         "workflow-command",

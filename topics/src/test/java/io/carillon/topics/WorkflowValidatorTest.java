@@ -164,6 +164,25 @@ class WorkflowValidatorTest {
     }
 
     @Test
+    void maxDurationIsOptionalAndBounded() {
+        WorkflowDefinition.Builder workflow =
+                WorkflowDefinition.builder("timed").nodes(List.of(WorkflowNode.inline("only", "etl", "h")));
+
+        assertThat(WorkflowValidator.validate(workflow.build())).isEmpty();
+        assertThat(WorkflowValidator.validate(
+                        workflow.maxDurationMs(JobValidator.MIN_MAX_RUNTIME_MS).build()))
+                .isEmpty();
+        assertThat(WorkflowValidator.validate(workflow.maxDurationMs(JobValidator.MIN_MAX_RUNTIME_MS - 1)
+                        .build()))
+                .extracting(FieldError::toString)
+                .containsExactly("maxDurationMs: must be from 1000 to 2592000000 (30 days)");
+        assertThat(WorkflowValidator.validate(workflow.maxDurationMs(JobValidator.MAX_MAX_RUNTIME_MS + 1)
+                        .build()))
+                .extracting(FieldError::field)
+                .containsExactly("maxDurationMs");
+    }
+
+    @Test
     void anInlineNodeWhoseJobIdWouldBeTooLongIsRefused() {
         String longId = "w".repeat(100);
         WorkflowDefinition workflow = WorkflowDefinition.builder(longId)

@@ -28,6 +28,9 @@ import org.apache.kafka.streams.state.Stores;
  * Per app (the app processor, after the repartition by app): {@value #APP_MINUTES}, {@value #APP_HOURS} (window
  * stores, app → {@link RunAggregate}); {@value #APP_WATCHERS}: {@code <app>|<job>} → the job's no-worker grace, for
  * each job that watches its app; {@value #APP_WORKERS}: app → {@link NoWorkerMonitor}.
+ * Per workflow (the workflow-alerts processor): {@value #WORKFLOW_MONITORS}: workflow id → {@link WorkflowMonitor};
+ * {@value #WORKFLOW_OVERRUN_DUE}: its {@link DueIndex}; global {@value #WORKFLOWS} ({@link #workflows()}): workflow
+ * id → the definition's JSON on the {@code workflows} topic.
  * Window stores keep {@link #WINDOW_RETENTION}: an open window is far younger, a closed one is deleted.
  */
 public final class AnalyticsStores {
@@ -50,6 +53,9 @@ public final class AnalyticsStores {
     public static final String APP_HOURS = "analytics-app-hours";
     public static final String APP_WATCHERS = "analytics-app-watchers";
     public static final String APP_WORKERS = "analytics-app-workers";
+    public static final String WORKFLOWS = "analytics-workflows";
+    public static final String WORKFLOW_MONITORS = "analytics-workflow-monitors";
+    public static final String WORKFLOW_OVERRUN_DUE = "analytics-workflow-overrun-due";
 
     static final Duration WINDOW_RETENTION = Duration.ofDays(1);
     /** The slow rule's day of hours, and the hour that closes as the oldest leaves it. */
@@ -92,6 +98,17 @@ public final class AnalyticsStores {
         return Stores.keyValueStoreBuilder(
                         Stores.persistentKeyValueStore(CALENDARS), Serdes.String(), Serdes.ByteArray())
                 .withLoggingDisabled();
+    }
+
+    /** The global store of the workflow definitions; a global store has no changelog: its topic is its log. */
+    public static StoreBuilder<KeyValueStore<String, byte[]>> workflows() {
+        return Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(WORKFLOWS), Serdes.String(), Serdes.ByteArray())
+                .withLoggingDisabled();
+    }
+
+    public static List<StoreBuilder<?>> workflowStores() {
+        return List.of(monitors(WORKFLOW_MONITORS, WorkflowMonitor.class), dueIndex(WORKFLOW_OVERRUN_DUE));
     }
 
     public static List<StoreBuilder<?>> appStores() {

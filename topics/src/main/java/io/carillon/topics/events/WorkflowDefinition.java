@@ -11,7 +11,9 @@ import java.util.Optional;
  * with {@code misfire} for the instants missed while no planner ran; at most {@code maxInstances} (default 1) run at
  * once, and {@code blockStrategy} says what happens to one more: SERIAL queues it until one ends, DISCARD_LATER
  * drops it, COVER_EARLY cancels the oldest running one. {@code apps} lists the apps the workflow's nodes run on, for
- * grouping and permissions. {@code version} grows with every change. Null fields are left out of JSON. Immutable.
+ * grouping and permissions. {@code maxDurationMs}, when set, is how long an instance may run: the analytics app opens
+ * a WORKFLOW_OVERRUN incident for an instance still running that long after it started. {@code version} grows with
+ * every change. Null fields are left out of JSON. Immutable.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WorkflowDefinition(
@@ -26,6 +28,7 @@ public record WorkflowDefinition(
         boolean enabled,
         int maxInstances,
         BlockStrategy blockStrategy,
+        Long maxDurationMs,
         List<WorkflowNode> nodes,
         List<WorkflowEdge> edges,
         long version) {
@@ -76,6 +79,7 @@ public record WorkflowDefinition(
                 .enabled(enabled)
                 .maxInstances(maxInstances)
                 .blockStrategy(blockStrategy)
+                .maxDurationMs(maxDurationMs)
                 .nodes(nodes)
                 .edges(edges)
                 .version(version);
@@ -93,6 +97,7 @@ public record WorkflowDefinition(
         private boolean enabled = true;
         private int maxInstances;
         private BlockStrategy blockStrategy;
+        private Long maxDurationMs;
         private List<WorkflowNode> nodes;
         private List<WorkflowEdge> edges;
         private long version = 1;
@@ -146,6 +151,11 @@ public record WorkflowDefinition(
             return this;
         }
 
+        public Builder maxDurationMs(Long maxDurationMs) {
+            this.maxDurationMs = maxDurationMs;
+            return this;
+        }
+
         public Builder nodes(List<WorkflowNode> nodes) {
             this.nodes = nodes;
             return this;
@@ -174,6 +184,7 @@ public record WorkflowDefinition(
                     enabled,
                     maxInstances,
                     blockStrategy,
+                    maxDurationMs,
                     nodes,
                     edges,
                     version);

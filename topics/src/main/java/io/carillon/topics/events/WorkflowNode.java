@@ -1,5 +1,6 @@
 package io.carillon.topics.events;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
@@ -39,6 +40,7 @@ public record WorkflowNode(
     }
 
     /** Whether the node carries its own handler instead of naming an existing job. */
+    @JsonIgnore
     public boolean isInline() {
         return jobId == null;
     }

@@ -4,6 +4,7 @@ import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.web.JsonBodies;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.WorkflowDefinition;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Jobs from one installation to another: {@code GET /api/v1/export?app=...} answers a {@link JobsDocument} (as a
+ * Jobs and workflows from one installation to another: {@code GET /api/v1/export?app=...} answers a {@link JobsDocument} (as a
  * download), {@code POST /api/v1/import?dryRun=&prune=} takes one and answers the {@link ImportResult}.
  */
 @RestController
@@ -57,24 +58,12 @@ class ExchangeController {
     private JobsDocument document(ObjectNode node) {
         List<FieldError> errors = new ArrayList<>();
         JsonNode jobsNode = node.get("jobs");
-        List<JobDefinition> jobs = new ArrayList<>();
+        List<JobDefinition> jobs;
         if (jobsNode == null || !jobsNode.isArray()) {
             errors.add(new FieldError("jobs", "is required: an array of job definitions"));
+            jobs = List.of();
         } else {
-            for (int i = 0; i < jobsNode.size(); i++) {
-                try {
-                    if (!(jobsNode.get(i) instanceof ObjectNode job)) {
-                        throw InvalidInputException.of("", "is not a JSON object");
-                    }
-                    jobs.add(JsonBodies.jobDefinition(job));
-                } catch (InvalidInputException e) {
-                    jobs.add(null);
-                    for (FieldError error : e.fieldErrors()) {
-                        String field = error.field().isEmpty() ? "" : "." + error.field();
-                        errors.add(new FieldError("jobs[" + i + "]" + field, error.message()));
-                    }
-                }
-            }
+            jobs = definitions(jobsNode, "jobs", JobDefinition.class, errors);
         }
         List<String> apps = new ArrayList<>();
         JsonNode appsNode = node.get("apps");
@@ -83,12 +72,45 @@ class ExchangeController {
         } else if (appsNode != null && !appsNode.isNull()) {
             errors.add(new FieldError("apps", "must be an array of app names"));
         }
+        List<WorkflowDefinition> workflows = workflows(node.get("workflows"), errors);
         JobsDocument document = new JobsDocument(
-                node.path("format").asString(null), node.path("version").asInt(0), null, apps, jobs);
+                node.path("format").asString(null), node.path("version").asInt(0), null, apps, jobs, workflows);
         errors.addAll(exchange.problems(document));
         if (!errors.isEmpty()) {
             throw InvalidInputException.of(errors);
         }
         return document;
+    }
+
+    /** The workflows of {@code node}: null when the document has none (absent or null). */
+    private static List<WorkflowDefinition> workflows(JsonNode node, List<FieldError> errors) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isArray()) {
+            errors.add(new FieldError("workflows", "must be an array of workflow definitions"));
+            return null;
+        }
+        return definitions(node, "workflows", WorkflowDefinition.class, errors);
+    }
+
+    /** Each element of {@code array} as a user's definition; null for one with errors, which go to {@code errors}. */
+    private static <T> List<T> definitions(JsonNode array, String name, Class<T> type, List<FieldError> errors) {
+        List<T> definitions = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            try {
+                if (!(array.get(i) instanceof ObjectNode definition)) {
+                    throw InvalidInputException.of("", "is not a JSON object");
+                }
+                definitions.add(JsonBodies.userDefinition(definition, type));
+            } catch (InvalidInputException e) {
+                definitions.add(null);
+                for (FieldError error : e.fieldErrors()) {
+                    String field = error.field().isEmpty() ? "" : "." + error.field();
+                    errors.add(new FieldError(name + "[" + i + "]" + field, error.message()));
+                }
+            }
+        }
+        return definitions;
     }
 }

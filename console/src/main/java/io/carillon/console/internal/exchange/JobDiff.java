@@ -4,6 +4,7 @@ import io.carillon.console.internal.exchange.ImportResult.FieldChange;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.WorkflowDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The fields in which two definitions of a job differ, by path; versions are not compared. Stateless. */
+/**
+ * The fields in which two definitions of a job (or of a workflow) differ, by path; versions are not compared.
+ * Stateless.
+ */
 final class JobDiff {
 
     private static final Set<String> IGNORED = Set.of("version", "schemaVersion");
@@ -20,13 +24,21 @@ final class JobDiff {
     private JobDiff() {}
 
     static List<FieldChange> between(JobDefinition before, JobDefinition after) {
+        return between(EventSerdes.JOB.toJson(before), EventSerdes.JOB.toJson(after));
+    }
+
+    static List<FieldChange> between(WorkflowDefinition before, WorkflowDefinition after) {
+        return between(EventSerdes.WORKFLOW.toJson(before), EventSerdes.WORKFLOW.toJson(after));
+    }
+
+    private static List<FieldChange> between(String before, String after) {
         List<FieldChange> changes = new ArrayList<>();
         compare("", tree(before), tree(after), changes);
         return changes;
     }
 
-    private static ObjectNode tree(JobDefinition job) {
-        ObjectNode tree = (ObjectNode) Json.mapper().readTree(EventSerdes.JOB.toJson(job));
+    private static ObjectNode tree(String json) {
+        ObjectNode tree = (ObjectNode) Json.mapper().readTree(json);
         IGNORED.forEach(tree::remove);
         return tree;
     }

@@ -11,6 +11,7 @@ import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.Json;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.WorkflowDefinition;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,8 +29,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Moves jobs between installations: {@link #export} writes the jobs of some apps as a {@link JobsDocument};
  * {@link #apply} compares a document with the jobs stored and creates, changes and (with {@code prune}) deletes
- * jobs to match it, all in one transaction through {@link JobService} (so each change is authorized, published
- * through the outbox and audited), or only answers what it would do ({@code dryRun}). A document with any invalid
+ * jobs to match it, and its workflows ({@link WorkflowExchange}), all in one transaction through
+ * {@link JobService} (so each change is authorized, published through the outbox and audited), or only answers what it would do ({@code dryRun}). A document with any invalid
  * job is refused whole, each error named by its path ({@code jobs[3].schedule.cron}). Thread-safe.
  */
 @Service
@@ -38,6 +39,7 @@ class JobExchange {
     static final String TARGET_TYPE = "APPS";
 
     private final JobService jobs;
+    private final WorkflowExchange workflows;
     private final Authorizer authorizer;
     private final AuditLog audit;
     private final TransactionTemplate transactions;
@@ -45,18 +47,23 @@ class JobExchange {
 
     public JobExchange(
             JobService jobs,
+            WorkflowExchange workflows,
             Authorizer authorizer,
             AuditLog audit,
             PlatformTransactionManager transactionManager,
             Clock clock) {
         this.jobs = jobs;
+        this.workflows = workflows;
         this.authorizer = authorizer;
         this.audit = audit;
         this.transactions = new TransactionTemplate(transactionManager);
         this.clock = clock;
     }
 
-    /** The jobs of {@code apps} (every app the caller may read when empty), each app readable by the caller. */
+    /**
+     * The jobs of {@code apps} (every app the caller may read when empty), each app readable by the caller, and the
+     * readable workflows all of whose apps are among them.
+     */
     public JobsDocument export(Set<String> apps) {
         List<JobDefinition> exported;
         if (apps.isEmpty()) {
@@ -65,11 +72,19 @@ class JobExchange {
             apps.forEach(authorizer::requireRead);
             exported = jobs.findByApps(apps);
         }
-        Set<String> covered = apps.isEmpty()
-                ? new TreeSet<>(exported.stream().map(JobDefinition::app).toList())
-                : new TreeSet<>(apps);
+        List<WorkflowDefinition> exportedWorkflows = workflows.export(apps);
+        Set<String> covered = new TreeSet<>(apps);
+        if (apps.isEmpty()) {
+            exported.forEach(job -> covered.add(job.app()));
+            exportedWorkflows.forEach(workflow -> covered.addAll(workflow.apps()));
+        }
         return new JobsDocument(
-                JobsDocument.FORMAT, JobsDocument.VERSION, clock.instant(), List.copyOf(covered), exported);
+                JobsDocument.FORMAT,
+                JobsDocument.VERSION,
+                clock.instant(),
+                List.copyOf(covered),
+                exported,
+                exportedWorkflows);
     }
 
     /**
@@ -93,12 +108,14 @@ class JobExchange {
                 });
             }
         }
-        apps.forEach(dryRun ? authorizer::requireRead : authorizer::requireOperate);
         Plan plan = plan(wanted, stored, prune);
+        WorkflowExchange.Plan workflowPlan = workflows.plan(document.workflows(), apps, prune);
+        apps.forEach(dryRun ? authorizer::requireRead : authorizer::requireOperate);
         if (!dryRun) {
             transactions.executeWithoutResult(status -> {
                 plan.creates.forEach(jobs::create);
                 plan.replaces.forEach(job -> jobs.replace(job.id(), job));
+                workflowPlan.apply();
                 plan.result.deleted().forEach(jobs::delete);
                 audit.record(
                         AuditAction.JOB_IMPORT,
@@ -115,12 +132,20 @@ class JobExchange {
                                         "deleted",
                                         plan.result.deleted().size(),
                                         "unchanged",
-                                        plan.result.unchanged().size())),
+                                        plan.result.unchanged().size(),
+                                        "workflowsChanged",
+                                        workflowPlan.changes())),
                         AuditOutcome.OK);
             });
         }
         ImportResult result = plan.result;
-        return new ImportResult(dryRun, result.created(), result.changed(), result.unchanged(), result.deleted());
+        return new ImportResult(
+                dryRun,
+                result.created(),
+                result.changed(),
+                result.unchanged(),
+                result.deleted(),
+                workflowPlan.result());
     }
 
     private static Plan plan(List<JobDefinition> wanted, Map<String, JobDefinition> stored, boolean prune) {
@@ -152,7 +177,10 @@ class JobExchange {
                         .sorted()
                         .toList()
                 : List.of();
-        return new Plan(new ImportResult(true, created, changed, unchanged, deleted), creates, replaces);
+        return new Plan(
+                new ImportResult(true, created, changed, unchanged, deleted, ImportResult.Workflows.NONE),
+                creates,
+                replaces);
     }
 
     private void requireValid(JobsDocument document, List<JobDefinition> wanted) {
@@ -169,8 +197,9 @@ class JobExchange {
     }
 
     /**
-     * The problems of {@code document}: its format and version, and each job's by the job rules, named by path;
-     * null jobs (ones that could not be read) are skipped.
+     * The problems of {@code document}: its format and version, each job's by the job rules and each workflow's
+     * ({@link WorkflowExchange#problems}), named by path; null jobs and workflows (ones that could not be read) are
+     * skipped.
      */
     public List<FieldError> problems(JobsDocument document) {
         List<JobDefinition> wanted = document.jobs() == null ? List.of() : document.jobs();
@@ -196,6 +225,7 @@ class JobExchange {
                 errors.add(new FieldError(path + ".id", "'" + job.id() + "' appears more than once"));
             }
         }
+        errors.addAll(workflows.problems(document.workflows(), wanted));
         return errors;
     }
 

@@ -151,6 +151,7 @@ class DeliveryRepository {
                 row.getString("fire_id"),
                 row.getString("message"),
                 null,
+                null,
                 null);
     }
 

@@ -7,8 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
- * What a channel is told: one step of one incident ({@code jobId} is null for an app's incident), {@code link}, the
- * incident's page in the console, and {@code jobLink}, the job's page (null for an app's incident).
+ * What a channel is told: one step of one incident ({@code jobId} is null for an app's or a workflow instance's
+ * incident), {@code link}, the incident's page in the console, {@code jobLink}, the job's page (null without a job),
+ * and {@code instanceLink}, the workflow instance's page for a WORKFLOW_FAILED or WORKFLOW_OVERRUN incident (whose
+ * {@code fireId} is the instance id; null otherwise).
  */
 public record Notification(
         String incidentId,
@@ -22,12 +24,20 @@ public record Notification(
         String fireId,
         String message,
         String link,
-        String jobLink) {
+        String jobLink,
+        String instanceLink) {
 
     /** The page of an incident in the console, under the console's address. */
     static final String INCIDENT_PAGE = "/#/incidents?id=";
     /** The page of a job in the console, under the console's address. */
     static final String JOB_PAGE = "/#/job?id=";
+    /** The page of a workflow instance in the console, under the console's address. */
+    static final String INSTANCE_PAGE = "/#/workflow-instance?id=";
+
+    /** Whether this is an incident of a workflow instance, whose fire id is the instance. */
+    boolean isWorkflowInstance() {
+        return (rule == IncidentRule.WORKFLOW_FAILED || rule == IncidentRule.WORKFLOW_OVERRUN) && fireId != null;
+    }
 
     /** This notification with {@code link} and {@code jobLink} pointing at the console's pages under {@code consoleUrl}. */
     Notification linked(String consoleUrl) {
@@ -44,7 +54,8 @@ public record Notification(
                 fireId,
                 message,
                 base + INCIDENT_PAGE + encoded(incidentId),
-                jobId == null ? null : base + JOB_PAGE + encoded(jobId));
+                jobId == null ? null : base + JOB_PAGE + encoded(jobId),
+                isWorkflowInstance() ? base + INSTANCE_PAGE + encoded(fireId) : null);
     }
 
     private static String encoded(String value) {
@@ -68,11 +79,18 @@ public record Notification(
                 fireId,
                 message.substring(0, maxChars - 1) + "…",
                 link,
-                jobLink);
+                jobLink,
+                instanceLink);
     }
 
-    /** What the incident is about: {@code job <id> (app <app>)} or {@code app <app>}. */
+    /**
+     * What the incident is about: {@code job <id> (app <app>)}, {@code workflow instance <id> (app <app>)} or
+     * {@code app <app>}.
+     */
     String subject() {
+        if (isWorkflowInstance()) {
+            return "workflow instance " + fireId + " (app " + app + ")";
+        }
         return jobId == null ? "app " + app : "job " + jobId + " (app " + app + ")";
     }
 

@@ -24,6 +24,7 @@ final class NotificationText {
         add(facts, "Message", notification.message());
         add(facts, "Console", notification.link());
         add(facts, "Job page", notification.jobLink());
+        add(facts, "Instance page", notification.instanceLink());
         return facts;
     }
 

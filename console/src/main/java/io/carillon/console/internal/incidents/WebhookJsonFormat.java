@@ -43,6 +43,7 @@ final class WebhookJsonFormat implements WebhookFormat {
         putPresent(incident, "message", notification.message());
         putPresent(body, "link", notification.link());
         putPresent(body, "jobLink", notification.jobLink());
+        putPresent(body, "instanceLink", notification.instanceLink());
         byte[] bytes = Json.mapper().writeValueAsBytes(body);
         String signature = SIGNATURE_PREFIX + HexFormat.of().formatHex(Signatures.hmacSha256(channel.secret(), bytes));
         return new WebhookRequest(

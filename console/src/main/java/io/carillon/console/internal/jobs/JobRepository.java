@@ -183,6 +183,25 @@ public class JobRepository {
                 > 0;
     }
 
+    /**
+     * Whether job id {@code id} is {@code <workflow>.<node>} of an inline node (one without {@code jobId}) of a stored
+     * workflow: the job the workflow engine publishes for that node.
+     */
+    public boolean isInlineNodeJob(String id) {
+        int dot = id == null ? -1 : id.lastIndexOf('.');
+        if (dot <= 0) {
+            return false;
+        }
+        return jdbc.sql("SELECT count(*) FROM workflows, jsonb_array_elements(definition -> 'nodes') AS node"
+                                + " WHERE workflows.id = :workflow AND node ->> 'id' = :node"
+                                + " AND node ->> 'jobId' IS NULL")
+                        .param("workflow", id.substring(0, dot))
+                        .param("node", id.substring(dot + 1))
+                        .query(Long.class)
+                        .single()
+                > 0;
+    }
+
     /** The jobs of {@code apps}, ordered by id. */
     public List<JobDefinition> findByApps(java.util.Collection<String> apps) {
         if (apps.isEmpty()) {

@@ -316,10 +316,21 @@ public class JobService {
         return jobs.managedJobs();
     }
 
-    /** The problems of {@code job} by the contract's rules and the console's limits; empty when it is valid. */
+    /**
+     * The problems of {@code job} by the contract's rules and the console's limits, and an id that is the job of a
+     * stored workflow's inline node ({@code <workflow>.<node>}); empty when it is valid.
+     */
     public List<FieldError> problems(JobDefinition job) {
         List<FieldError> errors = new java.util.ArrayList<>(JobValidator.validate(job));
         errors.addAll(limits.problems(job));
+        if (errors.isEmpty() && jobs.isInlineNodeJob(job.id())) {
+            errors.add(new FieldError(
+                    "id",
+                    "'" + job.id() + "' is the job of inline node '"
+                            + job.id().substring(job.id().lastIndexOf('.') + 1)
+                            + "' of workflow '" + job.id().substring(0, job.id().lastIndexOf('.'))
+                            + "': choose another id"));
+        }
         if (errors.isEmpty()) {
             errors.addAll(calendars.unknownIn(job.schedule(), "schedule"));
         }

@@ -61,12 +61,21 @@ public final class JsonBodies {
      * to assign (sent values are ignored), {@code enabled} defaults to true (also when sent as null).
      */
     public static JobDefinition jobDefinition(ObjectNode node) {
+        return userDefinition(node, JobDefinition.class);
+    }
+
+    /**
+     * {@code node} as a definition ({@code type}: a job or a workflow) sent by a user: {@code version} and
+     * {@code schemaVersion} are the console's to assign (sent values are ignored), {@code enabled} defaults to true
+     * (also when sent as null).
+     */
+    public static <T> T userDefinition(ObjectNode node, Class<T> type) {
         node.remove("version");
         node.remove("schemaVersion");
         if (!node.hasNonNull("enabled")) {
             node.put("enabled", true);
         }
-        return convert(node, JobDefinition.class);
+        return convert(node, type);
     }
 
     private static String fieldOf(JacksonException e) {

@@ -13,7 +13,6 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Workflows over REST ({@code docs/workflows.md}): {@code /api/v1/workflows} lists them, {@code /{id}} reads,
@@ -54,7 +53,7 @@ class WorkflowController {
 
     @PutMapping("/api/v1/workflows/{id}")
     WorkflowView save(@PathVariable String id, @RequestBody(required = false) String body) {
-        return workflows.save(id, definition(JsonBodies.object(body)));
+        return workflows.save(id, JsonBodies.userDefinition(JsonBodies.object(body), WorkflowDefinition.class));
     }
 
     @DeleteMapping("/api/v1/workflows/{id}")
@@ -96,15 +95,5 @@ class WorkflowController {
     @ResponseStatus(HttpStatus.ACCEPTED)
     Map<String, String> skipNode(@PathVariable String instanceId, @PathVariable String nodeId) {
         return commands.skipNode(instanceId, nodeId);
-    }
-
-    /** A definition as a user sends it: {@code version} and {@code schemaVersion} ignored, enabled unless said. */
-    private static WorkflowDefinition definition(ObjectNode node) {
-        node.remove("version");
-        node.remove("schemaVersion");
-        if (!node.hasNonNull("enabled")) {
-            node.put("enabled", true);
-        }
-        return JsonBodies.convert(node, WorkflowDefinition.class);
     }
 }

@@ -12,9 +12,11 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.WorkflowValidator;
 import io.carillon.topics.events.WorkflowDefinition;
+import io.carillon.topics.events.WorkflowIds;
 import io.carillon.topics.spring.CarillonTopics;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +33,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Kafka has acknowledged the record; the changes of one workflow are serialized by a lock. Thread-safe.
  */
 @Service
-class WorkflowService {
+public class WorkflowService {
 
     static final String TARGET_TYPE = "WORKFLOW";
 
@@ -76,6 +78,34 @@ class WorkflowService {
                 .toList();
     }
 
+    /** The definitions of the workflows the caller may read, each with the apps of its nodes in {@code apps}. */
+    public List<WorkflowDefinition> readableDefinitions() {
+        ReadScope scope = authorizer.readScope();
+        return workflows.list().stream()
+                .filter(row -> row.apps().stream().allMatch(scope::allows))
+                .map(WorkflowService::withApps)
+                .toList();
+    }
+
+    /** The definition of every workflow, each with the apps of its nodes in {@code apps}; not authorized. */
+    public List<WorkflowDefinition> allDefinitions() {
+        return workflows.list().stream().map(WorkflowService::withApps).toList();
+    }
+
+    /** The stored definition of workflow {@code id}, with the apps of its nodes in {@code apps}; not authorized. */
+    public Optional<WorkflowDefinition> storedDefinition(String id) {
+        return workflows.find(id).map(WorkflowService::withApps);
+    }
+
+    /** Creates or replaces workflow {@code id} as {@link #save} does, for another feature (import, declarations). */
+    public void saveDefinition(String id, WorkflowDefinition workflow) {
+        save(id, workflow);
+    }
+
+    private static WorkflowDefinition withApps(WorkflowRepository.Row row) {
+        return row.workflow().toBuilder().apps(row.apps()).build();
+    }
+
     WorkflowView get(String id) {
         WorkflowRepository.Row row = readable(id);
         return WorkflowView.of(row, instances.latest(id).orElse(null));
@@ -114,6 +144,7 @@ class WorkflowService {
         }
         Map<String, String> jobApps = workflows.appsOfJobs(NodeChecks.referencedJobs(named));
         errors.addAll(nodeChecks.check(named, jobApps));
+        errors.addAll(inlineJobsTaken(named));
         if (!errors.isEmpty()) {
             throw InvalidInputException.of(errors);
         }
@@ -154,7 +185,7 @@ class WorkflowService {
      *
      * @throws WorkflowNotFoundException when there is none
      */
-    void delete(String id) {
+    public void delete(String id) {
         transactions.executeWithoutResult(status -> {
             WorkflowRepository.Row before =
                     workflows.lock(id).orElseThrow(() -> WorkflowNotFoundException.workflow(id));
@@ -170,6 +201,31 @@ class WorkflowService {
                     AuditOutcome.OK);
             producer.sendAndWait(topics.catalog().workflows(), id, null);
         });
+    }
+
+    /**
+     * An inline node whose job ({@code <workflow>.<node>}) would be an existing job, named by {@code nodes[i].id}:
+     * the engine would publish over that job.
+     */
+    private List<FieldError> inlineJobsTaken(WorkflowDefinition workflow) {
+        Map<String, Integer> nodes = new LinkedHashMap<>();
+        for (int i = 0; i < workflow.nodes().size(); i++) {
+            if (workflow.nodes().get(i).isInline()) {
+                nodes.put(
+                        WorkflowIds.nodeJobId(
+                                workflow.id(), workflow.nodes().get(i).id()),
+                        i);
+            }
+        }
+        Map<String, String> taken = workflows.appsOfJobs(nodes.keySet());
+        return taken.entrySet().stream()
+                .map(job -> new FieldError(
+                        "nodes[" + nodes.get(job.getKey()) + "].id",
+                        "inline node '"
+                                + workflow.nodes().get(nodes.get(job.getKey())).id() + "' runs as job '"
+                                + job.getKey() + "', which is an existing job of app '" + job.getValue()
+                                + "': choose another node id, or name that job with jobId"))
+                .toList();
     }
 
     private static List<String> appsOf(WorkflowDefinition workflow, Map<String, String> jobApps) {
@@ -195,6 +251,7 @@ class WorkflowService {
                 .enabled(workflow.enabled())
                 .maxInstances(workflow.maxInstances())
                 .blockStrategy(workflow.blockStrategy())
+                .maxDurationMs(workflow.maxDurationMs())
                 .nodes(workflow.nodes())
                 .edges(workflow.edges())
                 .build();

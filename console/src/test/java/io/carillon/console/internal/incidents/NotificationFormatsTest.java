@@ -33,6 +33,7 @@ class NotificationFormatsTest {
                     "nightly@1",
                     "run failed: <boom> & more",
                     null,
+                    null,
                     null)
             .linked("http://console.example:8080/");
 
@@ -77,6 +78,36 @@ class NotificationFormatsTest {
     }
 
     @Test
+    void aWorkflowInstanceIncidentLinksTheInstancePage() throws Exception {
+        Notification workflow = new Notification(
+                        "workflow-failed:nightly@1",
+                        IncidentAction.OPENED,
+                        IncidentRule.WORKFLOW_FAILED,
+                        "demo",
+                        null,
+                        NOW,
+                        NOW,
+                        1,
+                        "nightly@1",
+                        "workflow instance nightly@1 ended FAILED",
+                        null,
+                        null,
+                        null)
+                .linked("http://console.example:8080");
+
+        JsonNode body = Json.mapper()
+                .readTree(new WebhookJsonFormat()
+                        .request(workflow, channel(ChannelType.WEBHOOK, "https://hooks.example/c", "s"), NOW)
+                        .body());
+        assertThat(body.get("instanceLink").asString())
+                .isEqualTo("http://console.example:8080/#/workflow-instance?id=nightly%401");
+        assertThat(body.has("jobLink")).isFalse();
+        assertThat(NotificationText.plain(workflow))
+                .startsWith("[Carillon] WORKFLOW_FAILED incident opened: workflow instance nightly@1 (app demo)")
+                .contains("Instance page: http://console.example:8080/#/workflow-instance?id=nightly%401");
+    }
+
+    @Test
     void weComGetsMarkdownCutToItsByteLimit() {
         Notification long_ = new Notification(
                 "missed:report:1",
@@ -89,6 +120,7 @@ class NotificationFormatsTest {
                 3,
                 null,
                 "未执行".repeat(2000),
+                null,
                 null,
                 null);
 
