@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.console.ConsoleTestEnvironment;
 import io.carillon.testkit.Browser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,7 +29,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * A user sees on the dashboard the busiest minute of the next 24 hours (three jobs due at midnight), follows it to
  * the forecast page, finds there the grid of the past 24 hours' runs, one row per job with its cells coloured by
- * status, and opens a failed run from its cell; then the same in Chinese.
+ * status, and opens a failed run from its cell; then the same in Chinese. With {@value #DOCS_SCREENSHOTS} set, the
+ * dashboard's and the forecast's screenshots go to {@code docs/} for the README's tour.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -36,6 +41,12 @@ class ForecastBrowserIT {
     private static final List<String> MIDNIGHT_JOBS = List.of("orders", "invoices", "stock");
     private static final String FAILED_RUN = "orders@1#0";
     private static final long CREATED = 201;
+    private static final String DASHBOARD_SHOT = "console-dashboard";
+    private static final String FORECAST_SHOT = "console-forecast";
+    /** Set (-Dcarillon.docs.screenshots), the test writes its screenshots to the docs, which the README shows. */
+    private static final String DOCS_SCREENSHOTS = "carillon.docs.screenshots";
+
+    private static final Path DOCS = Path.of("..", "docs");
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -68,6 +79,7 @@ class ForecastBrowserIT {
                 browser.driver.navigate().refresh();
                 browser.wait.until(ExpectedConditions.textMatches(
                         By.id("dashboard-peaks"), Pattern.compile("\\d\\d:\\d\\d: 3 fires from 3 jobs")));
+                browser.screenshot(DASHBOARD_SHOT);
                 browser.click(By.cssSelector("#dashboard-peaks a"));
                 browser.wait.until(ExpectedConditions.urlContains("#/forecast"));
 
@@ -82,7 +94,8 @@ class ForecastBrowserIT {
                         .hasSize(1);
                 assertThat(browser.driver.findElement(failedCell).getDomAttribute("aria-label"))
                         .matches("\\d\\d:\\d\\d: 1 run, FAILED");
-                browser.screenshot("ForecastBrowserIT-forecast");
+                browser.screenshot(FORECAST_SHOT);
+                copyToDocs();
                 browser.click(failedCell);
                 browser.wait.until(ExpectedConditions.textToBe(By.id("run-title"), FAILED_RUN));
 
@@ -99,6 +112,18 @@ class ForecastBrowserIT {
                 browser.screenshot("ForecastBrowserIT");
                 throw e;
             }
+        }
+    }
+
+    private static void copyToDocs() throws IOException {
+        if (System.getProperty(DOCS_SCREENSHOTS) == null) {
+            return;
+        }
+        for (String shot : List.of(DASHBOARD_SHOT, FORECAST_SHOT)) {
+            Files.copy(
+                    Path.of("target", "screenshots", shot + ".png"),
+                    DOCS.resolve(shot + ".png"),
+                    StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
