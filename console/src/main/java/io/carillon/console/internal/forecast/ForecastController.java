@@ -1,7 +1,10 @@
 package io.carillon.console.internal.forecast;
 
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -32,5 +35,11 @@ class ForecastController {
             @RequestParam(required = false) Integer size,
             @RequestParam(required = false) String cursor) {
         return pastRuns.grid(slotMinutes, size, cursor);
+    }
+
+    @ExceptionHandler
+    @ResponseStatus(HttpStatus.BAD_REQUEST)
+    BadGridParameterException.Refusal refused(BadGridParameterException e) {
+        return e.refusal();
     }
 }

@@ -4,8 +4,6 @@ import io.carillon.console.internal.access.Authorizer;
 import io.carillon.console.internal.forecast.PastRuns.Cell;
 import io.carillon.console.internal.forecast.PastRuns.Row;
 import io.carillon.console.internal.forecast.PastRunsRepository.SlotRuns;
-import io.carillon.console.internal.web.InvalidInputException;
-import io.carillon.console.internal.web.Limits;
 import io.carillon.topics.events.RunStatus;
 import java.time.Clock;
 import java.time.Duration;
@@ -59,17 +57,21 @@ class PastRunsService {
     /**
      * One page of at most {@code size} jobs (the default and the most from the settings) after job {@code cursor}.
      *
-     * @throws InvalidInputException naming {@code slotMinutes}, {@code size} or {@code cursor} when out of bounds
+     * @throws BadGridParameterException naming {@code slotMinutes}, {@code size} or {@code cursor} when out of bounds
      */
     PastRuns grid(Integer slotMinutes, Integer size, String cursor) {
         int minutes = slotMinutes == null ? DEFAULT_SLOT_MINUTES : slotMinutes;
         if (!SLOT_MINUTES.contains(minutes)) {
-            throw InvalidInputException.of("slotMinutes", "must be one of " + SLOT_MINUTES + ", was " + minutes);
+            throw new BadGridParameterException("slotMinutes", "must be one of " + SLOT_MINUTES + ", was " + minutes);
         }
         if (cursor != null && cursor.length() > MAX_CURSOR_LENGTH) {
-            throw InvalidInputException.of("cursor", "is longer than " + MAX_CURSOR_LENGTH + " characters");
+            throw new BadGridParameterException("cursor", "is longer than " + MAX_CURSOR_LENGTH + " characters");
         }
-        int jobs = Limits.within("size", size, settings.getDefaultGridJobs(), settings.getMaxGridJobs());
+        int jobs = size == null ? settings.getDefaultGridJobs() : size;
+        if (jobs < 1 || jobs > settings.getMaxGridJobs()) {
+            throw new BadGridParameterException(
+                    "size", "must be between 1 and " + settings.getMaxGridJobs() + ", was " + jobs);
+        }
         long slotMs = Duration.ofMinutes(minutes).toMillis();
         long now = clock.instant().toEpochMilli();
         Instant to = Instant.ofEpochMilli(now - Math.floorMod(now, slotMs) + slotMs);
