@@ -137,7 +137,19 @@ export const JOB_PHRASES = {
   'The job is paused: these are the times its schedule names.': '任务已暂停：以下是其调度规定的时间。',
   'The job is disabled: these are the times its schedule names.': '任务已禁用：以下是其调度规定的时间。',
   'Next fires in the job\'s zone': '任务时区内接下来的触发时间',
-  'Fix the schedule to see its fires.': '修正调度后可查看触发时间。'
+  'Fix the schedule to see its fires.': '修正调度后可查看触发时间。',
+  // the schedule builder
+  'Build the schedule': '构建调度',
+  'Every N seconds': '每 N 秒',
+  'Every N minutes': '每 N 分钟',
+  'Every N hours': '每 N 小时',
+  'Daily at': '每天定时',
+  'Weekdays at': '工作日定时',
+  'Monthly on': '每月某日',
+  'Cron typed by hand': '手动输入 Cron',
+  'Day of the month': '每月的第几天',
+  'At (the job\'s zone)': '时间（任务时区）',
+  'is not a time (HH:MM)': '不是时间（HH:MM）'
 };
 
 export const JOB_PATTERNS = [
@@ -152,6 +164,10 @@ export const JOB_PATTERNS = [
   [/^Edit job (.+)$/, '编辑任务 $1'],
   [/^New job, a copy of (.+)$/, '新建任务（复制自 $1）'],
   [/^Fires (\d+) times? a day\.$/, '每天触发 $1 次。'],
+  [/^is a whole number from 1 to (\d+)$/, '应为 1 到 $1 之间的整数'],
+  [/^this schedule fires (\d+) times a day, more than (\d+); check the seconds and minutes fields \('\* \* 9 \* \* \?' fires every second from 09:00 to 09:59, '0 0 9 \* \* \?' once at 09:00\)$/,
+    '此调度每天触发 $1 次，超过 $2 次；请检查秒和分钟字段（“* * 9 * * ?”在 09:00 到 09:59 之间每秒触发，“0 0 9 * * ?”只在 09:00 触发一次）'],
+  [/^this schedule fires (\d+) times a day, more than (\d+)$/, '此调度每天触发 $1 次，超过 $2 次'],
   [/^Run (.+) now$/, '立即运行 $1'],
   [/^Run (.+) once at an instant$/, '在指定时间运行 $1 一次'],
   [/^Backfill (\d+) fires?$/, '补跑 $1 次'],

@@ -1,12 +1,16 @@
-// The dashboard: totals, runs by status per minute and per day, lateness, failing jobs and running runs, and for an
+// The dashboard: totals, runs by status per minute and per day, lateness, the forecast's busiest minutes of the next
+// 24 hours, failing jobs and running runs, and for an
 // ADMIN the failed and refused sign-ins of the last hour; refreshed every REFRESH_MS while shown. The range and days
 // live in the URL (#/dashboard?range=6h&days=14).
 import { getJson } from '../api.js';
 import { cell, el, showError, timeCell } from '../dom.js';
 import { runLink } from '../runs/runs.js';
 import { drawLatenessChart, drawStatusChart, resizeCharts } from '../charts.js';
+import { peakTitle } from '../forecast/forecast.js';
 
 const REFRESH_MS = 30000;
+/** The busiest minutes of the forecast the dashboard names. */
+const PEAKS_SHOWN = 3;
 const CHARTS = ['chart-minutes', 'chart-lateness', 'chart-days'];
 const SOURCES = { STATS: 'from stats', RUNS: 'from the runs table' };
 let timer = null;
@@ -104,6 +108,19 @@ async function load() {
   }
 }
 
+/** The forecast panel: the busiest minutes of the next 24 hours, loaded as the page is shown. */
+async function loadPeaks() {
+  try {
+    const forecast = await getJson('api/v1/forecast');
+    const peaks = forecast.peaks.slice(0, PEAKS_SHOWN);
+    document.getElementById('dashboard-peaks').replaceChildren(...peaks.map(peak => el('li', { className: 'peak' },
+        el('a', { href: '#/forecast', text: peakTitle(peak) }))));
+    document.getElementById('dashboard-no-peaks').hidden = peaks.length > 0;
+  } catch (e) {
+    showError('dashboard-error', e);
+  }
+}
+
 function changed() {
   history.replaceState(null, '', '#/dashboard?' + query());
   load();
@@ -119,6 +136,7 @@ export function show(me, params) {
   choose('dashboard-range', params.get('range') || '6h');
   choose('dashboard-days', params.get('days') || '14');
   load();
+  loadPeaks();
   clearInterval(timer);
   timer = setInterval(load, REFRESH_MS);
 }

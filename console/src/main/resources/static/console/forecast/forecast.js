@@ -1,8 +1,10 @@
 // The forecast of the day: how many fires fall in each minute of the next 24 hours across the readable jobs, the
-// busiest minutes named with their jobs, and a jitter suggestion where many jobs fire at once (GET /api/v1/forecast).
+// busiest minutes named with their jobs, and a jitter suggestion where many jobs fire at once (GET /api/v1/forecast);
+// below, the grid of the past 24 hours' runs (pastgrid.js).
 import { getJson } from '../api.js';
 import { el, showError } from '../dom.js';
 import { drawStatusChart, resizeCharts } from '../charts.js';
+import { loadPastGrid } from './pastgrid.js';
 
 const CHART = 'chart-forecast';
 /** A busiest minute with at least this many jobs without jitter gets the jitter suggestion. */
@@ -25,6 +27,12 @@ function series(forecast) {
   return { from: forecast.from, to: forecast.to, bucketMs: forecast.bucketMs, buckets };
 }
 
+/** A busiest minute in words: its local time, its fires and its jobs. */
+export function peakTitle(peak) {
+  return localMinute(peak.minute) + ': ' + peak.fires.toLocaleString() + ' fires from ' + peak.jobs.toLocaleString()
+      + ' jobs';
+}
+
 function peakItem(peak) {
   const jobs = el('ul', { className: 'peak-jobs' }, peak.topJobs.map(job => el('li', {},
       el('a', { href: '#/job?id=' + encodeURIComponent(job.jobId), text: job.jobId, translate: 'no' }),
@@ -32,8 +40,7 @@ function peakItem(peak) {
       el('span', { className: 'muted', text: job.app, translate: 'no' }))));
   const crowded = peak.jobsWithoutJitter >= CROWDED_JOBS;
   return el('li', { className: 'peak' },
-      el('strong', { text: localMinute(peak.minute) + ': ' + peak.fires.toLocaleString() + ' fires from '
-          + peak.jobs.toLocaleString() + ' jobs' }),
+      el('strong', { text: peakTitle(peak) }),
       crowded ? el('p', { className: 'warning-text', text: peak.jobsWithoutJitter.toLocaleString()
           + ' of these jobs have no jitter: a jitter (jitterMs) of a minute or so spreads their fires.' }) : null,
       jobs);
@@ -72,6 +79,7 @@ async function load() {
 
 export function show() {
   load();
+  loadPastGrid();
 }
 
 export function hide() {}

@@ -1,11 +1,12 @@
 // The job form: create (#/job-new), copy (#/job-new?copy=<id>) and edit (#/job-edit?id=<id>) a job, every field of
-// its definition grouped, each error of the API at its field, and the schedule previewed as it is typed.
+// its definition grouped, each error of the API at its field, the schedule built or typed and previewed as it is.
 import { getJson, send } from '../api.js';
 import { confirmAction, go, showError } from '../dom.js';
 import { followApp, loadChoices } from './jobchoices.js';
 import {
   buildFields, durationErrors, readJob, showFieldErrors, showScheduleFields, writeJob
 } from './jobfields.js';
+import { attachBuilder, readCron, showBuilder } from './schedulebuilder.js';
 import {
   attach, latestPreview, previewNow, previewPanel, previewSoon, stop, touch, untouchAll
 } from './schedulepreview.js';
@@ -35,6 +36,12 @@ function setBusy(busy, text) {
   document.getElementById('job-form-status').textContent = text || '';
 }
 
+function fill(job) {
+  writeJob(form, job);
+  readCron(job.schedule && job.schedule.cron);
+  showBuilder(form);
+}
+
 async function load(params) {
   editing = params.get('id');
   const copyOf = params.get('copy');
@@ -44,7 +51,7 @@ async function load(params) {
   showFieldErrors(form, []);
   showError('job-form-error', null);
   untouchAll();
-  writeJob(form, blank());
+  fill(blank());
   loadChoices(form, browserZone());
   if (!editing && !copyOf) {
     previewNow();
@@ -55,7 +62,7 @@ async function load(params) {
   try {
     const job = await getJson(path(editing || copyOf));
     if (copyOf) job.id = job.id + COPY_SUFFIX;
-    writeJob(form, job);
+    fill(job);
     followApp(form);
     form.hidden = false;
     setBusy(false);
@@ -108,7 +115,10 @@ async function save(event) {
 function changed(event) {
   const name = event.target.name || '';
   touch(name);
-  if (name === 'schedule.type') showScheduleFields(form);
+  if (name === 'schedule.type') {
+    showScheduleFields(form);
+    showBuilder(form);
+  }
   if (name.startsWith('schedule.')) previewSoon();
   if (name === 'app' || name === 'handler') followApp(form);
 }
@@ -125,6 +135,7 @@ export function hide() {
 
 buildFields(document.getElementById('job-form-fields'), { schedule: [previewPanel()] });
 attach(form);
+attachBuilder(form);
 form.addEventListener('input', changed);
 form.addEventListener('change', changed);
 form.addEventListener('focusout', event => {

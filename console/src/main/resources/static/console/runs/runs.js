@@ -1,11 +1,17 @@
-// The runs page: runs across jobs, newest first, filtered (the filters live in the URL), older pages by cursor.
+// The runs page: runs across jobs, newest first, filtered (the filters live in the URL), older pages by cursor. While
+// shown it asks for the first page every LIVE_MS: new runs appear on top, and the rows of runs shown are redrawn as
+// their status changes, older pages loaded staying as they are.
 import { getJson } from '../api.js';
 import { cell, dataCell, el, showError, timeCell } from '../dom.js';
 import { columnChooser } from '../columns.js';
 
 const FILTERS = ['app', 'job', 'status', 'kind', 'instance', 'from', 'to', 'minDurationMs'];
 const TIMES = ['from', 'to'];
+/** How often the open page asks for new runs and changes. */
+const LIVE_MS = 3000;
 let nextCursor = null;
+let timer = null;
+let loading = false;
 
 function query(cursor) {
   const params = new URLSearchParams();
@@ -21,38 +27,78 @@ export function runLink(runId) {
   return el('a', { href: '#/run?id=' + encodeURIComponent(runId), text: runId });
 }
 
+function rowOf(run) {
+  const row = el('tr', { 'data-run': run.runId });
+  cell(row, '').append(runLink(run.runId));
+  dataCell(row, run.jobId);
+  dataCell(row, run.app);
+  cell(row, run.kind);
+  cell(row, run.status, 'status status-' + run.status);
+  timeCell(row, run.scheduledAt);
+  cell(row, run.latenessMs == null ? '' : run.latenessMs + ' ms');
+  dataCell(row, run.instance);
+  dataCell(row, run.message, 'cut').title = run.message || '';
+  return row;
+}
+
 function append(runs) {
+  document.querySelector('#run-list tbody').append(...runs.map(rowOf));
+}
+
+function showCount() {
+  const shown = document.querySelectorAll('#run-list tbody tr').length;
+  document.getElementById('runs-status').textContent = shown === 0 ? 'No runs match these filters.'
+      : shown + ' runs shown';
+}
+
+/** Puts the first page's runs in the list: a run shown is redrawn in place, a new one goes above the ones shown. */
+function merge(runs) {
   const body = document.querySelector('#run-list tbody');
+  const shown = new Map([...body.children].map(row => [row.dataset.run, row]));
+  let newer = body.firstElementChild;
   for (const run of runs) {
-    const row = el('tr');
-    cell(row, '').append(runLink(run.runId));
-    dataCell(row, run.jobId);
-    dataCell(row, run.app);
-    cell(row, run.kind);
-    cell(row, run.status, 'status status-' + run.status);
-    timeCell(row, run.scheduledAt);
-    cell(row, run.latenessMs == null ? '' : run.latenessMs + ' ms');
-    dataCell(row, run.instance);
-    dataCell(row, run.message, 'cut').title = run.message || '';
-    body.appendChild(row);
+    const row = rowOf(run);
+    const old = shown.get(run.runId);
+    if (old) {
+      old.replaceWith(row);
+      newer = row.nextElementSibling;
+    } else {
+      body.insertBefore(row, newer);
+    }
+  }
+}
+
+async function live() {
+  if (loading) return;
+  loading = true;
+  try {
+    merge((await getJson('api/v1/runs?' + query(null))).items);
+    showCount();
+    showError('runs-error', null);
+  } catch (e) {
+    showError('runs-error', e);
+  } finally {
+    loading = false;
   }
 }
 
 async function load(cursor) {
   const status = document.getElementById('runs-status');
   status.textContent = 'loading…';
+  loading = true;
   try {
     const page = await getJson('api/v1/runs?' + query(cursor));
     if (!cursor) document.querySelector('#run-list tbody').replaceChildren();
     append(page.items);
     nextCursor = page.nextCursor;
     document.getElementById('runs-more').hidden = !nextCursor;
-    const shown = document.querySelectorAll('#run-list tbody tr').length;
-    status.textContent = shown === 0 ? 'No runs match these filters.' : shown + ' runs shown';
+    showCount();
     showError('runs-error', null);
   } catch (e) {
     status.textContent = '';
     showError('runs-error', e);
+  } finally {
+    loading = false;
   }
 }
 
@@ -70,9 +116,13 @@ export function show(me, params) {
         ? value.substring(0, 16) : value;
   }
   load(null);
+  clearInterval(timer);
+  timer = setInterval(live, LIVE_MS);
 }
 
 export function hide() {
+  clearInterval(timer);
+  timer = null;
 }
 
 document.getElementById('runs-filters').addEventListener('submit', search);

@@ -40,15 +40,7 @@ class ConsoleErrorsBrowserIT {
     private static final Map<String, String> PAGES = pages();
 
     private static final String JOB = "nightly-report";
-    private static final String CREATE_JOB = """
-            const done = arguments[arguments.length - 1];
-            const token = decodeURIComponent((document.cookie.split('; ')
-                .find(part => part.startsWith('XSRF-TOKEN=')) || '=').split('=')[1]);
-            fetch('api/v1/jobs', { method: 'POST', body: arguments[0],
-                headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token } })
-              .then(answer => done(answer.status));
-            """;
-    private static final int CREATED = 201;
+    private static final long CREATED = 201;
     private static final int LIST_WIDTH = 1280;
     private static final int LIST_HEIGHT = 1000;
     private static final int CELL_PADDING_PX = 12;
@@ -113,10 +105,10 @@ class ConsoleErrorsBrowserIT {
                         .isEmpty();
 
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
-                assertThat(browser.driver.executeAsyncScript(CREATE_JOB, """
+                assertThat(ConsoleRequests.post(browser, "api/v1/jobs", """
                                 {"id": "%s", "app": "reports", "handler": "report", "description": "the nightly report",
                                  "schedule": {"type": "CRON", "cron": "0 0 2 * * ?", "zone": "Asia/Shanghai"}}""".formatted(JOB)))
-                        .isEqualTo((long) CREATED);
+                        .isEqualTo(CREATED);
                 visitEveryPage(browser, "en");
                 browser.driver.get("http://localhost:" + port + "/#/forecast");
                 browser.wait.until(ExpectedConditions.textMatches(
@@ -176,7 +168,7 @@ class ConsoleErrorsBrowserIT {
             try {
                 browser.driver.manage().window().setSize(new Dimension(LIST_WIDTH, LIST_HEIGHT));
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
-                browser.driver.executeAsyncScript(CREATE_JOB, """
+                ConsoleRequests.post(browser, "api/v1/jobs", """
                         {"id": "orders-export-to-the-warehouse", "app": "warehouse-integration", "handler": "export",
                          "description": "%s", "schedule": {"type": "CRON", "cron": "0 30 1 * * ?"}}""".formatted(description));
                 browser.driver.get("http://localhost:" + port + "/#/jobs");

@@ -35,6 +35,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * A user in a real Chromium follows a run: finds it on the Runs page by its status (the filter kept in the URL),
  * opens it, and sees its log lines appear while it runs, without reloading, until it ends; the Workers page shows
  * the instance that runs it. Results, log lines and heartbeats are the records a worker writes, produced here.
+ * The runs list, left open, shows new runs on top and redraws a run whose status changes.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -97,6 +98,42 @@ class RunPagesBrowserIT {
                         .contains("export");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("RunPagesBrowserIT");
+                throw e;
+            }
+        }
+    }
+
+    @Test
+    void theRunsListShowsNewRunsAndChangesWithoutAReload() throws Exception {
+        Instant first = clock.instant().minusSeconds(20);
+        Instant second = clock.instant().minusSeconds(10);
+        String firstRun = FireIds.runId(FireIds.scheduled(JOB, first), 0);
+        String secondRun = FireIds.runId(FireIds.scheduled(JOB, second), 0);
+        try (KafkaProducer<String, byte[]> producer = producer();
+                Browser browser = Browser.start()) {
+            try {
+                browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                browser.driver.get("http://localhost:" + port + "/#/runs?job=" + JOB);
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("run-list")));
+                browser.driver.executeScript("window.carillonNotReloaded = true;");
+
+                producer.send(result(firstRun, FireIds.scheduled(JOB, first), first, RunStatus.STARTED))
+                        .get();
+                By firstStatus = By.cssSelector("#run-list tr[data-run='" + firstRun + "'] td.status");
+                browser.wait.until(ExpectedConditions.textToBe(firstStatus, "STARTED"));
+                producer.send(result(firstRun, FireIds.scheduled(JOB, first), first, RunStatus.SUCCEEDED))
+                        .get();
+                browser.wait.until(ExpectedConditions.textToBe(firstStatus, "SUCCEEDED"));
+                producer.send(result(secondRun, FireIds.scheduled(JOB, second), second, RunStatus.STARTED))
+                        .get();
+                browser.wait.until(ExpectedConditions.attributeToBe(
+                        By.cssSelector("#run-list tbody tr:first-child"), "data-run", secondRun));
+                assertThat(browser.driver.findElement(firstStatus).getText()).isEqualTo("SUCCEEDED");
+                assertThat(browser.driver.executeScript("return window.carillonNotReloaded === true;"))
+                        .as("the page was not reloaded")
+                        .isEqualTo(true);
+            } catch (AssertionError | RuntimeException e) {
+                browser.screenshot("RunPagesBrowserIT-live");
                 throw e;
             }
         }

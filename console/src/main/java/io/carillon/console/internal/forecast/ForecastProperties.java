@@ -15,6 +15,28 @@ public class ForecastProperties {
     /** The fires counted per job over the span; a job firing more often is cut there. Default 86,400 (each second). */
     private int maxFiresPerJob = 86_400;
 
+    /** The jobs a page of the past runs' grid holds unless the request asks for fewer. Default 50. */
+    private int defaultGridJobs = 50;
+
+    /** The most jobs a page of the past runs' grid holds. Default 200. */
+    private int maxGridJobs = 200;
+
+    public int getDefaultGridJobs() {
+        return defaultGridJobs;
+    }
+
+    public void setDefaultGridJobs(int defaultGridJobs) {
+        this.defaultGridJobs = defaultGridJobs;
+    }
+
+    public int getMaxGridJobs() {
+        return maxGridJobs;
+    }
+
+    public void setMaxGridJobs(int maxGridJobs) {
+        this.maxGridJobs = maxGridJobs;
+    }
+
     public int getPeaks() {
         return peaks;
     }

@@ -13,5 +13,7 @@ class ForecastPropertiesTest {
         assertThat(settings.getPeaks()).isEqualTo(5);
         assertThat(settings.getJobsPerPeak()).isEqualTo(10);
         assertThat(settings.getMaxFiresPerJob()).isEqualTo(86_400);
+        assertThat(settings.getDefaultGridJobs()).isEqualTo(50);
+        assertThat(settings.getMaxGridJobs()).isEqualTo(200);
     }
 }
