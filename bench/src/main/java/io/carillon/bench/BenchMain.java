@@ -36,6 +36,9 @@ public final class BenchMain {
               console  --jobs N --runs M [--days 30 --requests 300]   (jobs list, run search, run page over REST)
               faults   --jobs J --period-ms P [--schedule short|long --hold-s 15 --settle-s 20 --warmup-s 10]
                        (the fault lab: hosts as network namespaces, needs root)
+              idle     [--settle-s 180 --measure-s 60 --standalone-jar PATH]
+                       (the standalone with --demo: CPU of the process and of each part over measure-s, settle-s
+                       after its start)
             common: --bootstrap host:port (else an in-process broker)
                     --kafka-config FILE (Kafka client properties of every client, for a secured --bootstrap cluster:
                       security.protocol, sasl.*, ssl.*; only the path is passed to the part processes)

@@ -88,6 +88,31 @@ class RunMaterializerBatchIT {
     }
 
     @Test
+    void foldsSeveralResultsOfOneRunInOnePollOutOfOrderWithOtherRunsIntoOneRowEach() {
+        String fireId = FireIds.scheduled("one-poll", SCHEDULED);
+        String otherFireId = FireIds.scheduled("one-poll-other", SCHEDULED);
+        RunResult started = started("one-poll", fireId);
+
+        materializer.onMessage(List.of(
+                record(progress(started, 2)),
+                record(ended("one-poll", fireId, RunStatus.SUCCEEDED, "done")),
+                record(started("one-poll-other", otherFireId)),
+                record(started),
+                record(progress(started, 5)),
+                record(ended("one-poll", fireId, RunStatus.SUCCEEDED, "done"))));
+
+        RunView run = runs.findByRunId(FireIds.runId(fireId, 0)).orElseThrow();
+        assertThat(run.status()).isEqualTo("SUCCEEDED");
+        assertThat(run.message()).isEqualTo("done");
+        assertThat(run.progressDone()).isNull();
+        assertThat(run.startedAt()).isEqualTo(STARTED_AT);
+        assertThat(run.finishedAt()).isEqualTo(FINISHED_AT);
+        assertThat(run.instance()).isEqualTo("worker-1");
+        assertThat(runs.findByRunId(FireIds.runId(otherFireId, 0)).orElseThrow().status())
+                .isEqualTo("STARTED");
+    }
+
+    @Test
     void mergesTheResultsOfOneRunSplitAcrossBatches() {
         String fireId = FireIds.scheduled("split", SCHEDULED);
         RunResult started = started("split", fireId);

@@ -38,7 +38,13 @@ public final class Dispatcher implements AutoCloseable {
     public static final String DEFAULT_GROUP_SUFFIX = "dispatcher";
 
     public static final String DEFAULT_TRANSACTIONAL_ID_PREFIX = "carillon-dispatcher-";
-    public static final Duration DEFAULT_MAX_POLL_WAIT = Duration.ofMillis(20);
+    /**
+     * Longest wait of one poll of {@code fires} when no held fire is due sooner: a fire still comes in as soon as it
+     * is on {@code fires}; this bounds how often an idle dispatcher wakes (and how late it reads worker heartbeats and
+     * the results of the runs it tracks), ten times a second.
+     */
+    public static final Duration DEFAULT_MAX_POLL_WAIT = Duration.ofMillis(100);
+
     public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
     /** The width of one bucket of the timing wheel that holds fires until due. */

@@ -56,10 +56,12 @@ public final class BenchOptions {
             "import", Set.of("jobs", "publish-wait-s"),
             "create", Set.of("jobs", "clients", "route", "plan-wait-s"),
             "console", Set.of("jobs", "runs", "days", "requests"),
-            "faults", Set.of("jobs", "period-ms", "schedule", "hold-s", "settle-s", "warmup-s"));
+            "faults", Set.of("jobs", "period-ms", "schedule", "hold-s", "settle-s", "warmup-s"),
+            "idle", Set.of("settle-s", "measure-s", "standalone-jar"));
 
     private final String workload;
-    private static final String WORKLOAD_NAMES = "steady, burst, scale, failover, import, create, console or faults";
+    private static final String WORKLOAD_NAMES =
+            "steady, burst, scale, failover, import, create, console, faults or idle";
 
     private final Map<String, String> flags;
 

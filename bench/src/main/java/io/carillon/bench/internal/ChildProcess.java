@@ -47,21 +47,38 @@ final class ChildProcess {
     static ChildProcess start(
             String name, Launch launch, List<String> jvmOptions, List<String> componentArgs, Path log) {
         List<String> command = new ArrayList<>(launch.prefix());
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.addAll(launcher());
-        command.add(ComponentProcess.SUBCOMMAND);
-        command.addAll(componentArgs);
+        command.addAll(componentCommand(jvmOptions, componentArgs));
+        return startCommand(name, command, launch.environment(), log);
+    }
+
+    /** Starts {@code command} as it is, with {@code environment} added to the harness's, its output in {@code log}. */
+    static ChildProcess startCommand(String name, List<String> command, Map<String, String> environment, Path log) {
         try {
             ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-            builder.environment().putAll(launch.environment());
+            builder.environment().putAll(environment);
             Process process = builder.start();
             return new ChildProcess(name, process, log);
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name + ": " + String.join(" ", command), e);
         }
+    }
+
+    /** The {@code java} of this JVM. */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The command that runs this harness's {@code component <args...>} with the JVM options {@code jvmOptions}. */
+    static List<String> componentCommand(List<String> jvmOptions, List<String> componentArgs) {
+        List<String> command = new ArrayList<>();
+        command.add(java());
+        command.addAll(jvmOptions);
+        command.addAll(launcher());
+        command.add(ComponentProcess.SUBCOMMAND);
+        command.addAll(componentArgs);
+        return command;
     }
 
     /**

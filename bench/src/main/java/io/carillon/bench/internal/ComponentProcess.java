@@ -2,12 +2,14 @@ package io.carillon.bench.internal;
 
 import io.carillon.dispatcher.Dispatcher;
 import io.carillon.planner.Planner;
+import io.carillon.standalone.Standalone;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.worker.CarillonWorker;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -17,7 +19,7 @@ import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * The child side of the multi-process workloads: {@code carillon-bench.jar component <planner|dispatcher|worker>
- * --bootstrap B --prefix P --partitions N [...]} runs one Carillon part in its own JVM until the process is stopped
+ * --bootstrap B --prefix P --partitions N [...]} (or {@code component standalone <the standalone jar's arguments>}) runs one Carillon part in its own JVM until the process is stopped
  * (SIGTERM closes the part gracefully; {@code kill -9} is the point of {@code failover}). Not in the usage text: the
  * harness starts these itself through {@link ChildProcess}. The worker records every handler start in
  * {@code --starts-file} ({@link StartFile}). Each part keeps its own Kafka group session timeout (6 s
@@ -29,6 +31,8 @@ public final class ComponentProcess {
     public static final String SUBCOMMAND = "component";
     /** Printed once the part is up, after its name. */
     static final String STARTED = " started";
+    /** The part that runs {@link Standalone} with the arguments after it, as the standalone jar does. */
+    static final String STANDALONE = "standalone";
 
     static final int HEARTBEAT_INTERVAL_MS = 1_000;
     static final Duration WORKER_HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
@@ -46,6 +50,10 @@ public final class ComponentProcess {
     public static void run(String[] args, PrintStream progress) {
         if (args.length == 0) {
             throw new UsageException("component: say planner, dispatcher or worker");
+        }
+        if (args[0].equals(STANDALONE)) {
+            awaitShutdown(Standalone.start(Arrays.copyOfRange(args, 1, args.length)), args[0], progress);
+            return;
         }
         Map<String, String> flags = flags(args);
         if (args[0].equals(LabBrokers.PART)) {

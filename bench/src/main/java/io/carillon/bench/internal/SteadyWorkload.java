@@ -30,6 +30,7 @@ final class SteadyWorkload implements Workload {
     private static final int DEFAULT_DRAIN_S = 15;
     private static final long WHOLE_SECOND_MS = 1000;
     private static final double MILLIS_PER_SECOND = 1000;
+    private static final double HUNDREDTHS = 100;
     /** The command name of PostgreSQL's processes, whose CPU counts in {@code cpu_ms_per_fire} when local. */
     private static final String POSTGRES_COMMAND = "postgres";
     /** Above this many jobs the default route is Kafka: the console takes minutes for 10,000 POSTs. */
@@ -128,6 +129,7 @@ final class SteadyWorkload implements Workload {
                     .put("window_jit_cpu_s", Math.round(windowJitCpu * 100) / 100.0)
                     .put("cpu_ms_per_fire", cpuMsPerFire(windowCpu + windowPostgresCpu, windowStarts))
                     .put("offsets_per_fire", offsetsPerFire)
+                    .putAll(recordsPerFire(offsetsPerFire))
                     .put("analytics", analytics != null)
                     .putAll(analyticsFigures)
                     .strays(tally)
@@ -140,6 +142,20 @@ final class SteadyWorkload implements Workload {
     /** CPU milliseconds per handler start in the window, to three decimals; null when nothing started. */
     static Double cpuMsPerFire(double cpuSeconds, long starts) {
         return starts == 0 ? null : Math.round(cpuSeconds * MILLIS_PER_SECOND * 1000 / starts) / 1000.0;
+    }
+
+    /**
+     * {@code records_per_fire}, the records written to every topic per fire in the window: the sum of
+     * {@code offsets_per_fire}, to two decimals; no key when no topic grew or nothing fired.
+     */
+    static Map<String, Object> recordsPerFire(Map<String, Double> offsetsPerFire) {
+        if (offsetsPerFire.isEmpty()) {
+            return Map.of();
+        }
+        double sum = offsetsPerFire.values().stream()
+                .mapToDouble(Double::doubleValue)
+                .sum();
+        return Map.of("records_per_fire", Math.round(sum * HUNDREDTHS) / HUNDREDTHS);
     }
 
     private static List<Instant> instants(Instant from, Instant to, long periodMs) {

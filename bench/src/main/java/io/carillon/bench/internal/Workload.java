@@ -26,6 +26,7 @@ public interface Workload {
             case "create" -> new CreateWorkload();
             case "console" -> new ConsoleWorkload();
             case "faults" -> new FaultsWorkload();
+            case "idle" -> new IdleWorkload();
             default -> null;
         };
     }

@@ -2,6 +2,7 @@ package io.carillon.bench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SteadyWorkloadTest {
@@ -10,5 +11,12 @@ class SteadyWorkloadTest {
     void cpuPerFireIsInMillisecondsAndAbsentWithoutFires() {
         assertThat(SteadyWorkload.cpuMsPerFire(3.0, 10_000)).isEqualTo(0.3);
         assertThat(SteadyWorkload.cpuMsPerFire(3.0, 0)).isNull();
+    }
+
+    @Test
+    void recordsPerFireIsTheSumOfTheOffsetsPerFireAndAbsentWithoutThem() {
+        assertThat(SteadyWorkload.recordsPerFire(Map.of("fires", 1.21, "trigger.bench", 1.05, "results", 2.09)))
+                .containsOnly(Map.entry("records_per_fire", 4.35));
+        assertThat(SteadyWorkload.recordsPerFire(Map.of())).isEmpty();
     }
 }

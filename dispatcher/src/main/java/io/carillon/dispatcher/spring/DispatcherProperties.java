@@ -27,7 +27,7 @@ public class DispatcherProperties {
     private String instanceId;
 
     /** Longest wait of one poll of the fires topic when no held fire is due sooner. */
-    private Duration maxPollWait = Duration.ofMillis(20);
+    private Duration maxPollWait = io.carillon.dispatcher.Dispatcher.DEFAULT_MAX_POLL_WAIT;
 
     /** Transaction timeout of the producer: how long a crashed instance's open transaction blocks readers. */
     private Duration transactionTimeout = Duration.ofSeconds(10);

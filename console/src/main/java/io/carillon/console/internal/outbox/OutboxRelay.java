@@ -2,7 +2,9 @@ package io.carillon.console.internal.outbox;
 
 import io.carillon.console.internal.kafka.ConsoleKafkaProperties;
 import io.carillon.console.internal.kafka.ConsoleProducer;
+import io.carillon.console.internal.outbox.OutboxRepository.OutboxAppended;
 import io.carillon.console.internal.outbox.OutboxRepository.OutboxRow;
+import io.carillon.console.internal.support.IdleBackoff;
 import io.carillon.console.internal.support.PeriodicPass;
 import io.carillon.console.internal.support.PeriodicTask;
 import io.carillon.topics.EventSerdes;
@@ -13,16 +15,19 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.event.TransactionalEventListener;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Publishes the {@code job_outbox} to the {@code jobs} topic: every {@code carillon.console.outbox.poll-interval}
- * one thread takes the relay's advisory lock (so one relay works at a time across console instances), sends the
+ * Publishes the {@code job_outbox} to the {@code jobs} topic: at every pass one thread takes the relay's advisory lock (so one relay works at a time across console instances), sends the
  * unpublished rows in seq order (key job id, value the definition or a tombstone), waits for every acknowledgement
  * and only then marks the rows published, all in one database transaction. A failure rolls the marks back and the
  * rows go out again on the next pass: delivery is at least once, and the last record of each job on the topic is
  * always its latest change, because writes to one job lock its row and so append to the outbox in commit order.
- * A failing pass (database or Kafka down) is logged once and retried on every poll until it succeeds.
+ * Passes are {@code carillon.console.outbox.poll-interval} apart while there are changes; with none, the pause grows
+ * to {@code max-poll-interval} ({@link IdleBackoff}), and a change committed through this console wakes the relay at
+ * once ({@link OutboxAppended}). A failing pass (database or Kafka down) is logged once and retried after every pause
+ * until it succeeds.
  */
 @Component
 public class OutboxRelay extends PeriodicTask {
@@ -33,6 +38,7 @@ public class OutboxRelay extends PeriodicTask {
     private final CarillonTopics topics;
     private final Clock clock;
     private final int batchSize;
+    private final IdleBackoff backoff;
     private final PeriodicPass passes;
 
     public OutboxRelay(
@@ -49,11 +55,16 @@ public class OutboxRelay extends PeriodicTask {
         this.topics = topics;
         this.clock = clock;
         this.batchSize = outboxProperties.getBatchSize();
-        this.passes = runEvery(
-                "outbox-relay",
-                outboxProperties.getPollInterval(),
-                kafkaProperties.getSendTimeout(),
-                this::relayPending);
+        this.backoff =
+                new IdleBackoff(clock, outboxProperties.getPollInterval(), outboxProperties.getMaxPollInterval());
+        this.passes = runAfter("outbox-relay", backoff::delay, kafkaProperties.getSendTimeout(), this::relayPass);
+    }
+
+    /** After the commit of a transaction that appended to the outbox: the next pass runs now. */
+    @TransactionalEventListener
+    public void onAppended(OutboxAppended appended) {
+        backoff.worked();
+        passes.wake();
     }
 
     /**
@@ -78,6 +89,12 @@ public class OutboxRelay extends PeriodicTask {
             total += published;
         } while (published == batchSize);
         return total;
+    }
+
+    private void relayPass() {
+        if (relayPending() > 0) {
+            backoff.worked();
+        }
     }
 
     private int relayBatch() {

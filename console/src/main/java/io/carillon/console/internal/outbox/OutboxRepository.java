@@ -4,12 +4,14 @@ import static io.carillon.console.internal.support.SqlTimes.parameter;
 
 import java.time.Instant;
 import java.util.List;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
  * The {@code job_outbox} table. Callers run these statements inside their own transaction: job writes append in
- * the transaction of the job change, the relay reads and marks in its own.
+ * the transaction of the job change, the relay reads and marks in its own. An append publishes
+ * {@link OutboxAppended}, which the relay hears once the transaction commits.
  */
 @Repository
 public class OutboxRepository {
@@ -18,9 +20,11 @@ public class OutboxRepository {
     static final String RELAY_LOCK_NAME = "carillon.console.job-outbox-relay";
 
     private final JdbcClient jdbc;
+    private final ApplicationEventPublisher events;
 
-    public OutboxRepository(JdbcClient jdbc) {
+    public OutboxRepository(JdbcClient jdbc, ApplicationEventPublisher events) {
         this.jdbc = jdbc;
+        this.events = events;
     }
 
     /** Adds the change of job {@code jobId} to version {@code version}; a null payload is a delete. */
@@ -32,6 +36,7 @@ public class OutboxRepository {
                 .param("payload", payloadJson)
                 .param("createdAt", parameter(createdAt))
                 .update();
+        events.publishEvent(new OutboxAppended(jobId));
     }
 
     /** Whether a change of {@code jobId} waits in the outbox to be published. */
@@ -66,6 +71,9 @@ public class OutboxRepository {
                 .param("seqs", seqs)
                 .update();
     }
+
+    /** A change of job {@code jobId} was appended to the outbox in the current transaction. */
+    public record OutboxAppended(String jobId) {}
 
     /** One outbox row; {@code payload} is the job definition JSON, or null for a delete. */
     record OutboxRow(long seq, String jobId, long version, String payload) {}

@@ -3,30 +3,34 @@ package io.carillon.console.internal.support;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs a background pass (the outbox relay, the notification sender) on its own daemon thread, every
- * {@code interval} after the previous pass ends, from {@link #start} to {@link #stop}. A pass that throws is logged
- * once with its message (debug after that) and retried at the next interval; the first pass that works again is
- * logged too. Thread-safe.
+ * {@code interval} after the previous pass ends (or after a pause the pass's owner computes each time, e.g. an
+ * {@link IdleBackoff}), from {@link #start} to {@link #stop}; {@link #wake} runs the next pass at once. A pass that
+ * throws is logged once with its message (debug after that) and retried after the next pause; the first pass that
+ * works again is logged too. Thread-safe.
  */
 public final class PeriodicPass {
 
     private static final Logger log = LoggerFactory.getLogger(PeriodicPass.class);
 
     private final String name;
-    private final Duration interval;
+    private final Supplier<Duration> pause;
     private final Duration stopTimeout;
     private final Runnable pass;
 
-    private ScheduledExecutorService executor;
+    private ScheduledThreadPoolExecutor executor;
+    private ScheduledFuture<?> next;
+    private volatile boolean woken;
     private boolean failing;
 
     /**
@@ -34,31 +38,61 @@ public final class PeriodicPass {
      * @param stopTimeout how long {@link #stop} and {@link #runNow} wait for a pass in progress
      */
     public PeriodicPass(String name, Duration interval, Duration stopTimeout, Runnable pass) {
+        this(name, () -> interval, stopTimeout, pass);
+    }
+
+    /**
+     * A pass whose pause after each pass is {@code pause}'s answer at that moment.
+     *
+     * @param name names the thread ({@code carillon-console-<name>}) and the log lines
+     * @param stopTimeout how long {@link #stop} and {@link #runNow} wait for a pass in progress
+     */
+    public PeriodicPass(String name, Supplier<Duration> pause, Duration stopTimeout, Runnable pass) {
         this.name = name;
-        this.interval = interval;
+        this.pause = pause;
         this.stopTimeout = stopTimeout;
         this.pass = pass;
     }
 
     public synchronized void start() {
-        executor = Executors.newSingleThreadScheduledExecutor(task -> {
+        executor = new ScheduledThreadPoolExecutor(1, task -> {
             Thread thread = new Thread(task, "carillon-console-" + name);
             thread.setDaemon(true);
             return thread;
         });
-        executor.scheduleWithFixedDelay(this::runAndReport, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        next = executor.schedule(this::cycle, 0, TimeUnit.MILLISECONDS);
     }
 
-    public synchronized void stop() {
-        executor.shutdown();
+    public void stop() {
+        ScheduledThreadPoolExecutor stopping;
+        synchronized (this) {
+            stopping = executor;
+            executor = null;
+            next = null;
+        }
+        if (stopping == null) {
+            return;
+        }
+        stopping.shutdown();
         try {
-            if (!executor.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!stopping.awaitTermination(stopTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 log.warn("{} did not finish its pass within {}", name, stopTimeout);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        executor = null;
+    }
+
+    /**
+     * Runs the next pass at once instead of after its pause (after the pass in progress, if any, which then has no
+     * pause either); returns at once. Nothing while stopped.
+     */
+    public synchronized void wake() {
+        woken = true;
+        if (next != null && next.cancel(false)) {
+            next = executor.schedule(this::cycle, 0, TimeUnit.MILLISECONDS);
+        }
     }
 
     public synchronized boolean isRunning() {
@@ -82,6 +116,17 @@ public final class PeriodicPass {
         }
     }
 
+    private void cycle() {
+        woken = false;
+        runAndReport();
+        synchronized (this) {
+            if (executor != null) {
+                long pauseMillis = woken ? 0 : pause.get().toMillis();
+                next = executor.schedule(this::cycle, pauseMillis, TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
     private void runAndReport() {
         try {
             pass.run();
@@ -91,7 +136,7 @@ public final class PeriodicPass {
             }
         } catch (RuntimeException e) {
             if (!failing) {
-                log.warn("{} failed, retrying every {}: {}", name, interval, e.getMessage());
+                log.warn("{} failed, retrying after {}: {}", name, pause.get(), e.getMessage());
                 failing = true;
             } else {
                 log.debug("{} still failing", name, e);

@@ -1,6 +1,7 @@
 package io.carillon.console.internal.support;
 
 import java.time.Duration;
+import java.util.function.Supplier;
 import org.springframework.context.SmartLifecycle;
 
 /**
@@ -13,10 +14,18 @@ public abstract class PeriodicTask implements SmartLifecycle {
 
     /** Creates this task's pass (see {@link PeriodicPass#PeriodicPass}); call it once, from the constructor. */
     protected final PeriodicPass runEvery(String name, Duration interval, Duration stopTimeout, Runnable pass) {
+        return runAfter(name, () -> interval, stopTimeout, pass);
+    }
+
+    /**
+     * Creates this task's pass with a pause computed after each pass (see {@link PeriodicPass#PeriodicPass(String,
+     * Supplier, Duration, Runnable)}); call it, or {@link #runEvery}, once, from the constructor.
+     */
+    protected final PeriodicPass runAfter(String name, Supplier<Duration> pause, Duration stopTimeout, Runnable pass) {
         if (passes != null) {
             throw new IllegalStateException(name + " already has its pass");
         }
-        passes = new PeriodicPass(name, interval, stopTimeout, pass);
+        passes = new PeriodicPass(name, pause, stopTimeout, pass);
         return passes;
     }
 

@@ -15,17 +15,20 @@ class OutboxPropertiesTest {
         OutboxProperties settings = new OutboxProperties();
 
         assertThat(settings.getPollInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(settings.getMaxPollInterval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(settings.getBatchSize()).isEqualTo(500);
     }
 
     @Test
     void bindsItsProperties() {
-        Map<String, String> source = Map.of("carillon.console.outbox.poll-interval", "250ms");
+        Map<String, String> source = Map.of(
+                "carillon.console.outbox.poll-interval", "250ms", "carillon.console.outbox.max-poll-interval", "5s");
 
         OutboxProperties settings = new Binder(new MapConfigurationPropertySource(source))
                 .bind("carillon.console.outbox", OutboxProperties.class)
                 .get();
 
         assertThat(settings.getPollInterval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(settings.getMaxPollInterval()).isEqualTo(Duration.ofSeconds(5));
     }
 }
