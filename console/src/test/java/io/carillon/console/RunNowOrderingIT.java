@@ -19,7 +19,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * "Create, then run now" must not race: the run-now request reaches Kafka only after the job it names, even when
- * the outbox relay would not have polled yet (here it polls once an hour).
+ * the outbox relay would not have polled yet (here it polls once an hour and is not woken by changes).
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -32,6 +32,7 @@ class RunNowOrderingIT {
     static void properties(DynamicPropertyRegistry registry) {
         environment.register(registry);
         registry.add("carillon.console.outbox.poll-interval", () -> "1h");
+        registry.add("carillon.console.outbox.wake-on-change", () -> "false");
     }
 
     @LocalServerPort

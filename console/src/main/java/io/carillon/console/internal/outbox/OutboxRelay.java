@@ -10,6 +10,7 @@ import io.carillon.console.internal.support.PeriodicTask;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.spring.CarillonTopics;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -32,6 +33,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 public class OutboxRelay extends PeriodicTask {
 
+    private final boolean wakeOnChange;
     private final OutboxRepository outbox;
     private final TransactionTemplate transactions;
     private final ConsoleProducer producer;
@@ -55,16 +57,20 @@ public class OutboxRelay extends PeriodicTask {
         this.topics = topics;
         this.clock = clock;
         this.batchSize = outboxProperties.getBatchSize();
-        this.backoff =
-                new IdleBackoff(clock, outboxProperties.getPollInterval(), outboxProperties.getMaxPollInterval());
+        this.wakeOnChange = outboxProperties.isWakeOnChange();
+        Duration poll = outboxProperties.getPollInterval();
+        Duration longest = outboxProperties.getMaxPollInterval();
+        this.backoff = new IdleBackoff(clock, poll, longest.compareTo(poll) < 0 ? poll : longest);
         this.passes = runAfter("outbox-relay", backoff::delay, kafkaProperties.getSendTimeout(), this::relayPass);
     }
 
-    /** After the commit of a transaction that appended to the outbox: the next pass runs now. */
+    /** After the commit of a transaction that appended to the outbox: the next pass runs now, unless told not to. */
     @TransactionalEventListener
     public void onAppended(OutboxAppended appended) {
-        backoff.worked();
-        passes.wake();
+        if (wakeOnChange) {
+            backoff.worked();
+            passes.wake();
+        }
     }
 
     /**
