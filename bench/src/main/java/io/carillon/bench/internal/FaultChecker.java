@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Judges every fire due while a fault lasted, and until the next one began, from the workers' start records and the
@@ -31,6 +32,7 @@ final class FaultChecker {
             long periodMs,
             StartFiles files,
             FirstAttemptLost lost,
+            FireEndings endings,
             FireGaps gaps) {
         HandlerStarts starts = files.starts();
         long expected = 0;
@@ -40,6 +42,7 @@ final class FaultChecker {
         long silentDouble = 0;
         long never = 0;
         List<String> examples = new ArrayList<>();
+        Map<String, Long> neverByEnding = new TreeMap<>();
         for (Instant at = WallClock.ceil(from, periodMs); at.isBefore(to); at = at.plusMillis(periodMs)) {
             long millis = at.toEpochMilli();
             for (String jobId : jobIds) {
@@ -55,7 +58,9 @@ final class FaultChecker {
                                     + "x, first attempt LOST " + firstLost);
                 } else if (first == 0 && retry == 0) {
                     never++;
-                    remember(examples, jobId + "@" + at + ": never started");
+                    String ended = endings.of(jobId, millis);
+                    neverByEnding.merge(ended, 1L, Long::sum);
+                    remember(examples, jobId + "@" + at + ": never started; ended " + ended);
                 } else if (first == 1 && retry == 1) {
                     visibleRetry++;
                 } else if (retry == 1) {
@@ -77,13 +82,23 @@ final class FaultChecker {
                 silentDouble,
                 never,
                 Math.round(recoveryMs * 10) / 10.0,
-                examples);
+                examples,
+                neverByEnding);
     }
 
     private static void remember(List<String> examples, String example) {
         if (examples.size() < Verdict.MAX_EXAMPLES) {
             examples.add(example);
         }
+    }
+
+    /**
+     * How Carillon ended the runs of a job's fire, for the examples: every terminal status with its attempt, or that
+     * no run of it ended ({@link LostRuns#endings}).
+     */
+    @FunctionalInterface
+    interface FireEndings {
+        String of(String jobId, long scheduledMillis);
     }
 
     /** Whether Carillon ended the first attempt of a job's fire LOST ({@link LostRuns#firstAttemptLost}). */
@@ -103,6 +118,7 @@ final class FaultChecker {
      * @param neverStarted    no attempt started
      * @param recoveryMs      the longest time any job went without a handler start
      * @param examples        up to {@value #MAX_EXAMPLES} fires that were doubled or never started
+     * @param neverByEnding   the fires never started, counted by how their runs ended ({@link FireEndings})
      */
     record Verdict(
             long expected,
@@ -112,7 +128,8 @@ final class FaultChecker {
             long silentDouble,
             long neverStarted,
             double recoveryMs,
-            List<String> examples) {
+            List<String> examples,
+            Map<String, Long> neverByEnding) {
 
         static final int MAX_EXAMPLES = 5;
 
@@ -125,6 +142,7 @@ final class FaultChecker {
             keys.put("started_twice_silently", silentDouble);
             keys.put("never_started", neverStarted);
             keys.put("recovery_ms", recoveryMs);
+            keys.put("never_started_by_ending", neverByEnding);
             keys.put("examples", examples);
             return keys;
         }

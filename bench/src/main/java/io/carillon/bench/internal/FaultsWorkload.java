@@ -160,6 +160,7 @@ final class FaultsWorkload implements Workload {
                             periodMs,
                             startFiles,
                             lostRuns::firstAttemptLost,
+                            lostRuns::endings,
                             gaps);
                     totals.add(verdict);
                     Map<String, Object> entry = new LinkedHashMap<>();

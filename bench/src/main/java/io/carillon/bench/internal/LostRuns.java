@@ -7,7 +7,10 @@ import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -28,6 +31,7 @@ final class LostRuns {
     private final Set<String> retryFireIds = new HashSet<>();
     private final Set<String> lostFirstAttempts = new HashSet<>();
     private final Map<String, Long> statuses = new TreeMap<>();
+    private final Map<String, List<String>> endings = new HashMap<>();
 
     private LostRuns(ExpectedFires expected) {
         this.expected = expected;
@@ -57,7 +61,11 @@ final class LostRuns {
             return;
         }
         if (result.status() != RunStatus.STARTED && result.status() != RunStatus.PROGRESS) {
-            statuses.merge(result.status() + "/" + result.attempt(), 1L, Long::sum);
+            String ending = result.status() + "/" + result.attempt();
+            statuses.merge(ending, 1L, Long::sum);
+            endings.computeIfAbsent(
+                            fire(result.jobId(), result.scheduledAt().toEpochMilli()), fire -> new ArrayList<>())
+                    .add(ending);
         }
         if (result.status() != RunStatus.LOST) {
             return;
@@ -89,6 +97,15 @@ final class LostRuns {
     /** Whether Carillon ended the first attempt of the fire of {@code jobId} at {@code scheduledMillis} LOST. */
     boolean firstAttemptLost(String jobId, long scheduledMillis) {
         return lostFirstAttempts.contains(fire(jobId, scheduledMillis));
+    }
+
+    /**
+     * The terminal statuses of the runs of the fire of {@code jobId} at {@code scheduledMillis}, each with its attempt
+     * ({@code LOST/1, SUCCEEDED/2}), or {@code no result} when none of its runs ended.
+     */
+    String endings(String jobId, long scheduledMillis) {
+        List<String> ended = endings.get(fire(jobId, scheduledMillis));
+        return ended == null ? "no result" : String.join(", ", ended);
     }
 
     private static String fire(String jobId, long scheduledMillis) {

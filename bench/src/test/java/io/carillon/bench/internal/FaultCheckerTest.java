@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +61,7 @@ class FaultCheckerTest {
                 PERIOD_MS,
                 files,
                 (job, millis) -> lost.contains(job + "@" + millis),
+                (job, millis) -> "no result",
                 FireGaps.of(files.starts(), HandlerStarts.micros(TO)));
 
         assertThat(verdict.expected()).isEqualTo(12);
@@ -71,7 +73,9 @@ class FaultCheckerTest {
         assertThat(verdict.examples())
                 .anyMatch(example -> example.startsWith("doubled@"))
                 .anyMatch(example -> example.startsWith("silent-retry@"))
-                .anyMatch(example -> example.startsWith("never@"));
+                .anyMatch(
+                        example -> example.startsWith("never@") && example.endsWith("never started; ended no result"));
+        assertThat(verdict.neverByEnding()).containsExactly(Map.entry("no result", 2L));
     }
 
     private static String start(String job, long scheduledMillis, int attempt) {
