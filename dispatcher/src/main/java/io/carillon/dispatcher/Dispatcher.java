@@ -65,11 +65,11 @@ public final class Dispatcher implements AutoCloseable {
      */
     public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(6);
     /** The shortest {@link Builder#sessionTimeout}. */
-    public static final Duration MIN_SESSION_TIMEOUT = Duration.ofSeconds(1);
+    public static final Duration MIN_SESSION_TIMEOUT = DispatcherSettings.MIN_SESSION_TIMEOUT;
     /** The default of {@link Builder#noWorkerGrace}. */
     public static final Duration DEFAULT_NO_WORKER_GRACE = Duration.ofSeconds(10);
     /** What an {@linkplain Builder#instanceId instance id} may hold: Kafka's characters for ids, at most 200. */
-    public static final Pattern INSTANCE_ID = Pattern.compile("[A-Za-z0-9._-]{1,200}");
+    public static final Pattern INSTANCE_ID = DispatcherSettings.INSTANCE_ID;
     /** The broker's default {@code offset.metadata.max.bytes}. */
     public static final int DEFAULT_OFFSET_METADATA_MAX_BYTES = DoneOffsets.BROKER_DEFAULT_MAX_CHARS;
 
@@ -352,33 +352,9 @@ public final class Dispatcher implements AutoCloseable {
 
         /** Checks the settings and builds a dispatcher, not yet started. */
         public Dispatcher build() {
-            require(bootstrapServers != null && !bootstrapServers.isBlank(), "bootstrapServers is required");
             Objects.requireNonNull(catalog, "catalog is required");
-            Objects.requireNonNull(clock, "clock is required");
             String group = groupId != null ? groupId : catalog.prefix() + DEFAULT_GROUP_SUFFIX;
-            require(!group.isBlank(), "groupId must not be blank");
             Objects.requireNonNull(transactionalIdPrefix, "transactionalIdPrefix is required");
-            require(
-                    instanceId == null || INSTANCE_ID.matcher(instanceId).matches(),
-                    "instanceId must be 1 to 200 " + "letters, digits, '.', '_' or '-', was '" + instanceId + "'");
-            requirePositive(maxPollWait, "maxPollWait");
-            requirePositive(transactionTimeout, "transactionTimeout");
-            requirePositive(closeTimeout, "closeTimeout");
-            require(
-                    offsetMetadataMaxBytes >= 0,
-                    "offsetMetadataMaxBytes must not be negative, was " + offsetMetadataMaxBytes);
-            require(
-                    timerTick != null && timerTick.compareTo(Duration.ofMillis(1)) >= 0,
-                    "timerTick must be at least 1 ms, was " + timerTick);
-            require(
-                    triggerLead != null && !triggerLead.isNegative(),
-                    "triggerLead must be zero or a positive duration, was " + triggerLead);
-            require(
-                    noWorkerGrace != null && !noWorkerGrace.isNegative(),
-                    "noWorkerGrace must be zero or a positive duration, was " + noWorkerGrace);
-            require(
-                    sessionTimeout != null && sessionTimeout.compareTo(MIN_SESSION_TIMEOUT) >= 0,
-                    "sessionTimeout must be at least " + MIN_SESSION_TIMEOUT + ", was " + sessionTimeout);
             return new Dispatcher(
                     new DispatcherSettings(
                             bootstrapServers,
@@ -397,18 +373,6 @@ public final class Dispatcher implements AutoCloseable {
                             sessionTimeout,
                             KafkaClientProperties.of("clientProperties", clientProperties)),
                     meterRegistry != null ? meterRegistry : new CompositeMeterRegistry());
-        }
-
-        private static void requirePositive(Duration duration, String name) {
-            require(
-                    duration != null && !duration.isNegative() && !duration.isZero(),
-                    name + " must be a positive duration, was " + duration);
-        }
-
-        private static void require(boolean condition, String message) {
-            if (!condition) {
-                throw new IllegalArgumentException(message);
-            }
         }
     }
 }
