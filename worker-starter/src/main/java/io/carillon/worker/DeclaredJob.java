@@ -101,6 +101,18 @@ public @interface DeclaredJob {
     /** How many missed instants CATCH_UP replays at most; default 100. */
     String maxCatchUp() default "";
 
+    /** A fire that would start more than this late is skipped, counted as missed (a duration); no limit by default. */
+    String misfireMaxLate() default "";
+
+    /** Pause the job's schedule after this many runs in a row ended failed; never by default. */
+    String pauseAfterFailures() default "";
+
+    /** Calendars whose instants the schedule leaves out (calendar ids). */
+    String[] skip() default {};
+
+    /** A calendar whose instants alone the schedule keeps (a calendar id). */
+    String onlyOn() default "";
+
     /** Jobs triggered when a run of this one succeeds. */
     String[] children() default {};
 

@@ -93,7 +93,10 @@ final class DeclarationValues {
                         millis("retryMaxBackoff"))
                 : null;
         MisfirePolicy misfire = new MisfirePolicy(
-                choice("misfire", MisfireStrategy.class), millis("misfireThreshold"), integer("maxCatchUp", 0));
+                choice("misfire", MisfireStrategy.class),
+                millis("misfireThreshold"),
+                integer("maxCatchUp", 0),
+                millis("misfireMaxLate"));
         return JobDefinition.builder(id)
                 .app(app)
                 .handler(handler)
@@ -105,6 +108,7 @@ final class DeclarationValues {
                 .blockStrategy(choice("blockStrategy", BlockStrategy.class))
                 .timeoutMs(millis("timeout"))
                 .retry(retry)
+                .pauseAfterFailures(optionalInteger("pauseAfterFailures"))
                 .misfire(misfire)
                 .children(list("children"))
                 .jitterMs(millis("jitter"))
@@ -131,14 +135,19 @@ final class DeclarationValues {
         Instant startAt = instant("startAt");
         Instant endAt = instant("endAt");
         String type = set.isEmpty() ? "none" : set.get(0);
+        List<String> skip = list("skip");
+        String onlyOn = text("onlyOn");
         return switch (type) {
-            case "cron" -> new Schedule(ScheduleType.CRON, text("cron"), null, null, text("zone"), startAt, endAt);
+            case "cron" ->
+                new Schedule(ScheduleType.CRON, text("cron"), null, null, text("zone"), startAt, endAt, skip, onlyOn);
             case "fixedRate" ->
-                new Schedule(ScheduleType.FIXED_RATE, null, millis("fixedRate"), null, null, startAt, endAt);
+                new Schedule(
+                        ScheduleType.FIXED_RATE, null, millis("fixedRate"), null, null, startAt, endAt, skip, onlyOn);
             case "fixedDelay" ->
-                new Schedule(ScheduleType.FIXED_DELAY, null, millis("fixedDelay"), null, null, startAt, endAt);
-            case "at" -> new Schedule(ScheduleType.ONCE, null, null, instant("at"), null, startAt, endAt);
-            default -> new Schedule(ScheduleType.NONE, null, null, null, null, startAt, endAt);
+                new Schedule(
+                        ScheduleType.FIXED_DELAY, null, millis("fixedDelay"), null, null, startAt, endAt, skip, onlyOn);
+            case "at" -> new Schedule(ScheduleType.ONCE, null, null, instant("at"), null, startAt, endAt, skip, onlyOn);
+            default -> new Schedule(ScheduleType.NONE, null, null, null, null, startAt, endAt, skip, onlyOn);
         };
     }
 

@@ -33,6 +33,10 @@ public class DeclaredJobProperties {
     private String misfire;
     private String misfireThreshold;
     private String maxCatchUp;
+    private String misfireMaxLate;
+    private String pauseAfterFailures;
+    private List<String> skip;
+    private String onlyOn;
     private List<String> children;
     private String jitter;
     private String atMostOnce;
@@ -389,5 +393,37 @@ public class DeclaredJobProperties {
 
     public void setTags(List<String> tags) {
         this.tags = tags;
+    }
+
+    public String getMisfireMaxLate() {
+        return misfireMaxLate;
+    }
+
+    public void setMisfireMaxLate(String misfireMaxLate) {
+        this.misfireMaxLate = misfireMaxLate;
+    }
+
+    public String getPauseAfterFailures() {
+        return pauseAfterFailures;
+    }
+
+    public void setPauseAfterFailures(String pauseAfterFailures) {
+        this.pauseAfterFailures = pauseAfterFailures;
+    }
+
+    public List<String> getSkip() {
+        return skip;
+    }
+
+    public void setSkip(List<String> skip) {
+        this.skip = skip;
+    }
+
+    public String getOnlyOn() {
+        return onlyOn;
+    }
+
+    public void setOnlyOn(String onlyOn) {
+        this.onlyOn = onlyOn;
     }
 }

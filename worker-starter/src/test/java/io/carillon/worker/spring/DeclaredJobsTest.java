@@ -70,6 +70,19 @@ class DeclaredJobsTest {
         public void archive() {}
     }
 
+    static class Billing {
+        @JobHandler("bill")
+        @DeclaredJob(
+                id = "billing-run",
+                cron = "0 0 2 * * ?",
+                zone = "Europe/Berlin",
+                skip = {"holidays-de", "company-days"},
+                onlyOn = "business-days",
+                misfireMaxLate = "10m",
+                pauseAfterFailures = "3")
+        public void bill() {}
+    }
+
     static class BadCron {
         @JobHandler("render")
         @DeclaredJob(id = "daily-report", cron = "0 0 25 * * ?")
@@ -180,6 +193,30 @@ class DeclaredJobsTest {
                     assertThat(cleanup.schedule().at()).isEqualTo(Instant.parse("2030-01-01T00:00:00Z"));
                     assertThat(cleanup.tags()).containsExactly("once", "cleanup");
                     assertThat(worker.appVersion()).isEqualTo("2.10.1");
+                });
+    }
+
+    @Test
+    void calendarsTheLateLimitAndThePauseAfterFailuresAreDeclaredByAnnotationAndProperties() {
+        runner.withBean(Billing.class)
+                .withPropertyValues(
+                        "carillon.worker.jobs.nightly-sync.handler=bill",
+                        "carillon.worker.jobs.nightly-sync.fixed-rate=1h",
+                        "carillon.worker.jobs.nightly-sync.skip=maintenance",
+                        "carillon.worker.jobs.nightly-sync.misfire-max-late=30s",
+                        "carillon.worker.jobs.nightly-sync.pause-after-failures=5")
+                .run(context -> {
+                    Map<String, JobDefinition> jobs = byId(declared(context));
+                    JobDefinition billing = jobs.get("billing-run");
+                    assertThat(billing.schedule().skip()).containsExactly("holidays-de", "company-days");
+                    assertThat(billing.schedule().onlyOn()).isEqualTo("business-days");
+                    assertThat(billing.misfire().maxLateMs()).isEqualTo(600_000);
+                    assertThat(billing.pauseAfterFailures()).isEqualTo(3);
+                    JobDefinition sync = jobs.get("nightly-sync");
+                    assertThat(sync.schedule().skip()).containsExactly("maintenance");
+                    assertThat(sync.schedule().onlyOn()).isNull();
+                    assertThat(sync.misfire().maxLateMs()).isEqualTo(30_000);
+                    assertThat(sync.pauseAfterFailures()).isEqualTo(5);
                 });
     }
 
