@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * sent to the dlq;</li>
  * <li>{@value #TRANSACTIONS} (counter): Kafka transactions committed (each writes a marker to every partition it
  * touched, and the {@code fires} offsets);</li>
- * <li>{@value #HELD_FIRES}, {@value #ASSIGNED_PARTITIONS} (gauges).</li>
+ * <li>{@value #HELD_FIRES}, {@value #ASSIGNED_PARTITIONS} (gauges);</li>
+ * <li>{@value #WORKERS_OUT_OF_STEP} (gauge): worker instances whose clock is more than 2 s off this dispatcher's.</li>
  * </ul>
  * Written by the dispatcher's thread, read from any thread.
  */
@@ -39,6 +40,7 @@ public final class StatsRecorder {
     public static final String TRANSACTIONS = "carillon.dispatch.transactions";
     public static final String HELD_FIRES = "carillon.dispatch.held.fires";
     public static final String ASSIGNED_PARTITIONS = "carillon.dispatch.assigned.partitions";
+    public static final String WORKERS_OUT_OF_STEP = "carillon.dispatch.workers.out.of.step";
     public static final String APP_TAG = "app";
     /** The smallest lateness bucket of the histogram: below it a fire counts as on time. */
     public static final Duration LATENESS_MIN = Duration.ofMillis(1);
@@ -52,6 +54,7 @@ public final class StatsRecorder {
     private final Map<String, AppMeters> meters = new ConcurrentHashMap<>();
     private final AtomicInteger assignedPartitions = new AtomicInteger();
     private final AtomicInteger heldFires = new AtomicInteger();
+    private final AtomicInteger workersOutOfStep = new AtomicInteger();
     private final AtomicLong deadLetters = new AtomicLong();
     private final DeadLetterMeter deadLetterMeter;
     private final AtomicLong transactions = new AtomicLong();
@@ -74,6 +77,9 @@ public final class StatsRecorder {
                 .register(registry);
         Gauge.builder(ASSIGNED_PARTITIONS, assignedPartitions, AtomicInteger::get)
                 .description("partitions of the fires topic this dispatcher owns")
+                .register(registry);
+        Gauge.builder(WORKERS_OUT_OF_STEP, workersOutOfStep, AtomicInteger::get)
+                .description("worker instances whose clock is more than 2 s off this dispatcher's")
                 .register(registry);
     }
 
@@ -110,6 +116,10 @@ public final class StatsRecorder {
 
     public void assignedPartitions(int count) {
         assignedPartitions.set(count);
+    }
+
+    public void workersOutOfStep(int count) {
+        workersOutOfStep.set(count);
     }
 
     public void heldFires(int count) {

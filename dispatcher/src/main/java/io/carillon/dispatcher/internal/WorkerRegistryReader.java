@@ -55,7 +55,7 @@ public final class WorkerRegistryReader {
                 .toList();
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
-        return readToEnd(now);
+        return readToEnd(now, false);
     }
 
     /**
@@ -64,17 +64,17 @@ public final class WorkerRegistryReader {
      */
     public List<ProducerRecord<String, Object>> poll(Instant now) {
         if (lastReadAt != null && Duration.between(lastReadAt, now).compareTo(MAX_STALENESS) > 0) {
-            return readToEnd(now);
+            return readToEnd(now, true);
         }
         lastReadAt = now;
-        return apply(consumer.poll(Duration.ZERO), now);
+        return apply(consumer.poll(Duration.ZERO), now, true);
     }
 
-    private List<ProducerRecord<String, Object>> readToEnd(Instant now) {
+    private List<ProducerRecord<String, Object>> readToEnd(Instant now, boolean live) {
         Map<TopicPartition, Long> ends = consumer.endOffsets(consumer.assignment());
         List<ProducerRecord<String, Object>> out = new ArrayList<>();
         for (int attempt = 0; attempt < MAX_CATCH_UP_POLLS && !reached(ends); attempt++) {
-            out.addAll(apply(consumer.poll(CATCH_UP_POLL), now));
+            out.addAll(apply(consumer.poll(CATCH_UP_POLL), now, live));
         }
         if (!reached(ends)) {
             log.warn(
@@ -90,10 +90,13 @@ public final class WorkerRegistryReader {
         return ends.entrySet().stream().allMatch(end -> consumer.position(end.getKey()) >= end.getValue());
     }
 
-    private List<ProducerRecord<String, Object>> apply(Iterable<ConsumerRecord<String, byte[]>> records, Instant now) {
+    private List<ProducerRecord<String, Object>> apply(
+            Iterable<ConsumerRecord<String, byte[]>> records, Instant now, boolean live) {
         List<ProducerRecord<String, Object>> out = new ArrayList<>();
+        boolean any = false;
         for (ConsumerRecord<String, byte[]> record : records) {
-            String problem = applyOne(record);
+            any = true;
+            String problem = applyOne(record, now, live);
             if (problem != null) {
                 log.warn(
                         "heartbeat record {}-{}@{} sent to the dlq: {}",
@@ -105,10 +108,13 @@ public final class WorkerRegistryReader {
                 out.add(deadLetters.of(record, problem, now));
             }
         }
+        if (any) {
+            stats.workersOutOfStep(registry.outOfStep());
+        }
         return out;
     }
 
-    private String applyOne(ConsumerRecord<String, byte[]> record) {
+    private String applyOne(ConsumerRecord<String, byte[]> record, Instant now, boolean live) {
         if (record.key() == null) {
             return "missing key: a heartbeat is keyed by its instance id";
         }
@@ -128,23 +134,11 @@ public final class WorkerRegistryReader {
         if (heartbeat.sentAt() == null) {
             return "field 'sentAt' is missing";
         }
-        WorkerHeartbeat keyed = heartbeat.instanceId() == null
-                ? new WorkerHeartbeat(
-                        heartbeat.schemaVersion(),
-                        record.key(),
-                        heartbeat.app(),
-                        heartbeat.handlers(),
-                        heartbeat.capacity(),
-                        heartbeat.running(),
-                        heartbeat.partitions(),
-                        heartbeat.intervalMs(),
-                        heartbeat.startedAt(),
-                        heartbeat.sentAt(),
-                        heartbeat.waiting(),
-                        heartbeat.lingering(),
-                        heartbeat.busyJobs())
-                : heartbeat;
-        registry.update(record.key(), keyed);
+        if (live) {
+            registry.updateLive(record.key(), heartbeat, now);
+        } else {
+            registry.update(record.key(), heartbeat, heartbeat.sentAt().isBefore(now) ? heartbeat.sentAt() : now);
+        }
         return null;
     }
 }

@@ -100,7 +100,7 @@ class DispatchEngineTest {
 
     @Test
     void buildsTheTriggerFromTheFire() {
-        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(2), T0));
+        register("w1", heartbeat("w1", "demo", List.of("echo"), List.of(2), T0));
         FireEvent event = new FireEvent(
                 0,
                 null,
@@ -145,7 +145,7 @@ class DispatchEngineTest {
 
     @Test
     void aWorkflowNodesTriggerCarriesTheFiresRef() {
-        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(2), T0));
+        register("w1", heartbeat("w1", "demo", List.of("echo"), List.of(2), T0));
         WorkflowRef ref = new WorkflowRef("nightly", "nightly@1", "load", 2, Map.of("extract", "3 rows"));
         FireEvent event = FireEvent.of(
                         JobDefinition.builder("nightly.load")
@@ -169,8 +169,8 @@ class DispatchEngineTest {
 
     @Test
     void letsTheKeyChooseThePartitionWhenTheTargetOwnsNoneThatExists() {
-        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(), T0));
-        registry.update("w2", heartbeat("w2", "demo", List.of("echo"), List.of(99), T0));
+        register("w1", heartbeat("w1", "demo", List.of("echo"), List.of(), T0));
+        register("w2", heartbeat("w2", "demo", List.of("echo"), List.of(99), T0));
 
         List<ProducerRecord<String, Object>> records =
                 engine.plan(List.of(fire("a", 0), fire("b", 0)), now()).records();
@@ -274,7 +274,7 @@ class DispatchEngineTest {
 
     @Test
     void theTriggersOfOneInstantBoundForOnePartitionLeaveAsOneRecord() {
-        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
+        register("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
         DispatchPlan plan = engine.plan(
                 List.of(fire(0, "a@1", 0), fire(0, "b@1", 0), fire(1, "c@1", 0), fire(0, "late@1", -1)), now());
 
@@ -325,9 +325,9 @@ class DispatchEngineTest {
         live("w3");
         live("w1");
         live("w2");
-        registry.update("other-handler", heartbeat("other-handler", "demo", List.of("sleep"), List.of(), T0));
-        registry.update("other-app", heartbeat("other-app", "shop", List.of("echo"), List.of(), T0));
-        registry.update("expired", heartbeat("expired", "demo", List.of("echo"), List.of(), LONG_AGO));
+        register("other-handler", heartbeat("other-handler", "demo", List.of("sleep"), List.of(), T0));
+        register("other-app", heartbeat("other-app", "shop", List.of("echo"), List.of(), T0));
+        register("expired", heartbeat("expired", "demo", List.of("echo"), List.of(), LONG_AGO));
 
         List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -385,8 +385,8 @@ class DispatchEngineTest {
 
     @Test
     void noLiveWorkerGivesANoWorkerResult() {
-        registry.update("dead", heartbeat("dead", "demo", List.of("echo"), List.of(), LONG_AGO));
-        registry.update("w1", heartbeat("w1", "demo", List.of("sleep"), List.of(), T0));
+        register("dead", heartbeat("dead", "demo", List.of("echo"), List.of(), LONG_AGO));
+        register("w1", heartbeat("w1", "demo", List.of("sleep"), List.of(), T0));
 
         List<ProducerRecord<String, Object>> records =
                 engine.plan(List.of(fire("lonely@1", 0)), now()).records();
@@ -616,9 +616,9 @@ class DispatchEngineTest {
 
     @Test
     void shardingBroadcastSendsOneTriggerPerLiveInstanceWithItsShard() {
-        registry.update("w2", heartbeat("w2", "demo", List.of("echo"), List.of(1), T0));
-        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
-        registry.update("w3", heartbeat("w3", "demo", List.of("echo"), List.of(3), T0));
+        register("w2", heartbeat("w2", "demo", List.of("echo"), List.of(1), T0));
+        register("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
+        register("w3", heartbeat("w3", "demo", List.of("echo"), List.of(3), T0));
 
         List<ProducerRecord<String, Object>> records = engine.plan(
                         List.of(record(
@@ -646,9 +646,9 @@ class DispatchEngineTest {
 
     @Test
     void aOneShardFireGetsOneTriggerForThatShardEvenUnderShardingBroadcast() {
-        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
-        registry.update("w2", heartbeat("w2", "demo", List.of("echo"), List.of(1), T0));
-        registry.update("w3", heartbeat("w3", "demo", List.of("echo"), List.of(3), T0));
+        register("w1", heartbeat("w1", "demo", List.of("echo"), List.of(0), T0));
+        register("w2", heartbeat("w2", "demo", List.of("echo"), List.of(1), T0));
+        register("w3", heartbeat("w3", "demo", List.of("echo"), List.of(3), T0));
         FireEvent retryOfShard1 = fire("bc@1-retry", 0, FireKind.RETRY, null, RoutingStrategy.SHARDING_BROADCAST)
                 .onlyShard(1, 3);
 
@@ -1085,7 +1085,7 @@ class DispatchEngineTest {
     }
 
     private void live(String instance) {
-        registry.update(instance, heartbeat(instance, "demo", List.of("echo"), List.of(), T0));
+        register(instance, heartbeat(instance, "demo", List.of("echo"), List.of(), T0));
     }
 
     private static WorkerHeartbeat heartbeat(
@@ -1151,5 +1151,10 @@ class DispatchEngineTest {
 
     private static TopicPartition partition(int partition) {
         return new TopicPartition(CATALOG.fires(), partition);
+    }
+
+    /** Registers {@code heartbeat} as received when it was sent. */
+    private void register(String instanceId, WorkerHeartbeat heartbeat) {
+        registry.update(instanceId, heartbeat, heartbeat.sentAt());
     }
 }

@@ -32,44 +32,15 @@ class WorkerRegistryReaderIT {
     void afterTheDispatcherThreadWasHeldUpTheNextReadHasTheHeartbeatsSentMeanwhileBeforeRouting() {
         TopicCatalog catalog = TestKafka.newCatalog(3);
         WorkerRegistry registry = new WorkerRegistry();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(
-                        Map.of(
-                                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                TestKafka.bootstrapServers(),
-                                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-                                "read_committed",
-                                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                                false),
-                        new StringDeserializer(),
-                        new ByteArrayDeserializer());
-                KafkaProducer<String, byte[]> producer = new KafkaProducer<>(
-                        Map.of(
-                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                TestKafka.bootstrapServers(),
-                                ProducerConfig.ACKS_CONFIG,
-                                "all"),
-                        new StringSerializer(),
-                        new ByteArraySerializer())) {
+        try (KafkaConsumer<String, byte[]> consumer = consumer();
+                KafkaProducer<String, byte[]> producer = producer()) {
             WorkerRegistryReader reader =
                     new WorkerRegistryReader(consumer, registry, new DeadLetters(catalog), new StatsRecorder());
             reader.catchUp(catalog.workers(), T0);
             assertThat(registry.size()).isZero();
 
             Instant resumed = T0.plus(STALL);
-            WorkerHeartbeat beat = new WorkerHeartbeat(
-                    WorkerHeartbeat.SCHEMA_VERSION,
-                    "w1",
-                    "demo",
-                    List.of("noop"),
-                    4,
-                    0,
-                    List.of(0),
-                    INTERVAL_MS,
-                    T0,
-                    resumed.minusMillis(INTERVAL_MS));
-            producer.send(new ProducerRecord<>(
-                    catalog.workers(), "w1", EventSerdes.HEARTBEAT.serialize(catalog.workers(), beat)));
-            producer.flush();
+            send(producer, catalog, beat("w1", resumed.minusMillis(INTERVAL_MS)));
 
             reader.poll(resumed);
 
@@ -77,5 +48,70 @@ class WorkerRegistryReaderIT {
                     .extracting(WorkerHeartbeat::instanceId)
                     .containsExactly("w1");
         }
+    }
+
+    @Test
+    void atStartUpAHeartbeatCountsAsReceivedWhenItWasSentOrNowWhicheverIsEarlier() {
+        TopicCatalog catalog = TestKafka.newCatalog(3);
+        WorkerRegistry registry = new WorkerRegistry();
+        try (KafkaConsumer<String, byte[]> consumer = consumer();
+                KafkaProducer<String, byte[]> producer = producer()) {
+            send(producer, catalog, beat("gone", T0.minus(STALL)));
+            send(producer, catalog, beat("ahead", T0.plus(STALL)));
+            WorkerRegistryReader reader =
+                    new WorkerRegistryReader(consumer, registry, new DeadLetters(catalog), new StatsRecorder());
+
+            reader.catchUp(catalog.workers(), T0);
+
+            assertThat(registry.live("demo", "noop", List.of(), T0))
+                    .extracting(WorkerHeartbeat::instanceId)
+                    .containsExactly("ahead");
+            assertThat(registry.live("demo", "noop", List.of(), T0.plusMillis(3 * INTERVAL_MS)))
+                    .isEmpty();
+        }
+    }
+
+    private static WorkerHeartbeat beat(String instanceId, Instant sentAt) {
+        return new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                instanceId,
+                "demo",
+                List.of("noop"),
+                4,
+                0,
+                List.of(0),
+                INTERVAL_MS,
+                T0,
+                sentAt);
+    }
+
+    private static void send(KafkaProducer<String, byte[]> producer, TopicCatalog catalog, WorkerHeartbeat beat) {
+        producer.send(new ProducerRecord<>(
+                catalog.workers(), beat.instanceId(), EventSerdes.HEARTBEAT.serialize(catalog.workers(), beat)));
+        producer.flush();
+    }
+
+    private static KafkaConsumer<String, byte[]> consumer() {
+        return new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                new StringDeserializer(),
+                new ByteArrayDeserializer());
+    }
+
+    private static KafkaProducer<String, byte[]> producer() {
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        TestKafka.bootstrapServers(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all"),
+                new StringSerializer(),
+                new ByteArraySerializer());
     }
 }

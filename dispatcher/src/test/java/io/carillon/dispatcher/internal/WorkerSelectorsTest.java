@@ -189,7 +189,7 @@ class WorkerSelectorsTest {
     @Test
     void busyoverTakesTheLeastBusyWhenAllRunTheJobAndForgetsRunsPastTheirTimeout() {
         live("a", "b");
-        registry.update("a", heartbeat("a", clock.instant(), 5));
+        register("a", heartbeat("a", clock.instant(), 5));
         assertThat(pick(RoutingStrategy.BUSYOVER, "job", fireId(), 1000)).isEqualTo("a");
         assertThat(pick(RoutingStrategy.BUSYOVER, "job", fireId(), 60_000)).isEqualTo("b");
 
@@ -206,8 +206,8 @@ class WorkerSelectorsTest {
 
     @Test
     void busyoverUsesTheBusyJobsOfHeartbeatsSoAFreshDispatcherSeesRunsItDidNotSend() {
-        registry.update("a", busyHeartbeat("a", clock.instant(), List.of("job")));
-        registry.update("b", busyHeartbeat("b", clock.instant(), List.of()));
+        register("a", busyHeartbeat("a", clock.instant(), List.of("job")));
+        register("b", busyHeartbeat("b", clock.instant(), List.of()));
 
         assertThat(pick(RoutingStrategy.BUSYOVER, "job")).isEqualTo("b");
         assertThat(pick(RoutingStrategy.BUSYOVER, "other")).isEqualTo("a");
@@ -215,15 +215,15 @@ class WorkerSelectorsTest {
 
     @Test
     void busyoverCountsRunsSentSinceTheLastHeartbeatUntilANewerOneSays() {
-        registry.update("a", busyHeartbeat("a", clock.instant(), List.of()));
-        registry.update("b", busyHeartbeat("b", clock.instant(), List.of()));
+        register("a", busyHeartbeat("a", clock.instant(), List.of()));
+        register("b", busyHeartbeat("b", clock.instant(), List.of()));
         assertThat(pick(RoutingStrategy.BUSYOVER, "job")).isEqualTo("a");
         assertThat(pick(RoutingStrategy.BUSYOVER, "job"))
                 .as("a's run is newer than a's heartbeat")
                 .isEqualTo("b");
 
         clock.advance(Duration.ofMillis(500));
-        registry.update("a", busyHeartbeat("a", clock.instant(), List.of()));
+        register("a", busyHeartbeat("a", clock.instant(), List.of()));
 
         assertThat(pick(RoutingStrategy.BUSYOVER, "job"))
                 .as("a's newer heartbeat says the run is over")
@@ -232,7 +232,7 @@ class WorkerSelectorsTest {
 
     @Test
     void busyoverTakesTheInstanceWithTheFewestRunsRunningAndWaitingWhenAllAreBusyWithTheJob() {
-        registry.update(
+        register(
                 "a",
                 new WorkerHeartbeat(
                         0,
@@ -248,7 +248,7 @@ class WorkerSelectorsTest {
                         1,
                         0,
                         List.of("job")));
-        registry.update(
+        register(
                 "b",
                 new WorkerHeartbeat(
                         0,
@@ -329,7 +329,7 @@ class WorkerSelectorsTest {
     }
 
     private void beat(String instance) {
-        registry.update(instance, heartbeat(instance, clock.instant(), 0));
+        register(instance, heartbeat(instance, clock.instant(), 0));
     }
 
     private String fireId() {
@@ -402,5 +402,10 @@ class WorkerSelectorsTest {
                 null,
                 clock.instant());
         return new ConsumerRecord<>("results", 0, 0, "job", EventSerdes.RESULT.serialize("results", result));
+    }
+
+    /** Registers {@code heartbeat} as received when it was sent. */
+    private void register(String instanceId, WorkerHeartbeat heartbeat) {
+        registry.update(instanceId, heartbeat, heartbeat.sentAt());
     }
 }

@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * A worker's heartbeat on the compacted {@code workers} topic (key: instance id; a tombstone on clean shutdown).
- * A worker counts as live while {@code sentAt + 3 * intervalMs} has not passed.
+ * A worker counts as live for {@value #MISSED_BEATS_BEFORE_DEAD} intervals after its latest heartbeat: the planner and the
+ * dispatcher count them from the instant they received it, by their own clocks, so a worker whose clock is off is
+ * judged right; {@link #expiresAt()} counts them from {@code sentAt}, by the worker's clock.
  *
  * <p>{@code running} counts the runs whose handler has started and not ended; {@code waiting} the runs taken that
  * have not started yet (queued behind a run of their job, or waiting for their {@code dueAt}); {@code lingering} the
