@@ -131,6 +131,10 @@ export const PHRASES = {
   'Waiting': '等待中',
   'Partitions': '分区',
   'Last heartbeat': '最近心跳',
+  'Clock': '时钟',
+  'in step': '一致',
+  'Runs start at their due instant by this worker\'s clock; dispatchers prefer workers in step':
+    '运行按该工作节点自己的时钟在到期时刻开始；调度器优先选择时钟一致的节点',
   'State': '状态',
   'No worker has sent a heartbeat yet.': '还没有执行器发送过心跳。',
   // audit
@@ -243,6 +247,8 @@ export const PATTERNS = [
   ...CALENDAR_PATTERNS,
   ...WORKFLOW_PATTERNS,
   [/^Sign in with (.+)$/, '使用 $1 登录'],
+  [/^(\d+\.\d) s ahead$/, '快 $1 秒'],
+  [/^(\d+\.\d) s behind$/, '慢 $1 秒'],
   [/^Sign-in failed \((\d+)\)$/, '登录失败（$1）'],
   [/^The console cannot be reached: (.*)$/, '无法连接控制台：$1'],
   [/^Revoke the token (.+)\? Scripts using it stop working at once\.$/, '吊销令牌 $1？使用它的脚本将立即失效。'],

@@ -25,7 +25,21 @@ function workerRow(worker) {
   cell(row, (worker.partitions || []).join(', '));
   timeCell(row, worker.lastHeartbeat);
   cell(row, worker.stale ? 'stale' : 'live');
+  clockCell(row, worker);
   return row;
+}
+
+/** The instance's clock against the console's: "in step", or how far ahead or behind, flagged. */
+function clockCell(row, worker) {
+  const offset = worker.clockOffsetMs || 0;
+  const seconds = (Math.abs(offset) / 1000).toFixed(1);
+  const text = worker.clockInStep !== false ? 'in step'
+      : offset > 0 ? seconds + ' s ahead' : seconds + ' s behind';
+  const td = cell(row, text);
+  if (worker.clockInStep === false) {
+    td.classList.add('warning-text');
+    td.title = 'Runs start at their due instant by this worker\'s clock; dispatchers prefer workers in step';
+  }
 }
 
 export async function show() {

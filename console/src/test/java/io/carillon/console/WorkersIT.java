@@ -1,6 +1,7 @@
 package io.carillon.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import io.carillon.testkit.SettableClock;
@@ -79,6 +80,9 @@ class WorkersIT {
 
     @Test
     void listsTheInstancesOfAnAppAndMarksThoseThatMissedTheirBeats() {
+        beat(heartbeat("quiet-1", "listed", CLOCK.instant(), "echo", "report"));
+        await().atMost(DEADLINE).until(() -> workers("listed").size() == 1);
+        CLOCK.advance(Duration.ofSeconds(10));
         beat(new WorkerHeartbeat(
                 WorkerHeartbeat.SCHEMA_VERSION,
                 "live-1",
@@ -93,7 +97,6 @@ class WorkersIT {
                 2,
                 0,
                 List.of("j1")));
-        beat(heartbeat("quiet-1", "listed", CLOCK.instant().minusSeconds(10), "echo", "report"));
 
         await().atMost(DEADLINE).until(() -> workers("listed").size() == 2);
         JsonNode live = workers("listed").get(0);
@@ -139,8 +142,10 @@ class WorkersIT {
                  "enabled": false}""");
         job("""
                 {"id": "lonely", "app": "workerless", "handler": "echo", "schedule": {"type": "NONE"}}""");
+        beat(heartbeat("flag-stale", "flagged", CLOCK.instant(), "echo", "report"));
+        await().atMost(DEADLINE).until(() -> workers("flagged").size() == 1);
+        CLOCK.advance(Duration.ofSeconds(10));
         beat(heartbeat("flag-live", "flagged", CLOCK.instant(), "echo"));
-        beat(heartbeat("flag-stale", "flagged", CLOCK.instant().minusSeconds(10), "echo", "report"));
         await().atMost(DEADLINE).until(() -> workers("flagged").size() == 2);
 
         JsonNode flagged = app(admin, "flagged");
@@ -157,6 +162,25 @@ class WorkersIT {
                         + "\"pinnedInstances\":[\"gone-1\"]}]");
         assertThat(workerless.get("liveInstances").asInt()).isZero();
         assertThat(workerless.get("unservedJobs").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void judgesAnInstanceByWhenItsHeartbeatArrivedAndReportsHowFarItsClockIsOff() {
+        beat(heartbeat("ahead-1", "skewed", CLOCK.instant().plusSeconds(20), "echo"));
+        beat(heartbeat("behind-1", "skewed", CLOCK.instant().minusSeconds(20), "echo"));
+        beat(heartbeat("in-step-1", "skewed", CLOCK.instant(), "echo"));
+        await().atMost(DEADLINE).until(() -> workers("skewed").size() == 3);
+
+        assertThat(workers("skewed"))
+                .extracting(
+                        worker -> worker.get("instanceId").asString(),
+                        worker -> worker.get("stale").asBoolean(),
+                        worker -> worker.get("clockOffsetMs").asLong(),
+                        worker -> worker.get("clockInStep").asBoolean())
+                .containsExactly(
+                        tuple("ahead-1", false, 20_000L, false),
+                        tuple("behind-1", false, -20_000L, false),
+                        tuple("in-step-1", false, 0L, true));
     }
 
     @Test

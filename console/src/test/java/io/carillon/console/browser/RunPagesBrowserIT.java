@@ -94,6 +94,8 @@ class RunPagesBrowserIT {
                         .findElement(By.cssSelector("nav a[data-nav=workers]"))
                         .click();
                 browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("worker-list"), INSTANCE));
+                assertThat(browser.driver.findElement(By.id("worker-list")).getText())
+                        .contains("in step");
                 assertThat(browser.driver.findElement(By.id("app-list")).getText())
                         .contains("export");
             } catch (AssertionError | RuntimeException e) {

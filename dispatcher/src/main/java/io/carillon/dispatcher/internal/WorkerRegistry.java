@@ -1,6 +1,7 @@
 package io.carillon.dispatcher.internal;
 
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.workers.ClockOffsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -30,7 +31,7 @@ public final class WorkerRegistry {
      * dispatcher's clock, without a sample of its clock offset (read at start-up, when its delay is unknown).
      */
     public void update(String instanceId, WorkerHeartbeat heartbeat, Instant receivedAt) {
-        byInstance.put(instanceId, received(instanceId, heartbeat, receivedAt));
+        byInstance.put(instanceId, heartbeat.asReceived(instanceId, receivedAt));
     }
 
     /**
@@ -92,22 +93,5 @@ public final class WorkerRegistry {
 
     public int size() {
         return byInstance.size();
-    }
-
-    private static WorkerHeartbeat received(String instanceId, WorkerHeartbeat heartbeat, Instant receivedAt) {
-        return new WorkerHeartbeat(
-                heartbeat.schemaVersion(),
-                heartbeat.instanceId() == null ? instanceId : heartbeat.instanceId(),
-                heartbeat.app(),
-                heartbeat.handlers(),
-                heartbeat.capacity(),
-                heartbeat.running(),
-                heartbeat.partitions(),
-                heartbeat.intervalMs(),
-                heartbeat.startedAt(),
-                receivedAt,
-                heartbeat.waiting(),
-                heartbeat.lingering(),
-                heartbeat.busyJobs());
     }
 }

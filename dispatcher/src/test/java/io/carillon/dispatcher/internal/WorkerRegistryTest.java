@@ -3,6 +3,7 @@ package io.carillon.dispatcher.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.workers.ClockOffsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -73,6 +73,27 @@ public record WorkerHeartbeat(
         return busyJobs != null && busyJobs.contains(jobId);
     }
 
+    /**
+     * This heartbeat as a reader that judges liveness on its own clock registers it: {@code sentAt} replaced by
+     * {@code receivedAt}, and the instance id taken from {@code key} when the heartbeat has none.
+     */
+    public WorkerHeartbeat asReceived(String key, Instant receivedAt) {
+        return new WorkerHeartbeat(
+                schemaVersion,
+                instanceId == null ? key : instanceId,
+                app,
+                handlers,
+                capacity,
+                running,
+                partitions,
+                intervalMs,
+                startedAt,
+                receivedAt,
+                waiting,
+                lingering,
+                busyJobs);
+    }
+
     /** The instant after which this worker is considered dead unless another heartbeat arrives. */
     public Instant expiresAt() {
         return sentAt.plusMillis(MISSED_BEATS_BEFORE_DEAD * intervalMs);

@@ -14,12 +14,13 @@ import org.springframework.stereotype.Component;
  * {@link WorkerRegistryReader}: an instance leaves it with its tombstone (a clean shutdown), or once it has been
  * stale for {@code forget-after}; past {@code max-instances}, the instance heard from longest ago is forgotten.
  * An instance is stale once {@code stale-after-missed-beats} of its heartbeat intervals passed since its last
- * heartbeat. Thread-safe: one reader thread updates it while requests read it.
+ * heartbeat, by the console's clock. Thread-safe: one reader thread updates it while requests read it.
  */
 @Component
 public class WorkerRegistry {
 
     private final Map<String, WorkerHeartbeat> byInstance = new ConcurrentHashMap<>();
+    private final Map<String, Long> clockOffsets = new ConcurrentHashMap<>();
     private final WorkerProperties settings;
 
     public WorkerRegistry(WorkerProperties settings) {
@@ -31,19 +32,40 @@ public class WorkerRegistry {
         }
     }
 
-    /** Records {@code heartbeat} as the latest of {@code instanceId}. */
-    public void update(String instanceId, WorkerHeartbeat heartbeat) {
-        byInstance.put(instanceId, heartbeat);
+    /**
+     * Records {@code heartbeat} as the latest of {@code instanceId}, received at {@code receivedAt} by the console's
+     * clock, with the estimate of how far the instance's clock is ahead of the console's ({@code clockOffsetMillis},
+     * negative: behind). The registered heartbeat's {@code sentAt} is {@code receivedAt}, so staleness never depends
+     * on the worker's clock.
+     */
+    public void update(String instanceId, WorkerHeartbeat heartbeat, Instant receivedAt, long clockOffsetMillis) {
+        WorkerHeartbeat registered = heartbeat.asReceived(instanceId, receivedAt);
+        byInstance.put(instanceId, registered);
+        clockOffsets.put(registered.instanceId(), clockOffsetMillis);
         while (byInstance.size() > settings.getMaxInstances()) {
             byInstance.entrySet().stream()
                     .min(Map.Entry.comparingByValue(Comparator.comparing(WorkerHeartbeat::sentAt)))
-                    .ifPresent(oldest -> byInstance.remove(oldest.getKey(), oldest.getValue()));
+                    .ifPresent(oldest -> {
+                        byInstance.remove(oldest.getKey(), oldest.getValue());
+                        clockOffsets.remove(oldest.getValue().instanceId());
+                    });
         }
     }
 
     /** Forgets {@code instanceId} (it shut down cleanly). */
     public void remove(String instanceId) {
-        byInstance.remove(instanceId);
+        WorkerHeartbeat removed = byInstance.remove(instanceId);
+        if (removed != null) {
+            clockOffsets.remove(removed.instanceId());
+        }
+    }
+
+    /**
+     * The estimated offset of the clock of the instance that calls itself {@code instanceId} from the console's, in
+     * milliseconds; 0 when unknown.
+     */
+    public long clockOffsetMillis(String instanceId) {
+        return clockOffsets.getOrDefault(instanceId, 0L);
     }
 
     /** Every instance not yet forgotten at {@code now}, by app then instance id; forgets the others. */
@@ -51,6 +73,11 @@ public class WorkerRegistry {
         byInstance
                 .values()
                 .removeIf(heartbeat -> !now.isBefore(staleAt(heartbeat).plus(settings.getForgetAfter())));
+        clockOffsets
+                .keySet()
+                .retainAll(byInstance.values().stream()
+                        .map(WorkerHeartbeat::instanceId)
+                        .toList());
         return byInstance.values().stream()
                 .sorted(Comparator.comparing(WorkerHeartbeat::app).thenComparing(WorkerHeartbeat::instanceId))
                 .toList();

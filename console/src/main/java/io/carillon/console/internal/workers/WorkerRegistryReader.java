@@ -4,7 +4,10 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.WorkerHeartbeat;
 import io.carillon.topics.spring.CarillonTopics;
+import io.carillon.topics.workers.ClockOffsets;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +32,9 @@ import org.springframework.stereotype.Component;
  * Feeds the {@link WorkerRegistry} from every partition of the {@code workers} topic, read from the beginning without
  * a consumer group (each console instance keeps the whole registry, as each dispatcher does). One thread of its own
  * polls every {@link #POLL_INTERVAL}; a tombstone removes its instance. A record that is not a heartbeat is logged and
- * skipped (the dispatchers send it to the dlq). Failed polls are logged and counted, and the next poll goes on.
+ * skipped (the dispatchers send it to the dlq). A heartbeat counts as received when it is read, by the console's
+ * clock, and gives a sample of its instance's clock offset ({@link ClockOffsets}); one written before the console
+ * started counts as received when it was sent, or now if that is earlier. Failed polls are logged and counted, and the next poll goes on.
  */
 @Component
 public class WorkerRegistryReader implements SmartLifecycle {
@@ -42,13 +47,19 @@ public class WorkerRegistryReader implements SmartLifecycle {
 
     private final CarillonTopics topics;
     private final WorkerRegistry registry;
+    private final Clock clock;
     private final AtomicLong failedPolls = new AtomicLong();
+    private final ClockOffsets clockOffsets = new ClockOffsets();
+    /** The end offsets when reading started: heartbeats before them were sent before the console started. */
+    private Map<TopicPartition, Long> startEnds = Map.of();
+
     private ScheduledExecutorService thread;
     private Consumer<String, byte[]> consumer;
 
-    public WorkerRegistryReader(CarillonTopics topics, WorkerRegistry registry) {
+    public WorkerRegistryReader(CarillonTopics topics, WorkerRegistry registry, Clock clock) {
         this.topics = topics;
         this.registry = registry;
+        this.clock = clock;
     }
 
     /** The polls that failed since the start; each was logged. */
@@ -80,6 +91,7 @@ public class WorkerRegistryReader implements SmartLifecycle {
                 .toList();
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
+        startEnds = consumer.endOffsets(partitions);
     }
 
     private void poll() {
@@ -96,6 +108,19 @@ public class WorkerRegistryReader implements SmartLifecycle {
         }
     }
 
+    private void received(ConsumerRecord<String, byte[]> record, WorkerHeartbeat heartbeat) {
+        Instant now = clock.instant();
+        TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+        if (record.offset() >= startEnds.getOrDefault(partition, 0L)) {
+            long offset = clockOffsets.sample(
+                    record.key(), Duration.between(now, heartbeat.sentAt()).toMillis());
+            registry.update(record.key(), heartbeat, now, offset);
+        } else {
+            Instant receivedAt = heartbeat.sentAt().isBefore(now) ? heartbeat.sentAt() : now;
+            registry.update(record.key(), heartbeat, receivedAt, clockOffsets.offsetMillis(record.key()));
+        }
+    }
+
     private void apply(ConsumerRecord<String, byte[]> record) {
         if (record.key() == null) {
             log.warn(
@@ -107,6 +132,7 @@ public class WorkerRegistryReader implements SmartLifecycle {
         }
         if (record.value() == null) {
             registry.remove(record.key());
+            clockOffsets.remove(record.key());
             return;
         }
         try {
@@ -114,7 +140,7 @@ public class WorkerRegistryReader implements SmartLifecycle {
             if (heartbeat.app() == null || heartbeat.sentAt() == null) {
                 throw new InvalidEventException("fields 'app' and 'sentAt' are required");
             }
-            registry.update(record.key(), heartbeat.instanceId() == null ? keyed(record.key(), heartbeat) : heartbeat);
+            received(record, heartbeat);
         } catch (InvalidEventException e) {
             log.warn(
                     "heartbeat record {}-{}@{} skipped: {}",
@@ -123,23 +149,6 @@ public class WorkerRegistryReader implements SmartLifecycle {
                     record.offset(),
                     e.getMessage());
         }
-    }
-
-    private static WorkerHeartbeat keyed(String instanceId, WorkerHeartbeat heartbeat) {
-        return new WorkerHeartbeat(
-                heartbeat.schemaVersion(),
-                instanceId,
-                heartbeat.app(),
-                heartbeat.handlers(),
-                heartbeat.capacity(),
-                heartbeat.running(),
-                heartbeat.partitions(),
-                heartbeat.intervalMs(),
-                heartbeat.startedAt(),
-                heartbeat.sentAt(),
-                heartbeat.waiting(),
-                heartbeat.lingering(),
-                heartbeat.busyJobs());
     }
 
     @Override

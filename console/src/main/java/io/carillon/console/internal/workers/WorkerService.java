@@ -54,7 +54,10 @@ public class WorkerService {
         Instant now = clock.instant();
         return registry.instances(now).stream()
                 .filter(heartbeat -> app == null ? scope.allows(heartbeat.app()) : app.equals(heartbeat.app()))
-                .map(heartbeat -> WorkerView.of(heartbeat, registry.isStale(heartbeat, now)))
+                .map(heartbeat -> WorkerView.of(
+                        heartbeat,
+                        registry.isStale(heartbeat, now),
+                        registry.clockOffsetMillis(heartbeat.instanceId())))
                 .toList();
     }
 

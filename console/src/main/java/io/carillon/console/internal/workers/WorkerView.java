@@ -2,12 +2,15 @@ package io.carillon.console.internal.workers;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.carillon.topics.workers.ClockOffsets;
 import java.time.Instant;
 import java.util.List;
 
 /**
- * One worker instance as its last heartbeat describes it: {@code lastHeartbeat} is when it was sent (the worker's
- * clock), {@code stale} whether it is older than the allowed missed beats. The host is not reported by heartbeats; a
+ * One worker instance as its last heartbeat describes it: {@code lastHeartbeat} is when the console received it (by
+ * the console's clock), {@code stale} whether it is older than the allowed missed beats, {@code clockOffsetMs} how
+ * far the instance's clock is ahead of the console's (negative: behind) and {@code clockInStep} whether that is
+ * within {@link ClockOffsets#MAX_OFFSET}. The host is not reported by heartbeats; a
  * worker's default instance id is {@code <host>-<pid>}. {@code busyJobs} is left out when the worker does not report it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -24,9 +27,11 @@ record WorkerView(
         long heartbeatIntervalMs,
         Instant startedAt,
         Instant lastHeartbeat,
-        boolean stale) {
+        boolean stale,
+        long clockOffsetMs,
+        boolean clockInStep) {
 
-    static WorkerView of(WorkerHeartbeat heartbeat, boolean stale) {
+    static WorkerView of(WorkerHeartbeat heartbeat, boolean stale, long clockOffsetMs) {
         return new WorkerView(
                 heartbeat.instanceId(),
                 heartbeat.app(),
@@ -40,6 +45,8 @@ record WorkerView(
                 heartbeat.intervalMs(),
                 heartbeat.startedAt(),
                 heartbeat.sentAt(),
-                stale);
+                stale,
+                clockOffsetMs,
+                ClockOffsets.isInStep(clockOffsetMs));
     }
 }

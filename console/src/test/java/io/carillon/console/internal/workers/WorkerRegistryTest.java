@@ -18,9 +18,9 @@ class WorkerRegistryTest {
         settings.setMaxInstances(2);
         WorkerRegistry registry = new WorkerRegistry(settings);
 
-        registry.update("key-a", heartbeat("named-otherwise", NOW.minusSeconds(2)));
-        registry.update("key-b", heartbeat("b", NOW.minusSeconds(1)));
-        registry.update("key-c", heartbeat("c", NOW));
+        register(registry, "key-a", heartbeat("named-otherwise", NOW.minusSeconds(2)));
+        register(registry, "key-b", heartbeat("b", NOW.minusSeconds(1)));
+        register(registry, "key-c", heartbeat("c", NOW));
 
         assertThat(registry.instances(NOW))
                 .extracting(WorkerHeartbeat::instanceId)
@@ -31,7 +31,7 @@ class WorkerRegistryTest {
     void isStaleAfterTheAllowedMissedBeatsAndForgottenLater() {
         WorkerRegistry registry = new WorkerRegistry(new WorkerProperties());
         WorkerHeartbeat heartbeat = heartbeat("a", NOW);
-        registry.update("a", heartbeat);
+        register(registry, "a", heartbeat);
 
         assertThat(registry.isStale(heartbeat, NOW.plusMillis(2999))).isFalse();
         assertThat(registry.isStale(heartbeat, NOW.plusSeconds(3))).isTrue();
@@ -40,6 +40,29 @@ class WorkerRegistryTest {
                 .hasSize(1);
         assertThat(registry.instances(NOW.plusSeconds(3).plus(Duration.ofHours(1))))
                 .isEmpty();
+    }
+
+    @Test
+    void judgesStalenessByReceiptAndReportsTheClockOffsetOfEachInstance() {
+        WorkerRegistry registry = new WorkerRegistry(new WorkerProperties());
+        registry.update("behind", heartbeat("behind", NOW.minusSeconds(20)), NOW, -20_000);
+        registry.update("ahead", heartbeat("ahead", NOW.plusSeconds(20)), NOW, 20_000);
+
+        assertThat(registry.instances(NOW.plusMillis(2999)))
+                .allSatisfy(instance -> assertThat(registry.isStale(instance, NOW.plusMillis(2999)))
+                        .isFalse());
+        assertThat(registry.instances(NOW))
+                .allSatisfy(instance -> assertThat(instance.sentAt()).isEqualTo(NOW));
+        assertThat(registry.clockOffsetMillis("behind")).isEqualTo(-20_000);
+        assertThat(registry.clockOffsetMillis("ahead")).isEqualTo(20_000);
+
+        registry.remove("ahead");
+
+        assertThat(registry.clockOffsetMillis("ahead")).isZero();
+    }
+
+    private static void register(WorkerRegistry registry, String key, WorkerHeartbeat heartbeat) {
+        registry.update(key, heartbeat, heartbeat.sentAt(), 0);
     }
 
     private static WorkerHeartbeat heartbeat(String instanceId, Instant sentAt) {

@@ -1,4 +1,4 @@
-package io.carillon.dispatcher.internal;
+package io.carillon.topics.workers;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -8,36 +8,41 @@ import java.util.Map;
  * Per worker instance, how far its clock is ahead of this dispatcher's (negative: behind), estimated from its
  * heartbeats as the largest {@code sentAt - receivedAt} of its last {@value #SAMPLES}: the time a heartbeat spends on
  * its way only ever makes a clock look further behind, so the least delayed heartbeat is the best estimate. An
- * instance without samples counts as in step. Not thread-safe: used from the dispatcher's thread only.
+ * instance without samples counts as in step. The dispatcher routes by it and the console shows it. Not thread-safe:
+ * one thread, the one that reads the heartbeats, uses it.
  */
-final class ClockOffsets {
+public final class ClockOffsets {
 
-    static final int SAMPLES = 8;
+    /** How many of an instance's latest heartbeats the estimate is taken from. */
+    public static final int SAMPLES = 8;
     /** An instance whose estimate is further off than this, either way, counts as out of step. */
-    static final Duration MAX_OFFSET = Duration.ofSeconds(2);
+    public static final Duration MAX_OFFSET = Duration.ofSeconds(2);
 
     private final Map<String, Samples> byInstance = new HashMap<>();
 
     /** Adds the offset {@code sentAt - receivedAt} of one heartbeat of {@code instanceId}; returns the new estimate. */
-    long sample(String instanceId, long offsetMillis) {
+    public long sample(String instanceId, long offsetMillis) {
         return byInstance.computeIfAbsent(instanceId, id -> new Samples()).add(offsetMillis);
     }
 
     /** The estimate for {@code instanceId} in milliseconds; 0 without samples. */
-    long offsetMillis(String instanceId) {
+    public long offsetMillis(String instanceId) {
         Samples samples = byInstance.get(instanceId);
         return samples == null ? 0 : samples.estimate();
     }
 
-    boolean inStep(String instanceId) {
+    /** Whether {@code instanceId}'s clock is within {@link #MAX_OFFSET} of this one's. */
+    public boolean inStep(String instanceId) {
         return isInStep(offsetMillis(instanceId));
     }
 
-    static boolean isInStep(long offsetMillis) {
+    /** Whether an estimate of {@code offsetMillis} is within {@link #MAX_OFFSET}. */
+    public static boolean isInStep(long offsetMillis) {
         return Math.abs(offsetMillis) <= MAX_OFFSET.toMillis();
     }
 
-    void remove(String instanceId) {
+    /** Forgets {@code instanceId}'s samples. */
+    public void remove(String instanceId) {
         byInstance.remove(instanceId);
     }
 
