@@ -133,7 +133,7 @@ public class WorkflowService {
      * @throws PublishException when Kafka did not take the record (nothing is changed)
      */
     WorkflowView save(String id, WorkflowDefinition workflow) {
-        WorkflowDefinition named = workflow.id() == null ? withId(workflow, id) : workflow;
+        WorkflowDefinition named = workflow.id() == null ? workflow.toBuilder(id).build() : workflow;
         if (!id.equals(named.id())) {
             throw InvalidInputException.of("id", "'" + named.id() + "' is not the workflow of the path, '" + id + "'");
         }
@@ -238,23 +238,6 @@ public class WorkflowService {
             }
         });
         return List.copyOf(apps);
-    }
-
-    private static WorkflowDefinition withId(WorkflowDefinition workflow, String id) {
-        return WorkflowDefinition.builder(id)
-                .description(workflow.description())
-                .owner(workflow.owner())
-                .tags(workflow.tags())
-                .apps(workflow.apps())
-                .schedule(workflow.schedule())
-                .misfire(workflow.misfire())
-                .enabled(workflow.enabled())
-                .maxInstances(workflow.maxInstances())
-                .blockStrategy(workflow.blockStrategy())
-                .maxDurationMs(workflow.maxDurationMs())
-                .nodes(workflow.nodes())
-                .edges(workflow.edges())
-                .build();
     }
 
     /** The app an audit entry names: the workflow's one app, or none (ADMINs read it) when it spans several. */
