@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The console's layout (console/README.md): one package per feature under {@code io.carillon.console.internal}, each
  * using only the packages this table names: the ones that cross features ({@code web}: errors, limits, JSON bodies;
- * {@code audit}; {@code access}: who calls and what they may do; {@code kafka}; {@code outbox}; {@code metrics}; {@code support}: periodic tasks and SQL times, which every feature
+ * {@code audit}; {@code access}: who calls and what they may do; {@code kafka}; {@code outbox}; {@code metrics}; {@code support}: periodic tasks, SQL times and advisory locks, which every feature
  * may use) and
  * the few features it builds on. A new arrow between features is a decision: add it here, or move the shared part.
  * No feature uses {@code io.carillon.console} itself (the application and its entry point).
@@ -42,7 +42,7 @@ class ConsoleFeaturesTest {
             Map.entry("logs", List.of("kafka", "runs", "web")),
             Map.entry("dashboard", List.of("access", "kafka", "runs", "web", "workers")),
             Map.entry("forecast", List.of("access")),
-            Map.entry("declarations", List.of("access", "jobs", "kafka")),
+            Map.entry("declarations", List.of("access", "jobs", "kafka", "web", "workflows")),
             Map.entry("exchange", List.of("access", "audit", "calendars", "jobs", "outbox", "web", "workflows")),
             Map.entry("incidents", List.of("access", "audit", "kafka", "web")),
             Map.entry("alerting", List.of("access", "audit", "kafka", "web")));

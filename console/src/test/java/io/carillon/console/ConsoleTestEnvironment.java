@@ -3,8 +3,13 @@ package io.carillon.console;
 import io.carillon.testkit.TestDatabase;
 import io.carillon.testkit.TestKafka;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.WorkflowDefinition;
+import io.carillon.worker.CarillonWorker;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
@@ -47,6 +52,29 @@ public final class ConsoleTestEnvironment {
         registry.add("carillon.console.admin-password", () -> ADMIN_PASSWORD);
         registry.add("carillon.console.retention.runs", () -> RETENTION);
         registry.add("carillon.console.retention.logs", () -> RETENTION);
+    }
+
+    /**
+     * Starts and closes a real worker of {@code app} whose handlers are {@code handlers} (each returning nothing),
+     * which publishes version {@code version}'s declarations of {@code jobs} and {@code workflows} at its start.
+     */
+    public void declareAndStop(
+            String app,
+            String version,
+            List<String> handlers,
+            List<JobDefinition> jobs,
+            List<WorkflowDefinition> workflows) {
+        CarillonWorker.Builder builder = CarillonWorker.builder()
+                .bootstrapServers(TestKafka.bootstrapServers())
+                .catalog(catalog)
+                .app(app)
+                .instanceId(app + "-" + version)
+                .shutdownGrace(Duration.ZERO)
+                .declarations(version, jobs, workflows);
+        handlers.forEach(handler -> builder.handler(handler, context -> null));
+        try (CarillonWorker worker = builder.build()) {
+            worker.start();
+        }
     }
 
     /** A producer to the test broker; the caller closes it. */

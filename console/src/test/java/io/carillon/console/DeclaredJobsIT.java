@@ -10,7 +10,6 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.Schedule;
-import io.carillon.worker.CarillonWorker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -237,22 +236,12 @@ class DeclaredJobsIT {
     }
 
     private static void startAndStopWorker(String app, String version, List<JobDefinition> jobs) {
-        try (CarillonWorker worker = CarillonWorker.builder()
-                .bootstrapServers(TestKafka.bootstrapServers())
-                .catalog(environment.catalog)
-                .app(app)
-                .instanceId(app + "-" + version)
-                .shutdownGrace(Duration.ZERO)
-                .handler("work", context -> null)
-                .declarations(version, jobs)
-                .build()) {
-            worker.start();
-        }
+        environment.declareAndStop(app, version, List.of("work"), jobs, List.of());
     }
 
     private void publish(String app, String version, List<JobDefinition> jobs) {
-        AppDeclarations declarations =
-                new AppDeclarations(AppDeclarations.SCHEMA_VERSION, app, version, app + "-" + version, NOW, jobs);
+        AppDeclarations declarations = new AppDeclarations(
+                AppDeclarations.SCHEMA_VERSION, app, version, app + "-" + version, NOW, jobs, List.of());
         producer.send(new ProducerRecord<>(
                 environment.catalog.declarations(), app, EventSerdes.DECLARATIONS.serialize(null, declarations)));
         producer.flush();

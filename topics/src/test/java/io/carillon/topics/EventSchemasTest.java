@@ -269,7 +269,9 @@ class EventSchemasTest {
                                 .withWorkflow(REF)),
                 Arguments.of("job-request", JobRequest.workflowNode("nightly-pipeline.load", null, REF, "engine", T)),
                 Arguments.of("job-definition", WORKFLOW.nodes().get(1).toJob(WORKFLOW)),
-                Arguments.of("app-declarations", new AppDeclarations(1, "reports", "2.4.1", "w-1", T, List.of(JOB))),
+                Arguments.of(
+                        "app-declarations",
+                        new AppDeclarations(1, "reports", "2.4.1", "w-1", T, List.of(JOB), List.of(WORKFLOW))),
                 Arguments.of(
                         "calendar",
                         Calendar.named("holidays-de", "Europe/Berlin")

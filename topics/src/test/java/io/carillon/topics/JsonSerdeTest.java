@@ -46,6 +46,16 @@ class JsonSerdeTest {
     }
 
     @Test
+    void declarationsWrittenBeforeWorkflowsCouldBeDeclaredReadAsDeclaringNone() {
+        io.carillon.topics.events.AppDeclarations declared = EventSerdes.DECLARATIONS.parse("""
+                {"schemaVersion":1,"app":"reports","appVersion":"1.0","declaredAt":"2026-12-01T00:00:00Z",
+                 "jobs":[{"id":"tick","app":"reports","handler":"echo","schedule":{"type":"NONE"}}]}""");
+
+        assertThat(declared.jobs()).hasSize(1);
+        assertThat(declared.workflows()).isEmpty();
+    }
+
+    @Test
     void aScheduleWithoutCalendarsHasNeitherFieldAndOneWithThemReadsThemBack() {
         JobDefinition plain = JobDefinition.builder("tick")
                 .app("demo")

@@ -4,6 +4,8 @@ import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.WorkflowDefinition;
+import io.carillon.worker.internal.Declared;
 import io.carillon.worker.internal.WorkerEngine;
 import io.carillon.worker.internal.WorkerSettings;
 import java.lang.management.ManagementFactory;
@@ -64,15 +66,13 @@ public final class CarillonWorker implements AutoCloseable {
     }
 
     private final WorkerSettings settings;
-    private final String appVersion;
-    private final List<JobDefinition> declaredJobs;
+    private final Declared declared;
     private volatile State state = State.NEW;
     private WorkerEngine engine;
 
-    private CarillonWorker(WorkerSettings settings, String appVersion, List<JobDefinition> declaredJobs) {
+    private CarillonWorker(WorkerSettings settings, Declared declared) {
         this.settings = settings;
-        this.appVersion = appVersion;
-        this.declaredJobs = declaredJobs;
+        this.declared = declared;
     }
 
     public static Builder builder() {
@@ -93,15 +93,10 @@ public final class CarillonWorker implements AutoCloseable {
             throw new IllegalStateException("worker " + settings.instanceId() + " of app " + settings.app()
                     + " was already " + (state == State.RUNNING ? "started" : "closed") + "; build a new one");
         }
-        AppDeclarations declarations = declaredJobs == null
+        AppDeclarations declarations = declared == null
                 ? null
-                : new AppDeclarations(
-                        AppDeclarations.SCHEMA_VERSION,
-                        settings.app(),
-                        appVersion,
-                        settings.instanceId(),
-                        settings.clock().instant(),
-                        declaredJobs);
+                : declared.event(
+                        settings.app(), settings.instanceId(), settings.clock().instant());
         engine = WorkerEngine.start(settings, declarations);
         state = State.RUNNING;
     }
@@ -142,12 +137,17 @@ public final class CarillonWorker implements AutoCloseable {
 
     /** The jobs this worker declares for its app, or null when it declares none (and publishes nothing). */
     public List<JobDefinition> declaredJobs() {
-        return declaredJobs;
+        return declared == null ? null : declared.jobs();
+    }
+
+    /** The workflows this worker declares for its app, or null when it declares nothing. */
+    public List<WorkflowDefinition> declaredWorkflows() {
+        return declared == null ? null : declared.workflows();
     }
 
     /** The version of the app its declarations carry, or null when it declares none. */
     public String appVersion() {
-        return appVersion;
+        return declared == null ? null : declared.appVersion();
     }
 
     /** Configures a {@link CarillonWorker}; not thread-safe. {@link #build()} may be called more than once. */
@@ -164,8 +164,7 @@ public final class CarillonWorker implements AutoCloseable {
         private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
         private final Map<String, JobHandlerFunction> handlers = new LinkedHashMap<>();
         private final Map<String, Object> kafkaProperties = new LinkedHashMap<>();
-        private String appVersion;
-        private List<JobDefinition> declaredJobs;
+        private Declared declared;
         private RunListener runListener = RunListener.NONE;
 
         private Builder() {}
@@ -177,8 +176,15 @@ public final class CarillonWorker implements AutoCloseable {
          * Without this call nothing is published. Each job's {@code app} must be this worker's app.
          */
         public Builder declarations(String appVersion, List<JobDefinition> jobs) {
-            this.appVersion = appVersion;
-            this.declaredJobs = List.copyOf(jobs);
+            return declarations(appVersion, jobs, List.of());
+        }
+
+        /**
+         * As {@link #declarations(String, List)}, with the workflows the app declares; each inline node's {@code app}
+         * must be this worker's app.
+         */
+        public Builder declarations(String appVersion, List<JobDefinition> jobs, List<WorkflowDefinition> workflows) {
+            this.declared = new Declared(appVersion, jobs, workflows);
             return this;
         }
 
@@ -318,7 +324,9 @@ public final class CarillonWorker implements AutoCloseable {
             if (shutdownGrace == null || shutdownGrace.isNegative()) {
                 throw new IllegalArgumentException("shutdownGrace must be zero or positive, was " + shutdownGrace);
             }
-            requireValidDeclarations();
+            if (declared != null) {
+                declared.requireValid(app, MAX_APP_VERSION_LENGTH);
+            }
             String instance = instanceId == null || instanceId.isBlank() ? defaultInstanceId() : instanceId;
             return new CarillonWorker(
                     new WorkerSettings(
@@ -334,28 +342,7 @@ public final class CarillonWorker implements AutoCloseable {
                             kafkaProperties,
                             maxEarlyRuns,
                             runListener),
-                    appVersion,
-                    declaredJobs);
-        }
-
-        private void requireValidDeclarations() {
-            if (declaredJobs == null) {
-                return;
-            }
-            if (appVersion == null || appVersion.isBlank() || appVersion.length() > MAX_APP_VERSION_LENGTH) {
-                throw new IllegalArgumentException(
-                        "appVersion must be 1 to " + MAX_APP_VERSION_LENGTH + " characters, was '" + appVersion + "'");
-            }
-            if (declaredJobs.size() > AppDeclarations.MAX_JOBS) {
-                throw new IllegalArgumentException(
-                        declaredJobs.size() + " jobs are declared; at most " + AppDeclarations.MAX_JOBS + " may be");
-            }
-            for (JobDefinition job : declaredJobs) {
-                if (!app.equals(job.app())) {
-                    throw new IllegalArgumentException("declared job '" + job.id() + "' belongs to app '" + job.app()
-                            + "', not to this worker's app '" + app + "'");
-                }
-            }
+                    declared);
         }
 
         private static void requirePositive(String name, Duration value) {

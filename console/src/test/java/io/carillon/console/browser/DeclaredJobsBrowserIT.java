@@ -92,7 +92,13 @@ class DeclaredJobsBrowserIT {
                         .build())
                 .toList();
         AppDeclarations declarations = new AppDeclarations(
-                AppDeclarations.SCHEMA_VERSION, "shop", version, "shop-1", Instant.parse("2026-05-01T12:00:00Z"), jobs);
+                AppDeclarations.SCHEMA_VERSION,
+                "shop",
+                version,
+                "shop-1",
+                Instant.parse("2026-05-01T12:00:00Z"),
+                jobs,
+                List.of());
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),
                 new StringSerializer(),

@@ -69,7 +69,12 @@ public record WorkflowDefinition(
     }
 
     public Builder toBuilder() {
-        return new Builder(id)
+        return toBuilder(id);
+    }
+
+    /** A builder holding every field of this definition but its id, which is {@code otherId}. */
+    public Builder toBuilder(String otherId) {
+        return new Builder(otherId)
                 .description(description)
                 .owner(owner)
                 .tags(tags)

@@ -65,7 +65,8 @@ public final class CarillonWorkerAutoConfiguration {
                 app,
                 appVersion(properties, buildProperties.getIfAvailable(), environment),
                 properties.getJobs(),
-                environment);
+                environment,
+                properties.getWorkflows());
         return new CarillonWorkerLifecycle(
                 builder, customizers.orderedStream().toList(), properties.isAutoStartup(), declarations);
     }

@@ -1,5 +1,6 @@
 package io.carillon.worker.spring;
 
+import io.carillon.topics.events.WorkflowDefinition;
 import io.carillon.worker.CarillonWorker;
 import java.util.List;
 import java.util.Map;
@@ -54,11 +55,16 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
     }
 
     /**
-     * Where the app's declared jobs come from besides its {@code @DeclaredJob} methods: the app, its version, the jobs
-     * of {@code carillon.worker.jobs.*} and the resolver of the annotations' placeholders.
+     * Where the app's declared jobs and workflows come from besides its {@code @DeclaredJob} methods and its
+     * {@link WorkflowDefinition} beans: the app, its version, the jobs of {@code carillon.worker.jobs.*}, the
+     * resolver of the annotations' placeholders and the workflows of {@code carillon.worker.workflows.*}.
      */
     record Declarations(
-            String app, String appVersion, Map<String, DeclaredJobProperties> configured, PropertyResolver resolver) {}
+            String app,
+            String appVersion,
+            Map<String, DeclaredJobProperties> configured,
+            PropertyResolver resolver,
+            Map<String, DeclaredWorkflowProperties> workflows) {}
 
     @Override
     public void setBeanFactory(BeanFactory beanFactory) {
@@ -66,7 +72,7 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
     }
 
     /**
-     * Registers the {@code @JobHandler} methods and reads the declared jobs, so a misconfiguration or a misdeclaration
+     * Registers the {@code @JobHandler} methods and reads the declared jobs and workflows, so a misconfiguration or a misdeclaration
      * fails the start of the context.
      */
     @Override
@@ -88,7 +94,12 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
                                 declarations.configured(),
                                 declarations.app(),
                                 builder.handlerNames(),
-                                declarations.resolver()));
+                                declarations.resolver()),
+                        WorkflowDeclarations.read(
+                                declarations.workflows(),
+                                beanFactory.getBeansOfType(WorkflowDefinition.class),
+                                declarations.app(),
+                                builder.handlerNames()));
             }
             configured = true;
         }

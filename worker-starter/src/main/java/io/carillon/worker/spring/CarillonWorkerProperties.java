@@ -58,6 +58,9 @@ public class CarillonWorkerProperties {
      */
     private Map<String, DeclaredJobProperties> jobs = new LinkedHashMap<>();
 
+    /** Workflows declared in configuration, by workflow id; their inline nodes run this app's handlers. */
+    private Map<String, DeclaredWorkflowProperties> workflows = new LinkedHashMap<>();
+
     public Boolean getEnabled() {
         return enabled;
     }
@@ -128,6 +131,14 @@ public class CarillonWorkerProperties {
 
     public void setAppVersion(String appVersion) {
         this.appVersion = appVersion;
+    }
+
+    public Map<String, DeclaredWorkflowProperties> getWorkflows() {
+        return workflows;
+    }
+
+    public void setWorkflows(Map<String, DeclaredWorkflowProperties> workflows) {
+        this.workflows = workflows;
     }
 
     public Map<String, DeclaredJobProperties> getJobs() {

@@ -8,35 +8,20 @@ import java.util.List;
  * the same name; a field left unset keeps the annotation's value. A job declared only here names its
  * {@code handler}, one of this app's handlers.
  */
-public class DeclaredJobProperties {
+public class DeclaredJobProperties extends DeclaredScheduleProperties {
 
     /** The handler the job runs; required for a job declared only in configuration. */
     private String handler;
 
-    private String cron;
-    private String zone;
-    private String fixedRate;
-    private String fixedDelay;
-    private String at;
-    private String startAt;
-    private String endAt;
-    private String enabled;
     private String params;
     private String routing;
     private List<String> pinnedInstances;
-    private String blockStrategy;
     private String timeout;
     private String retryAttempts;
     private String retryBackoff;
     private String retryMultiplier;
     private String retryMaxBackoff;
-    private String misfire;
-    private String misfireThreshold;
-    private String maxCatchUp;
-    private String misfireMaxLate;
     private String pauseAfterFailures;
-    private List<String> skip;
-    private String onlyOn;
     private List<String> children;
     private String jitter;
     private String atMostOnce;
@@ -55,9 +40,6 @@ public class DeclaredJobProperties {
     private String alertFailureRatePercent;
     private String alertFailureRateWindow;
     private String alertFailureRateMinRuns;
-    private String description;
-    private String owner;
-    private List<String> tags;
 
     public String getHandler() {
         return handler;
@@ -65,70 +47,6 @@ public class DeclaredJobProperties {
 
     public void setHandler(String handler) {
         this.handler = handler;
-    }
-
-    public String getCron() {
-        return cron;
-    }
-
-    public void setCron(String cron) {
-        this.cron = cron;
-    }
-
-    public String getZone() {
-        return zone;
-    }
-
-    public void setZone(String zone) {
-        this.zone = zone;
-    }
-
-    public String getFixedRate() {
-        return fixedRate;
-    }
-
-    public void setFixedRate(String fixedRate) {
-        this.fixedRate = fixedRate;
-    }
-
-    public String getFixedDelay() {
-        return fixedDelay;
-    }
-
-    public void setFixedDelay(String fixedDelay) {
-        this.fixedDelay = fixedDelay;
-    }
-
-    public String getAt() {
-        return at;
-    }
-
-    public void setAt(String at) {
-        this.at = at;
-    }
-
-    public String getStartAt() {
-        return startAt;
-    }
-
-    public void setStartAt(String startAt) {
-        this.startAt = startAt;
-    }
-
-    public String getEndAt() {
-        return endAt;
-    }
-
-    public void setEndAt(String endAt) {
-        this.endAt = endAt;
-    }
-
-    public String getEnabled() {
-        return enabled;
-    }
-
-    public void setEnabled(String enabled) {
-        this.enabled = enabled;
     }
 
     public String getParams() {
@@ -153,14 +71,6 @@ public class DeclaredJobProperties {
 
     public void setPinnedInstances(List<String> pinnedInstances) {
         this.pinnedInstances = pinnedInstances;
-    }
-
-    public String getBlockStrategy() {
-        return blockStrategy;
-    }
-
-    public void setBlockStrategy(String blockStrategy) {
-        this.blockStrategy = blockStrategy;
     }
 
     public String getTimeout() {
@@ -201,30 +111,6 @@ public class DeclaredJobProperties {
 
     public void setRetryMaxBackoff(String retryMaxBackoff) {
         this.retryMaxBackoff = retryMaxBackoff;
-    }
-
-    public String getMisfire() {
-        return misfire;
-    }
-
-    public void setMisfire(String misfire) {
-        this.misfire = misfire;
-    }
-
-    public String getMisfireThreshold() {
-        return misfireThreshold;
-    }
-
-    public void setMisfireThreshold(String misfireThreshold) {
-        this.misfireThreshold = misfireThreshold;
-    }
-
-    public String getMaxCatchUp() {
-        return maxCatchUp;
-    }
-
-    public void setMaxCatchUp(String maxCatchUp) {
-        this.maxCatchUp = maxCatchUp;
     }
 
     public List<String> getChildren() {
@@ -371,59 +257,11 @@ public class DeclaredJobProperties {
         this.alertFailureRateMinRuns = alertFailureRateMinRuns;
     }
 
-    public String getDescription() {
-        return description;
-    }
-
-    public void setDescription(String description) {
-        this.description = description;
-    }
-
-    public String getOwner() {
-        return owner;
-    }
-
-    public void setOwner(String owner) {
-        this.owner = owner;
-    }
-
-    public List<String> getTags() {
-        return tags;
-    }
-
-    public void setTags(List<String> tags) {
-        this.tags = tags;
-    }
-
-    public String getMisfireMaxLate() {
-        return misfireMaxLate;
-    }
-
-    public void setMisfireMaxLate(String misfireMaxLate) {
-        this.misfireMaxLate = misfireMaxLate;
-    }
-
     public String getPauseAfterFailures() {
         return pauseAfterFailures;
     }
 
     public void setPauseAfterFailures(String pauseAfterFailures) {
         this.pauseAfterFailures = pauseAfterFailures;
-    }
-
-    public List<String> getSkip() {
-        return skip;
-    }
-
-    public void setSkip(List<String> skip) {
-        this.skip = skip;
-    }
-
-    public String getOnlyOn() {
-        return onlyOn;
-    }
-
-    public void setOnlyOn(String onlyOn) {
-        this.onlyOn = onlyOn;
     }
 }

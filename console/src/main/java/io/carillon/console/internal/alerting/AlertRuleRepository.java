@@ -1,5 +1,6 @@
 package io.carillon.console.internal.alerting;
 
+import static io.carillon.console.internal.support.AdvisoryLocks.lockForTransaction;
 import static io.carillon.console.internal.support.SqlTimes.instant;
 import static io.carillon.console.internal.support.SqlTimes.parameter;
 
@@ -41,10 +42,7 @@ class AlertRuleRepository {
      * of one scope, and so their records on the topic, follow each other in commit order, also when the row is new.
      */
     Optional<Row> lock(String scope) {
-        jdbc.sql("SELECT pg_advisory_xact_lock(hashtext(:lockName))")
-                .param("lockName", LOCK_PREFIX + scope)
-                .query((row, number) -> 0)
-                .single();
+        lockForTransaction(jdbc, LOCK_PREFIX + scope);
         return find(scope);
     }
 

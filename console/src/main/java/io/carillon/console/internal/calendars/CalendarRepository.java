@@ -1,5 +1,6 @@
 package io.carillon.console.internal.calendars;
 
+import static io.carillon.console.internal.support.AdvisoryLocks.lockForTransaction;
 import static io.carillon.console.internal.support.SqlTimes.instant;
 import static io.carillon.console.internal.support.SqlTimes.parameter;
 
@@ -58,10 +59,7 @@ public class CalendarRepository {
      * changes of one calendar, and so their records on the topic, follow each other in commit order.
      */
     Optional<Row> lock(String id) {
-        jdbc.sql("SELECT pg_advisory_xact_lock(hashtext(:lockName))")
-                .param("lockName", LOCK_PREFIX + id)
-                .query((row, number) -> 0)
-                .single();
+        lockForTransaction(jdbc, LOCK_PREFIX + id);
         return find(id);
     }
 

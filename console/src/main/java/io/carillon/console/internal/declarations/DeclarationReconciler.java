@@ -32,7 +32,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  *   <li>a declared job that exists but is managed in the console (created there, or detached) or by another app is
  *       left alone and logged: deleting it in the console lets the app take it over;</li>
  *   <li>a job the app manages that the set no longer holds follows the app's orphan policy
- *       ({@code carillon.console.declarations.*}): kept, disabled or deleted, and shown as orphaned.</li>
+ *       ({@code carillon.console.declarations.*}): kept, disabled or deleted, and shown as orphaned;</li>
+ *   <li>the set's workflows are applied by {@link WorkflowReconciler}.</li>
  * </ul>
  * Thread-safe; sets of one app are applied one after the other (the app's {@code app_declarations} row is locked).
  */
@@ -48,6 +49,7 @@ class DeclarationReconciler {
     }
 
     private final DeclarationRepository declarations;
+    private final WorkflowReconciler workflows;
     private final JobRepository jobRows;
     private final JobService jobs;
     private final CurrentCaller callers;
@@ -57,6 +59,7 @@ class DeclarationReconciler {
 
     DeclarationReconciler(
             DeclarationRepository declarations,
+            WorkflowReconciler workflows,
             JobRepository jobRows,
             JobService jobs,
             CurrentCaller callers,
@@ -64,6 +67,7 @@ class DeclarationReconciler {
             DeclarationProperties settings,
             Clock clock) {
         this.declarations = declarations;
+        this.workflows = workflows;
         this.jobRows = jobRows;
         this.jobs = jobs;
         this.callers = callers;
@@ -97,6 +101,7 @@ class DeclarationReconciler {
                 orphan(declared.app(), id);
             }
         }
+        workflows.apply(declared);
         declarations.saveApplied(declared, clock.instant());
         return Outcome.APPLIED;
     }

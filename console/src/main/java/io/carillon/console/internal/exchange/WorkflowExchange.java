@@ -70,7 +70,7 @@ class WorkflowExchange {
                 continue;
             }
             apps.addAll(stored.get().apps());
-            List<FieldChange> fields = JobDiff.between(stored.get(), filledIn(workflow, stored.get()));
+            List<FieldChange> fields = JobDiff.between(stored.get(), WorkflowService.filledIn(workflow, stored.get()));
             if (fields.isEmpty()) {
                 unchanged.add(workflow.id());
             } else {
@@ -132,14 +132,6 @@ class WorkflowExchange {
                 .map(WorkflowNode::app)
                 .filter(Objects::nonNull)
                 .toList();
-    }
-
-    /** {@code workflow} with what the console sets when it stores one taken from {@code stored} where it is unset. */
-    private static WorkflowDefinition filledIn(WorkflowDefinition workflow, WorkflowDefinition stored) {
-        return workflow.toBuilder()
-                .apps(workflow.apps().isEmpty() ? stored.apps() : workflow.apps())
-                .owner(workflow.owner() == null ? stored.owner() : workflow.owner())
-                .build();
     }
 
     /** What an import does to the workflows, and {@link #apply} to do it. */

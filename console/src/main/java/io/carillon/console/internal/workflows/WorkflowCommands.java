@@ -16,6 +16,7 @@ import io.carillon.topics.spring.CarillonTopics;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -64,10 +65,11 @@ class WorkflowCommands {
      * @throws PublishException when Kafka did not take the command
      */
     Map<String, String> start(String workflowId) {
-        WorkflowRepository.Row row = workflows.operable(workflowId);
-        String commandId = UUID.randomUUID().toString();
-        WorkflowCommand command = WorkflowCommand.start(commandId, workflowId, actor(), clock.instant());
-        publish(AuditAction.WORKFLOW_START, row, workflowId, command);
+        String commandId = send(
+                workflowId,
+                AuditAction.WORKFLOW_START,
+                workflowId,
+                id -> WorkflowCommand.start(id, workflowId, actor(), clock.instant()));
         return Map.of("commandId", commandId, "instanceId", WorkflowIds.manualInstance(workflowId, commandId));
     }
 
@@ -79,15 +81,14 @@ class WorkflowCommands {
             throw InvalidInputException.of(
                     "nodeId", "node '" + nodeId + "' is " + node.status() + "; only a FAILED node is retried");
         }
-        WorkflowRepository.Row row = workflows.operable(instance.workflowId());
-        String commandId = UUID.randomUUID().toString();
-        publish(
-                AuditAction.WORKFLOW_RETRY_NODE,
-                row,
-                instanceId + "/" + nodeId,
-                WorkflowCommand.retryNode(
-                        commandId, instance.workflowId(), instanceId, nodeId, actor(), clock.instant()));
-        return Map.of("commandId", commandId);
+        String workflowId = instance.workflowId();
+        return Map.of(
+                "commandId",
+                send(
+                        workflowId,
+                        AuditAction.WORKFLOW_RETRY_NODE,
+                        instanceId + "/" + nodeId,
+                        id -> WorkflowCommand.retryNode(id, workflowId, instanceId, nodeId, actor(), clock.instant())));
     }
 
     /** Marks node {@code nodeId} of instance {@code instanceId} SUCCEEDED without running it, and carries on. */
@@ -97,15 +98,14 @@ class WorkflowCommands {
         if (node.status() == NodeStatus.SUCCEEDED) {
             throw InvalidInputException.of("nodeId", "node '" + nodeId + "' has succeeded already");
         }
-        WorkflowRepository.Row row = workflows.operable(instance.workflowId());
-        String commandId = UUID.randomUUID().toString();
-        publish(
-                AuditAction.WORKFLOW_SKIP_NODE,
-                row,
-                instanceId + "/" + nodeId,
-                WorkflowCommand.skipNode(
-                        commandId, instance.workflowId(), instanceId, nodeId, actor(), clock.instant()));
-        return Map.of("commandId", commandId);
+        String workflowId = instance.workflowId();
+        return Map.of(
+                "commandId",
+                send(
+                        workflowId,
+                        AuditAction.WORKFLOW_SKIP_NODE,
+                        instanceId + "/" + nodeId,
+                        id -> WorkflowCommand.skipNode(id, workflowId, instanceId, nodeId, actor(), clock.instant())));
     }
 
     /** Cancels instance {@code instanceId}: no node of it starts any more. */
@@ -115,14 +115,14 @@ class WorkflowCommands {
             throw InvalidInputException.of(
                     "instanceId", "instance '" + instanceId + "' has ended (" + instance.status() + ")");
         }
-        WorkflowRepository.Row row = workflows.operable(instance.workflowId());
-        String commandId = UUID.randomUUID().toString();
-        publish(
-                AuditAction.WORKFLOW_CANCEL,
-                row,
-                instanceId,
-                WorkflowCommand.cancel(commandId, instance.workflowId(), instanceId, actor(), clock.instant()));
-        return Map.of("commandId", commandId);
+        String workflowId = instance.workflowId();
+        return Map.of(
+                "commandId",
+                send(
+                        workflowId,
+                        AuditAction.WORKFLOW_CANCEL,
+                        instanceId,
+                        id -> WorkflowCommand.cancel(id, workflowId, instanceId, actor(), clock.instant())));
     }
 
     /** Instance {@code instanceId}, refused (403) unless the caller may read every app of its workflow. */
@@ -142,6 +142,18 @@ class WorkflowCommands {
                 .findFirst()
                 .orElseThrow(() -> InvalidInputException.of(
                         "nodeId", "instance '" + instance.instanceId() + "' has no node '" + nodeId + "'"));
+    }
+
+    /**
+     * Checks that the caller may operate every app of workflow {@code workflowId}, then audits and publishes the
+     * command {@code command} makes of a new command id, in one transaction; returns that id.
+     */
+    private String send(
+            String workflowId, AuditAction action, String target, Function<String, WorkflowCommand> command) {
+        WorkflowRepository.Row row = workflows.operable(workflowId);
+        String commandId = UUID.randomUUID().toString();
+        publish(action, row, target, command.apply(commandId));
+        return commandId;
     }
 
     private void publish(AuditAction action, WorkflowRepository.Row row, String target, WorkflowCommand command) {

@@ -1,5 +1,6 @@
 package io.carillon.console.internal.workflows;
 
+import static io.carillon.console.internal.support.AdvisoryLocks.lockForTransaction;
 import static io.carillon.console.internal.support.SqlTimes.instant;
 import static io.carillon.console.internal.support.SqlTimes.parameter;
 
@@ -25,16 +26,32 @@ import org.springframework.stereotype.Repository;
 @Repository
 class WorkflowRepository {
 
-    /** A workflow's row: the definition, the apps its nodes run on, and who set it when. */
-    record Row(WorkflowDefinition workflow, List<String> apps, Instant updatedAt, String updatedBy) {
+    /**
+     * A workflow's row: the definition, the apps its nodes run on, who set it when, and the app that declares it
+     * (null: managed in the console).
+     */
+    record Row(
+            WorkflowDefinition workflow,
+            List<String> apps,
+            Instant updatedAt,
+            String updatedBy,
+            DeclaredBy declaredBy) {
 
         Row {
             apps = List.copyOf(apps);
         }
+
+        Row(WorkflowDefinition workflow, List<String> apps, Instant updatedAt, String updatedBy) {
+            this(workflow, apps, updatedAt, updatedBy, null);
+        }
     }
 
+    /** The worker app whose code or configuration declares a workflow, and the app version that last set it. */
+    record DeclaredBy(String app, String version) {}
+
     private static final String LOCK_PREFIX = "carillon.console.workflow:";
-    private static final String COLUMNS = "definition::text AS definition, apps, updated_at, updated_by";
+    private static final String COLUMNS =
+            "definition::text AS definition, apps, updated_at, updated_by, managed_by_app, managed_version";
 
     private final JdbcClient jdbc;
 
@@ -60,10 +77,7 @@ class WorkflowRepository {
      * changes of one workflow, and so their records on the topic, follow each other in commit order.
      */
     Optional<Row> lock(String id) {
-        jdbc.sql("SELECT pg_advisory_xact_lock(hashtext(:lockName))")
-                .param("lockName", LOCK_PREFIX + id)
-                .query((row, number) -> 0)
-                .single();
+        lockForTransaction(jdbc, LOCK_PREFIX + id);
         return find(id);
     }
 
@@ -88,6 +102,23 @@ class WorkflowRepository {
         jdbc.sql("DELETE FROM workflows WHERE id = :id").param("id", id).update();
     }
 
+    /** Marks workflow {@code id} as declared by version {@code version} of app {@code app}. */
+    void markDeclared(String id, String app, String version) {
+        jdbc.sql("UPDATE workflows SET managed_by_app = :app, managed_version = :version WHERE id = :id")
+                .param("id", id)
+                .param("app", app)
+                .param("version", version)
+                .update();
+    }
+
+    /** The ids of the workflows app {@code app} declares. */
+    List<String> declaredIds(String app) {
+        return jdbc.sql("SELECT id FROM workflows WHERE managed_by_app = :app ORDER BY id")
+                .param("app", app)
+                .query(String.class)
+                .list();
+    }
+
     /** The app of each of the jobs {@code jobIds} that exists. */
     Map<String, String> appsOfJobs(Collection<String> jobIds) {
         Map<String, String> apps = new LinkedHashMap<>();
@@ -107,7 +138,10 @@ class WorkflowRepository {
                 EventSerdes.WORKFLOW.parse(row.getString("definition")),
                 Arrays.asList((String[]) apps.getArray()),
                 instant(row, "updated_at"),
-                row.getString("updated_by"));
+                row.getString("updated_by"),
+                row.getString("managed_by_app") == null
+                        ? null
+                        : new DeclaredBy(row.getString("managed_by_app"), row.getString("managed_version")));
     }
 
     private static String arrayLiteral(List<String> values) {

@@ -102,6 +102,45 @@ public class WorkflowService {
         save(id, workflow);
     }
 
+    /**
+     * Creates or replaces {@code workflow} as declared by version {@code appVersion} of app {@code app}, in the
+     * caller's transaction, unless it is the stored one already (then only its declaring version is noted); returns
+     * whether the definition changed.
+     *
+     * @throws InvalidInputException naming each field that is not valid, and the node
+     */
+    public boolean saveDeclared(WorkflowDefinition workflow, String app, String appVersion) {
+        Optional<WorkflowDefinition> stored = storedDefinition(workflow.id());
+        boolean changed = stored.isEmpty()
+                || !filledIn(workflow, stored.get()).toBuilder()
+                        .version(stored.get().version())
+                        .build()
+                        .equals(stored.get());
+        if (changed) {
+            save(workflow.id(), workflow);
+        }
+        workflows.markDeclared(workflow.id(), app, appVersion);
+        return changed;
+    }
+
+    /** The app that declares workflow {@code id}, if it is stored and declared. */
+    public Optional<String> declaringApp(String id) {
+        return workflows.find(id).map(WorkflowRepository.Row::declaredBy).map(WorkflowRepository.DeclaredBy::app);
+    }
+
+    /** The ids of the workflows app {@code app} declares. */
+    public List<String> declaredIds(String app) {
+        return workflows.declaredIds(app);
+    }
+
+    /** {@code workflow} with what the console sets when it stores one taken from {@code stored} where it is unset. */
+    public static WorkflowDefinition filledIn(WorkflowDefinition workflow, WorkflowDefinition stored) {
+        return workflow.toBuilder()
+                .apps(workflow.apps().isEmpty() ? stored.apps() : workflow.apps())
+                .owner(workflow.owner() == null ? stored.owner() : workflow.owner())
+                .build();
+    }
+
     private static WorkflowDefinition withApps(WorkflowRepository.Row row) {
         return row.workflow().toBuilder().apps(row.apps()).build();
     }
@@ -133,7 +172,8 @@ public class WorkflowService {
      * @throws PublishException when Kafka did not take the record (nothing is changed)
      */
     WorkflowView save(String id, WorkflowDefinition workflow) {
-        WorkflowDefinition named = workflow.id() == null ? withId(workflow, id) : workflow;
+        WorkflowDefinition named =
+                workflow.id() == null ? workflow.toBuilder(id).build() : workflow;
         if (!id.equals(named.id())) {
             throw InvalidInputException.of("id", "'" + named.id() + "' is not the workflow of the path, '" + id + "'");
         }
@@ -238,23 +278,6 @@ public class WorkflowService {
             }
         });
         return List.copyOf(apps);
-    }
-
-    private static WorkflowDefinition withId(WorkflowDefinition workflow, String id) {
-        return WorkflowDefinition.builder(id)
-                .description(workflow.description())
-                .owner(workflow.owner())
-                .tags(workflow.tags())
-                .apps(workflow.apps())
-                .schedule(workflow.schedule())
-                .misfire(workflow.misfire())
-                .enabled(workflow.enabled())
-                .maxInstances(workflow.maxInstances())
-                .blockStrategy(workflow.blockStrategy())
-                .maxDurationMs(workflow.maxDurationMs())
-                .nodes(workflow.nodes())
-                .edges(workflow.edges())
-                .build();
     }
 
     /** The app an audit entry names: the workflow's one app, or none (ADMINs read it) when it spans several. */

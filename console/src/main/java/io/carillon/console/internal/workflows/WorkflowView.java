@@ -6,8 +6,9 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A workflow as the REST API shows it: the definition, the apps its nodes run on, who changed it last, when, and its
- * newest instance (absent before the first). Null fields are left out of JSON.
+ * A workflow as the REST API shows it: the definition, the apps its nodes run on, who changed it last, when, the
+ * app that declares it (absent for a workflow managed in the console) and its newest instance (absent before the
+ * first). Null fields are left out of JSON.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record WorkflowView(
@@ -15,9 +16,10 @@ record WorkflowView(
         List<String> apps,
         Instant updatedAt,
         String updatedBy,
+        WorkflowRepository.DeclaredBy declaredBy,
         WorkflowInstanceView latestInstance) {
 
     static WorkflowView of(WorkflowRepository.Row row, WorkflowInstanceView latest) {
-        return new WorkflowView(row.workflow(), row.apps(), row.updatedAt(), row.updatedBy(), latest);
+        return new WorkflowView(row.workflow(), row.apps(), row.updatedAt(), row.updatedBy(), row.declaredBy(), latest);
     }
 }
