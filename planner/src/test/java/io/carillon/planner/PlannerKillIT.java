@@ -14,7 +14,6 @@ import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -32,8 +31,6 @@ import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -259,28 +256,7 @@ class PlannerKillIT {
 
     /** Client id (killed, survivor, replacement) → the input partitions its stream thread is assigned. */
     private Map<String, Set<Integer>> owners() throws ExecutionException, InterruptedException {
-        ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(applicationId))
-                .describedGroups()
-                .get(applicationId)
-                .get();
-        Map<String, Set<Integer>> owners = new HashMap<>();
-        for (MemberDescription member : group.members()) {
-            Set<Integer> partitions = member.assignment().topicPartitions().stream()
-                    .filter(partition -> partition.topic().equals(catalog.jobs()))
-                    .map(TopicPartition::partition)
-                    .collect(Collectors.toCollection(TreeSet::new));
-            if (!partitions.isEmpty()) {
-                owners.computeIfAbsent(clientOf(member), client -> new TreeSet<>())
-                        .addAll(partitions);
-            }
-        }
-        return owners;
-    }
-
-    private static String clientOf(MemberDescription member) {
-        String clientId = member.clientId();
-        int thread = clientId.indexOf("-StreamThread-");
-        return thread < 0 ? clientId : clientId.substring(0, thread);
+        return PlannerProcesses.owners(admin, applicationId, catalog.jobs());
     }
 
     private static Set<Integer> allPartitions() {
@@ -308,32 +284,11 @@ class PlannerKillIT {
     }
 
     private void startPlanner(String clientId, Path stateDir) {
-        Planner planner = PlannerChild.configure(
-                        Planner.builder(), TestKafka.bootstrapServers(), catalog, applicationId, stateDir, clientId)
-                .build();
-        closeables.add(planner);
-        planner.start();
+        closeables.add(PlannerProcesses.startPlanner(catalog, applicationId, stateDir, clientId));
     }
 
     private Process startChild() throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        File log =
-                Path.of("target", "planner-child-" + catalog.prefix() + "log").toFile();
-        return new ProcessBuilder(
-                        java,
-                        "-Xmx256m",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        PlannerChild.class.getName(),
-                        TestKafka.bootstrapServers(),
-                        catalog.prefix(),
-                        String.valueOf(PARTITIONS),
-                        applicationId,
-                        killedDir.toString(),
-                        KILLED)
-                .redirectErrorStream(true)
-                .redirectOutput(log)
-                .start();
+        return PlannerProcesses.startChild(catalog, applicationId, killedDir, KILLED);
     }
 
     private static KafkaProducer<String, String> producer() {
