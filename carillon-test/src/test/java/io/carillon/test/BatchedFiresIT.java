@@ -26,10 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -106,7 +103,7 @@ class BatchedFiresIT {
                         .build());
             }
         }
-        try (KafkaProducer<String, byte[]> producer = producer()) {
+        try (KafkaProducer<String, byte[]> producer = TestProducers.of(carillon)) {
             for (JobDefinition job : jobs) {
                 producer.send(new ProducerRecord<>(catalog.jobs(), job.id(), EventSerdes.JOB.serialize(null, job)));
             }
@@ -180,16 +177,5 @@ class BatchedFiresIT {
             all.addAll(more);
         }
         return all;
-    }
-
-    private static KafkaProducer<String, byte[]> producer() {
-        return new KafkaProducer<>(
-                Map.of(
-                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        carillon.bootstrapServers(),
-                        ProducerConfig.ACKS_CONFIG,
-                        "all"),
-                new StringSerializer(),
-                new ByteArraySerializer());
     }
 }

@@ -29,10 +29,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -97,7 +94,7 @@ class WorkflowIT {
                 .edges(List.of(WorkflowEdge.of("extract", "transform"), WorkflowEdge.of("transform", "load")))
                 .build();
 
-        try (KafkaProducer<String, byte[]> producer = producer();
+        try (KafkaProducer<String, byte[]> producer = TestProducers.of(carillon);
                 TopicTail<WorkflowEvent> events = new TopicTail<>(
                         carillon.bootstrapServers(),
                         catalog.workflowEvents(),
@@ -148,17 +145,6 @@ class WorkflowIT {
             }
         }
         throw new AssertionError("the workflow instance did not end within " + DEADLINE);
-    }
-
-    private static KafkaProducer<String, byte[]> producer() {
-        return new KafkaProducer<>(
-                Map.of(
-                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        carillon.bootstrapServers(),
-                        ProducerConfig.ACKS_CONFIG,
-                        "all"),
-                new StringSerializer(),
-                new ByteArraySerializer());
     }
 
     private static void send(KafkaProducer<String, byte[]> producer, String topic, String key, byte[] value)

@@ -1,7 +1,7 @@
 package io.carillon.planner;
 
 import io.carillon.planner.internal.AheadOfResults;
-import io.carillon.planner.internal.CalendarStoreProcessor;
+import io.carillon.planner.internal.CheckedStoreProcessor;
 import io.carillon.planner.internal.HeartbeatStoreProcessor;
 import io.carillon.planner.internal.PlannerMeters;
 import io.carillon.planner.internal.PlannerNodes;
@@ -9,9 +9,12 @@ import io.carillon.planner.internal.PlannerProcessor;
 import io.carillon.planner.internal.PlannerStores;
 import io.carillon.planner.internal.StartGate;
 import io.carillon.planner.internal.UrgentCommits;
+import io.carillon.planner.limits.LimiterTopology;
 import io.carillon.planner.workflow.WorkflowSettings;
 import io.carillon.planner.workflow.WorkflowTopology;
+import io.carillon.topics.CalendarValidator;
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.LimitValidator;
 import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.util.function.BooleanSupplier;
@@ -32,13 +35,17 @@ import org.apache.kafka.streams.Topology;
  * {@link io.carillon.topics.events.DeadLetter}s to {@code dlq}. The compacted {@code workers} topic feeds a global
  * store of the latest heartbeat per worker instance, which the processor reads to find lost runs; the compacted
  * {@code calendars} topic feeds a global store of calendars, which the processor reads each time it writes a
- * scheduled instant of a job whose schedule skips calendars or fires only on one.
+ * scheduled instant of a job whose schedule skips calendars or fires only on one; the compacted {@code limits} topic
+ * feeds a global store of concurrency limits, which the limiter reads.
  *
  * <p>A task takes its records by timestamp across the three topics; jobs and requests are taken as if written an
  * hour earlier ({@link AheadOfResults}), so they never wait behind a backlog of results.
  *
  * <p>The workflow engine ({@link WorkflowTopology}) is a sub-topology of its own in the same topology, keyed by
- * workflow id; it reads the same global calendar store and punctuates at the same interval.
+ * workflow id; it reads the same global calendar store and punctuates at the same interval. The limiter
+ * ({@link LimiterTopology}), keyed by limit name, is another: it grants the slots of concurrency limits to the fires
+ * the dispatcher asks for, and the planner's processor writes the RELEASE of each ended run of a job that takes a
+ * limit to {@code limit.commands}.
  *
  * <p>Used by {@link Planner}; tests drive it with {@code TopologyTestDriver}.
  */
@@ -102,7 +109,15 @@ public final class PlannerTopology {
                 values,
                 catalog.calendars(),
                 PlannerNodes.CALENDARS,
-                CalendarStoreProcessor::new);
+                () -> new CheckedStoreProcessor(PlannerStores.CALENDARS, "calendar", CalendarValidator::recordProblem));
+        topology.addGlobalStore(
+                PlannerStores.limits(),
+                PlannerNodes.LIMITS_SOURCE,
+                keys,
+                values,
+                catalog.limits(),
+                PlannerNodes.LIMITS,
+                () -> new CheckedStoreProcessor(PlannerStores.LIMITS, "limit", LimitValidator::recordProblem));
         topology.addSink(
                 PlannerNodes.FIRES_SINK,
                 catalog.fires(),
@@ -140,6 +155,12 @@ public final class PlannerTopology {
                 EventSerdes.WORKFLOW_COMMAND,
                 PlannerNodes.PLANNER);
         topology.addSink(
+                PlannerNodes.LIMIT_COMMANDS_SINK,
+                catalog.limitCommands(),
+                new StringSerializer(),
+                EventSerdes.LIMIT_COMMAND,
+                PlannerNodes.PLANNER);
+        topology.addSink(
                 PlannerNodes.DLQ_SINK,
                 catalog.dlq(),
                 new StringSerializer(),
@@ -152,6 +173,7 @@ public final class PlannerTopology {
                 WorkflowSettings.defaults().withPunctuateInterval(settings.punctuateInterval()),
                 punctuationAllowed,
                 PlannerStores.CALENDARS);
+        LimiterTopology.addTo(topology, catalog, clock, punctuationAllowed, PlannerStores.LIMITS);
         return topology;
     }
 }

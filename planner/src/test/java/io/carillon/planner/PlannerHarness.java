@@ -5,12 +5,14 @@ import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.LimitCommand;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.WorkerHeartbeat;
 import io.carillon.topics.events.WorkflowCommand;
@@ -111,6 +113,21 @@ final class PlannerHarness implements AutoCloseable {
 
     void deleteCalendar(String calendarId) {
         driver.pipe(catalog.calendars(), calendarId, null);
+    }
+
+    /** Writes {@code limit} to {@code limits}, as the console does when it is created or changed. */
+    void limit(ConcurrencyLimit limit) {
+        driver.pipe(catalog.limits(), limit.id(), EventSerdes.LIMIT.toJson(limit));
+    }
+
+    /** Writes {@code command} to {@code limit.commands}, as the dispatcher (ACQUIRE) or the planner (RELEASE) does. */
+    void limitCommand(LimitCommand command) {
+        driver.pipe(catalog.limitCommands(), command.limit(), EventSerdes.LIMIT_COMMAND.toJson(command));
+    }
+
+    /** The commands written to {@code limit.commands} since the last call (the planner's RELEASEs). */
+    List<LimitCommand> writtenLimitCommands() {
+        return driver.read(catalog.limitCommands(), EventSerdes.LIMIT_COMMAND);
     }
 
     void put(JobDefinition job) {

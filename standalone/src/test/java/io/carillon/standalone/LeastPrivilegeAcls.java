@@ -51,6 +51,7 @@ final class LeastPrivilegeAcls {
                 catalog.dlq(),
                 catalog.alertRules(),
                 catalog.calendars(),
+                catalog.limits(),
                 catalog.workflows(),
                 catalog.workflowCommands());
         acls.topics(
@@ -86,8 +87,10 @@ final class LeastPrivilegeAcls {
                 catalog.results(),
                 catalog.workers(),
                 catalog.calendars(),
+                catalog.limits(),
                 catalog.workflows(),
-                catalog.workflowCommands());
+                catalog.workflowCommands(),
+                catalog.limitCommands());
         acls.topics(
                 WRITE,
                 catalog.fires(),
@@ -97,7 +100,8 @@ final class LeastPrivilegeAcls {
                 catalog.dlq(),
                 catalog.control(),
                 catalog.workflowCommands(),
-                catalog.workflowEvents());
+                catalog.workflowEvents(),
+                catalog.limitCommands());
         acls.allow(TOPIC, applicationId + "-", PREFIXED, ALL);
         acls.allow(GROUP, applicationId, LITERAL, READ);
         acls.allow(TRANSACTIONAL_ID, applicationId + "-", PREFIXED, WRITE);
@@ -133,7 +137,7 @@ final class LeastPrivilegeAcls {
         acls.topics(READ, catalog.fires(), catalog.workers(), catalog.results());
         acls.allow(TOPIC, catalog.prefix() + "trigger.", PREFIXED, WRITE);
         acls.allow(TOPIC, catalog.prefix() + "trigger.", PREFIXED, CREATE);
-        acls.topics(WRITE, catalog.results(), catalog.control(), catalog.dlq());
+        acls.topics(WRITE, catalog.results(), catalog.control(), catalog.dlq(), catalog.limitCommands());
         acls.allow(GROUP, catalog.prefix() + Dispatcher.DEFAULT_GROUP_SUFFIX, LITERAL, READ);
         acls.allow(TRANSACTIONAL_ID, Dispatcher.DEFAULT_TRANSACTIONAL_ID_PREFIX, PREFIXED, WRITE);
         return acls.list;

@@ -91,6 +91,7 @@ public final class JobValidator {
             errors.addAll(validate(job.alerting()));
         }
         errors.addAll(validateProtection(job));
+        errors.addAll(LimitValidator.validate(job.concurrency(), job.routing()));
         return errors;
     }
 

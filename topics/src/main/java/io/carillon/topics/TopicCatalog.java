@@ -10,7 +10,7 @@ import org.apache.kafka.common.config.TopicConfig;
  * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}, and keyed by workflow id
  * {@code workflows} and {@code workflow.commands}) share one partition count.
  * Every topic states how long it keeps records, so a long-running installation does not grow without bound:
- * {@code jobs}, {@code workers}, {@code alert-rules}, {@code declarations}, {@code calendars} and {@code workflows} are compacted (the latest record of each
+ * {@code jobs}, {@code workers}, {@code alert-rules}, {@code declarations}, {@code calendars}, {@code limits} and {@code workflows} are compacted (the latest record of each
  * key is kept); {@code control} keeps {@link #SHORT_RETENTION}; {@code stats} and {@code alerts} keep
  * {@link #HISTORY_RETENTION}; the others {@link #DEFAULT_RETENTION}, longer than any outage Carillon recovers from by
  * reading back. The settings apply when a topic is created; an existing topic keeps its own. Immutable and
@@ -137,6 +137,22 @@ public final class TopicCatalog {
     }
 
     /**
+     * The concurrency limits jobs take (compacted, key: limit id, value a {@code ConcurrencyLimit} as JSON, a tombstone
+     * when it is deleted), written by the console, read by the planner's limiter as a global store.
+     */
+    public String limits() {
+        return prefix + "limits";
+    }
+
+    /**
+     * The limiter's inbox (key: limit name, value a {@code LimitCommand}): ACQUIRE from the dispatcher when a fire that
+     * claims a limit is due, RELEASE from the planner when such a fire's run ends. Internal to Carillon.
+     */
+    public String limitCommands() {
+        return prefix + "limit.commands";
+    }
+
+    /**
      * The workflow definitions (compacted, key: workflow id, value a {@code WorkflowDefinition} as JSON, a tombstone
      * when it is deleted), written by the console, read by the workflow engine.
      */
@@ -182,6 +198,8 @@ public final class TopicCatalog {
                 spec(alertRules(), COMPACTED, false),
                 spec(declarations(), COMPACTED, false),
                 spec(calendars(), COMPACTED, false),
+                spec(limits(), COMPACTED, false),
+                spec(limitCommands(), DEFAULT, false),
                 spec(workflows(), COMPACTED, true),
                 spec(workflowCommands(), DEFAULT, true),
                 spec(workflowEvents(), DEFAULT, false));

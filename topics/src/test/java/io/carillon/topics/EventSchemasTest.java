@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.Concurrency;
+import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.DateRange;
@@ -18,6 +20,8 @@ import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.LimitClaim;
+import io.carillon.topics.events.LimitCommand;
 import io.carillon.topics.events.LogLine;
 import io.carillon.topics.events.NodeState;
 import io.carillon.topics.events.NodeStatus;
@@ -32,6 +36,7 @@ import io.carillon.topics.events.StatsWindow;
 import io.carillon.topics.events.TimeWindow;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.TriggerBatch;
+import io.carillon.topics.events.WhenBusy;
 import io.carillon.topics.events.WorkerHeartbeat;
 import io.carillon.topics.events.WorkflowCommand;
 import io.carillon.topics.events.WorkflowDefinition;
@@ -74,6 +79,13 @@ class EventSchemasTest {
             .alerting(new Alerting(
                     true, 3, 2, false, 30_000L, null, null, null, null, null, null, null, null, null, null))
             .build();
+    private static final JobDefinition LIMITED_JOB = JobDefinition.builder("import")
+            .app("reports")
+            .handler("import")
+            .concurrency(new Concurrency("warehouse-db", WhenBusy.SKIP))
+            .build();
+    private static final FireEvent LIMITED_FIRE =
+            FireEvent.of(LIMITED_JOB, "import@1", T, FireKind.SCHEDULED, 1, null, null, T);
     private static final Trigger TRIGGER = new Trigger(
             1,
             "nightly-report@1#0",
@@ -280,7 +292,17 @@ class EventSchemasTest {
                                 .withRanges(List.of(
                                         new DateRange(LocalDate.parse("2026-12-24"), LocalDate.parse("2026-12-31"))))
                                 .withWeekdays(List.of(DayOfWeek.SATURDAY))
-                                .withTimes(List.of(new TimeWindow(LocalTime.of(22, 0), LocalTime.of(6, 0))))));
+                                .withTimes(List.of(new TimeWindow(LocalTime.of(22, 0), LocalTime.of(6, 0))))),
+                Arguments.of("job-definition", LIMITED_JOB),
+                Arguments.of("fire-event", LIMITED_FIRE),
+                Arguments.of(
+                        "concurrency-limit",
+                        ConcurrencyLimit.of("warehouse-db", 4).withDescription("imports")),
+                Arguments.of("limit-command", LimitCommand.acquire(LIMITED_FIRE, "dispatcher", T)),
+                Arguments.of("limit-command", LimitCommand.release("warehouse-db", "import@1", "import", "planner", T)),
+                Arguments.of(
+                        "run-result",
+                        RunResult.ofUnrunFire(LIMITED_FIRE, RunStatus.WAITING, "waiting for limit warehouse-db", T)));
     }
 
     @ParameterizedTest
@@ -333,6 +355,36 @@ class EventSchemasTest {
                 .isEqualTo(new TreeSet<>(Arrays.stream(Schedule.class.getRecordComponents())
                         .map(component -> component.getName())
                         .toList()));
+    }
+
+    @Test
+    void theConcurrencyBlockOfTheJobSchemaMatchesTheConcurrencyRecord() throws IOException {
+        JsonNode concurrency = readSchema("job-definition")
+                .get("properties")
+                .get("concurrency")
+                .get("properties");
+        assertThat(new TreeSet<>(concurrency.propertyNames()))
+                .isEqualTo(new TreeSet<>(Arrays.stream(Concurrency.class.getRecordComponents())
+                        .map(component -> component.getName())
+                        .toList()));
+        JsonNode limit = readSchema("fire-event").get("properties").get("limit").get("properties");
+        assertThat(new TreeSet<>(limit.propertyNames()))
+                .isEqualTo(new TreeSet<>(Arrays.stream(LimitClaim.class.getRecordComponents())
+                        .map(component -> component.getName())
+                        .toList()));
+    }
+
+    @Test
+    void everyRunStatusIsInTheResultSchema() throws IOException {
+        List<String> statuses = new ArrayList<>();
+        readSchema("run-result")
+                .get("properties")
+                .get("status")
+                .get("enum")
+                .forEach(value -> statuses.add(value.asString()));
+        assertThat(statuses)
+                .containsExactlyElementsOf(
+                        Arrays.stream(RunStatus.values()).map(Enum::name).toList());
     }
 
     private static JsonNode readSchema(String name) throws IOException {

@@ -49,13 +49,14 @@ class TopicCatalogTest {
                         "acme.alert-rules",
                         "acme.declarations",
                         "acme.calendars",
+                        "acme.limits",
                         "acme.workflows");
         Map<String, String> retention = new LinkedHashMap<>();
         topics.stream()
                 .filter(spec -> "delete".equals(spec.configs().get("cleanup.policy")))
                 .forEach(spec -> retention.put(spec.name(), spec.configs().get("retention.ms")));
         assertThat(retention)
-                .hasSize(topics.size() - 6)
+                .hasSize(topics.size() - 7)
                 .containsEntry("acme.fires", "604800000")
                 .containsEntry("acme.control", "86400000")
                 .containsEntry("acme.alerts", "2592000000")

@@ -5,6 +5,7 @@ import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.IncidentAction;
 import io.carillon.topics.events.IncidentRule;
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,6 +49,9 @@ final class OverrunRule {
 
     /** Follows a run starting or ending, under {@code rules}. */
     void onResult(RunResult result, AlertRules rules, Instant now) {
+        if (result.status() == RunStatus.WAITING) {
+            return;
+        }
         OverrunMonitor monitor = monitors.get(result.jobId());
         if (result.status().isTerminal()) {
             if (monitor != null || rules.overrun()) {

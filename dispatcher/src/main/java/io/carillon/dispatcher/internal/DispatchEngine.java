@@ -340,7 +340,8 @@ public final class DispatchEngine {
     }
 
     /**
-     * A SKIPPED result if the fire is later than its misfire threshold and its policy says so; else routed; else, with
+     * A SKIPPED result if the fire is later than its misfire threshold and its policy says so; else an ACQUIRE of its
+     * concurrency limit if it claims one not yet granted; else routed; else, with
      * no live worker to take it, held again until the next check while within the grace, and NO_WORKER after it.
      */
     private Optional<List<ProducerRecord<String, Object>>> dispatch(HeldFire held, Instant now) {
@@ -353,6 +354,9 @@ public final class DispatchEngine {
                     ((RunResult) skipped.get().value()).message());
             stats.skipped(fire.app());
             return Optional.of(List.of(skipped.get()));
+        }
+        if (fire.needsLimit()) {
+            return Optional.of(List.of(router.acquire(fire, now)));
         }
         List<ProducerRecord<String, Object>> records = router.route(fire, now);
         if (!records.isEmpty()) {

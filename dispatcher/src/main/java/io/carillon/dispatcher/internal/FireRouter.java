@@ -3,6 +3,7 @@ package io.carillon.dispatcher.internal;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
+import io.carillon.topics.events.LimitCommand;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
@@ -24,6 +25,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 public final class FireRouter {
 
     private static final int MAX_INSTANCES_CACHED = 1_024;
+    /** How the ACQUIRE commands name their sender. */
+    static final String REQUESTER = "dispatcher";
 
     private final TopicCatalog catalog;
     private final WorkerRegistry registry;
@@ -111,6 +114,15 @@ public final class FireRouter {
                 .toList();
         ownedByInstance.put(target.instanceId(), new OwnedPartitions(target, count, owned));
         return owned;
+    }
+
+    /**
+     * The ACQUIRE of the concurrency limit {@code fire} claims, sent instead of routing it: the limiter writes the fire
+     * back to {@code fires}, granted, once it holds a slot (keyed by the limit's name on {@code limit.commands}).
+     */
+    public ProducerRecord<String, Object> acquire(FireEvent fire, Instant now) {
+        LimitCommand command = LimitCommand.acquire(fire, REQUESTER, now);
+        return new ProducerRecord<>(catalog.limitCommands(), command.limit(), command);
     }
 
     /** The NO_WORKER result of {@code fire}, which no live instance could take. */

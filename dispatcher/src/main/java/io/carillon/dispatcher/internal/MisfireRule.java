@@ -20,7 +20,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * go anyway, and so do fires of kind MISFIRE, which the planner already decided. Whatever the policy, a SCHEDULED or
  * MISFIRE fire dispatched more than the policy's {@code maxLateMs} after its instant (a SCHEDULED fire's due instant,
  * its nominal instant plus jitter; a MISFIRE fire's nominal instant, the one that was missed) is skipped too: it
- * would start too late. Manual, retry, child and backfill fires have no such limit. Stateless.
+ * would start too late. Manual, retry, child and backfill fires have no such limit. A fire its concurrency limit granted
+ * is never skipped: the rule was applied when it asked for its slot, and the time it waited is not lateness. Stateless.
  */
 public final class MisfireRule {
 
@@ -32,6 +33,9 @@ public final class MisfireRule {
 
     /** The SKIPPED result that replaces {@code fire} at {@code now}, or empty when it is to be dispatched. */
     public Optional<ProducerRecord<String, Object>> skip(FireEvent fire, Instant now) {
+        if (fire.limit() != null && fire.limit().granted()) {
+            return Optional.empty();
+        }
         MisfirePolicy policy = fire.misfire();
         Optional<ProducerRecord<String, Object>> tooLate = tooLate(fire, now);
         if (tooLate.isPresent()) {

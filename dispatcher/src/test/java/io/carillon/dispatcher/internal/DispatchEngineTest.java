@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.Concurrency;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.ControlType;
 import io.carillon.topics.events.DeadLetter;
@@ -15,6 +16,8 @@ import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.LimitCommand;
+import io.carillon.topics.events.LimitCommandType;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RoutingStrategy;
@@ -70,6 +73,41 @@ class DispatchEngineTest {
         clock.advance(Duration.ofSeconds(5));
         assertThat(triggers(tick())).extracting(Trigger::fireId).containsExactly("j@2", "j@3");
         assertThat(engine.heldFires()).isZero();
+    }
+
+    @Test
+    void aFireClaimingALimitAsksTheLimiterForASlotAndTheGrantedFireIsRoutedHoweverLongItWaited() {
+        live("w1");
+        JobDefinition job = JobDefinition.builder("job")
+                .app("demo")
+                .handler("echo")
+                .misfire(new MisfirePolicy(MisfireStrategy.DO_NOTHING, 5_000, 0))
+                .concurrency(Concurrency.of("warehouse-db"))
+                .build();
+        FireEvent claiming = FireEvent.of(job, "job@1", T0.plusSeconds(1), FireKind.SCHEDULED, 1, null, null, T0);
+        engine.plan(List.of(record(0, claiming)), now());
+        clock.advance(Duration.ofSeconds(1));
+
+        DispatchPlan due = tick();
+        assertThat(triggers(due)).isEmpty();
+        assertThat(due.records()).singleElement().satisfies(record -> {
+            assertThat(record.topic()).isEqualTo(CATALOG.limitCommands());
+            assertThat(record.key()).isEqualTo("warehouse-db");
+            LimitCommand command = (LimitCommand) record.value();
+            assertThat(command.type()).isEqualTo(LimitCommandType.ACQUIRE);
+            assertThat(command.fire()).isEqualTo(claiming);
+        });
+        assertThat(due.offsets()).as("the fire is done once it asked").isNotEmpty();
+        assertThat(engine.heldFires()).isZero();
+
+        clock.advance(Duration.ofMinutes(10));
+        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(), now()));
+        FireEvent granted = claiming.withLimit(claiming.limit().grant());
+        DispatchPlan routed = engine.plan(List.of(record(0, granted)), now());
+        assertThat(triggers(routed))
+                .as("not skipped for the 10 minutes it waited, though its misfire threshold is 5 s")
+                .extracting(Trigger::fireId)
+                .containsExactly("job@1");
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.carillon.topics.events.FireBatch;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.Incident;
 import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.LimitCommand;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.WorkflowCommand;
 import java.time.Clock;
@@ -21,7 +22,8 @@ import org.apache.kafka.streams.processor.api.Record;
  * Writes the planner's output: fires and cancels to {@code fires}, the results the planner decides (SKIPPED, LOST,
  * TIMED_OUT) to {@code results}, CHILD requests to {@code requests} (all keyed by job id), the steps of PAUSED
  * incidents to {@code alerts} (keyed by incident id), the NODE_ENDED commands of workflow nodes' runs to
- * {@code workflow.commands} (keyed by workflow id), dead letters to {@code dlq}. Between {@link #startFireBatch()} and {@link #endFireBatch()} fires are held and then written in the
+ * {@code workflow.commands} (keyed by workflow id), the RELEASEs of runs holding a concurrency limit to
+ * {@code limit.commands} (keyed by limit name), dead letters to {@code dlq}. Between {@link #startFireBatch()} and {@link #endFireBatch()} fires are held and then written in the
  * order of their due instants: a punctuation writes a chunk of instants for each job it visits, and written job by
  * job they would reach a {@code fires} partition interleaved (A at 10 s..15 s, B at 10 s..15 s), so the offsets the
  * dispatcher has done when 10 s is due would be one range per job in its commit metadata instead of one range. A fire
@@ -133,6 +135,10 @@ final class Output {
 
     void workflowCommand(WorkflowCommand command) {
         forward(command.workflowId(), command, PlannerNodes.WORKFLOW_COMMANDS_SINK);
+    }
+
+    void limitCommand(LimitCommand command) {
+        forward(command.limit(), command, PlannerNodes.LIMIT_COMMANDS_SINK);
     }
 
     void deadLetter(String key, DeadLetter letter) {

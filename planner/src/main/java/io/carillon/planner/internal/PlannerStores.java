@@ -25,9 +25,10 @@ import org.apache.kafka.streams.state.Stores;
  *   <li>{@value #PARKED_REQUESTS}: {@code <job id>|<offset>} → {@link ParkedRequest}, requests for a job not held yet,
  *       waiting for it ({@link ParkedRequests}).</li>
  * </ul>
- * And two global stores, not changelogged (their compacted topics are their source): {@value #WORKERS} (instance id →
+ * And three global stores, not changelogged (their compacted topics are their source): {@value #WORKERS} (instance id →
  * latest heartbeat with its receipt instant, {@link WorkerHeartbeats}), fed by {@link HeartbeatStoreProcessor} ({@link #workers()}), and {@value #CALENDARS}
- * (calendar id → calendar JSON), fed by {@link CalendarStoreProcessor} ({@link #calendars()}).
+ * (calendar id → calendar JSON) and {@value #LIMITS} (limit id → concurrency limit JSON, read by the limiter), each fed
+ * by a {@link CheckedStoreProcessor} ({@link #calendars()}, {@link #limits()}).
  */
 public final class PlannerStores {
 
@@ -39,6 +40,7 @@ public final class PlannerStores {
     public static final String PARKED_REQUESTS = "planner-parked-requests";
     public static final String WORKERS = "planner-workers";
     public static final String CALENDARS = "planner-calendars";
+    public static final String LIMITS = "planner-limits";
 
     /** How long a request id or retry id is remembered: a replay within this time does nothing. */
     public static final Duration REQUEST_ID_RETENTION = Duration.ofDays(7);
@@ -72,6 +74,12 @@ public final class PlannerStores {
     public static StoreBuilder<KeyValueStore<String, byte[]>> calendars() {
         return Stores.keyValueStoreBuilder(
                         Stores.persistentKeyValueStore(CALENDARS), Serdes.String(), Serdes.ByteArray())
+                .withLoggingDisabled();
+    }
+
+    /** The global store of concurrency limits (limit id → {@code ConcurrencyLimit} JSON); no changelog of its own. */
+    public static StoreBuilder<KeyValueStore<String, byte[]>> limits() {
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LIMITS), Serdes.String(), Serdes.ByteArray())
                 .withLoggingDisabled();
     }
 

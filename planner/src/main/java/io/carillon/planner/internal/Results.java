@@ -1,7 +1,9 @@
 package io.carillon.planner.internal;
 
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
+import io.carillon.topics.events.LimitCommand;
 import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
@@ -24,7 +26,10 @@ import java.util.List;
  *   <li>a run that ended FAILED, TIMED_OUT, LOST, NO_WORKER or KILLED is kept for RETRY requests
  *       ({@link EndedRuns});</li>
  *   <li>a FIXED_DELAY job plans its next instant from the run's end ({@link Scheduler#afterRun});</li>
- *   <li>the job's consecutive final failures are counted, and the job paused at its limit ({@link FailureStreaks}).</li>
+ *   <li>the job's consecutive final failures are counted, and the job paused at its limit ({@link FailureStreaks});</li>
+ *   <li>for a job that takes a concurrency limit, a RELEASE of the run's fire goes to {@code limit.commands} (keyed
+ *       by the limit's name), which frees its slot in the limiter; reading the result again releases nothing
+ *       twice.</li>
  *   <li>the run of a workflow node ({@link RunResult#workflow()} set) that no retry follows (none due by the
  *       rule, none issued before, or its job is gone) is reported to the workflow engine: a NODE_ENDED
  *       {@link WorkflowCommand} on {@code workflow.commands}, in the same transaction. A result read again (the
@@ -111,6 +116,7 @@ final class Results {
             return;
         }
         endedRuns.remember(result, now);
+        releaseLimit(state.job(), result, now);
         JobState current = retry(state, result, now);
         if (!retried(result, now)) {
             reportNodeEnd(result, now);
@@ -121,6 +127,14 @@ final class Results {
         JobState after = streaks.onTerminal(scheduler.afterRun(current, result, now), result, now);
         if (after != state) {
             jobs.put(result.jobId(), after.withoutDue(now));
+        }
+    }
+
+    /** The run of a job that takes a concurrency limit ended: its slot (or its place in the queue) is given up. */
+    private void releaseLimit(JobDefinition job, RunResult result, Instant now) {
+        if (job.concurrency() != null) {
+            output.limitCommand(LimitCommand.release(
+                    job.concurrency().limit(), result.fireId(), result.jobId(), REQUESTED_BY, now));
         }
     }
 

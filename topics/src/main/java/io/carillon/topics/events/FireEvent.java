@@ -14,7 +14,8 @@ import java.util.List;
  * job has none (null in older records means the same). {@code shardIndex}, when set, limits the fire to that one
  * shard of {@code shardTotal} (the retry of one failed shard of a sharded run); when null the job's routing decides
  * the shards. {@code workflow}, on a fire of kind WORKFLOW, names the workflow node whose run this is; null on every
- * other fire.
+ * other fire. {@code limit}, on a fire of a job with a {@link JobDefinition#concurrency()}, names the concurrency limit
+ * the run holds while it runs and whether the limiter granted it a slot yet ({@link LimitClaim}); null otherwise.
  */
 public record FireEvent(
         int schemaVersion,
@@ -38,7 +39,8 @@ public record FireEvent(
         Instant dueAt,
         Integer shardIndex,
         int shardTotal,
-        WorkflowRef workflow) {
+        WorkflowRef workflow,
+        LimitClaim limit) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -50,6 +52,56 @@ public record FireEvent(
         misfire = misfire == null ? MisfirePolicy.defaults() : misfire;
         dueAt = dueAt == null ? scheduledAt : dueAt;
         shardTotal = shardIndex == null ? 0 : Math.max(shardTotal, shardIndex + 1);
+    }
+
+    /** A fire that claims no concurrency limit. */
+    public FireEvent(
+            int schemaVersion,
+            FireAction action,
+            String fireId,
+            String jobId,
+            long jobVersion,
+            String app,
+            String handler,
+            Instant scheduledAt,
+            FireKind kind,
+            int attempt,
+            String params,
+            RoutingStrategy routing,
+            List<String> pinnedInstances,
+            BlockStrategy blockStrategy,
+            long timeoutMs,
+            MisfirePolicy misfire,
+            String parentRunId,
+            Instant emittedAt,
+            Instant dueAt,
+            Integer shardIndex,
+            int shardTotal,
+            WorkflowRef workflow) {
+        this(
+                schemaVersion,
+                action,
+                fireId,
+                jobId,
+                jobVersion,
+                app,
+                handler,
+                scheduledAt,
+                kind,
+                attempt,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                timeoutMs,
+                misfire,
+                parentRunId,
+                emittedAt,
+                dueAt,
+                shardIndex,
+                shardTotal,
+                workflow,
+                null);
     }
 
     /** A fire of no workflow node. */
@@ -168,7 +220,8 @@ public record FireEvent(
                 newDueAt,
                 shardIndex,
                 shardTotal,
-                workflow);
+                workflow,
+                limit);
     }
 
     /** This fire limited to shard {@code index} of {@code total}. */
@@ -195,7 +248,8 @@ public record FireEvent(
                 dueAt,
                 index,
                 total,
-                workflow);
+                workflow,
+                limit);
     }
 
     /** This fire as the run of the workflow node {@code ref} names (null: of none). */
@@ -222,7 +276,41 @@ public record FireEvent(
                 dueAt,
                 shardIndex,
                 shardTotal,
-                ref);
+                ref,
+                limit);
+    }
+
+    /** This fire claiming {@code claim} (null: no limit). */
+    public FireEvent withLimit(LimitClaim claim) {
+        return new FireEvent(
+                schemaVersion,
+                action,
+                fireId,
+                jobId,
+                jobVersion,
+                app,
+                handler,
+                scheduledAt,
+                kind,
+                attempt,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                timeoutMs,
+                misfire,
+                parentRunId,
+                emittedAt,
+                dueAt,
+                shardIndex,
+                shardTotal,
+                workflow,
+                claim);
+    }
+
+    /** Whether the dispatcher must acquire a slot of {@link #limit()} before it routes this fire. */
+    public boolean needsLimit() {
+        return limit != null && !limit.granted();
     }
 
     /** Whether this fire re-runs one shard only ({@link #shardIndex()} of {@link #shardTotal()}). */
@@ -241,24 +329,25 @@ public record FireEvent(
             String parentRunId,
             Instant emittedAt) {
         return new FireEvent(
-                SCHEMA_VERSION,
-                FireAction.FIRE,
-                fireId,
-                job.id(),
-                job.version(),
-                job.app(),
-                job.handler(),
-                scheduledAt,
-                kind,
-                attempt,
-                params != null ? params : job.params(),
-                job.routing(),
-                job.pinnedInstances(),
-                job.blockStrategy(),
-                job.timeoutMs(),
-                job.misfire(),
-                parentRunId,
-                emittedAt);
+                        SCHEMA_VERSION,
+                        FireAction.FIRE,
+                        fireId,
+                        job.id(),
+                        job.version(),
+                        job.app(),
+                        job.handler(),
+                        scheduledAt,
+                        kind,
+                        attempt,
+                        params != null ? params : job.params(),
+                        job.routing(),
+                        job.pinnedInstances(),
+                        job.blockStrategy(),
+                        job.timeoutMs(),
+                        job.misfire(),
+                        parentRunId,
+                        emittedAt)
+                .withLimit(LimitClaim.of(job.concurrency()));
     }
 
     /** A cancel of the fire {@code fireId} of {@code jobId}. */

@@ -14,6 +14,8 @@ import java.util.List;
  * count, and so does a RESUME); null or 0 never pauses it.
  * {@code workflowId} names the workflow whose inline node this job is ({@link WorkflowNode#toJob}); such a job is
  * published and deleted by the workflow engine, and null for every other job.
+ * {@code concurrency}, when set, names the {@link ConcurrencyLimit} every run of the job holds while it runs and what
+ * becomes of a run that finds it fully held ({@link Concurrency}); null takes no limit.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobDefinition(
@@ -39,7 +41,8 @@ public record JobDefinition(
         boolean atMostOnce,
         Alerting alerting,
         long version,
-        String workflowId) {
+        String workflowId,
+        Concurrency concurrency) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -53,6 +56,58 @@ public record JobDefinition(
         retry = retry == null ? RetryPolicy.none() : retry;
         children = children == null ? List.of() : List.copyOf(children);
         pauseAfterFailures = pauseAfterFailures != null && pauseAfterFailures == 0 ? null : pauseAfterFailures;
+    }
+
+    /** A job that takes no concurrency limit. */
+    public JobDefinition(
+            int schemaVersion,
+            String id,
+            String app,
+            String handler,
+            String description,
+            String owner,
+            List<String> tags,
+            Schedule schedule,
+            boolean enabled,
+            String params,
+            RoutingStrategy routing,
+            List<String> pinnedInstances,
+            BlockStrategy blockStrategy,
+            MisfirePolicy misfire,
+            long timeoutMs,
+            RetryPolicy retry,
+            Integer pauseAfterFailures,
+            List<String> children,
+            long jitterMs,
+            boolean atMostOnce,
+            Alerting alerting,
+            long version,
+            String workflowId) {
+        this(
+                schemaVersion,
+                id,
+                app,
+                handler,
+                description,
+                owner,
+                tags,
+                schedule,
+                enabled,
+                params,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                misfire,
+                timeoutMs,
+                retry,
+                pauseAfterFailures,
+                children,
+                jitterMs,
+                atMostOnce,
+                alerting,
+                version,
+                workflowId,
+                null);
     }
 
     /** A job that is no workflow's node and never pauses itself. */
@@ -130,7 +185,8 @@ public record JobDefinition(
                 .atMostOnce(atMostOnce)
                 .alerting(alerting)
                 .version(version)
-                .workflowId(workflowId);
+                .workflowId(workflowId)
+                .concurrency(concurrency);
     }
 
     /** Builds a definition field by field; unset fields take the defaults of the record's constructor. */
@@ -157,6 +213,7 @@ public record JobDefinition(
         private Alerting alerting;
         private long version = 1;
         private String workflowId;
+        private Concurrency concurrency;
 
         private Builder(String id) {
             this.id = id;
@@ -267,6 +324,11 @@ public record JobDefinition(
             return this;
         }
 
+        public Builder concurrency(Concurrency concurrency) {
+            this.concurrency = concurrency;
+            return this;
+        }
+
         public JobDefinition build() {
             return new JobDefinition(
                     SCHEMA_VERSION,
@@ -291,7 +353,8 @@ public record JobDefinition(
                     atMostOnce,
                     alerting,
                     version,
-                    workflowId);
+                    workflowId,
+                    concurrency);
         }
     }
 }

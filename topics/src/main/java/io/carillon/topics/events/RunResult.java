@@ -174,6 +174,38 @@ public record RunResult(
                 null);
     }
 
+    /**
+     * The WAITING result of shard 0 of {@code fire}, which waits in the queue of its concurrency limit: no instance,
+     * no start, no end, {@code message} naming the limit.
+     */
+    public static RunResult waiting(FireEvent fire, String message, Instant now) {
+        RunResult unrun = ofUnrunFire(fire, RunStatus.WAITING, message, now);
+        return new RunResult(
+                SCHEMA_VERSION,
+                unrun.runId(),
+                unrun.fireId(),
+                unrun.jobId(),
+                unrun.app(),
+                unrun.handler(),
+                null,
+                RunStatus.WAITING,
+                unrun.kind(),
+                unrun.attempt(),
+                unrun.shardIndex(),
+                unrun.shardTotal(),
+                unrun.scheduledAt(),
+                null,
+                null,
+                message,
+                null,
+                null,
+                now,
+                unrun.params(),
+                unrun.parentRunId(),
+                unrun.workflow(),
+                null);
+    }
+
     /** This result with {@code progress} in place of its own. */
     public RunResult withProgress(Progress progress) {
         return new RunResult(

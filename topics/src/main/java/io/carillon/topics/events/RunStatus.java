@@ -1,7 +1,12 @@
 package io.carillon.topics.events;
 
-/** The state of one run as reported on the results topic. */
+/**
+ * The state of one run as reported on the results topic. WAITING (non-terminal) says the run waits in the queue of
+ * its job's concurrency limit (the limiter reports it, naming the limit in the message); it comes first, since STARTED
+ * follows when the run gets a slot (or a terminal status when it is given up).
+ */
 public enum RunStatus {
+    WAITING(false),
     STARTED(false),
     PROGRESS(false),
     SUCCEEDED(true),

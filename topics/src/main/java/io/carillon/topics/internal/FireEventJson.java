@@ -4,6 +4,7 @@ import io.carillon.topics.events.BlockStrategy;
 import io.carillon.topics.events.FireAction;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
+import io.carillon.topics.events.LimitClaim;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.WorkflowRef;
@@ -12,6 +13,7 @@ import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.core.SerializableString;
 import tools.jackson.core.io.SerializedString;
 import tools.jackson.databind.DeserializationContext;
@@ -22,6 +24,7 @@ import tools.jackson.databind.ValueSerializer;
 final class FireEventJson {
 
     private static final SerializableString WORKFLOW = new SerializedString("workflow");
+    private static final SerializableString LIMIT = new SerializedString("limit");
     private static final SerializableString SCHEMA_VERSION = new SerializedString("schemaVersion");
     private static final SerializableString ACTION = new SerializedString("action");
     private static final SerializableString FIRE_ID = new SerializedString("fireId");
@@ -83,6 +86,10 @@ final class FireEventJson {
                 generator.writeName(WORKFLOW);
                 context.writeValue(generator, value.workflow());
             }
+            if (value.limit() != null) {
+                generator.writeName(LIMIT);
+                context.writeValue(generator, value.limit());
+            }
             generator.writeEndObject();
         }
     }
@@ -110,6 +117,7 @@ final class FireEventJson {
         private Integer shardIndex;
         private int shardTotal;
         private WorkflowRef workflow;
+        private LimitClaim limit;
 
         @Override
         public boolean read(String name, JsonParser parser, DeserializationContext context) throws JacksonException {
@@ -138,6 +146,8 @@ final class FireEventJson {
                 case "shardIndex" -> shardIndex = FieldValues.integer(parser, context);
                 case "shardTotal" -> shardTotal = FieldValues.intValue(parser, context);
                 case "workflow" -> workflow = FieldValues.workflowRef(parser, context);
+                case "limit" ->
+                    limit = parser.hasToken(JsonToken.VALUE_NULL) ? null : context.readValue(parser, LimitClaim.class);
                 default -> {
                     return false;
                 }
@@ -169,7 +179,8 @@ final class FireEventJson {
                     dueAt,
                     shardIndex,
                     shardTotal,
-                    workflow);
+                    workflow,
+                    limit);
         }
     }
 }
