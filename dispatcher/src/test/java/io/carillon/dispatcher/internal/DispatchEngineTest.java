@@ -101,7 +101,7 @@ class DispatchEngineTest {
         assertThat(engine.heldFires()).isZero();
 
         clock.advance(Duration.ofMinutes(10));
-        registry.update("w1", heartbeat("w1", "demo", List.of("echo"), List.of(), now()));
+        register("w1", heartbeat("w1", "demo", List.of("echo"), List.of(), now()));
         FireEvent granted = claiming.withLimit(claiming.limit().grant());
         DispatchPlan routed = engine.plan(List.of(record(0, granted)), now());
         assertThat(triggers(routed))
