@@ -52,7 +52,7 @@ export function drawGraph(containerId, workflow, states = {}, linkOf = () => nul
   const size = graph.graph();
   const root = svg('svg', {
     class: 'wf-graph', width: Math.ceil(size.width), height: Math.ceil(size.height),
-    viewBox: '0 0 ' + Math.ceil(size.width) + ' ' + Math.ceil(size.height), role: 'img',
+    viewBox: '0 0 ' + Math.ceil(size.width) + ' ' + Math.ceil(size.height), role: 'group',
     'aria-label': 'Workflow graph'
   });
   const defs = svg('defs');

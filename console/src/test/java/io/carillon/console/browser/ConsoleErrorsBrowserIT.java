@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.console.ConsoleTestEnvironment;
 import io.carillon.testkit.Browser;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,7 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -30,9 +33,10 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * A new user signs in and opens every page of the navigation, in English and in Simplified Chinese: the browser's
- * console logs no error on any of them, the login page's included, no English text is left on a Chinese page, and the
- * favicon is served.
+ * A new user signs in and opens every page of the console, in English and in Simplified Chinese: the browser's
+ * console logs no error on any of them, the login page's included, axe-core finds no serious or critical
+ * accessibility violation, no English text is left on a Chinese page, Tab and Enter reach the job form from the
+ * Jobs page, and the favicon is served.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -123,6 +127,9 @@ class ConsoleErrorsBrowserIT {
                 .concat([...document.querySelectorAll('nav a[data-nav]')].map(link => link.dataset.nav));
             """;
 
+    /** The most Tab presses from the top of a page to its main action: the navigation's links, then the page's. */
+    private static final int MOST_TABS = 40;
+
     private static final String WORKFLOW = "nightly";
     private static final String INSTANCE = "nightly@1";
     private static final String RUN = JOB + "@1#0";
@@ -172,6 +179,8 @@ class ConsoleErrorsBrowserIT {
                         By.id("forecast-peaks"), Pattern.compile("\\d\\d:00: 1 fires from 1 jobs")));
                 assertThat(browser.driver.findElement(By.id("forecast-peaks")).getText())
                         .contains(JOB);
+
+                reachesNewJobByKeyboard(browser);
 
                 new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
                 browser.wait.until(ExpectedConditions.textToBe(By.cssSelector("nav a[data-nav=jobs]"), "任务"));
@@ -274,6 +283,25 @@ class ConsoleErrorsBrowserIT {
         assertThat(favicon.body()).isNotEmpty();
     }
 
+    /** From the top of the Jobs page, Tab reaches the "New job" button, and Enter opens the form. */
+    private void reachesNewJobByKeyboard(Browser browser) {
+        browser.driver.get("http://localhost:" + port + "/#/jobs");
+        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("new-job")));
+        browser.driver.executeScript("document.activeElement.blur(); window.scrollTo(0, 0);");
+        Actions keys = new Actions(browser.driver);
+        for (int tab = 0; tab < MOST_TABS && !"new-job".equals(focused(browser)); tab++) {
+            keys.sendKeys(Keys.TAB).perform();
+        }
+        assertThat(focused(browser)).as("Tab reaches the New job button").isEqualTo("new-job");
+        keys.sendKeys(Keys.ENTER).perform();
+        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("f-id")));
+        assertThat(browser.driver.getCurrentUrl()).contains("#/job-new");
+    }
+
+    private static String focused(Browser browser) {
+        return (String) browser.driver.executeScript("return document.activeElement && document.activeElement.id;");
+    }
+
     private void seedRunAndInstance() {
         Timestamp at = Timestamp.from(clock.instant().minusSeconds(60));
         jdbc.sql("INSERT INTO runs (run_id, fire_id, job_id, app, kind, attempt, shard_index, shard_total, status,"
@@ -329,8 +357,9 @@ class ConsoleErrorsBrowserIT {
         return (List<String>) browser.driver.executeScript(ENGLISH_TEXTS, KEPT, english);
     }
 
-    private void visitEveryPage(Browser browser, String language) {
+    private void visitEveryPage(Browser browser, String language) throws IOException {
         Map<String, List<String>> untranslated = new LinkedHashMap<>();
+        Map<String, List<String>> inaccessible = new LinkedHashMap<>();
         for (Map.Entry<String, String> entry : PAGES.entrySet()) {
             String page = entry.getKey();
             String section = entry.getValue();
@@ -341,6 +370,10 @@ class ConsoleErrorsBrowserIT {
             assertThat(browser.consoleErrors())
                     .as("errors on #/%s in %s", page, language)
                     .isEmpty();
+            List<String> violations = Accessibility.violations(browser);
+            if (!violations.isEmpty()) {
+                inaccessible.put(page, violations);
+            }
             if (language.equals("zh-CN")) {
                 List<String> english = englishTexts(browser);
                 if (!english.isEmpty()) {
@@ -349,5 +382,8 @@ class ConsoleErrorsBrowserIT {
             }
         }
         assertThat(untranslated).as("English texts left on Chinese pages").isEmpty();
+        assertThat(inaccessible)
+                .as("serious or critical accessibility violations (axe-core) in %s", language)
+                .isEmpty();
     }
 }
