@@ -16,6 +16,12 @@ const LABEL_STEPS = [1, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440, 2880, 10080
 const MAX_LABELS = 8;
 /** The part of its slot a bar fills; the rest parts it from its neighbours. */
 const BAR_FILL = '80%';
+/**
+ * A slot's point is [value, middle of the slot], drawn with the value up and the time along: on two value axes
+ * ECharts stacks the first dimension of the data, so a point [time, value] would stack the times and draw every
+ * status from zero, the last series hiding the others.
+ */
+const SLOT_ENCODE = { x: 1, y: 0 };
 
 function chartOf(id) {
   const element = document.getElementById(id);
@@ -74,9 +80,9 @@ function tooltip(series, unit) {
   return params => {
     const points = Array.isArray(params) ? params : [params];
     if (points.length === 0) return '';
-    const start = points[0].value[0] - series.bucketMs / 2;
-    const lines = points.filter(point => point.value[1] != null && point.value[1] !== 0)
-        .map(point => point.seriesName + ': ' + point.value[1].toLocaleString() + unit);
+    const start = points[0].value[1] - series.bucketMs / 2;
+    const lines = points.filter(point => point.value[0] != null && point.value[0] !== 0)
+        .map(point => point.seriesName + ': ' + point.value[0].toLocaleString() + unit);
     return bucketLabel(start, series.bucketMs) + '\n' + (lines.length ? lines.join('\n') : t('No runs'));
   };
 }
@@ -100,13 +106,13 @@ function baseOption(series, legend, unit) {
   };
 }
 
-/** Each slot's middle with {@code valueOf(bucket)}, or null for a slot without a bucket. */
+/** Each slot's {@code valueOf(bucket)}, or null for a slot without a bucket, with the slot's middle. */
 function slotValues(series, valueOf) {
   const byStart = new Map(series.buckets.map(bucket => [Date.parse(bucket.start), bucket]));
   return slots(series).map(start => {
     const bucket = byStart.get(start);
     const value = bucket ? valueOf(bucket) : null;
-    return [start + series.bucketMs / 2, value == null ? null : value];
+    return [value == null ? null : value, start + series.bucketMs / 2];
   });
 }
 
@@ -117,10 +123,10 @@ function slotValues(series, valueOf) {
 export function drawStatusChart(id, series) {
   showEmpty(id, series.buckets.length === 0);
   const names = statuses(series.buckets);
-  const option = baseOption(series, names, '');
+  const option = baseOption(series, names.map(status => t(status)), '');
   option.series = names.map(status => ({
     name: t(status), type: 'bar', stack: 'runs', color: STATUS_COLORS[status], barWidth: BAR_FILL,
-    data: slotValues(series, bucket => bucket.byStatus[status] || 0)
+    encode: SLOT_ENCODE, data: slotValues(series, bucket => bucket.byStatus[status] || 0)
   }));
   chartOf(id).setOption(option, true);
 }
@@ -132,7 +138,7 @@ export function drawLatenessChart(id, series) {
   const option = baseOption(series, ['p50', 'p99'], ' ms');
   option.yAxis = { type: 'value' };
   const line = (name, field) => ({
-    name, type: 'line', showSymbol: true, symbolSize: 4, connectNulls: false,
+    name, type: 'line', showSymbol: true, symbolSize: 4, connectNulls: false, encode: SLOT_ENCODE,
     data: slotValues(series, bucket => bucket[field])
   });
   option.series = [line('p50', 'latenessP50Ms'), line('p99', 'latenessP99Ms')];

@@ -58,9 +58,14 @@ export function shortTimeCell(row, iso) {
   return td;
 }
 
-/** A label and its value (a dash when empty) for a {@code <dl class="facts">}. */
-export function fact(label, value) {
-  return [el('dt', { text: label }), el('dd', { text: value == null || value === '' ? '—' : String(value) })];
+/**
+ * A label and its value (a dash when empty) for a {@code <dl class="facts">}; a value that users or handlers
+ * {@code written} (an id, a message) is shown as it is in every language.
+ */
+export function fact(label, value, written = false) {
+  return [el('dt', { text: label }), el('dd', {
+    text: value == null || value === '' ? '—' : String(value), translate: written ? 'no' : null
+  })];
 }
 
 export function grantText(grant) {

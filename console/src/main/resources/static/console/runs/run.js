@@ -15,14 +15,15 @@ function renderRun(detail) {
   const timeline = detail.timeline;
   document.getElementById('run-title').textContent = run.runId;
   document.getElementById('run-facts').replaceChildren(
-      ...fact('Job', run.jobId), ...fact('App / handler', run.app + ' / ' + run.handler),
+      ...fact('Job', run.jobId, true),
+      ...fact('App / handler', (run.app || '—') + ' / ' + (run.handler || '—'), true),
       ...fact('Status', run.status), ...fact('Kind', run.kind), ...fact('Attempt', run.attempt),
-      ...fact('Instance', run.instance), ...fact('Scheduled', time(timeline.scheduledAt)),
+      ...fact('Instance', run.instance, true), ...fact('Scheduled', time(timeline.scheduledAt)),
       ...fact('Started', time(timeline.startedAt)), ...fact('Finished', time(timeline.finishedAt)),
       ...fact('Lateness', timeline.latenessMs == null ? null : timeline.latenessMs + ' ms'),
       ...fact('Duration', timeline.durationMs == null ? null : timeline.durationMs + ' ms'),
       ...fact('Progress', timeline.progressTotal ? timeline.progressDone + ' / ' + timeline.progressTotal : null),
-      ...fact('Message', run.message), ...fact('Error', run.errorClass));
+      ...fact('Message', run.message, true), ...fact('Error', run.errorClass, true));
   document.getElementById('run-status').className = 'status status-' + run.status;
   document.getElementById('run-status').textContent = run.status;
   const actions = document.getElementById('run-actions');

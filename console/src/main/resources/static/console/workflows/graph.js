@@ -1,6 +1,8 @@
 // A workflow's graph as SVG: nodes and edges laid out left to right by dagre (served by the console as a pinned
 // webjar, global `dagre`), each node a box with its id and what it runs, coloured by its state when an instance's
 // node states are given; an edge whose condition is not SUCCEEDED is labelled with it.
+import { t } from '../i18n.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 const NODE_WIDTH = 170;
 const NODE_HEIGHT = 46;
@@ -16,7 +18,7 @@ function svg(tag, attributes = {}, text) {
 }
 
 function runs(node) {
-  return node.jobId ? 'job ' + node.jobId : (node.app || '') + ' · ' + (node.handler || '');
+  return node.jobId ? t('job') + ' ' + node.jobId : (node.app || '') + ' · ' + (node.handler || '');
 }
 
 function clip(text, length) {
@@ -50,7 +52,7 @@ export function drawGraph(containerId, workflow, states = {}, linkOf = () => nul
   const size = graph.graph();
   const root = svg('svg', {
     class: 'wf-graph', width: Math.ceil(size.width), height: Math.ceil(size.height),
-    viewBox: '0 0 ' + Math.ceil(size.width) + ' ' + Math.ceil(size.height), role: 'img',
+    viewBox: '0 0 ' + Math.ceil(size.width) + ' ' + Math.ceil(size.height), role: 'group',
     'aria-label': 'Workflow graph'
   });
   const defs = svg('defs');
@@ -82,7 +84,7 @@ export function drawGraph(containerId, workflow, states = {}, linkOf = () => nul
     group.appendChild(svg('text', { x: 10, y: 36, class: 'wf-node-runs', translate: 'no' },
         clip(state && state.status !== 'PENDING' ? status + (state.round > 1 ? ' · round ' + state.round : '')
             : runs(node), 26)));
-    group.appendChild(svg('title', {}, node.id + ': ' + runs(node) + (state ? ' · ' + status : '')));
+    group.appendChild(svg('title', {}, node.id + ': ' + runs(node) + (state ? ' · ' + t(status) : '')));
     const link = linkOf(node.id);
     if (link) {
       const anchor = svg('a', { href: link });

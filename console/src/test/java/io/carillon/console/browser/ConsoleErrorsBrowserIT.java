@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.console.ConsoleTestEnvironment;
 import io.carillon.testkit.Browser;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Timestamp;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,19 +19,24 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * A new user signs in and opens every page of the navigation, in English and in Simplified Chinese: the browser's
- * console logs no error on any of them, the login page's included, no English text is left on a Chinese page, and the
- * favicon is served.
+ * A new user signs in and opens every page of the console, in English and in Simplified Chinese: the browser's
+ * console logs no error on any of them, the login page's included, axe-core finds no serious or critical
+ * accessibility violation, no English text is left on a Chinese page, Tab and Enter reach the job form from the
+ * Jobs page, and the favicon is served.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -48,14 +56,21 @@ class ConsoleErrorsBrowserIT {
     /**
      * The English texts a Chinese page shows: every visible text and placeholder, title or aria-label, outside what
      * users and handlers wrote ({@code translate="no"}, code, logs), that holds an English word of three letters or
-     * more and no Chinese character.
+     * more and no Chinese character, or that holds one of the English texts of the pages (arguments[1]).
      */
     private static final String ENGLISH_TEXTS = """
-            const skipped = 'script, style, code, pre, textarea, .log, [translate="no"], datalist, option, '
-                + arguments[1];
+            const skipped = 'script, style, code, pre, textarea, .log, [translate="no"], datalist, option';
+            const holds = (text, phrase) => {
+              for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
+                const around = text.charAt(at - 1) + text.charAt(at + phrase.length);
+                if (!/[A-Za-z]/.test(around)) return true;
+              }
+              return false;
+            };
             const english = text => {
               const rest = arguments[0].reduce((left, word) => left.split(word).join(' '), text);
-              return /[a-z]{3,}/i.test(rest) && !/[\u4e00-\u9fff]/.test(text);
+              return (/[a-z]{3,}/i.test(rest) && !/[\u4e00-\u9fff]/.test(text))
+                  || arguments[1].some(phrase => holds(rest, phrase));
             };
             const found = new Set();
             const roots = [document.querySelector('header'), ...document.querySelectorAll('[data-page]')]
@@ -78,13 +93,46 @@ class ConsoleErrorsBrowserIT {
             }
             return [...found];
             """;
-    /** Words that stay English in Chinese: names, the signed-in user, the zone of UTC times. */
-    private static final List<String> KEPT = List.of("Carillon", "admin", "English", "UTC", "API", "ECharts");
     /**
-     * What is not checked: the schedule builder's words, which {@code POST /api/v1/schedules/preview} gives in
-     * English.
+     * Words that stay English in Chinese: names, the signed-in user, the zone of UTC times, and what this test wrote
+     * (ids, the app, a run's message), longest first.
      */
-    private static final String NOT_CHECKED = "#preview-words";
+    private static final List<String> KEPT = List.of(
+            "nightly-report@1#0",
+            "nightly-report",
+            "the report failed",
+            "nightly@1",
+            "nightly",
+            "reports",
+            "Carillon",
+            "admin",
+            "English",
+            "UTC",
+            "API",
+            "ECharts");
+    /**
+     * The English texts of the pages, from the dictionary the Chinese pages are translated with: each English text
+     * that its translation does not keep ("Cron" is "Cron 表达式") and that holds a word of four letters or more
+     * (shorter ones, such as "at", are parts of other words too).
+     */
+    private static final String ENGLISH_OF_THE_PAGES = """
+            const done = arguments[arguments.length - 1];
+            import('/console/i18n-zh-cn.js').then(dictionary => done(Object.entries(dictionary.PHRASES)
+                .filter(([english, chinese]) => !chinese.includes(english) && /[A-Za-z]{4,}/.test(english))
+                .map(([english]) => english)));
+            """;
+    /** The pages the console has: the sections of index.html and the links of the navigation. */
+    private static final String PAGES_OF_THE_CONSOLE = """
+            return [...document.querySelectorAll('[data-page]')].map(section => section.dataset.page)
+                .concat([...document.querySelectorAll('nav a[data-nav]')].map(link => link.dataset.nav));
+            """;
+
+    /** The most Tab presses from the top of a page to its main action: the navigation's links, then the page's. */
+    private static final int MOST_TABS = 40;
+
+    private static final String WORKFLOW = "nightly";
+    private static final String INSTANCE = "nightly@1";
+    private static final String RUN = JOB + "@1#0";
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -93,6 +141,11 @@ class ConsoleErrorsBrowserIT {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    private final Clock clock = Clock.systemUTC();
 
     @Test
     void logsNoConsoleErrorOnAnyPageInEitherLanguage() throws Exception {
@@ -109,12 +162,25 @@ class ConsoleErrorsBrowserIT {
                                 {"id": "%s", "app": "reports", "handler": "report", "description": "the nightly report",
                                  "schedule": {"type": "CRON", "cron": "0 0 2 * * ?", "zone": "Asia/Shanghai"}}""".formatted(JOB)))
                         .isEqualTo(CREATED);
+                assertThat(ConsoleRequests.put(browser, "api/v1/workflows/" + WORKFLOW, """
+                                {"nodes": [{"id": "report", "jobId": "%s"}]}""".formatted(JOB)))
+                        .isEqualTo(OK);
+                seedRunAndInstance();
+                browser.driver.get("http://localhost:" + port + "/");
+                browser.wait.until(ExpectedConditions.textToBe(By.id("user"), "admin"));
+                @SuppressWarnings("unchecked")
+                List<String> pages = (List<String>) browser.driver.executeScript(PAGES_OF_THE_CONSOLE);
+                assertThat(PAGES.values())
+                        .as("the test visits every page of the console")
+                        .containsAll(pages);
                 visitEveryPage(browser, "en");
                 browser.driver.get("http://localhost:" + port + "/#/forecast");
                 browser.wait.until(ExpectedConditions.textMatches(
                         By.id("forecast-peaks"), Pattern.compile("\\d\\d:00: 1 fires from 1 jobs")));
                 assertThat(browser.driver.findElement(By.id("forecast-peaks")).getText())
                         .contains(JOB);
+
+                reachesNewJobByKeyboard(browser);
 
                 new Select(browser.driver.findElement(By.id("language"))).selectByValue("zh-CN");
                 browser.wait.until(ExpectedConditions.textToBe(By.cssSelector("nav a[data-nav=jobs]"), "任务"));
@@ -217,6 +283,47 @@ class ConsoleErrorsBrowserIT {
         assertThat(favicon.body()).isNotEmpty();
     }
 
+    /** From the top of the Jobs page, Tab reaches the "New job" button, and Enter opens the form. */
+    private void reachesNewJobByKeyboard(Browser browser) {
+        browser.driver.get("http://localhost:" + port + "/#/jobs");
+        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("new-job")));
+        browser.driver.executeScript("document.activeElement.blur(); window.scrollTo(0, 0);");
+        Actions keys = new Actions(browser.driver);
+        for (int tab = 0; tab < MOST_TABS && !"new-job".equals(focused(browser)); tab++) {
+            keys.sendKeys(Keys.TAB).perform();
+        }
+        assertThat(focused(browser)).as("Tab reaches the New job button").isEqualTo("new-job");
+        keys.sendKeys(Keys.ENTER).perform();
+        browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("f-id")));
+        assertThat(browser.driver.getCurrentUrl()).contains("#/job-new");
+    }
+
+    private static String focused(Browser browser) {
+        return (String) browser.driver.executeScript("return document.activeElement && document.activeElement.id;");
+    }
+
+    private void seedRunAndInstance() {
+        Timestamp at = Timestamp.from(clock.instant().minusSeconds(60));
+        jdbc.sql("INSERT INTO runs (run_id, fire_id, job_id, app, kind, attempt, shard_index, shard_total, status,"
+                        + " scheduled_at, started_at, finished_at, message, updated_at) VALUES (:runId, :fireId, :job,"
+                        + " 'reports', 'SCHEDULED', 1, 0, 1, 'FAILED', :at, :at, :at, 'the report failed', :at)")
+                .param("runId", RUN)
+                .param("fireId", RUN.substring(0, RUN.lastIndexOf('#')))
+                .param("job", JOB)
+                .param("at", at)
+                .update();
+        jdbc.sql("INSERT INTO workflow_instances (instance_id, workflow_id, status, kind, scheduled_at, started_at,"
+                        + " ended_at, sequence, nodes, updated_at) VALUES (:instance, :workflow, 'FAILED', 'SCHEDULED',"
+                        + " :at, :at, :at, 2, CAST(:nodes AS jsonb), :at)")
+                .param("instance", INSTANCE)
+                .param("workflow", WORKFLOW)
+                .param("at", at)
+                .param("nodes", """
+                        [{"nodeId": "report", "jobId": "%s", "status": "FAILED", "round": 1, "runId": "%s",
+                          "runStatus": "FAILED"}]""".formatted(JOB, RUN))
+                .update();
+    }
+
     private static Map<String, String> pages() {
         Map<String, String> pages = new LinkedHashMap<>();
         for (String page : List.of(
@@ -234,19 +341,25 @@ class ConsoleErrorsBrowserIT {
         }
         pages.put("job?id=" + JOB, "job");
         pages.put("job-new", "job-form");
-        pages.put("workflows", "workflows");
-        pages.put("workflow-new", "workflow-form");
         pages.put("job-edit?id=" + JOB, "job-form");
+        pages.put("run?id=" + RUN, "run");
+        pages.put("workflows", "workflows");
+        pages.put("workflow?id=" + WORKFLOW, "workflow");
+        pages.put("workflow-instance?id=" + INSTANCE, "workflow-instance");
+        pages.put("workflow-new", "workflow-form");
+        pages.put("workflow-edit?id=" + WORKFLOW, "workflow-form");
         return pages;
     }
 
     @SuppressWarnings("unchecked")
     private static List<String> englishTexts(Browser browser) {
-        return (List<String>) browser.driver.executeScript(ENGLISH_TEXTS, KEPT, NOT_CHECKED);
+        List<String> english = (List<String>) browser.driver.executeAsyncScript(ENGLISH_OF_THE_PAGES);
+        return (List<String>) browser.driver.executeScript(ENGLISH_TEXTS, KEPT, english);
     }
 
-    private void visitEveryPage(Browser browser, String language) {
+    private void visitEveryPage(Browser browser, String language) throws IOException {
         Map<String, List<String>> untranslated = new LinkedHashMap<>();
+        Map<String, List<String>> inaccessible = new LinkedHashMap<>();
         for (Map.Entry<String, String> entry : PAGES.entrySet()) {
             String page = entry.getKey();
             String section = entry.getValue();
@@ -257,6 +370,10 @@ class ConsoleErrorsBrowserIT {
             assertThat(browser.consoleErrors())
                     .as("errors on #/%s in %s", page, language)
                     .isEmpty();
+            List<String> violations = Accessibility.violations(browser);
+            if (!violations.isEmpty()) {
+                inaccessible.put(page, violations);
+            }
             if (language.equals("zh-CN")) {
                 List<String> english = englishTexts(browser);
                 if (!english.isEmpty()) {
@@ -265,5 +382,8 @@ class ConsoleErrorsBrowserIT {
             }
         }
         assertThat(untranslated).as("English texts left on Chinese pages").isEmpty();
+        assertThat(inaccessible)
+                .as("serious or critical accessibility violations (axe-core) in %s", language)
+                .isEmpty();
     }
 }

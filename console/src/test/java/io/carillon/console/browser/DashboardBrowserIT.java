@@ -48,10 +48,14 @@ class DashboardBrowserIT {
 
     private static final ConsoleTestEnvironment environment = new ConsoleTestEnvironment();
     private static final Duration DEADLINE = Duration.ofSeconds(30);
-    /** The points of a chart's series that hold a value, each [middle of its bucket in epoch ms, value]. */
+    /**
+     * The points of a chart's series that hold a value, each [middle of its bucket in epoch ms, value] (the chart
+     * holds them as [value, middle]).
+     */
     private static final String SERIES_DATA = "const chart = echarts.getInstanceByDom(document.getElementById("
             + "arguments[0])); const series = chart && chart.getOption().series.find(s => s.name === arguments[1]);"
-            + " return series ? JSON.stringify(series.data.filter(p => p[1] != null && p[1] !== 0)) : null;";
+            + " return series ? JSON.stringify(series.data.filter(p => p[0] != null && p[0] !== 0)"
+            + ".map(p => [p[1], p[0]])) : null;";
     /**
      * What a chart draws, read from its ECharts instance: the time axis' extent, the number of slots of its first
      * series, the width of its first drawn bar and the width of one bucket, in pixels.

@@ -9,11 +9,13 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -113,17 +115,21 @@ class JobActionController {
         return new BatchAnswer(request.action(), batch.apply(request.action(), request.ids()));
     }
 
-    /** Body {@code {"schedule": {...}, "from": ..., "count": ...}}; nothing is saved. */
+    /**
+     * Body {@code {"schedule": {...}, "from": ..., "count": ...}}; nothing is saved. The schedule's words are in the
+     * language {@code Accept-Language} prefers (Chinese or English).
+     */
     @PostMapping("/api/v1/schedules/preview")
     SchedulePreview preview(
             @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             content = @Content(schema = @Schema(implementation = PreviewBody.class)))
                     @RequestBody(required = false)
-                    String body) {
+                    String body,
+            @RequestHeader(value = HttpHeaders.ACCEPT_LANGUAGE, required = false) String acceptLanguage) {
         PreviewBody request = JsonBodies.convert(JsonBodies.object(body), PreviewBody.class);
         int count =
                 Limits.within("count", request.count(), limits.getDefaultPreviewCount(), limits.getMaxPreviewCount());
-        return previews.preview(request.schedule(), request.from(), count);
+        return previews.preview(request.schedule(), request.from(), count, JobController.wordsLanguage(acceptLanguage));
     }
 
     private static String reason(String body) {

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 
@@ -47,11 +48,12 @@ class SchedulePreviews {
     }
 
     /**
-     * The preview of {@code schedule} from {@code from} (null: now) with {@code count} fires.
+     * The preview of {@code schedule} from {@code from} (null: now) with {@code count} fires, its words in
+     * {@code words}' language (Chinese or English).
      *
      * @throws InvalidInputException naming each bad field of the schedule, under {@code schedule.}
      */
-    public SchedulePreview preview(Schedule schedule, Instant from, int count) {
+    public SchedulePreview preview(Schedule schedule, Instant from, int count, Locale words) {
         List<FieldError> problems = new ArrayList<>(ScheduleValidator.validate(schedule, FIELD));
         if (problems.isEmpty()) {
             problems.addAll(calendars.unknownIn(schedule, FIELD));
@@ -87,7 +89,7 @@ class SchedulePreviews {
                                 : "")
                 : null;
         return new SchedulePreview(
-                Schedules.describe(schedule), zone.getId(), start, fires, notes, perDay, tooFrequent, warning);
+                Schedules.describe(schedule, words), zone.getId(), start, fires, notes, perDay, tooFrequent, warning);
     }
 
     private static long firesPerDay(Schedule schedule, Instant first) {
