@@ -36,6 +36,7 @@ class ConsoleFeaturesTest {
             Map.entry("retention", List.of()),
             Map.entry("workers", List.of("access")),
             Map.entry("calendars", List.of("access", "audit", "kafka", "web")),
+            Map.entry("limits", List.of("access", "audit", "kafka", "web")),
             Map.entry("workflows", List.of("access", "audit", "kafka", "web", "workers")),
             Map.entry("jobs", List.of("access", "audit", "calendars", "incidents", "kafka", "outbox", "web")),
             Map.entry("runs", List.of("access", "audit", "jobs", "kafka", "metrics", "web")),

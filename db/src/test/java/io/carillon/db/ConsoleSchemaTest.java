@@ -41,6 +41,7 @@ class ConsoleSchemaTest {
                         "apps",
                         "audit_log",
                         "calendars",
+                        "concurrency_limits",
                         "deliveries",
                         "incident_events",
                         "incidents",
