@@ -4,7 +4,7 @@ import io.carillon.topics.events.RunStatus;
 
 /**
  * How far a run has come, as a number that only grows: the non-terminal statuses in their declared order
- * (STARTED, PROGRESS), then every terminal status at one common, highest rank.
+ * (WAITING, STARTED, PROGRESS), then every terminal status at one common, highest rank.
  */
 final class RunStatusRank {
 

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 class RunStatusRankTest {
 
     @Test
-    void ranksStartedBeforeProgressBeforeEveryTerminalStatus() {
+    void ranksWaitingBeforeStartedBeforeProgressBeforeEveryTerminalStatus() {
+        assertThat(RunStatusRank.of(RunStatus.WAITING)).isLessThan(RunStatusRank.of(RunStatus.STARTED));
         assertThat(RunStatusRank.of(RunStatus.STARTED)).isLessThan(RunStatusRank.of(RunStatus.PROGRESS));
         for (RunStatus status : RunStatus.values()) {
             if (status.isTerminal()) {
@@ -22,6 +23,7 @@ class RunStatusRankTest {
     @Test
     void writesTheSameRanksAsSql() {
         assertThat(RunStatusRank.sql("r.status"))
-                .isEqualTo("(CASE r.status WHEN 'STARTED' THEN 1 WHEN 'PROGRESS' THEN 2 ELSE 3 END)");
+                .isEqualTo(
+                        "(CASE r.status WHEN 'WAITING' THEN 1 WHEN 'STARTED' THEN 2 WHEN 'PROGRESS' THEN 3 ELSE 4 END)");
     }
 }
