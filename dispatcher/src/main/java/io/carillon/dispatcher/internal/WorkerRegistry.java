@@ -6,8 +6,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +27,8 @@ public final class WorkerRegistry {
 
     private final Map<String, WorkerHeartbeat> byInstance = new HashMap<>();
     private final ClockOffsets offsets = new ClockOffsets();
+    /** The instances whose latest estimate is out of step, judged once per heartbeat rather than per fire routed. */
+    private final Set<String> outOfStep = new HashSet<>();
 
     /**
      * Records {@code heartbeat} as the latest of {@code instanceId}, received at {@code receivedAt} by this
@@ -39,10 +43,15 @@ public final class WorkerRegistry {
      * sample of the instance's clock offset. Logs when the instance's clock falls out of step or comes back.
      */
     public void updateLive(String instanceId, WorkerHeartbeat heartbeat, Instant receivedAt) {
-        boolean wasInStep = offsets.inStep(instanceId);
+        boolean wasInStep = !outOfStep.contains(instanceId);
         long offset = offsets.sample(
                 instanceId, Duration.between(receivedAt, heartbeat.sentAt()).toMillis());
         boolean inStep = ClockOffsets.isInStep(offset);
+        if (inStep) {
+            outOfStep.remove(instanceId);
+        } else {
+            outOfStep.add(instanceId);
+        }
         if (wasInStep && !inStep) {
             log.warn(
                     "worker {}'s clock is {} ms {} this dispatcher's; routing prefers instances in step",
@@ -59,6 +68,7 @@ public final class WorkerRegistry {
     public void remove(String instanceId) {
         byInstance.remove(instanceId);
         offsets.remove(instanceId);
+        outOfStep.remove(instanceId);
     }
 
     /**
@@ -66,17 +76,20 @@ public final class WorkerRegistry {
      * that is not empty, and to those whose clock is in step when any is, ordered by instance id.
      */
     public List<WorkerHeartbeat> live(String app, String handler, List<String> pinned, Instant now) {
-        List<WorkerHeartbeat> live = byInstance.values().stream()
-                .filter(heartbeat -> app.equals(heartbeat.app()))
-                .filter(heartbeat -> heartbeat.handlers().contains(handler))
-                .filter(heartbeat -> now.isBefore(heartbeat.expiresAt()))
-                .filter(heartbeat -> pinned.isEmpty() || pinned.contains(heartbeat.instanceId()))
-                .sorted(Comparator.comparing(WorkerHeartbeat::instanceId))
+        List<Map.Entry<String, WorkerHeartbeat>> live = byInstance.entrySet().stream()
+                .filter(entry -> app.equals(entry.getValue().app()))
+                .filter(entry -> entry.getValue().handlers().contains(handler))
+                .filter(entry -> now.isBefore(entry.getValue().expiresAt()))
+                .filter(entry ->
+                        pinned.isEmpty() || pinned.contains(entry.getValue().instanceId()))
+                .sorted(Comparator.comparing(entry -> entry.getValue().instanceId()))
                 .toList();
-        List<WorkerHeartbeat> inStep = live.stream()
-                .filter(heartbeat -> offsets.inStep(heartbeat.instanceId()))
-                .toList();
-        return inStep.isEmpty() ? live : inStep;
+        if (!outOfStep.isEmpty() && live.stream().anyMatch(entry -> !outOfStep.contains(entry.getKey()))) {
+            live = live.stream()
+                    .filter(entry -> !outOfStep.contains(entry.getKey()))
+                    .toList();
+        }
+        return live.stream().map(Map.Entry::getValue).toList();
     }
 
     /** The estimated offset of {@code instanceId}'s clock from this dispatcher's, in milliseconds (ahead: positive). */
@@ -86,9 +99,7 @@ public final class WorkerRegistry {
 
     /** How many registered instances have a clock out of step with this dispatcher's. */
     public int outOfStep() {
-        return (int) byInstance.keySet().stream()
-                .filter(instanceId -> !offsets.inStep(instanceId))
-                .count();
+        return outOfStep.size();
     }
 
     public int size() {

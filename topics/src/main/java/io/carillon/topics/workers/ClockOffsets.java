@@ -31,11 +31,6 @@ public final class ClockOffsets {
         return samples == null ? 0 : samples.estimate();
     }
 
-    /** Whether {@code instanceId}'s clock is within {@link #MAX_OFFSET} of this one's. */
-    public boolean inStep(String instanceId) {
-        return isInStep(offsetMillis(instanceId));
-    }
-
     /** Whether an estimate of {@code offsetMillis} is within {@link #MAX_OFFSET}. */
     public static boolean isInStep(long offsetMillis) {
         return Math.abs(offsetMillis) <= MAX_OFFSET.toMillis();
