@@ -39,6 +39,8 @@ public final class BenchMain {
               idle     [--settle-s 180 --measure-s 60 --standalone-jar PATH]
                        (the standalone with --demo: CPU of the process and of each part over measure-s, settle-s
                        after its start)
+              workflows --workflows N [--lead-s 30]   (N five-node pipelines due at one instant, until every
+                       instance ended)
             common: --bootstrap host:port (else an in-process broker)
                     --kafka-config FILE (Kafka client properties of every client, for a secured --bootstrap cluster:
                       security.protocol, sasl.*, ssl.*; only the path is passed to the part processes)

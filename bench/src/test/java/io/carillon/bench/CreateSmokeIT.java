@@ -2,13 +2,6 @@ package io.carillon.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -23,35 +16,8 @@ class CreateSmokeIT {
 
     @Test
     void everyJobCreatedOverRestIsPlanned() {
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        int status;
-        try (TestDatabase server = TestDatabase.create()) {
-            status = BenchMain.run(
-                    Clock.systemUTC(),
-                    new PrintStream(stdout, true, StandardCharsets.UTF_8),
-                    System.err,
-                    "create",
-                    "--jobs",
-                    Integer.toString(JOBS),
-                    "--clients",
-                    "4",
-                    "--route",
-                    "rest",
-                    "--plan-wait-s",
-                    "60",
-                    "--bootstrap",
-                    TestKafka.bootstrapServers(),
-                    "--jdbc-url",
-                    server.jdbcUrl(),
-                    "--jdbc-user",
-                    server.username(),
-                    "--jdbc-password",
-                    server.password());
-        }
-
-        assertThat(status).isEqualTo(BenchMain.RAN);
-        List<String> lines = stdout.toString(StandardCharsets.UTF_8).lines().toList();
-        JsonNode result = Json.mapper().readTree(lines.get(lines.size() - 1));
+        JsonNode result = SmokeRun.of(
+                "create", "--jobs", Integer.toString(JOBS), "--clients", "4", "--route", "rest", "--plan-wait-s", "60");
         assertThat(result.get("workload").asString()).isEqualTo("create");
         assertThat(result.get("requests").asLong()).isEqualTo(JOBS);
         assertThat(result.get("errors").asLong()).isZero();

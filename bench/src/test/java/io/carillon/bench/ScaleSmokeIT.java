@@ -2,16 +2,9 @@ package io.carillon.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.Json;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,37 +25,8 @@ class ScaleSmokeIT {
         Path kafkaConfig = Files.writeString(
                 dir.resolve("kafka.properties"),
                 "# read by the harness and by the planner's process\nclient.dns.lookup=use_all_dns_ips\n");
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        int status;
-        try (TestDatabase server = TestDatabase.create()) {
-            status = BenchMain.run(
-                    Clock.systemUTC(),
-                    new PrintStream(stdout, true, StandardCharsets.UTF_8),
-                    System.err,
-                    "scale",
-                    "--jobs",
-                    "2000",
-                    "--active",
-                    "10",
-                    "--duration-s",
-                    "5",
-                    "--warmup-s",
-                    "3",
-                    "--bootstrap",
-                    TestKafka.bootstrapServers(),
-                    "--kafka-config",
-                    kafkaConfig.toString(),
-                    "--jdbc-url",
-                    server.jdbcUrl(),
-                    "--jdbc-user",
-                    server.username(),
-                    "--jdbc-password",
-                    server.password());
-        }
-
-        assertThat(status).isEqualTo(BenchMain.RAN);
-        List<String> lines = stdout.toString(StandardCharsets.UTF_8).lines().toList();
-        JsonNode result = Json.mapper().readTree(lines.get(lines.size() - 1));
+        JsonNode result =
+                SmokeRun.of("scale", "--jobs", "2000", "--active", "10", "--duration-s", "5", "--warmup-s", "3");
         assertThat(result.get("workload").asString()).isEqualTo("scale");
         assertThat(result.get("expected").asLong()).isEqualTo(50);
         assertThat(result.get("lost").asLong()).isZero();

@@ -2,13 +2,6 @@ package io.carillon.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.carillon.testkit.TestDatabase;
-import io.carillon.testkit.TestKafka;
-import io.carillon.topics.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -22,37 +15,18 @@ class SteadySmokeIT {
 
     @Test
     void aShortSteadyRunLosesNothingAndRunsNothingTwice() {
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        int status;
-        try (TestDatabase server = TestDatabase.create()) {
-            status = BenchMain.run(
-                    Clock.systemUTC(),
-                    new PrintStream(stdout, true, StandardCharsets.UTF_8),
-                    System.err,
-                    "steady",
-                    "--jobs",
-                    "20",
-                    "--period-ms",
-                    "1000",
-                    "--duration-s",
-                    "5",
-                    "--warmup-s",
-                    "3",
-                    "--bootstrap",
-                    TestKafka.bootstrapServers(),
-                    "--jdbc-url",
-                    server.jdbcUrl(),
-                    "--jdbc-user",
-                    server.username(),
-                    "--jdbc-password",
-                    server.password(),
-                    "--worker-jvm-options",
-                    "-XX:TieredStopAtLevel=1 -Xss1m");
-        }
-
-        assertThat(status).isEqualTo(BenchMain.RAN);
-        List<String> lines = stdout.toString(StandardCharsets.UTF_8).lines().toList();
-        JsonNode result = Json.mapper().readTree(lines.get(lines.size() - 1));
+        JsonNode result = SmokeRun.of(
+                "steady",
+                "--jobs",
+                "20",
+                "--period-ms",
+                "1000",
+                "--duration-s",
+                "5",
+                "--warmup-s",
+                "3",
+                "--worker-jvm-options",
+                "-XX:TieredStopAtLevel=1 -Xss1m");
         assertThat(result.get("workload").asString()).isEqualTo("steady");
         assertThat(result.get("expected").asLong()).isEqualTo(100);
         assertThat(result.get("lost").asLong()).isZero();

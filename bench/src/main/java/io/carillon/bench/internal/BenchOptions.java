@@ -57,11 +57,12 @@ public final class BenchOptions {
             "create", Set.of("jobs", "clients", "route", "plan-wait-s"),
             "console", Set.of("jobs", "runs", "days", "requests"),
             "faults", Set.of("jobs", "period-ms", "schedule", "hold-s", "settle-s", "warmup-s"),
-            "idle", Set.of("settle-s", "measure-s", "standalone-jar"));
+            "idle", Set.of("settle-s", "measure-s", "standalone-jar"),
+            "workflows", Set.of("workflows", "lead-s"));
 
     private final String workload;
     private static final String WORKLOAD_NAMES =
-            "steady, burst, scale, failover, import, create, console, faults or idle";
+            "steady, burst, scale, failover, import, create, console, faults, idle or workflows";
 
     private final Map<String, String> flags;
 

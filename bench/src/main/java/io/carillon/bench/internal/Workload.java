@@ -27,6 +27,7 @@ public interface Workload {
             case "console" -> new ConsoleWorkload();
             case "faults" -> new FaultsWorkload();
             case "idle" -> new IdleWorkload();
+            case "workflows" -> new WorkflowsWorkload();
             default -> null;
         };
     }
