@@ -1,21 +1,13 @@
 package io.carillon.planner;
 
-import static io.carillon.planner.TestJobs.job;
-import static io.carillon.planner.TestJobs.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.carillon.topics.events.Concurrency;
 import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
-import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.LimitCommand;
 import io.carillon.topics.events.LimitCommandType;
-import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
-import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.WhenBusy;
 import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
@@ -23,9 +15,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,9 +31,12 @@ class ConcurrencyLimitTest extends PlannerTestSupport {
     private static final String LIMIT = "warehouse-db";
     private static final List<String> WORKERS = List.of("worker-1", "worker-2", "worker-3");
 
+    private LimitSteps steps;
+
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
+        steps = new LimitSteps(planner);
     }
 
     @Test
@@ -176,17 +169,11 @@ class ConcurrencyLimitTest extends PlannerTestSupport {
     }
 
     private FireEvent dueFire(String jobId, WhenBusy whenBusy) {
-        JobDefinition job = job(jobId, Schedule.none()).toBuilder()
-                .concurrency(new Concurrency(LIMIT, whenBusy))
-                .build();
-        planner.put(job);
-        planner.request(request("run-" + jobId + "-" + planner.clock.millis(), jobId, RequestType.RUN_NOW, null, null));
-        return single(planner.fires());
+        return steps.dueFire(jobId, LIMIT, whenBusy);
     }
 
-    /** What the dispatcher does with a due fire that claims a limit. */
     private void acquire(FireEvent fire) {
-        planner.limitCommand(LimitCommand.acquire(fire, "dispatcher", planner.clock.instant()));
+        steps.acquire(fire);
     }
 
     private void release(FireEvent fire) {
@@ -194,41 +181,12 @@ class ConcurrencyLimitTest extends PlannerTestSupport {
                 LimitCommand.release(LIMIT, fire.fireId(), fire.jobId(), "planner", planner.clock.instant()));
     }
 
-    /** The fires the limiter granted since the last call. */
     private List<FireEvent> granted() {
-        List<FireEvent> fires = planner.fires();
-        Set<String> seen = new HashSet<>();
-        assertThat(fires).allSatisfy(fire -> {
-            assertThat(fire.limit().granted()).isTrue();
-            assertThat(seen.add(fire.fireId()))
-                    .as("granted once: %s", fire.fireId())
-                    .isTrue();
-        });
-        return fires;
+        return steps.granted();
     }
 
     private RunResult runResult(FireEvent fire, String instance, RunStatus status) {
-        Instant now = planner.clock.instant();
-        return new RunResult(
-                RunResult.SCHEMA_VERSION,
-                FireIds.runId(fire.fireId(), 0),
-                fire.fireId(),
-                fire.jobId(),
-                fire.app(),
-                fire.handler(),
-                instance,
-                status,
-                FireKind.MANUAL,
-                1,
-                0,
-                1,
-                fire.scheduledAt(),
-                now,
-                status.isTerminal() ? now : null,
-                null,
-                null,
-                null,
-                now);
+        return steps.runResult(fire, instance, status);
     }
 
     private static WorkerHeartbeat heartbeat(String instance, Duration interval) {
@@ -250,7 +208,6 @@ class ConcurrencyLimitTest extends PlannerTestSupport {
     }
 
     private static <T> T single(List<T> values) {
-        assertThat(values).hasSize(1);
-        return values.get(0);
+        return LimitSteps.single(values);
     }
 }

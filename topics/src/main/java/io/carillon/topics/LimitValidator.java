@@ -88,7 +88,11 @@ public final class LimitValidator {
             errors.add(
                     new FieldError("limit", "'" + command.limit() + "' does not match the record key '" + key + "'"));
         }
-        if (command.fireId() == null || command.fireId().isBlank()) {
+        if (command.type() == LimitCommandType.WITHDRAW) {
+            if (command.jobId() == null || command.jobId().isBlank()) {
+                errors.add(new FieldError("jobId", "is required on WITHDRAW"));
+            }
+        } else if (command.fireId() == null || command.fireId().isBlank()) {
             errors.add(new FieldError("fireId", "is required"));
         }
         if (command.type() == LimitCommandType.ACQUIRE) {

@@ -123,8 +123,17 @@ public final class WorkflowValidator {
             if (node.app() != null || node.handler() != null) {
                 errors.add(new FieldError(field + ".jobId", named + ": set either jobId or app and handler, not both"));
             }
+            if (node.concurrency() != null) {
+                errors.add(new FieldError(
+                        field + ".concurrency",
+                        named + ": a node that names a job takes that job's concurrency limit; set it on job '"
+                                + node.jobId() + "'"));
+            }
             return errors;
         }
+        LimitValidator.validate(node.concurrency(), node.routing())
+                .forEach(error ->
+                        errors.add(new FieldError(field + "." + error.field(), named + ": " + error.message())));
         if (!TopicCatalog.isValidAppName(node.app())) {
             errors.add(new FieldError(field + ".app", named + ": '" + node.app() + "' is not a valid app name"));
         } else if (!workflow.apps().isEmpty() && !workflow.apps().contains(node.app())) {

@@ -301,6 +301,13 @@ class EventSchemasTest {
                 Arguments.of("limit-command", LimitCommand.acquire(LIMITED_FIRE, "dispatcher", T)),
                 Arguments.of("limit-command", LimitCommand.release("warehouse-db", "import@1", "import", "planner", T)),
                 Arguments.of(
+                        "limit-command",
+                        LimitCommand.withdraw("warehouse-db", "import", FireKind.SCHEDULED, "paused", "planner", T)),
+                Arguments.of(
+                        "run-result",
+                        RunResult.ofUnrunFire(
+                                LIMITED_FIRE.withLimit(LIMITED_FIRE.limit().grant()), RunStatus.NO_WORKER, "none", T)),
+                Arguments.of(
                         "run-result",
                         RunResult.ofUnrunFire(LIMITED_FIRE, RunStatus.WAITING, "waiting for limit warehouse-db", T)));
     }

@@ -3,6 +3,7 @@ package io.carillon.topics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.topics.events.BlockStrategy;
+import io.carillon.topics.events.Concurrency;
 import io.carillon.topics.events.EdgeCondition;
 import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.RunStatus;
@@ -218,5 +219,27 @@ class WorkflowValidatorTest {
         assertThat(WorkflowValidator.validate(ended))
                 .extracting(FieldError::field)
                 .containsExactly("status", "output");
+    }
+
+    @Test
+    void anInlineNodeTakesALimitLikeAJobAndANodeThatNamesAJobTakesNone() {
+        WorkflowDefinition good = WorkflowDefinition.builder("limited")
+                .apps(List.of("etl"))
+                .nodes(List.of(
+                        WorkflowNode.inline("load", "etl", "load").withConcurrency(Concurrency.of("warehouse-db"))))
+                .build();
+        assertThat(WorkflowValidator.validate(good)).isEmpty();
+
+        WorkflowDefinition bad = WorkflowDefinition.builder("limited")
+                .apps(List.of("etl"))
+                .nodes(List.of(
+                        WorkflowNode.inline("load", "etl", "load").withConcurrency(Concurrency.of("Warehouse DB")),
+                        WorkflowNode.ofJob("report", "nightly-report").withConcurrency(Concurrency.of("warehouse-db"))))
+                .build();
+        assertThat(WorkflowValidator.validate(bad))
+                .extracting(FieldError::field)
+                .containsExactly("nodes[0].concurrency.limit", "nodes[1].concurrency");
+        assertThat(WorkflowValidator.validate(bad).get(0).message()).contains("node 'load'", "Warehouse DB");
+        assertThat(WorkflowValidator.validate(bad).get(1).message()).contains("node 'report'", "nightly-report");
     }
 }

@@ -77,6 +77,18 @@ public @interface DeclaredJob {
     /** SERIAL (default), DISCARD_LATER, COVER_EARLY or PARALLEL. */
     String blockStrategy() default "";
 
+    /**
+     * The concurrency limit every run of the job holds while it runs (a limit id such as {@code warehouse-db});
+     * none by default. Configuration: {@code carillon.worker.jobs.<id>.concurrency.limit}.
+     */
+    String concurrencyLimit() default "";
+
+    /**
+     * WAIT (default), SKIP or FAIL: what becomes of a run that finds every slot of {@link #concurrencyLimit()} held.
+     * Configuration: {@code carillon.worker.jobs.<id>.concurrency.when-busy}.
+     */
+    String concurrencyWhenBusy() default "";
+
     /** How long a run may take before it ends TIMED_OUT; none by default. */
     String timeout() default "";
 

@@ -89,7 +89,8 @@ public final class FireRouter {
                 target.instanceId(),
                 fire.parentRunId(),
                 fire.dueAt(),
-                fire.workflow());
+                fire.workflow(),
+                fire.limit() == null ? null : fire.limit().name());
         Duration lateness = Duration.between(fire.dueAt(), now);
         stats.dispatched(fire.app(), lateness.isNegative() ? Duration.ZERO : lateness);
         return new ProducerRecord<>(

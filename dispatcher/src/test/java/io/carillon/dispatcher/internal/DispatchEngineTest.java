@@ -108,6 +108,10 @@ class DispatchEngineTest {
                 .as("not skipped for the 10 minutes it waited, though its misfire threshold is 5 s")
                 .extracting(Trigger::fireId)
                 .containsExactly("job@1");
+        assertThat(triggers(routed))
+                .as("the run names the limit it holds, so its end frees that slot whatever the job says by then")
+                .extracting(Trigger::limit)
+                .containsExactly("warehouse-db");
     }
 
     @Test

@@ -215,7 +215,8 @@ final class OpenRuns {
                 started.params(),
                 started.parentRunId(),
                 started.workflow(),
-                null);
+                null,
+                started.limit());
     }
 
     /** A stored open run as a check reads it: {@link #run()} parses the STARTED result when a verdict needs it. */

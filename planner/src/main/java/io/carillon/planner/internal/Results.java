@@ -27,9 +27,9 @@ import java.util.List;
  *       ({@link EndedRuns});</li>
  *   <li>a FIXED_DELAY job plans its next instant from the run's end ({@link Scheduler#afterRun});</li>
  *   <li>the job's consecutive final failures are counted, and the job paused at its limit ({@link FailureStreaks});</li>
- *   <li>for a job that takes a concurrency limit, a RELEASE of the run's fire goes to {@code limit.commands} (keyed
- *       by the limit's name), which frees its slot in the limiter; reading the result again releases nothing
- *       twice.</li>
+ *   <li>for a run that holds a concurrency limit (the limit the result names, or else the job's), a RELEASE of the
+ *       run's fire goes to {@code limit.commands} (keyed by the limit's name), which frees its slot in the limiter,
+ *       also when the job was deleted meanwhile; reading the result again releases nothing twice.</li>
  *   <li>the run of a workflow node ({@link RunResult#workflow()} set) that no retry follows (none due by the
  *       rule, none issued before, or its job is gone) is reported to the workflow engine: a NODE_ENDED
  *       {@link WorkflowCommand} on {@code workflow.commands}, in the same transaction. A result read again (the
@@ -111,12 +111,12 @@ final class Results {
 
     private void onTerminal(RunResult result, Instant now) {
         JobState state = jobs.get(result.jobId());
+        releaseLimit(state == null ? null : state.job(), result, now);
         if (state == null) {
             reportNodeEnd(result, now);
             return;
         }
         endedRuns.remember(result, now);
-        releaseLimit(state.job(), result, now);
         JobState current = retry(state, result, now);
         if (!retried(result, now)) {
             reportNodeEnd(result, now);
@@ -130,11 +130,18 @@ final class Results {
         }
     }
 
-    /** The run of a job that takes a concurrency limit ended: its slot (or its place in the queue) is given up. */
+    /**
+     * The run of a limit ended: its slot (or its place in the queue) is given up. The limit is the one the run
+     * names ({@link RunResult#limit()}), so a job that changed its limit or was deleted while the run held a slot
+     * still frees that slot; a result that names none (a worker that predates the field) frees the limit its job
+     * ({@code job}, null when deleted) names.
+     */
     private void releaseLimit(JobDefinition job, RunResult result, Instant now) {
-        if (job.concurrency() != null) {
-            output.limitCommand(LimitCommand.release(
-                    job.concurrency().limit(), result.fireId(), result.jobId(), REQUESTED_BY, now));
+        String limit = result.limit() != null
+                ? result.limit()
+                : job != null && job.concurrency() != null ? job.concurrency().limit() : null;
+        if (limit != null) {
+            output.limitCommand(LimitCommand.release(limit, result.fireId(), result.jobId(), REQUESTED_BY, now));
         }
     }
 

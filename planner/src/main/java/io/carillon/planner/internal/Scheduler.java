@@ -5,6 +5,7 @@ import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
+import io.carillon.topics.events.LimitCommand;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
@@ -98,12 +100,19 @@ final class Scheduler {
 
     /**
      * Moves the plan from what {@code before} (null for a new job) had to what {@code after} asks: starts from now
-     * when the job becomes active, stops and cancels when it becomes inactive, replans when its schedule changed.
+     * when the job becomes active, stops and cancels when it becomes inactive (its scheduled fires waiting for a
+     * concurrency limit are withdrawn too), replans when its schedule changed.
      */
     JobState reconcile(JobState before, JobState after, Instant now) {
         boolean wasActive = before != null && before.active();
         if (!after.active()) {
-            return wasActive ? stop(after, now, fire -> fire.kind() == FireKind.SCHEDULED) : after;
+            if (!wasActive) {
+                return after;
+            }
+            String why = after.job().enabled() ? "paused" : "disabled";
+            withdrawWaiting(
+                    before, after, FireKind.SCHEDULED, "job '" + after.job().id() + "' was " + why, now);
+            return stop(after, now, fire -> fire.kind() == FireKind.SCHEDULED);
         }
         if (!wasActive) {
             return start(after, now);
@@ -114,10 +123,26 @@ final class Scheduler {
         return after;
     }
 
-    /** Drops every timer of the job and cancels every fire of it not yet due. */
+    /** Drops every timer of the job, cancels every fire of it not yet due and withdraws those waiting for a limit. */
     void remove(JobState state, Instant now) {
+        withdrawWaiting(state, state, null, "job '" + state.job().id() + "' was deleted", now);
         JobState stopped = stop(state, now, fire -> true);
         stopped.requested().forEach(timers::delete);
+    }
+
+    /**
+     * Asks the limiter to take the job's fires (of {@code kind}; null: all) out of the queues of the limits
+     * {@code before} and {@code after} name, so that a fire due before the job stopped does not run once granted.
+     */
+    private void withdrawWaiting(JobState before, JobState after, FireKind kind, String reason, Instant now) {
+        Set<String> limits = new TreeSet<>();
+        for (JobState state : List.of(before, after)) {
+            if (state.job().concurrency() != null) {
+                limits.add(state.job().concurrency().limit());
+            }
+        }
+        limits.forEach(limit -> output.limitCommand(
+                LimitCommand.withdraw(limit, after.job().id(), kind, reason, Results.REQUESTED_BY, now)));
     }
 
     /** Writes a fire of the job at {@code at}; when {@code at} is beyond the horizon, keeps a timer instead. */

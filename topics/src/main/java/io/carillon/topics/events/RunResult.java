@@ -10,7 +10,10 @@ import java.time.Instant;
  * {@code params} and {@code parentRunId} are those the run was given (a manual fire's override params, a child's
  * parent run), so that a retry runs with the same. {@code workflow} is the run's {@link Trigger#workflow()} (null for
  * a run of no workflow); {@code output}, on a terminal result, is what the handler put for the workflow's next nodes
- * (at most {@link #MAX_OUTPUT_CHARS} characters; null when it put nothing).
+ * (at most {@link #MAX_OUTPUT_CHARS} characters; null when it put nothing). {@code limit} names the concurrency limit
+ * whose slot the run holds or waits for ({@link Trigger#limit()}, {@link LimitClaim#name()}); the planner releases
+ * that slot when the run ends, whatever the job names by then. Null for a run of no limit, and in results of workers
+ * that predate it (the planner then releases the limit the job names).
  */
 public record RunResult(
         int schemaVersion,
@@ -35,7 +38,8 @@ public record RunResult(
         String params,
         String parentRunId,
         WorkflowRef workflow,
-        String output) {
+        String output,
+        String limit) {
 
     public static final int SCHEMA_VERSION = 1;
     /** The most characters a handler's {@link #output()} may have: 16 KiB. */
@@ -45,6 +49,58 @@ public record RunResult(
         schemaVersion = schemaVersion == 0 ? SCHEMA_VERSION : schemaVersion;
         shardTotal = Math.max(1, shardTotal);
         attempt = Math.max(1, attempt);
+    }
+
+    /** A result of a run that holds no concurrency limit. */
+    public RunResult(
+            int schemaVersion,
+            String runId,
+            String fireId,
+            String jobId,
+            String app,
+            String handler,
+            String instance,
+            RunStatus status,
+            FireKind kind,
+            int attempt,
+            int shardIndex,
+            int shardTotal,
+            Instant scheduledAt,
+            Instant startedAt,
+            Instant finishedAt,
+            String message,
+            String errorClass,
+            Progress progress,
+            Instant emittedAt,
+            String params,
+            String parentRunId,
+            WorkflowRef workflow,
+            String output) {
+        this(
+                schemaVersion,
+                runId,
+                fireId,
+                jobId,
+                app,
+                handler,
+                instance,
+                status,
+                kind,
+                attempt,
+                shardIndex,
+                shardTotal,
+                scheduledAt,
+                startedAt,
+                finishedAt,
+                message,
+                errorClass,
+                progress,
+                emittedAt,
+                params,
+                parentRunId,
+                workflow,
+                output,
+                null);
     }
 
     /** A result of no workflow node. */
@@ -171,7 +227,8 @@ public record RunResult(
                 fire.params(),
                 fire.parentRunId(),
                 fire.workflow(),
-                null);
+                null,
+                fire.limit() == null ? null : fire.limit().name());
     }
 
     /**
@@ -203,7 +260,8 @@ public record RunResult(
                 unrun.params(),
                 unrun.parentRunId(),
                 unrun.workflow(),
-                null);
+                null,
+                unrun.limit());
     }
 
     /** This result with {@code progress} in place of its own. */
@@ -231,7 +289,8 @@ public record RunResult(
                 params,
                 parentRunId,
                 workflow,
-                output);
+                output,
+                limit);
     }
 
     /** This result with {@code newOutput} as the handler's output. */
@@ -259,7 +318,8 @@ public record RunResult(
                 params,
                 parentRunId,
                 workflow,
-                newOutput);
+                newOutput,
+                limit);
     }
 
     /** A result for the run {@code trigger} describes. */
@@ -295,6 +355,7 @@ public record RunResult(
                 trigger.params(),
                 trigger.parentRunId(),
                 trigger.workflow(),
-                null);
+                null,
+                trigger.limit());
     }
 }

@@ -9,7 +9,9 @@ import java.util.List;
  * gives the handler, timeout, retry, routing and block strategy, and {@code params}, when set, override the job's),
  * or an inline handler ({@code app}, {@code handler} and the other fields, with {@code jobId} null), which the
  * engine publishes as the job {@link WorkflowIds#nodeJobId} with schedule NONE. Every run of a node is an ordinary
- * run of that job. Immutable.
+ * run of that job. {@code concurrency} (inline nodes only) is the node's share of a {@link ConcurrencyLimit}, like a
+ * job's: the node's job takes it, so each run of the node holds a slot of the limit; a node that names a job takes
+ * that job's limit. Immutable.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WorkflowNode(
@@ -23,10 +25,39 @@ public record WorkflowNode(
         RetryPolicy retry,
         RoutingStrategy routing,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pinnedInstances,
-        BlockStrategy blockStrategy) {
+        BlockStrategy blockStrategy,
+        Concurrency concurrency) {
 
     public WorkflowNode {
         pinnedInstances = pinnedInstances == null ? List.of() : List.copyOf(pinnedInstances);
+    }
+
+    /** A node that takes no concurrency limit of its own. */
+    public WorkflowNode(
+            String id,
+            String description,
+            String jobId,
+            String app,
+            String handler,
+            String params,
+            long timeoutMs,
+            RetryPolicy retry,
+            RoutingStrategy routing,
+            List<String> pinnedInstances,
+            BlockStrategy blockStrategy) {
+        this(
+                id,
+                description,
+                jobId,
+                app,
+                handler,
+                params,
+                timeoutMs,
+                retry,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                null);
     }
 
     /** A node running the existing job {@code jobId} with its own params. */
@@ -63,7 +94,8 @@ public record WorkflowNode(
                 retry,
                 routing,
                 pinnedInstances,
-                blockStrategy);
+                blockStrategy,
+                concurrency);
     }
 
     /** This node with {@code policy} as its retry policy. */
@@ -79,18 +111,47 @@ public record WorkflowNode(
                 policy,
                 routing,
                 pinnedInstances,
-                blockStrategy);
+                blockStrategy,
+                concurrency);
     }
 
     /** This node with a timeout of {@code millis}. */
     public WorkflowNode withTimeoutMs(long millis) {
         return new WorkflowNode(
-                id, description, jobId, app, handler, params, millis, retry, routing, pinnedInstances, blockStrategy);
+                id,
+                description,
+                jobId,
+                app,
+                handler,
+                params,
+                millis,
+                retry,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                concurrency);
+    }
+
+    /** This node taking {@code share} of a concurrency limit (null: none). */
+    public WorkflowNode withConcurrency(Concurrency share) {
+        return new WorkflowNode(
+                id,
+                description,
+                jobId,
+                app,
+                handler,
+                params,
+                timeoutMs,
+                retry,
+                routing,
+                pinnedInstances,
+                blockStrategy,
+                share);
     }
 
     /**
      * The job definition the engine publishes for an inline node of {@code workflow}: schedule NONE, enabled, the
-     * workflow's version and owner, {@code workflowId} set.
+     * workflow's version and owner, {@code workflowId} set, the node's concurrency limit, if any.
      */
     public JobDefinition toJob(WorkflowDefinition workflow) {
         return JobDefinition.builder(jobIdIn(workflow.id()))
@@ -106,6 +167,7 @@ public record WorkflowNode(
                 .blockStrategy(blockStrategy)
                 .timeoutMs(timeoutMs)
                 .retry(retry)
+                .concurrency(concurrency)
                 .workflowId(workflow.id())
                 .version(workflow.version())
                 .build();

@@ -20,6 +20,7 @@ final class RunResultJson {
 
     private static final SerializableString WORKFLOW = new SerializedString("workflow");
     private static final SerializableString OUTPUT = new SerializedString("output");
+    private static final SerializableString LIMIT = new SerializedString("limit");
     private static final SerializableString SCHEMA_VERSION = new SerializedString("schemaVersion");
     private static final SerializableString RUN_ID = new SerializedString("runId");
     private static final SerializableString FIRE_ID = new SerializedString("fireId");
@@ -80,6 +81,7 @@ final class RunResultJson {
                 context.writeValue(generator, value.workflow());
             }
             NonNullProperties.string(generator, OUTPUT, value.output());
+            NonNullProperties.string(generator, LIMIT, value.limit());
             generator.writeEndObject();
         }
     }
@@ -108,6 +110,7 @@ final class RunResultJson {
         private String parentRunId;
         private WorkflowRef workflow;
         private String output;
+        private String limit;
 
         @Override
         public boolean read(String name, JsonParser parser, DeserializationContext context) throws JacksonException {
@@ -136,6 +139,7 @@ final class RunResultJson {
                 case "parentRunId" -> parentRunId = FieldValues.string(parser, context);
                 case "workflow" -> workflow = FieldValues.workflowRef(parser, context);
                 case "output" -> output = FieldValues.string(parser, context);
+                case "limit" -> limit = FieldValues.string(parser, context);
                 default -> {
                     return false;
                 }
@@ -168,7 +172,8 @@ final class RunResultJson {
                     params,
                     parentRunId,
                     workflow,
-                    output);
+                    output,
+                    limit);
         }
     }
 }

@@ -36,6 +36,7 @@ final class TriggerJson {
     private static final SerializableString TARGET_INSTANCE = new SerializedString("targetInstance");
     private static final SerializableString PARENT_RUN_ID = new SerializedString("parentRunId");
     private static final SerializableString DUE_AT = new SerializedString("dueAt");
+    private static final SerializableString LIMIT = new SerializedString("limit");
     private static final FireKind[] KINDS = FireKind.values();
     private static final BlockStrategy[] BLOCK_STRATEGIES = BlockStrategy.values();
 
@@ -68,6 +69,7 @@ final class TriggerJson {
                 generator.writeName(WORKFLOW);
                 context.writeValue(generator, value.workflow());
             }
+            NonNullProperties.string(generator, LIMIT, value.limit());
             generator.writeEndObject();
         }
     }
@@ -92,6 +94,7 @@ final class TriggerJson {
         private String parentRunId;
         private Instant dueAt;
         private WorkflowRef workflow;
+        private String limit;
 
         @Override
         public boolean read(String name, JsonParser parser, DeserializationContext context) throws JacksonException {
@@ -116,6 +119,7 @@ final class TriggerJson {
                 case "parentRunId" -> parentRunId = FieldValues.string(parser, context);
                 case "dueAt" -> dueAt = FieldValues.instant(parser, context);
                 case "workflow" -> workflow = FieldValues.workflowRef(parser, context);
+                case "limit" -> limit = FieldValues.string(parser, context);
                 default -> {
                     return false;
                 }
@@ -144,7 +148,8 @@ final class TriggerJson {
                     targetInstance,
                     parentRunId,
                     dueAt,
-                    workflow);
+                    workflow,
+                    limit);
         }
     }
 }

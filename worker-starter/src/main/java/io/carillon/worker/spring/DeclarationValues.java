@@ -3,6 +3,7 @@ package io.carillon.worker.spring;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.BlockStrategy;
+import io.carillon.topics.events.Concurrency;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
@@ -10,6 +11,7 @@ import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import io.carillon.topics.events.WhenBusy;
 import io.carillon.worker.DeclaredJob;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -107,6 +109,7 @@ final class DeclarationValues {
                 .pinnedInstances(list("pinnedInstances"))
                 .blockStrategy(choice("blockStrategy", BlockStrategy.class))
                 .timeoutMs(millis("timeout"))
+                .concurrency(concurrency())
                 .retry(retry)
                 .pauseAfterFailures(optionalInteger("pauseAfterFailures"))
                 .misfire(misfire)
@@ -149,6 +152,15 @@ final class DeclarationValues {
             case "at" -> new Schedule(ScheduleType.ONCE, null, null, instant("at"), null, startAt, endAt, skip, onlyOn);
             default -> new Schedule(ScheduleType.NONE, null, null, null, null, startAt, endAt, skip, onlyOn);
         };
+    }
+
+    private Concurrency concurrency() {
+        WhenBusy whenBusy = choice("concurrencyWhenBusy", WhenBusy.class);
+        String limit = text("concurrencyLimit");
+        if (limit == null && whenBusy != null) {
+            errors.add(new FieldError("concurrencyLimit", "is required when concurrencyWhenBusy is set"));
+        }
+        return limit == null ? null : new Concurrency(limit, whenBusy);
     }
 
     private Alerting alerting() {

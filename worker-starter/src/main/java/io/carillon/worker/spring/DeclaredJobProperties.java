@@ -13,6 +13,9 @@ public class DeclaredJobProperties extends DeclaredScheduleProperties {
     /** The handler the job runs; required for a job declared only in configuration. */
     private String handler;
 
+    /** The concurrency limit the job's runs take: {@code concurrency.limit} and {@code concurrency.when-busy}. */
+    private final DeclaredConcurrency concurrency = new DeclaredConcurrency();
+
     private String params;
     private String routing;
     private List<String> pinnedInstances;
@@ -263,5 +266,42 @@ public class DeclaredJobProperties extends DeclaredScheduleProperties {
 
     public void setPauseAfterFailures(String pauseAfterFailures) {
         this.pauseAfterFailures = pauseAfterFailures;
+    }
+
+    public DeclaredConcurrency getConcurrency() {
+        return concurrency;
+    }
+
+    /** {@code concurrency.limit}, as the annotation's {@code concurrencyLimit}. */
+    public String getConcurrencyLimit() {
+        return concurrency.getLimit();
+    }
+
+    /** {@code concurrency.when-busy}, as the annotation's {@code concurrencyWhenBusy}. */
+    public String getConcurrencyWhenBusy() {
+        return concurrency.getWhenBusy();
+    }
+
+    /** A declared job's share of a concurrency limit: the limit's id and WAIT, SKIP or FAIL when it is fully held. */
+    public static class DeclaredConcurrency {
+
+        private String limit;
+        private String whenBusy;
+
+        public String getLimit() {
+            return limit;
+        }
+
+        public void setLimit(String limit) {
+            this.limit = limit;
+        }
+
+        public String getWhenBusy() {
+            return whenBusy;
+        }
+
+        public void setWhenBusy(String whenBusy) {
+            this.whenBusy = whenBusy;
+        }
     }
 }

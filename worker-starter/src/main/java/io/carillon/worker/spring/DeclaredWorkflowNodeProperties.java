@@ -36,6 +36,10 @@ public class DeclaredWorkflowNodeProperties {
 
     private String blockStrategy;
 
+    /** The concurrency limit the node's runs take ({@code concurrency.limit}, {@code concurrency.when-busy}). */
+    private final DeclaredJobProperties.DeclaredConcurrency concurrency =
+            new DeclaredJobProperties.DeclaredConcurrency();
+
     public String getDescription() {
         return description;
     }
@@ -130,5 +134,9 @@ public class DeclaredWorkflowNodeProperties {
 
     public void setBlockStrategy(String blockStrategy) {
         this.blockStrategy = blockStrategy;
+    }
+
+    public DeclaredJobProperties.DeclaredConcurrency getConcurrency() {
+        return concurrency;
     }
 }

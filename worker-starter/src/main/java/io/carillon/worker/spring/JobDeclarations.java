@@ -117,6 +117,7 @@ final class JobDeclarations {
         field = switch (field) {
             case "intervalMs" -> "fixedRate/fixedDelay";
             case "timeoutMs" -> "timeout";
+            case "concurrency.limit" -> "concurrencyLimit";
             case "jitterMs" -> "jitter";
             case "alerting.consecutive" -> "alertConsecutive";
             case "alerting.recoverAfter" -> "alertRecoverAfter";

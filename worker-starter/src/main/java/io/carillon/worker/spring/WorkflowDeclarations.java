@@ -110,6 +110,8 @@ final class WorkflowDeclarations {
             String nodeId, DeclaredWorkflowNodeProperties properties, String app, List<FieldError> errors) {
         DeclaredJobProperties common = new DeclaredJobProperties();
         BeanUtils.copyProperties(properties, common);
+        common.getConcurrency().setLimit(properties.getConcurrency().getLimit());
+        common.getConcurrency().setWhenBusy(properties.getConcurrency().getWhenBusy());
         DeclarationValues values = DeclarationValues.none().overriddenBy(common);
         JobDefinition shape = values.toJob(nodeId, app, properties.getHandler());
         values.errors()
@@ -130,7 +132,8 @@ final class WorkflowDeclarations {
                 retried ? shape.retry() : null,
                 properties.getRouting() == null ? null : shape.routing(),
                 shape.pinnedInstances(),
-                properties.getBlockStrategy() == null ? null : shape.blockStrategy());
+                properties.getBlockStrategy() == null ? null : shape.blockStrategy(),
+                shape.concurrency());
     }
 
     private static EdgeCondition condition(int index, String when, List<FieldError> errors) {

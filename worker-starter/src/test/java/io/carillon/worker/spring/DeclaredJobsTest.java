@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.BlockStrategy;
+import io.carillon.topics.events.Concurrency;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
@@ -11,6 +12,7 @@ import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RoutingStrategy;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import io.carillon.topics.events.WhenBusy;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import io.carillon.worker.CarillonWorker;
 import io.carillon.worker.DeclaredJob;
@@ -79,7 +81,9 @@ class DeclaredJobsTest {
                 skip = {"holidays-de", "company-days"},
                 onlyOn = "business-days",
                 misfireMaxLate = "10m",
-                pauseAfterFailures = "3")
+                pauseAfterFailures = "3",
+                concurrencyLimit = "warehouse-db",
+                concurrencyWhenBusy = "skip")
         public void bill() {}
     }
 
@@ -197,14 +201,16 @@ class DeclaredJobsTest {
     }
 
     @Test
-    void calendarsTheLateLimitAndThePauseAfterFailuresAreDeclaredByAnnotationAndProperties() {
+    void calendarsTheLateLimitThePauseAfterFailuresAndTheConcurrencyLimitAreDeclaredByAnnotationAndProperties() {
         runner.withBean(Billing.class)
                 .withPropertyValues(
                         "carillon.worker.jobs.nightly-sync.handler=bill",
                         "carillon.worker.jobs.nightly-sync.fixed-rate=1h",
                         "carillon.worker.jobs.nightly-sync.skip=maintenance",
                         "carillon.worker.jobs.nightly-sync.misfire-max-late=30s",
-                        "carillon.worker.jobs.nightly-sync.pause-after-failures=5")
+                        "carillon.worker.jobs.nightly-sync.pause-after-failures=5",
+                        "carillon.worker.jobs.nightly-sync.concurrency.limit=ledger",
+                        "carillon.worker.jobs.nightly-sync.concurrency.when-busy=FAIL")
                 .run(context -> {
                     Map<String, JobDefinition> jobs = byId(declared(context));
                     JobDefinition billing = jobs.get("billing-run");
@@ -217,7 +223,18 @@ class DeclaredJobsTest {
                     assertThat(sync.schedule().onlyOn()).isNull();
                     assertThat(sync.misfire().maxLateMs()).isEqualTo(30_000);
                     assertThat(sync.pauseAfterFailures()).isEqualTo(5);
+                    assertThat(billing.concurrency()).isEqualTo(new Concurrency("warehouse-db", WhenBusy.SKIP));
+                    assertThat(sync.concurrency()).isEqualTo(new Concurrency("ledger", WhenBusy.FAIL));
                 });
+    }
+
+    @Test
+    void aBadLimitIdFailsNamingTheAttribute() {
+        runner.withBean(Billing.class)
+                .withPropertyValues("carillon.worker.jobs.billing-run.concurrency.limit=Warehouse DB")
+                .run(context -> assertThat(failure(context))
+                        .contains("@DeclaredJob(id = \"billing-run\")")
+                        .contains("concurrencyLimit: 'Warehouse DB' is not a valid limit id"));
     }
 
     @Test

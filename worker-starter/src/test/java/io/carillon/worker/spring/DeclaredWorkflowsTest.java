@@ -3,10 +3,12 @@ package io.carillon.worker.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.topics.events.BlockStrategy;
+import io.carillon.topics.events.Concurrency;
 import io.carillon.topics.events.EdgeCondition;
 import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.WhenBusy;
 import io.carillon.topics.events.WorkflowDefinition;
 import io.carillon.topics.events.WorkflowEdge;
 import io.carillon.topics.events.WorkflowNode;
@@ -69,6 +71,8 @@ class DeclaredWorkflowsTest {
                         P + "nodes.extract.retry-attempts=3",
                         P + "nodes.extract.retry-backoff=30s",
                         P + "nodes.load.handler=load",
+                        P + "nodes.load.concurrency.limit=warehouse-db",
+                        P + "nodes.load.concurrency.when-busy=skip",
                         P + "nodes.report.job-id=weekly-report",
                         P + "nodes.notify.handler=notify",
                         P + "edges[0].from=extract",
@@ -98,6 +102,9 @@ class DeclaredWorkflowsTest {
                     assertThat(extract.retry()).isEqualTo(new RetryPolicy(3, 30_000, 1, 0));
                     assertThat(nightly.node("load").orElseThrow().retry()).isNull();
                     assertThat(nightly.node("load").orElseThrow().routing()).isNull();
+                    assertThat(nightly.node("load").orElseThrow().concurrency())
+                            .isEqualTo(new Concurrency("warehouse-db", WhenBusy.SKIP));
+                    assertThat(extract.concurrency()).isNull();
                     assertThat(nightly.node("report").orElseThrow())
                             .isEqualTo(WorkflowNode.ofJob("report", "weekly-report"));
                     assertThat(nightly.edges())

@@ -4,7 +4,6 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.JsonSerde;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.LimitCommand;
-import io.carillon.topics.events.LimitCommandType;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.WhenBusy;
@@ -20,8 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The limiter's rules over one task's limits ({@link LimiterProcessor}): ACQUIRE grants, queues, skips or fails a
- * fire; RELEASE frees its slot and grants the queue's head; {@link #recheck} grants what a changed limit lets
- * through. A limit without a definition grants at once, and its holders are still counted, so that defining it later
+ * fire; RELEASE frees its slot and grants the queue's head; WITHDRAW takes a disabled, paused or deleted job's
+ * waiting fires out of the queue, each ending SKIPPED; {@link #recheck} grants what a changed limit lets through. A limit without a definition grants at once, and its holders are still counted, so that defining it later
  * counts the runs it already has. At most {@link #MAX_QUEUE} fires wait per limit; a fire beyond ends SKIPPED. Used
  * by one stream task's thread only.
  */
@@ -52,10 +51,31 @@ final class Limiter {
     void apply(LimitCommand command, Instant now) {
         String name = command.limit();
         LimitState state = state(name);
-        LimitState after = command.type() == LimitCommandType.ACQUIRE
-                ? acquire(name, state, command.fire(), now)
-                : grantWhileFree(name, state.release(command.fireId()), now);
+        LimitState after = switch (command.type()) {
+            case ACQUIRE -> acquire(name, state, command.fire(), now);
+            case RELEASE -> grantWhileFree(name, state.release(command.fireId()), now);
+            case WITHDRAW -> withdraw(name, state, command, now);
+        };
         save(name, after);
+    }
+
+    /** The fires of the command's job (of its kind, if it names one) leave the queue, each ending SKIPPED. */
+    private LimitState withdraw(String name, LimitState state, LimitCommand command, Instant now) {
+        List<FireEvent> gone = state.queue().stream()
+                .filter(fire -> fire.jobId().equals(command.jobId()))
+                .filter(fire -> command.kind() == null || fire.kind() == command.kind())
+                .toList();
+        LimitState current = state;
+        for (FireEvent fire : gone) {
+            String why = command.reason() == null ? "its job changed" : command.reason();
+            result(RunResult.ofUnrunFire(
+                    fire,
+                    RunStatus.SKIPPED,
+                    "withdrawn from the queue of concurrency limit '" + name + "': " + why,
+                    now));
+            current = current.release(fire.fireId());
+        }
+        return grantWhileFree(name, current, now);
     }
 
     /** Grants the waiting fires of every limit of this task that has a free slot now. */
