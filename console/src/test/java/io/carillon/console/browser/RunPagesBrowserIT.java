@@ -130,7 +130,7 @@ class RunPagesBrowserIT {
                         .get();
                 browser.wait.until(ExpectedConditions.attributeToBe(
                         By.cssSelector("#run-list tbody tr:first-child"), "data-run", secondRun));
-                assertThat(browser.driver.findElement(firstStatus).getText()).isEqualTo("SUCCEEDED");
+                browser.wait.until(ExpectedConditions.textToBe(firstStatus, "SUCCEEDED"));
                 assertThat(browser.driver.executeScript("return window.carillonNotReloaded === true;"))
                         .as("the page was not reloaded")
                         .isEqualTo(true);
