@@ -11,6 +11,7 @@ import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -64,6 +65,17 @@ public final class ConsoleTestEnvironment {
             List<String> handlers,
             List<JobDefinition> jobs,
             List<WorkflowDefinition> workflows) {
+        declareAndStop(app, version, handlers, jobs, workflows, builder -> {});
+    }
+
+    /** As {@link #declareAndStop(String, String, List, List, List)}, after {@code more} declared more on the worker. */
+    public void declareAndStop(
+            String app,
+            String version,
+            List<String> handlers,
+            List<JobDefinition> jobs,
+            List<WorkflowDefinition> workflows,
+            Consumer<CarillonWorker.Builder> more) {
         CarillonWorker.Builder builder = CarillonWorker.builder()
                 .bootstrapServers(TestKafka.bootstrapServers())
                 .catalog(catalog)
@@ -71,6 +83,7 @@ public final class ConsoleTestEnvironment {
                 .instanceId(app + "-" + version)
                 .shutdownGrace(Duration.ZERO)
                 .declarations(version, jobs, workflows);
+        more.accept(builder);
         handlers.forEach(handler -> builder.handler(handler, context -> null));
         try (CarillonWorker worker = builder.build()) {
             worker.start();

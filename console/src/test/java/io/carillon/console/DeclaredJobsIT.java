@@ -241,7 +241,15 @@ class DeclaredJobsIT {
 
     private void publish(String app, String version, List<JobDefinition> jobs) {
         AppDeclarations declarations = new AppDeclarations(
-                AppDeclarations.SCHEMA_VERSION, app, version, app + "-" + version, NOW, jobs, List.of());
+                AppDeclarations.SCHEMA_VERSION,
+                app,
+                version,
+                app + "-" + version,
+                NOW,
+                jobs,
+                List.of(),
+                List.of(),
+                List.of());
         producer.send(new ProducerRecord<>(
                 environment.catalog.declarations(), app, EventSerdes.DECLARATIONS.serialize(null, declarations)));
         producer.flush();

@@ -283,7 +283,17 @@ class EventSchemasTest {
                 Arguments.of("job-definition", WORKFLOW.nodes().get(1).toJob(WORKFLOW)),
                 Arguments.of(
                         "app-declarations",
-                        new AppDeclarations(1, "reports", "2.4.1", "w-1", T, List.of(JOB), List.of(WORKFLOW))),
+                        new AppDeclarations(
+                                1,
+                                "reports",
+                                "2.4.1",
+                                "w-1",
+                                T,
+                                List.of(JOB),
+                                List.of(WORKFLOW),
+                                List.of(Calendar.named("holidays-de", "Europe/Berlin")
+                                        .withDates(List.of(LocalDate.parse("2026-12-25")))),
+                                List.of(ConcurrencyLimit.of("warehouse-db", 4)))),
                 Arguments.of(
                         "calendar",
                         Calendar.named("holidays-de", "Europe/Berlin")

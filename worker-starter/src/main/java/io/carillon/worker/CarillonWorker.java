@@ -3,6 +3,8 @@ package io.carillon.worker;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.AppDeclarations;
+import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.WorkflowDefinition;
 import io.carillon.worker.internal.Declared;
@@ -145,6 +147,16 @@ public final class CarillonWorker implements AutoCloseable {
         return declared == null ? null : declared.workflows();
     }
 
+    /** The calendars this worker declares, or null when it declares nothing. */
+    public List<Calendar> declaredCalendars() {
+        return declared == null ? null : declared.calendars();
+    }
+
+    /** The concurrency limits this worker declares, or null when it declares nothing. */
+    public List<ConcurrencyLimit> declaredLimits() {
+        return declared == null ? null : declared.limits();
+    }
+
     /** The version of the app its declarations carry, or null when it declares none. */
     public String appVersion() {
         return declared == null ? null : declared.appVersion();
@@ -164,7 +176,11 @@ public final class CarillonWorker implements AutoCloseable {
         private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
         private final Map<String, JobHandlerFunction> handlers = new LinkedHashMap<>();
         private final Map<String, Object> kafkaProperties = new LinkedHashMap<>();
-        private Declared declared;
+        private String declaredVersion;
+        private List<JobDefinition> declaredJobs = List.of();
+        private List<WorkflowDefinition> declaredWorkflows = List.of();
+        private List<Calendar> declaredCalendars = List.of();
+        private List<ConcurrencyLimit> declaredLimits = List.of();
         private RunListener runListener = RunListener.NONE;
 
         private Builder() {}
@@ -184,7 +200,28 @@ public final class CarillonWorker implements AutoCloseable {
          * must be this worker's app.
          */
         public Builder declarations(String appVersion, List<JobDefinition> jobs, List<WorkflowDefinition> workflows) {
-            this.declared = new Declared(appVersion, jobs, workflows);
+            this.declaredVersion = appVersion;
+            this.declaredJobs = List.copyOf(jobs);
+            this.declaredWorkflows = List.copyOf(workflows);
+            return this;
+        }
+
+        /**
+         * The calendars this app declares, published with its {@linkplain #declarations declarations} (which must be
+         * given too). Any app's schedules may refer to them; the console keeps them while the app declares them and
+         * no one else manages a calendar of the same id.
+         */
+        public Builder declaredCalendars(List<Calendar> calendars) {
+            this.declaredCalendars = List.copyOf(calendars);
+            return this;
+        }
+
+        /**
+         * The concurrency limits this app declares, published with its {@linkplain #declarations declarations} (which
+         * must be given too). Any app's jobs may take them.
+         */
+        public Builder declaredLimits(List<ConcurrencyLimit> limits) {
+            this.declaredLimits = List.copyOf(limits);
             return this;
         }
 
@@ -324,6 +361,13 @@ public final class CarillonWorker implements AutoCloseable {
             if (shutdownGrace == null || shutdownGrace.isNegative()) {
                 throw new IllegalArgumentException("shutdownGrace must be zero or positive, was " + shutdownGrace);
             }
+            if (declaredVersion == null && !(declaredCalendars.isEmpty() && declaredLimits.isEmpty())) {
+                throw new IllegalStateException(
+                        "declared calendars and limits are published with the app's declarations: call declarations()");
+            }
+            Declared declared = declaredVersion == null
+                    ? null
+                    : new Declared(declaredVersion, declaredJobs, declaredWorkflows, declaredCalendars, declaredLimits);
             if (declared != null) {
                 declared.requireValid(app, MAX_APP_VERSION_LENGTH);
             }

@@ -98,6 +98,8 @@ class DeclaredJobsBrowserIT {
                 "shop-1",
                 Instant.parse("2026-05-01T12:00:00Z"),
                 jobs,
+                List.of(),
+                List.of(),
                 List.of());
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),

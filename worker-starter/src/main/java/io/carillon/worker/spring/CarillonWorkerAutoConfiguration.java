@@ -26,8 +26,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * {@code carillon.worker.enabled=true}, and off when {@code carillon.worker.enabled=false}. It runs the
  * {@link io.carillon.worker.JobHandler @JobHandler} methods of the context's beans, with the topics, the Kafka
  * client properties ({@code carillon.kafka.properties.*}) and the {@link Clock} of
- * {@link CarillonCoreAutoConfiguration}, and publishes the jobs the app declares ({@code @DeclaredJob} and
- * {@code carillon.worker.jobs.*}) at its start.
+ * {@link CarillonCoreAutoConfiguration}, and publishes what the app declares at its start: jobs ({@code @DeclaredJob}
+ * and {@code carillon.worker.jobs.*}), workflows, calendars and concurrency limits ({@code carillon.worker.workflows.*},
+ * {@code carillon.worker.calendars.*}, {@code carillon.worker.limits.*} and beans of their definition types).
  */
 @AutoConfiguration(after = CarillonCoreAutoConfiguration.class)
 @Conditional(CarillonWorkerAutoConfiguration.WorkerWanted.class)
@@ -66,7 +67,9 @@ public final class CarillonWorkerAutoConfiguration {
                 appVersion(properties, buildProperties.getIfAvailable(), environment),
                 properties.getJobs(),
                 environment,
-                properties.getWorkflows());
+                properties.getWorkflows(),
+                properties.getCalendars(),
+                properties.getLimits());
         return new CarillonWorkerLifecycle(
                 builder, customizers.orderedStream().toList(), properties.isAutoStartup(), declarations);
     }

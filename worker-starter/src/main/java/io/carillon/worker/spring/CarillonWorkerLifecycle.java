@@ -1,5 +1,7 @@
 package io.carillon.worker.spring;
 
+import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.WorkflowDefinition;
 import io.carillon.worker.CarillonWorker;
 import java.util.List;
@@ -55,16 +57,20 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
     }
 
     /**
-     * Where the app's declared jobs and workflows come from besides its {@code @DeclaredJob} methods and its
-     * {@link WorkflowDefinition} beans: the app, its version, the jobs of {@code carillon.worker.jobs.*}, the
-     * resolver of the annotations' placeholders and the workflows of {@code carillon.worker.workflows.*}.
+     * Where the app's declarations come from besides its {@code @DeclaredJob} methods and its
+     * {@link WorkflowDefinition}, {@link Calendar} and {@link ConcurrencyLimit} beans: the app, its version, the jobs
+     * of {@code carillon.worker.jobs.*}, the resolver of the annotations' placeholders, the workflows of
+     * {@code carillon.worker.workflows.*}, the calendars of {@code carillon.worker.calendars.*} and the limits of
+     * {@code carillon.worker.limits.*}.
      */
     record Declarations(
             String app,
             String appVersion,
             Map<String, DeclaredJobProperties> configured,
             PropertyResolver resolver,
-            Map<String, DeclaredWorkflowProperties> workflows) {}
+            Map<String, DeclaredWorkflowProperties> workflows,
+            Map<String, DeclaredCalendarProperties> calendars,
+            Map<String, DeclaredLimitProperties> limits) {}
 
     @Override
     public void setBeanFactory(BeanFactory beanFactory) {
@@ -100,6 +106,10 @@ public final class CarillonWorkerLifecycle implements SmartLifecycle, SmartIniti
                                 beanFactory.getBeansOfType(WorkflowDefinition.class),
                                 declarations.app(),
                                 builder.handlerNames()));
+                builder.declaredCalendars(SharedDeclarations.calendars(
+                        declarations.calendars(), beanFactory.getBeansOfType(Calendar.class), declarations.app()));
+                builder.declaredLimits(SharedDeclarations.limits(
+                        declarations.limits(), beanFactory.getBeansOfType(ConcurrencyLimit.class), declarations.app()));
             }
             configured = true;
         }

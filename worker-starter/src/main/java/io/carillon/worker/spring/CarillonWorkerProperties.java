@@ -61,6 +61,12 @@ public class CarillonWorkerProperties {
     /** Workflows declared in configuration, by workflow id; their inline nodes run this app's handlers. */
     private Map<String, DeclaredWorkflowProperties> workflows = new LinkedHashMap<>();
 
+    /** Calendars declared in configuration, by calendar id; any app's schedules may refer to them. */
+    private Map<String, DeclaredCalendarProperties> calendars = new LinkedHashMap<>();
+
+    /** Concurrency limits declared in configuration, by limit id; any app's jobs may take them. */
+    private Map<String, DeclaredLimitProperties> limits = new LinkedHashMap<>();
+
     public Boolean getEnabled() {
         return enabled;
     }
@@ -139,6 +145,22 @@ public class CarillonWorkerProperties {
 
     public void setWorkflows(Map<String, DeclaredWorkflowProperties> workflows) {
         this.workflows = workflows;
+    }
+
+    public Map<String, DeclaredCalendarProperties> getCalendars() {
+        return calendars;
+    }
+
+    public void setCalendars(Map<String, DeclaredCalendarProperties> calendars) {
+        this.calendars = calendars;
+    }
+
+    public Map<String, DeclaredLimitProperties> getLimits() {
+        return limits;
+    }
+
+    public void setLimits(Map<String, DeclaredLimitProperties> limits) {
+        this.limits = limits;
     }
 
     public Map<String, DeclaredJobProperties> getJobs() {

@@ -6,6 +6,8 @@ import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.support.DeclaredDefinitions;
+import io.carillon.console.internal.support.ManagingApps;
 import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.CalendarValidator;
 import io.carillon.topics.EventSerdes;
@@ -28,7 +30,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * the jobs). Thread-safe.
  */
 @Service
-class CalendarService {
+class CalendarService implements DeclaredDefinitions<Calendar> {
 
     static final String TARGET_TYPE = "CALENDAR";
 
@@ -73,6 +75,10 @@ class CalendarService {
      */
     CalendarView save(String id, Calendar calendar) {
         authorizer.requireAdmin();
+        return store(id, calendar);
+    }
+
+    private CalendarView store(String id, Calendar calendar) {
         Calendar named = calendar.id() == null
                 ? new Calendar(
                         calendar.schemaVersion(),
@@ -136,6 +142,45 @@ class CalendarService {
      */
     void delete(String id) {
         authorizer.requireAdmin();
+        remove(id);
+    }
+
+    @Override
+    public String kind() {
+        return "calendar";
+    }
+
+    @Override
+    public String id(Calendar calendar) {
+        return calendar.id();
+    }
+
+    @Override
+    public Optional<Calendar> stored(String id) {
+        return calendars.find(id).map(CalendarRepository.Row::calendar);
+    }
+
+    @Override
+    public void store(Calendar definition) {
+        store(definition.id(), definition);
+    }
+
+    @Override
+    public ManagingApps managingApps() {
+        return calendars.managers();
+    }
+
+    @Override
+    public List<String> users(String id) {
+        return calendars.jobsUsing(id);
+    }
+
+    @Override
+    public void deleteDeclared(String id) {
+        remove(id);
+    }
+
+    private void remove(String id) {
         transactions.executeWithoutResult(status -> {
             Optional<CalendarRepository.Row> before = calendars.lock(id);
             if (before.isEmpty()) {

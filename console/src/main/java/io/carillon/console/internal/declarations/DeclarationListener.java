@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Hands each record of the {@code declarations} topic to the {@link DeclarationReconciler}, in order. A record that
- * is not a valid AppDeclarations (not JSON, no app or app version, a key that is not its app, too many jobs) goes to
+ * is not a valid AppDeclarations (not JSON, no app or app version, a key that is not its app, too many jobs, workflows, calendars or limits) goes to
  * the dlq with the reason; a tombstone changes nothing. Offsets are committed after the batch, and applying a set
  * again changes nothing, so a redelivery is harmless. Called by one container thread at a time.
  */
@@ -76,10 +76,17 @@ class DeclarationListener implements BatchMessageListener<String, byte[]> {
             throw new InvalidEventException(
                     "field 'appVersion' must be 1 to " + MAX_APP_VERSION_LENGTH + " characters");
         }
-        if (declared.jobs().size() > AppDeclarations.MAX_JOBS) {
-            throw new InvalidEventException("declares " + declared.jobs().size() + " jobs; at most "
-                    + AppDeclarations.MAX_JOBS + " are accepted");
-        }
+        requireAtMost("jobs", declared.jobs().size(), AppDeclarations.MAX_JOBS);
+        requireAtMost("workflows", declared.workflows().size(), AppDeclarations.MAX_WORKFLOWS);
+        requireAtMost("calendars", declared.calendars().size(), AppDeclarations.MAX_CALENDARS);
+        requireAtMost("limits", declared.limits().size(), AppDeclarations.MAX_LIMITS);
         return declared;
+    }
+
+    private static void requireAtMost(String field, int count, int max) {
+        if (count > max) {
+            throw new InvalidEventException(
+                    "field '" + field + "' declares " + count + " " + field + "; at most " + max + " are accepted");
+        }
     }
 }

@@ -33,7 +33,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  *       left alone and logged: deleting it in the console lets the app take it over;</li>
  *   <li>a job the app manages that the set no longer holds follows the app's orphan policy
  *       ({@code carillon.console.declarations.*}): kept, disabled or deleted, and shown as orphaned;</li>
- *   <li>the set's workflows are applied by {@link WorkflowReconciler}.</li>
+ *   <li>the set's workflows are applied by {@link WorkflowReconciler}, its calendars and concurrency limits by
+ *       {@link SharedDefinitionReconciler} (declared before the jobs, removed after them).</li>
  * </ul>
  * Thread-safe; sets of one app are applied one after the other (the app's {@code app_declarations} row is locked).
  */
@@ -50,6 +51,7 @@ class DeclarationReconciler {
 
     private final DeclarationRepository declarations;
     private final WorkflowReconciler workflows;
+    private final SharedDefinitionReconciler shared;
     private final JobRepository jobRows;
     private final JobService jobs;
     private final CurrentCaller callers;
@@ -60,6 +62,7 @@ class DeclarationReconciler {
     DeclarationReconciler(
             DeclarationRepository declarations,
             WorkflowReconciler workflows,
+            SharedDefinitionReconciler shared,
             JobRepository jobRows,
             JobService jobs,
             CurrentCaller callers,
@@ -68,6 +71,7 @@ class DeclarationReconciler {
             Clock clock) {
         this.declarations = declarations;
         this.workflows = workflows;
+        this.shared = shared;
         this.jobRows = jobRows;
         this.jobs = jobs;
         this.callers = callers;
@@ -91,6 +95,7 @@ class DeclarationReconciler {
                     newest.get());
             return Outcome.OLDER_VERSION_IGNORED;
         }
+        shared.declare(declared);
         Set<String> ids = new HashSet<>();
         for (JobDefinition job : declared.jobs()) {
             ids.add(job.id());
@@ -102,6 +107,7 @@ class DeclarationReconciler {
             }
         }
         workflows.apply(declared);
+        shared.removeUndeclared(declared);
         declarations.saveApplied(declared, clock.instant());
         return Outcome.APPLIED;
     }

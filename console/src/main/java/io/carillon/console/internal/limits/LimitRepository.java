@@ -4,6 +4,7 @@ import static io.carillon.console.internal.support.AdvisoryLocks.lockForTransact
 import static io.carillon.console.internal.support.SqlTimes.instant;
 import static io.carillon.console.internal.support.SqlTimes.parameter;
 
+import io.carillon.console.internal.support.ManagingApps;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.ConcurrencyLimit;
 import java.sql.ResultSet;
@@ -28,9 +29,11 @@ class LimitRepository {
     private static final String COLUMNS = "definition::text AS definition, updated_at, updated_by";
 
     private final JdbcClient jdbc;
+    private final ManagingApps managers;
 
     LimitRepository(JdbcClient jdbc) {
         this.jdbc = jdbc;
+        this.managers = new ManagingApps(jdbc, "concurrency_limits");
     }
 
     List<Row> list() {
@@ -62,6 +65,11 @@ class LimitRepository {
                 .param("updatedAt", parameter(row.updatedAt()))
                 .param("updatedBy", row.updatedBy())
                 .update();
+    }
+
+    /** Who manages each limit: the app that declares it, or the console. */
+    ManagingApps managers() {
+        return managers;
     }
 
     void delete(String id) {

@@ -6,6 +6,8 @@ import io.carillon.console.internal.audit.AuditLog;
 import io.carillon.console.internal.audit.AuditOutcome;
 import io.carillon.console.internal.kafka.ConsoleProducer;
 import io.carillon.console.internal.kafka.PublishException;
+import io.carillon.console.internal.support.DeclaredDefinitions;
+import io.carillon.console.internal.support.ManagingApps;
 import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
@@ -27,7 +29,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * jobs). Thread-safe.
  */
 @Service
-class LimitService {
+class LimitService implements DeclaredDefinitions<ConcurrencyLimit> {
 
     static final String TARGET_TYPE = "LIMIT";
 
@@ -72,6 +74,10 @@ class LimitService {
      */
     LimitView save(String id, ConcurrencyLimit limit) {
         authorizer.requireAdmin();
+        return store(id, limit);
+    }
+
+    private LimitView store(String id, ConcurrencyLimit limit) {
         ConcurrencyLimit named = limit.id() == null
                 ? new ConcurrencyLimit(limit.schemaVersion(), id, limit.max(), limit.description())
                 : limit;
@@ -108,6 +114,45 @@ class LimitService {
      */
     void delete(String id) {
         authorizer.requireAdmin();
+        remove(id);
+    }
+
+    @Override
+    public String kind() {
+        return "limit";
+    }
+
+    @Override
+    public String id(ConcurrencyLimit limit) {
+        return limit.id();
+    }
+
+    @Override
+    public Optional<ConcurrencyLimit> stored(String id) {
+        return limits.find(id).map(LimitRepository.Row::limit);
+    }
+
+    @Override
+    public void store(ConcurrencyLimit definition) {
+        store(definition.id(), definition);
+    }
+
+    @Override
+    public ManagingApps managingApps() {
+        return limits.managers();
+    }
+
+    @Override
+    public List<String> users(String id) {
+        return limits.jobsTaking(id);
+    }
+
+    @Override
+    public void deleteDeclared(String id) {
+        remove(id);
+    }
+
+    private void remove(String id) {
         transactions.executeWithoutResult(status -> {
             Optional<LimitRepository.Row> before = limits.lock(id);
             if (before.isEmpty()) {
