@@ -37,6 +37,7 @@ export const JOB_PHRASES = {
   'Next fires': '接下来的触发时间',
   'Your time': '本地时间',
   'Recent runs': '最近运行',
+  'Runs over time': '运行趋势',
   'Duration': '耗时',
   'running': '运行中',
   'No runs yet.': '还没有运行记录。',

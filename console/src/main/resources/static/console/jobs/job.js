@@ -1,7 +1,9 @@
-// The job page (#/job?id=): the definition, its pause, next fires, recent runs with durations, the actions its
-// grants allow, and its change history from the audit log. Runs refresh while the page is shown.
+// The job page (#/job?id=): the definition, its pause, next fires, its runs over time (by status per minute and per
+// day, lateness per minute), recent runs with durations, the actions its grants allow, and its change history from
+// the audit log. Runs and charts refresh while the page is shown.
 import { getJson } from '../api.js';
 import { changeDetails } from '../audit/audit.js';
+import { drawLatenessChart, drawStatusChart, resizeCharts } from '../charts.js';
 import { cell, dataCell, duration, el, showError, time, timeCell } from '../dom.js';
 import { jobActions } from './jobactions.js';
 import { runLink } from '../runs/runs.js';
@@ -10,6 +12,7 @@ const REFRESH_MS = 3000;
 const RUNS_SHOWN = 20;
 const FIRES_SHOWN = 10;
 const HISTORY_SHOWN = 20;
+const CHARTS = ['job-chart-minutes', 'job-chart-lateness', 'job-chart-days'];
 
 let me = null;
 let jobId = null;
@@ -142,6 +145,13 @@ async function loadHistory(job) {
   document.getElementById('job-no-history').hidden = answer.items.length > 0;
 }
 
+function renderCharts(charts) {
+  drawStatusChart('job-chart-minutes', charts.perMinute);
+  drawLatenessChart('job-chart-lateness', charts.perMinute);
+  drawStatusChart('job-chart-days', charts.perDay);
+  resizeCharts(CHARTS);
+}
+
 async function summaryOf(job) {
   const page = await getJson('api/v1/jobs?app=' + encodeURIComponent(job.app) + '&q=' + encodeURIComponent(job.id));
   return page.items.find(item => item.job.id === job.id) || null;
@@ -151,8 +161,9 @@ async function load() {
   const shown = jobId;
   try {
     const job = await getJson(path());
-    const [summary, preview, runs] = await Promise.all([summaryOf(job),
-      getJson(path('/schedule/preview?count=' + FIRES_SHOWN)), getJson(path('/runs?limit=' + RUNS_SHOWN))]);
+    const [summary, preview, runs, charts] = await Promise.all([summaryOf(job),
+      getJson(path('/schedule/preview?count=' + FIRES_SHOWN)), getJson(path('/runs?limit=' + RUNS_SHOWN)),
+      getJson(path('/charts'))]);
     if (shown !== jobId) return;
     renderDefinition(job, summary);
     renderActions(job, summary);
@@ -161,6 +172,7 @@ async function load() {
     await loadHistory(job);
     document.getElementById('job-loading').hidden = true;
     document.getElementById('job-body').hidden = false;
+    renderCharts(charts);
     showError('job-error', null);
   } catch (e) {
     document.getElementById('job-loading').hidden = true;
@@ -170,7 +182,9 @@ async function load() {
 
 async function refreshRuns() {
   try {
-    renderRuns(await getJson(path('/runs?limit=' + RUNS_SHOWN)));
+    const [runs, charts] = await Promise.all([getJson(path('/runs?limit=' + RUNS_SHOWN)), getJson(path('/charts'))]);
+    renderRuns(runs);
+    renderCharts(charts);
   } catch (e) {
     showError('job-error', e);
   }
@@ -192,3 +206,5 @@ export function hide() {
   clearInterval(timer);
   timer = null;
 }
+
+window.addEventListener('resize', () => resizeCharts(CHARTS));

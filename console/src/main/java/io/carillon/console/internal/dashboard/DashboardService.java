@@ -8,6 +8,7 @@ import io.carillon.console.internal.dashboard.Dashboard.Series;
 import io.carillon.console.internal.dashboard.Dashboard.Totals;
 import io.carillon.console.internal.dashboard.DashboardSource.LatenessPoint;
 import io.carillon.console.internal.dashboard.DashboardSource.StatusCount;
+import io.carillon.console.internal.jobs.JobService;
 import io.carillon.console.internal.runs.RunQueries;
 import io.carillon.console.internal.runs.RunSearch;
 import io.carillon.console.internal.workers.AppView;
@@ -39,6 +40,7 @@ class DashboardService {
     private final JobCounts jobs;
     private final WorkerService workers;
     private final RunQueries runQueries;
+    private final JobService jobDefinitions;
     private final Authorizer authorizer;
     private final DashboardProperties settings;
     private final Clock clock;
@@ -49,6 +51,7 @@ class DashboardService {
             JobCounts jobs,
             WorkerService workers,
             RunQueries runQueries,
+            JobService jobDefinitions,
             Authorizer authorizer,
             DashboardProperties settings,
             Clock clock) {
@@ -57,6 +60,7 @@ class DashboardService {
         this.jobs = jobs;
         this.workers = workers;
         this.runQueries = runQueries;
+        this.jobDefinitions = jobDefinitions;
         this.authorizer = authorizer;
         this.settings = settings;
         this.clock = clock;
@@ -72,10 +76,8 @@ class DashboardService {
         DashboardRange spans = DashboardRange.parse(range, days, settings);
         Instant now = clock.instant();
         AppFilter apps = new AppFilter(authorizer.readScope());
-        Instant minutesEnd = now.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1));
-        Span minutes = new Span(Span.Unit.MINUTE, minutesEnd.minus(spans.range()), minutesEnd);
-        Instant daysEnd = now.truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1));
-        Span perDay = new Span(Span.Unit.DAY, daysEnd.minus(Duration.ofDays(spans.days())), daysEnd);
+        Span minutes = minutesUntil(now, spans);
+        Span perDay = daysUntil(now, spans);
 
         DashboardSource minuteSource = sourceOf(minutes, apps);
         LatenessPoint lateness = minuteSource.latenessOver(minutes, apps);
@@ -94,6 +96,38 @@ class DashboardService {
                                 new RunSearch(null, null, RUNNING, null, null, null, null, null, null),
                                 settings.getRunningRuns())
                         .items());
+    }
+
+    /**
+     * The charts of job {@code id} over the last {@code range} (per minute) and {@code days} (per UTC day), each null
+     * for the configured default, from the runs table.
+     *
+     * @throws io.carillon.console.internal.jobs.JobNotFoundException when there is no such job
+     * @throws org.springframework.security.access.AccessDeniedException when the caller may not read its app
+     * @throws io.carillon.console.internal.web.InvalidInputException naming {@code range} or {@code days}
+     */
+    public JobCharts jobCharts(String id, String range, Integer days) {
+        DashboardRange spans = DashboardRange.parse(range, days, settings);
+        jobDefinitions.get(id);
+        Instant now = clock.instant();
+        AppFilter job = new AppFilter(authorizer.readScope(), id);
+        return new JobCharts(
+                id,
+                now,
+                spans.range(),
+                spans.days(),
+                series(runs, minutesUntil(now, spans), job),
+                series(runs, daysUntil(now, spans), job));
+    }
+
+    private static Span minutesUntil(Instant now, DashboardRange spans) {
+        Instant end = now.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1));
+        return new Span(Span.Unit.MINUTE, end.minus(spans.range()), end);
+    }
+
+    private static Span daysUntil(Instant now, DashboardRange spans) {
+        Instant end = now.truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1));
+        return new Span(Span.Unit.DAY, end.minus(Duration.ofDays(spans.days())), end);
     }
 
     private DashboardSource sourceOf(Span span, AppFilter apps) {
