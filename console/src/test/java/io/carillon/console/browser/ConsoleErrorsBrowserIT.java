@@ -35,8 +35,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * A new user signs in and opens every page of the console, in English and in Simplified Chinese: the browser's
  * console logs no error on any of them, the login page's included, axe-core finds no serious or critical
- * accessibility violation, no English text is left on a Chinese page, Tab and Enter reach the job form from the
- * Jobs page, and the favicon is served.
+ * accessibility violation, no English text is left on a Chinese page, Tab reaches every control of every page and
+ * nothing answers a pointer only, Tab and Enter reach the job form from the Jobs page, and the favicon is served.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -360,6 +360,7 @@ class ConsoleErrorsBrowserIT {
     private void visitEveryPage(Browser browser, String language) throws IOException {
         Map<String, List<String>> untranslated = new LinkedHashMap<>();
         Map<String, List<String>> inaccessible = new LinkedHashMap<>();
+        Map<String, List<String>> unreached = new LinkedHashMap<>();
         for (Map.Entry<String, String> entry : PAGES.entrySet()) {
             String page = entry.getKey();
             String section = entry.getValue();
@@ -374,6 +375,12 @@ class ConsoleErrorsBrowserIT {
             if (!violations.isEmpty()) {
                 inaccessible.put(page, violations);
             }
+            if (language.equals("en")) {
+                List<String> missed = KeyboardReach.unreached(browser);
+                if (!missed.isEmpty()) {
+                    unreached.put(page, missed);
+                }
+            }
             if (language.equals("zh-CN")) {
                 List<String> english = englishTexts(browser);
                 if (!english.isEmpty()) {
@@ -385,5 +392,6 @@ class ConsoleErrorsBrowserIT {
         assertThat(inaccessible)
                 .as("serious or critical accessibility violations (axe-core) in %s", language)
                 .isEmpty();
+        assertThat(unreached).as("actions the keyboard does not reach").isEmpty();
     }
 }
