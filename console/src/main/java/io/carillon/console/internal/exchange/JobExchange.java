@@ -246,9 +246,7 @@ class JobExchange {
             if (job == null) {
                 continue;
             }
-            for (FieldError error : jobs.problems(job, comingCalendars)) {
-                errors.add(new FieldError(path + "." + error.field(), error.message()));
-            }
+            errors.addAll(DocumentPaths.under(path, jobs.problems(job, comingCalendars)));
             if (job.id() != null && !seen.add(job.id())) {
                 errors.add(new FieldError(path + ".id", "'" + job.id() + "' appears more than once"));
             }

@@ -72,9 +72,7 @@ final class SharedDefinitions<T> {
                 continue;
             }
             String path = name + "[" + i + "]";
-            for (FieldError error : rules.apply(definition)) {
-                errors.add(new FieldError(path + "." + error.field(), error.message()));
-            }
+            errors.addAll(DocumentPaths.under(path, rules.apply(definition)));
             String key = id.apply(definition);
             if (key != null && !seen.add(key)) {
                 errors.add(new FieldError(path + ".id", "'" + key + "' appears more than once"));
@@ -152,10 +150,7 @@ final class SharedDefinitions<T> {
                 try {
                     save.accept(id.apply(definition), definition);
                 } catch (InvalidInputException e) {
-                    String path = name + "[" + wanted.indexOf(definition) + "].";
-                    throw InvalidInputException.of(e.fieldErrors().stream()
-                            .map(error -> new FieldError(path + error.field(), error.message()))
-                            .toList());
+                    throw DocumentPaths.under(name + "[" + wanted.indexOf(definition) + "]", e);
                 }
             }
         }
