@@ -8,8 +8,12 @@ import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.ConcurrencyLimit;
+import io.carillon.topics.events.DateRange;
+import io.carillon.topics.events.TimeWindow;
 import java.time.DayOfWeek;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -83,7 +87,8 @@ class ExchangeSharedIT {
     @Test
     void anExportCarriesTheCalendarsAndLimitsItsJobsUseAndAnImportBringsThemBackFirst() {
         saved(admin.put("/api/v1/calendars/weekend", """
-                {"description": "Saturday and Sunday", "zone": "UTC", "weekdays": ["SATURDAY", "SUNDAY"]}"""));
+                {"description": "Saturday and Sunday", "zone": "UTC", "weekdays": ["SATURDAY", "SUNDAY"],
+                 "ranges": [{"from": "2026-12-24", "to": "2026-12-26"}], "times": [{"from": "06:00", "to": "22:30"}]}"""));
         saved(admin.put("/api/v1/calendars/unused", "{\"dates\": [\"2026-12-25\"]}"));
         saved(admin.put("/api/v1/limits/warehouse", "{\"max\": 2, \"description\": \"two at once\"}"));
         saved(admin.put("/api/v1/limits/unused-limit", "{\"max\": 9}"));
@@ -145,7 +150,10 @@ class ExchangeSharedIT {
                 "weekend",
                 Calendar.named("weekend", "UTC")
                         .withDescription("Saturday and Sunday")
-                        .withWeekdays(List.of(DayOfWeek.SATURDAY, DayOfWeek.SUNDAY)));
+                        .withWeekdays(List.of(DayOfWeek.SATURDAY, DayOfWeek.SUNDAY))
+                        .withRanges(
+                                List.of(new DateRange(LocalDate.parse("2026-12-24"), LocalDate.parse("2026-12-26"))))
+                        .withTimes(List.of(new TimeWindow(LocalTime.of(6, 0), LocalTime.of(22, 30)))));
         awaitLatest(limitTopic, "warehouse", ConcurrencyLimit.of("warehouse", 2).withDescription("two at once"));
         assertThat(audited("CALENDAR_SAVE", "weekend")).isEqualTo(2);
         assertThat(audited("LIMIT_SAVE", "warehouse")).isEqualTo(2);
