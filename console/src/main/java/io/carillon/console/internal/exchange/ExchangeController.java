@@ -26,8 +26,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Jobs, workflows, calendars and concurrency limits from one installation to another: {@code GET /api/v1/export?app=...} answers a {@link JobsDocument} (as a
- * download), {@code POST /api/v1/import?dryRun=&prune=} takes one and answers the {@link ImportResult}.
+ * Jobs, workflows, calendars and concurrency limits from one installation to another:
+ * {@code GET /api/v1/export?app=...} answers a {@link JobsDocument} (as a download),
+ * {@code POST /api/v1/import?dryRun=&prune=} takes one and answers the {@link ImportResult}.
  */
 @RestController
 class ExchangeController {

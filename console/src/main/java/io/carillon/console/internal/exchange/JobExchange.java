@@ -30,9 +30,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Moves jobs between installations: {@link #export} writes the jobs of some apps as a {@link JobsDocument};
  * {@link #apply} compares a document with the jobs stored and creates, changes and (with {@code prune}) deletes
  * jobs to match it, and its workflows ({@link WorkflowExchange}) and calendars and limits ({@link SharedExchange}),
- * all in one transaction through
- * {@link JobService} (so each change is authorized, published through the outbox and audited), or only answers what it would do ({@code dryRun}). A document with any invalid
- * job is refused whole, each error named by its path ({@code jobs[3].schedule.cron}). Thread-safe.
+ * all in one transaction through {@link JobService} (so each change is authorized, published through the outbox and
+ * audited), or only answers what it would do ({@code dryRun}). A document with any invalid entry is refused whole,
+ * each error named by its path ({@code jobs[3].schedule.cron}, {@code calendars[0].zone}). Thread-safe.
  */
 @Service
 class JobExchange {
