@@ -44,7 +44,9 @@ class ConsoleFeaturesTest {
             Map.entry("dashboard", List.of("access", "kafka", "runs", "web", "workers")),
             Map.entry("forecast", List.of("access")),
             Map.entry("declarations", List.of("access", "jobs", "kafka", "web", "workflows")),
-            Map.entry("exchange", List.of("access", "audit", "calendars", "jobs", "outbox", "web", "workflows")),
+            Map.entry(
+                    "exchange",
+                    List.of("access", "audit", "calendars", "jobs", "limits", "outbox", "web", "workflows")),
             Map.entry("incidents", List.of("access", "audit", "kafka", "web")),
             Map.entry("alerting", List.of("access", "audit", "kafka", "web")));
 

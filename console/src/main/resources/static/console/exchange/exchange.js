@@ -22,7 +22,24 @@ function showImportPlan(plan) {
       ...plan.changed.map(change => importItem('change ' + change.id + ': '
           + change.fields.map(field => field.field).join(', '))),
       ...plan.deleted.map(id => importItem('delete ' + id)),
-      ...workflowItems(plan.workflows, verb));
+      ...workflowItems(plan.workflows, verb),
+      ...sharedItems('Calendars', 'calendar', plan.calendars, verb),
+      ...sharedItems('Limits', 'limit', plan.limits, verb));
+}
+
+/**
+ * The calendars (or concurrency limits) of a plan: a summary line, then one line per one created or changed; an
+ * import deletes none.
+ */
+function sharedItems(title, kind, definitions, verb) {
+  if (!definitions) return [];
+  if (definitions.created.length + definitions.changed.length + definitions.unchanged.length === 0) return [];
+  return [
+    importItem(title + ': ' + definitions.created.length + ' ' + verb + ' created, ' + definitions.changed.length
+        + ' changed, ' + definitions.unchanged.length + ' unchanged.'),
+    ...definitions.created.map(id => importItem('create ' + kind + ' ' + id)),
+    ...definitions.changed.map(change => importItem('change ' + kind + ' ' + change.id + ': '
+        + change.fields.map(field => field.field).join(', ')))];
 }
 
 /** The workflows of a plan: a summary line, then one line per workflow created, changed or deleted. */
@@ -37,6 +54,14 @@ function workflowItems(workflows, verb) {
     ...workflows.changed.map(change => importItem('change workflow ' + change.id + ': '
         + change.fields.map(field => field.field).join(', '))),
     ...workflows.deleted.map(id => importItem('delete workflow ' + id))];
+}
+
+/** How many calendars and limits an import saved, as a suffix of the line it leaves; empty when none. */
+function sharedSaved(plan) {
+  const saved = definitions => definitions ? definitions.created.length + definitions.changed.length : 0;
+  const calendars = saved(plan.calendars);
+  const limits = saved(plan.limits);
+  return calendars + limits ? '; ' + calendars + ' calendars and ' + limits + ' limits saved' : '';
 }
 
 async function postImport(dryRun) {
@@ -92,7 +117,8 @@ async function applyImport(event) {
     document.getElementById('import-dialog').close();
     showError('error', null);
     document.getElementById('refreshed').textContent = 'imported: ' + plan.created.length + ' created, '
-        + plan.changed.length + ' changed, ' + plan.deleted.length + ' deleted';
+        + plan.changed.length + ' changed, ' + plan.deleted.length + ' deleted'
+        + sharedSaved(plan);
     refresh();
   } catch (e) {
     const error = document.getElementById('import-error');

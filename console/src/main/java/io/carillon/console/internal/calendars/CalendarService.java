@@ -30,7 +30,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * the jobs). Thread-safe.
  */
 @Service
-class CalendarService implements DeclaredDefinitions<Calendar> {
+public class CalendarService implements DeclaredDefinitions<Calendar> {
 
     static final String TARGET_TYPE = "CALENDAR";
 
@@ -63,6 +63,11 @@ class CalendarService implements DeclaredDefinitions<Calendar> {
         return calendars.list().stream().map(CalendarView::of).toList();
     }
 
+    /** Every stored calendar, by id, for the console's own features (anyone signed in may read them). */
+    public List<Calendar> definitions() {
+        return calendars.list().stream().map(CalendarRepository.Row::calendar).toList();
+    }
+
     CalendarView get(String id) {
         return calendars.find(id).map(CalendarView::of).orElseThrow(() -> new CalendarNotFoundException(id));
     }
@@ -73,7 +78,7 @@ class CalendarService implements DeclaredDefinitions<Calendar> {
      * @throws InvalidInputException naming each field that is not valid
      * @throws PublishException when Kafka did not take the record (nothing is changed)
      */
-    CalendarView save(String id, Calendar calendar) {
+    public CalendarView save(String id, Calendar calendar) {
         authorizer.requireAdmin();
         return store(id, calendar);
     }

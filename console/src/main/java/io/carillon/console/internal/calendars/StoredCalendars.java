@@ -6,6 +6,7 @@ import io.carillon.topics.events.Schedule;
 import io.carillon.topics.schedule.CalendarLookup;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.springframework.stereotype.Component;
 
 /**
@@ -28,18 +29,30 @@ public class StoredCalendars implements CalendarLookup {
 
     /** A field error under {@code prefix} for each calendar {@code schedule} names that is not stored. */
     public List<FieldError> unknownIn(Schedule schedule, String prefix) {
+        return unknownIn(schedule, prefix, Set.of());
+    }
+
+    /**
+     * A field error under {@code prefix} for each calendar {@code schedule} names that is neither stored nor among
+     * {@code coming} (the calendars an import saves before the job).
+     */
+    public List<FieldError> unknownIn(Schedule schedule, String prefix, Set<String> coming) {
         List<FieldError> errors = new ArrayList<>();
         if (schedule == null) {
             return errors;
         }
-        if (schedule.onlyOn() != null && !calendars.exists(schedule.onlyOn())) {
+        if (schedule.onlyOn() != null && !known(schedule.onlyOn(), coming)) {
             errors.add(new FieldError(prefix + ".onlyOn", "no calendar '" + schedule.onlyOn() + "'"));
         }
         for (String id : schedule.skip() == null ? List.<String>of() : schedule.skip()) {
-            if (!calendars.exists(id)) {
+            if (!known(id, coming)) {
                 errors.add(new FieldError(prefix + ".skip", "no calendar '" + id + "'"));
             }
         }
         return errors;
+    }
+
+    private boolean known(String id, Set<String> coming) {
+        return coming.contains(id) || calendars.exists(id);
     }
 }

@@ -3,6 +3,8 @@ package io.carillon.console.internal.exchange;
 import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.web.JsonBodies;
 import io.carillon.topics.FieldError;
+import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.WorkflowDefinition;
 import java.time.LocalDate;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
@@ -23,8 +26,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Jobs and workflows from one installation to another: {@code GET /api/v1/export?app=...} answers a {@link JobsDocument} (as a
- * download), {@code POST /api/v1/import?dryRun=&prune=} takes one and answers the {@link ImportResult}.
+ * Jobs, workflows, calendars and concurrency limits from one installation to another:
+ * {@code GET /api/v1/export?app=...} answers a {@link JobsDocument} (as a download),
+ * {@code POST /api/v1/import?dryRun=&prune=} takes one and answers the {@link ImportResult}.
  */
 @RestController
 class ExchangeController {
@@ -63,7 +67,8 @@ class ExchangeController {
             errors.add(new FieldError("jobs", "is required: an array of job definitions"));
             jobs = List.of();
         } else {
-            jobs = definitions(jobsNode, "jobs", JobDefinition.class, errors);
+            jobs = definitions(
+                    jobsNode, "jobs", definition -> JsonBodies.userDefinition(definition, JobDefinition.class), errors);
         }
         List<String> apps = new ArrayList<>();
         JsonNode appsNode = node.get("apps");
@@ -72,9 +77,30 @@ class ExchangeController {
         } else if (appsNode != null && !appsNode.isNull()) {
             errors.add(new FieldError("apps", "must be an array of app names"));
         }
-        List<WorkflowDefinition> workflows = workflows(node.get("workflows"), errors);
+        List<WorkflowDefinition> workflows = optional(
+                node.get("workflows"),
+                "workflows",
+                definition -> JsonBodies.userDefinition(definition, WorkflowDefinition.class),
+                errors);
+        List<Calendar> calendars = optional(
+                node.get("calendars"),
+                "calendars",
+                definition -> JsonBodies.convert(definition, Calendar.class),
+                errors);
+        List<ConcurrencyLimit> limits = optional(
+                node.get("limits"),
+                "limits",
+                definition -> JsonBodies.convert(definition, ConcurrencyLimit.class),
+                errors);
         JobsDocument document = new JobsDocument(
-                node.path("format").asString(null), node.path("version").asInt(0), null, apps, jobs, workflows);
+                node.path("format").asString(null),
+                node.path("version").asInt(0),
+                null,
+                apps,
+                jobs,
+                workflows,
+                calendars,
+                limits);
         errors.addAll(exchange.problems(document));
         if (!errors.isEmpty()) {
             throw InvalidInputException.of(errors);
@@ -82,27 +108,32 @@ class ExchangeController {
         return document;
     }
 
-    /** The workflows of {@code node}: null when the document has none (absent or null). */
-    private static List<WorkflowDefinition> workflows(JsonNode node, List<FieldError> errors) {
+    /**
+     * The definitions in field {@code name} ({@code node}) of a document that may leave them out: null when it does
+     * (absent or null).
+     */
+    private static <T> List<T> optional(
+            JsonNode node, String name, Function<ObjectNode, T> reader, List<FieldError> errors) {
         if (node == null || node.isNull()) {
             return null;
         }
         if (!node.isArray()) {
-            errors.add(new FieldError("workflows", "must be an array of workflow definitions"));
+            errors.add(new FieldError(name, "must be an array of " + name));
             return null;
         }
-        return definitions(node, "workflows", WorkflowDefinition.class, errors);
+        return definitions(node, name, reader, errors);
     }
 
-    /** Each element of {@code array} as a user's definition; null for one with errors, which go to {@code errors}. */
-    private static <T> List<T> definitions(JsonNode array, String name, Class<T> type, List<FieldError> errors) {
+    /** Each element of {@code array} as {@code reader} reads it; null for one with errors, which go to {@code errors}. */
+    private static <T> List<T> definitions(
+            JsonNode array, String name, Function<ObjectNode, T> reader, List<FieldError> errors) {
         List<T> definitions = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
             try {
                 if (!(array.get(i) instanceof ObjectNode definition)) {
                     throw InvalidInputException.of("", "is not a JSON object");
                 }
-                definitions.add(JsonBodies.userDefinition(definition, type));
+                definitions.add(reader.apply(definition));
             } catch (InvalidInputException e) {
                 definitions.add(null);
                 for (FieldError error : e.fieldErrors()) {

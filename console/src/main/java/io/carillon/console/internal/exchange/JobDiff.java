@@ -3,6 +3,8 @@ package io.carillon.console.internal.exchange;
 import io.carillon.console.internal.exchange.ImportResult.FieldChange;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.Json;
+import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.WorkflowDefinition;
 import java.util.ArrayList;
@@ -14,7 +16,8 @@ import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The fields in which two definitions of a job (or of a workflow) differ, by path; versions are not compared.
+ * The fields in which two definitions of a job (or of a workflow, a calendar, a concurrency limit) differ, by path;
+ * versions are not compared.
  * Stateless.
  */
 final class JobDiff {
@@ -29,6 +32,14 @@ final class JobDiff {
 
     static List<FieldChange> between(WorkflowDefinition before, WorkflowDefinition after) {
         return between(EventSerdes.WORKFLOW.toJson(before), EventSerdes.WORKFLOW.toJson(after));
+    }
+
+    static List<FieldChange> between(Calendar before, Calendar after) {
+        return between(EventSerdes.CALENDAR.toJson(before), EventSerdes.CALENDAR.toJson(after));
+    }
+
+    static List<FieldChange> between(ConcurrencyLimit before, ConcurrencyLimit after) {
+        return between(EventSerdes.LIMIT.toJson(before), EventSerdes.LIMIT.toJson(after));
     }
 
     private static List<FieldChange> between(String before, String after) {

@@ -29,9 +29,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Moves jobs between installations: {@link #export} writes the jobs of some apps as a {@link JobsDocument};
  * {@link #apply} compares a document with the jobs stored and creates, changes and (with {@code prune}) deletes
- * jobs to match it, and its workflows ({@link WorkflowExchange}), all in one transaction through
- * {@link JobService} (so each change is authorized, published through the outbox and audited), or only answers what it would do ({@code dryRun}). A document with any invalid
- * job is refused whole, each error named by its path ({@code jobs[3].schedule.cron}). Thread-safe.
+ * jobs to match it, and its workflows ({@link WorkflowExchange}) and calendars and limits ({@link SharedExchange}),
+ * all in one transaction through {@link JobService} (so each change is authorized, published through the outbox and
+ * audited), or only answers what it would do ({@code dryRun}). A document with any invalid entry is refused whole,
+ * each error named by its path ({@code jobs[3].schedule.cron}, {@code calendars[0].zone}). Thread-safe.
  */
 @Service
 class JobExchange {
@@ -40,6 +41,7 @@ class JobExchange {
 
     private final JobService jobs;
     private final WorkflowExchange workflows;
+    private final SharedExchange shared;
     private final Authorizer authorizer;
     private final AuditLog audit;
     private final TransactionTemplate transactions;
@@ -48,12 +50,14 @@ class JobExchange {
     public JobExchange(
             JobService jobs,
             WorkflowExchange workflows,
+            SharedExchange shared,
             Authorizer authorizer,
             AuditLog audit,
             PlatformTransactionManager transactionManager,
             Clock clock) {
         this.jobs = jobs;
         this.workflows = workflows;
+        this.shared = shared;
         this.authorizer = authorizer;
         this.audit = audit;
         this.transactions = new TransactionTemplate(transactionManager);
@@ -61,8 +65,9 @@ class JobExchange {
     }
 
     /**
-     * The jobs of {@code apps} (every app the caller may read when empty), each app readable by the caller, and the
-     * readable workflows all of whose apps are among them.
+     * The jobs of {@code apps} (every app the caller may read when empty), each app readable by the caller, the
+     * readable workflows all of whose apps are among them, and the calendars and limits: every one when
+     * {@code apps} is empty, else those the exported jobs and workflows use.
      */
     public JobsDocument export(Set<String> apps) {
         List<JobDefinition> exported;
@@ -84,12 +89,15 @@ class JobExchange {
                 clock.instant(),
                 List.copyOf(covered),
                 exported,
-                exportedWorkflows);
+                exportedWorkflows,
+                shared.calendars(apps.isEmpty(), exported, exportedWorkflows),
+                shared.limits(apps.isEmpty(), exported, exportedWorkflows));
     }
 
     /**
      * Makes the stored jobs match {@code document}, or with {@code dryRun} only tells how they would change. The
-     * caller must read every app concerned for a dry run, and operate it to apply.
+     * caller must read every app concerned for a dry run, and operate it to apply; applying a document that creates
+     * or changes a calendar or limit needs an ADMIN. Calendars and limits are saved first, then jobs, then workflows.
      *
      * @throws InvalidInputException naming each problem by its path; nothing is changed
      */
@@ -110,9 +118,14 @@ class JobExchange {
         }
         Plan plan = plan(wanted, stored, prune);
         WorkflowExchange.Plan workflowPlan = workflows.plan(document.workflows(), apps, prune);
+        SharedExchange.Plan sharedPlan = shared.plan(document);
         apps.forEach(dryRun ? authorizer::requireRead : authorizer::requireOperate);
+        if (!dryRun && sharedPlan.changes() > 0) {
+            authorizer.requireAdmin();
+        }
         if (!dryRun) {
             transactions.executeWithoutResult(status -> {
+                sharedPlan.apply();
                 plan.creates.forEach(jobs::create);
                 plan.replaces.forEach(job -> jobs.replace(job.id(), job));
                 workflowPlan.apply();
@@ -134,7 +147,11 @@ class JobExchange {
                                         "unchanged",
                                         plan.result.unchanged().size(),
                                         "workflowsChanged",
-                                        workflowPlan.changes())),
+                                        workflowPlan.changes(),
+                                        "calendarsChanged",
+                                        sharedPlan.calendars().changes(),
+                                        "limitsChanged",
+                                        sharedPlan.limits().changes())),
                         AuditOutcome.OK);
             });
         }
@@ -145,7 +162,9 @@ class JobExchange {
                 result.changed(),
                 result.unchanged(),
                 result.deleted(),
-                workflowPlan.result());
+                workflowPlan.result(),
+                sharedPlan.calendars().result(),
+                sharedPlan.limits().result());
     }
 
     private static Plan plan(List<JobDefinition> wanted, Map<String, JobDefinition> stored, boolean prune) {
@@ -178,7 +197,15 @@ class JobExchange {
                         .toList()
                 : List.of();
         return new Plan(
-                new ImportResult(true, created, changed, unchanged, deleted, ImportResult.Workflows.NONE),
+                new ImportResult(
+                        true,
+                        created,
+                        changed,
+                        unchanged,
+                        deleted,
+                        ImportResult.Workflows.NONE,
+                        ImportResult.Definitions.NONE,
+                        ImportResult.Definitions.NONE),
                 creates,
                 replaces);
     }
@@ -197,9 +224,9 @@ class JobExchange {
     }
 
     /**
-     * The problems of {@code document}: its format and version, each job's by the job rules and each workflow's
-     * ({@link WorkflowExchange#problems}), named by path; null jobs and workflows (ones that could not be read) are
-     * skipped.
+     * The problems of {@code document}: its format and version, each job's by the job rules (a calendar the document
+     * defines counts as stored), each workflow's ({@link WorkflowExchange#problems}) and each calendar's and limit's
+     * ({@link SharedExchange#problems}), named by path; null entries (ones that could not be read) are skipped.
      */
     public List<FieldError> problems(JobsDocument document) {
         List<JobDefinition> wanted = document.jobs() == null ? List.of() : document.jobs();
@@ -211,6 +238,7 @@ class JobExchange {
         if (document.version() != JobsDocument.VERSION) {
             errors.add(new FieldError("version", "must be " + JobsDocument.VERSION + ", was " + document.version()));
         }
+        Set<String> comingCalendars = shared.calendarIds(document);
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < wanted.size(); i++) {
             String path = "jobs[" + i + "]";
@@ -218,14 +246,13 @@ class JobExchange {
             if (job == null) {
                 continue;
             }
-            for (FieldError error : jobs.problems(job)) {
-                errors.add(new FieldError(path + "." + error.field(), error.message()));
-            }
+            errors.addAll(DocumentPaths.under(path, jobs.problems(job, comingCalendars)));
             if (job.id() != null && !seen.add(job.id())) {
                 errors.add(new FieldError(path + ".id", "'" + job.id() + "' appears more than once"));
             }
         }
         errors.addAll(workflows.problems(document.workflows(), wanted));
+        errors.addAll(shared.problems(document));
         return errors;
     }
 

@@ -109,9 +109,7 @@ class WorkflowExchange {
                 continue;
             }
             String path = "workflows[" + i + "]";
-            for (FieldError error : WorkflowValidator.validate(workflow)) {
-                errors.add(new FieldError(path + "." + error.field(), error.message()));
-            }
+            errors.addAll(DocumentPaths.under(path, WorkflowValidator.validate(workflow)));
             if (workflow.id() != null && !seen.add(workflow.id())) {
                 errors.add(new FieldError(path + ".id", "'" + workflow.id() + "' appears more than once"));
             }
@@ -165,10 +163,7 @@ class WorkflowExchange {
                 try {
                     workflows.saveDefinition(workflow.id(), workflow);
                 } catch (InvalidInputException e) {
-                    String path = "workflows[" + wanted.indexOf(workflow) + "].";
-                    throw InvalidInputException.of(e.fieldErrors().stream()
-                            .map(error -> new FieldError(path + error.field(), error.message()))
-                            .toList());
+                    throw DocumentPaths.under("workflows[" + wanted.indexOf(workflow) + "]", e);
                 }
             }
             result.deleted().forEach(workflows::delete);

@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -321,6 +322,14 @@ public class JobService {
      * stored workflow's inline node ({@code <workflow>.<node>}); empty when it is valid.
      */
     public List<FieldError> problems(JobDefinition job) {
+        return problems(job, Set.of());
+    }
+
+    /**
+     * The problems of {@code job} as {@link #problems(JobDefinition)} finds them, counting the calendars in
+     * {@code comingCalendars} as stored (an import saves its calendars before its jobs).
+     */
+    public List<FieldError> problems(JobDefinition job, Set<String> comingCalendars) {
         List<FieldError> errors = new java.util.ArrayList<>(JobValidator.validate(job));
         errors.addAll(limits.problems(job));
         if (errors.isEmpty() && jobs.isInlineNodeJob(job.id())) {
@@ -332,7 +341,7 @@ public class JobService {
                             + "': choose another id"));
         }
         if (errors.isEmpty()) {
-            errors.addAll(calendars.unknownIn(job.schedule(), "schedule"));
+            errors.addAll(calendars.unknownIn(job.schedule(), "schedule", comingCalendars));
         }
         return errors;
     }

@@ -29,7 +29,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * jobs). Thread-safe.
  */
 @Service
-class LimitService implements DeclaredDefinitions<ConcurrencyLimit> {
+public class LimitService implements DeclaredDefinitions<ConcurrencyLimit> {
 
     static final String TARGET_TYPE = "LIMIT";
 
@@ -62,6 +62,11 @@ class LimitService implements DeclaredDefinitions<ConcurrencyLimit> {
         return limits.list().stream().map(LimitView::of).toList();
     }
 
+    /** Every stored limit, by id, for the console's own features (anyone signed in may read them). */
+    public List<ConcurrencyLimit> definitions() {
+        return limits.list().stream().map(LimitRepository.Row::limit).toList();
+    }
+
     LimitView get(String id) {
         return limits.find(id).map(LimitView::of).orElseThrow(() -> new LimitNotFoundException(id));
     }
@@ -72,7 +77,7 @@ class LimitService implements DeclaredDefinitions<ConcurrencyLimit> {
      * @throws InvalidInputException naming each field that is not valid
      * @throws PublishException when Kafka did not take the record (nothing is changed)
      */
-    LimitView save(String id, ConcurrencyLimit limit) {
+    public LimitView save(String id, ConcurrencyLimit limit) {
         authorizer.requireAdmin();
         return store(id, limit);
     }
