@@ -53,6 +53,7 @@ export const CALENDAR_PHRASES = {
 };
 
 export const CALENDAR_PATTERNS = [
+  [/^declared by app (.+): its next start puts back what it declares$/, '由应用 $1 在代码中声明：它下次启动时会恢复所声明的内容'],
   [/^(\d+) calendars$/, '$1 个日历'],
   [/^(\d+) dates$/, '$1 个日期'],
   [/^(\d+) date ranges$/, '$1 个日期范围'],

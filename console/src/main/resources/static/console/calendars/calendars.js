@@ -58,7 +58,11 @@ function calendarRow(view) {
   if (calendar.zone) dataCell(row, calendar.zone);
   else cell(row, '(the schedule\'s zone)', 'muted');
   summaryCell(row, calendar);
-  cell(row, time(view.updatedAt) + (view.updatedBy ? ' · ' + view.updatedBy : ''));
+  const updated = cell(row, time(view.updatedAt) + (view.updatedBy ? ' · ' + view.updatedBy : ''));
+  if (view.declaredBy) {
+    updated.append(' ', el('span', { className: 'badge badge-code', text: 'code',
+      title: 'declared by app ' + view.declaredBy + ': its next start puts back what it declares' }));
+  }
   const actions = cell(row, '');
   if (me && me.admin) {
     actions.append(

@@ -96,6 +96,8 @@ class DeclaredCalendarsAndLimitsIT {
         assertThat(job.toString()).contains("bank-holidays").contains("ledger-db");
         JsonNode calendar = awaitOk("/api/v1/calendars/bank-holidays");
         assertThat(calendar.toString()).contains("2026-12-25").contains("Europe/Berlin");
+        assertThat(calendar.get("declaredBy").asString()).isEqualTo(APP);
+        assertThat(calendar.get("updatedBy").asString()).isEqualTo("app " + APP);
         assertThat(awaitOk("/api/v1/limits/ledger-db").toString()).contains("\"max\":4");
         assertThat(managingApp("calendars", "bank-holidays")).isEqualTo(APP);
         assertThat(managingApp("concurrency_limits", "ledger-db")).isEqualTo(APP);

@@ -20,13 +20,13 @@ import org.springframework.stereotype.Repository;
 public class CalendarRepository {
 
     /** A calendar's row: the calendar, and who set it when. */
-    record Row(Calendar calendar, Instant updatedAt, String updatedBy) {}
+    record Row(Calendar calendar, Instant updatedAt, String updatedBy, String declaredBy) {}
 
     /** The most job ids a refused delete names. */
     static final int MAX_JOBS_NAMED = 100;
 
     private static final String LOCK_PREFIX = "carillon.console.calendar:";
-    private static final String COLUMNS = "definition::text AS definition, updated_at, updated_by";
+    private static final String COLUMNS = "definition::text AS definition, updated_at, updated_by, managed_by_app";
 
     private final JdbcClient jdbc;
     private final ManagingApps managers;
@@ -102,6 +102,7 @@ public class CalendarRepository {
         return new Row(
                 EventSerdes.CALENDAR.parse(row.getString("definition")),
                 instant(row, "updated_at"),
-                row.getString("updated_by"));
+                row.getString("updated_by"),
+                row.getString("managed_by_app"));
     }
 }

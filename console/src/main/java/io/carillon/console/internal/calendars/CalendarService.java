@@ -105,7 +105,10 @@ public class CalendarService implements DeclaredDefinitions<Calendar> {
         return transactions.execute(status -> {
             Optional<CalendarRepository.Row> before = calendars.lock(id);
             CalendarRepository.Row after = new CalendarRepository.Row(
-                    named, clock.instant(), authorizer.caller().actor());
+                    named,
+                    clock.instant(),
+                    authorizer.caller().actor(),
+                    before.map(CalendarRepository.Row::declaredBy).orElse(null));
             calendars.save(after);
             audit.record(
                     AuditAction.CALENDAR_SAVE,

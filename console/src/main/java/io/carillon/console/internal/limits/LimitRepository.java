@@ -20,13 +20,13 @@ import org.springframework.stereotype.Repository;
 class LimitRepository {
 
     /** A limit's row: the limit, and who set it when. */
-    record Row(ConcurrencyLimit limit, Instant updatedAt, String updatedBy) {}
+    record Row(ConcurrencyLimit limit, Instant updatedAt, String updatedBy, String declaredBy) {}
 
     /** The most job ids a refused delete names. */
     static final int MAX_JOBS_NAMED = 100;
 
     private static final String LOCK_PREFIX = "carillon.console.limit:";
-    private static final String COLUMNS = "definition::text AS definition, updated_at, updated_by";
+    private static final String COLUMNS = "definition::text AS definition, updated_at, updated_by, managed_by_app";
 
     private final JdbcClient jdbc;
     private final ManagingApps managers;
@@ -91,6 +91,7 @@ class LimitRepository {
         return new Row(
                 EventSerdes.LIMIT.parse(row.getString("definition")),
                 instant(row, "updated_at"),
-                row.getString("updated_by"));
+                row.getString("updated_by"),
+                row.getString("managed_by_app"));
     }
 }

@@ -96,7 +96,10 @@ public class LimitService implements DeclaredDefinitions<ConcurrencyLimit> {
         return transactions.execute(status -> {
             Optional<LimitRepository.Row> before = limits.lock(id);
             LimitRepository.Row after = new LimitRepository.Row(
-                    named, clock.instant(), authorizer.caller().actor());
+                    named,
+                    clock.instant(),
+                    authorizer.caller().actor(),
+                    before.map(LimitRepository.Row::declaredBy).orElse(null));
             limits.save(after);
             audit.record(
                     AuditAction.LIMIT_SAVE,
