@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.carillon.dispatcher.internal.DispatchEngine;
+import io.carillon.dispatcher.internal.StatsRecorder;
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -17,6 +18,7 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -45,6 +47,7 @@ class DispatcherIT {
     private static final int WORKER_PARTITION = 1;
     private static final long HEARTBEAT_INTERVAL_MS = 60_000;
     private static final Duration NO_WORKER_GRACE = Duration.ofSeconds(5);
+    private static final Duration PLANNER_SKEW = Duration.ofSeconds(20);
 
     private final Clock clock = Clock.systemUTC();
     private final List<Dispatcher> dispatchers = new ArrayList<>();
@@ -363,6 +366,46 @@ class DispatcherIT {
 
         assertThat(records).extracting(record -> record.value().fireId()).containsExactlyInAnyOrderElementsOf(all);
         assertThat(staying.stats().assignedPartitions()).isEqualTo(PARTITIONS);
+    }
+
+    @Test
+    void aPlannerWhoseClockIsBehindIsCountedOutOfStepUntilItsRecordsAreInStepAgain() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Dispatcher dispatcher = Dispatcher.builder()
+                .bootstrapServers(TestKafka.bootstrapServers())
+                .catalog(catalog)
+                .clock(clock)
+                .groupId("dispatcher-" + catalog.prefix())
+                .meterRegistry(registry)
+                .build();
+        dispatchers.add(dispatcher);
+        dispatcher.start();
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() -> dispatcher.stats().assignedPartitions() == PARTITIONS);
+        Instant due = clock.instant().plus(Duration.ofHours(1));
+        FireEvent fire = fire("skewed", due);
+        Instant stamped = clock.instant().minus(PLANNER_SKEW);
+        producer.send(new ProducerRecord<>(
+                catalog.fires(), 0, stamped.toEpochMilli(), fire.jobId(), EventSerdes.FIRE.serialize(null, fire)));
+        producer.flush();
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() ->
+                        registry.get(StatsRecorder.PLANNERS_OUT_OF_STEP).gauge().value() == 1);
+
+        FireEvent next = fire("skewed", due.plusSeconds(1));
+        producer.send(new ProducerRecord<>(
+                catalog.fires(),
+                0,
+                clock.instant().toEpochMilli(),
+                next.jobId(),
+                EventSerdes.FIRE.serialize(null, next)));
+        producer.flush();
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() ->
+                        registry.get(StatsRecorder.PLANNERS_OUT_OF_STEP).gauge().value() == 0);
     }
 
     private Dispatcher startDispatcher() {

@@ -8,12 +8,14 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.random.RandomGenerator;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.CloseOptions.GroupMembershipOperation;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -41,6 +43,7 @@ public final class DispatchLoop implements Runnable {
     private final KafkaConsumer<String, byte[]> workers;
     private final KafkaConsumer<String, byte[]> results;
     private final RunTracker runTracker = new RunTracker();
+    private final PlannerClocks plannerClocks = new PlannerClocks();
     private final TrackedResults trackedResults;
     private final KafkaProducer<String, Object> producer;
     private final Admin admin;
@@ -133,6 +136,7 @@ public final class DispatchLoop implements Runnable {
 
     private void iterate() {
         ConsumerRecords<String, byte[]> records = fires.poll(pollTimeout(now()));
+        samplePlannerClocks(records);
         registryDeadLetters.addAll(registryReader.poll(now()));
         trackedResults.poll();
         DispatchPlan plan = engine.plan(records, now()).plus(registryDeadLetters);
@@ -142,6 +146,23 @@ public final class DispatchLoop implements Runnable {
         pauseWhatIsHeldBack();
         stats.heldFires(engine.heldFires());
         stats.assignedPartitions(fires.assignment().size());
+    }
+
+    /** Samples the planners' clocks from the newest record of each partition read up to its end. */
+    private void samplePlannerClocks(ConsumerRecords<String, byte[]> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        Instant receivedAt = now();
+        for (TopicPartition partition : records.partitions()) {
+            OptionalLong lag = fires.currentLag(partition);
+            if (lag.isPresent() && lag.getAsLong() == 0) {
+                List<ConsumerRecord<String, byte[]>> read = records.records(partition);
+                plannerClocks.sample(
+                        partition.partition(), read.get(read.size() - 1).timestamp(), receivedAt);
+            }
+        }
+        stats.plannersOutOfStep(plannerClocks.outOfStep());
     }
 
     /** Partitions with records held back (offset metadata full) are not read on until their mark moves. */
@@ -249,11 +270,18 @@ public final class DispatchLoop implements Runnable {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             engine.revoked(partitions);
+            forgetClocks(partitions);
         }
 
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
             engine.revoked(partitions);
+            forgetClocks(partitions);
+        }
+
+        private void forgetClocks(Collection<TopicPartition> partitions) {
+            partitions.forEach(partition -> plannerClocks.forget(partition.partition()));
+            stats.plannersOutOfStep(plannerClocks.outOfStep());
         }
 
         @Override

@@ -28,6 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * touched, and the {@code fires} offsets);</li>
  * <li>{@value #HELD_FIRES}, {@value #ASSIGNED_PARTITIONS} (gauges);</li>
  * <li>{@value #WORKERS_OUT_OF_STEP} (gauge): worker instances whose clock is more than 2 s off this dispatcher's.</li>
+ * <li>{@value #PLANNERS_OUT_OF_STEP} (gauge): partitions of {@code fires} this dispatcher reads whose planner's clock,
+ * judged from the timestamps of its records, is more than 2 s off this dispatcher's.</li>
  * </ul>
  * Written by the dispatcher's thread, read from any thread.
  */
@@ -41,6 +43,7 @@ public final class StatsRecorder {
     public static final String HELD_FIRES = "carillon.dispatch.held.fires";
     public static final String ASSIGNED_PARTITIONS = "carillon.dispatch.assigned.partitions";
     public static final String WORKERS_OUT_OF_STEP = "carillon.dispatch.workers.out.of.step";
+    public static final String PLANNERS_OUT_OF_STEP = "carillon.dispatch.planners.out.of.step";
     public static final String APP_TAG = "app";
     /** The smallest lateness bucket of the histogram: below it a fire counts as on time. */
     public static final Duration LATENESS_MIN = Duration.ofMillis(1);
@@ -55,6 +58,7 @@ public final class StatsRecorder {
     private final AtomicInteger assignedPartitions = new AtomicInteger();
     private final AtomicInteger heldFires = new AtomicInteger();
     private final AtomicInteger workersOutOfStep = new AtomicInteger();
+    private final AtomicInteger plannersOutOfStep = new AtomicInteger();
     private final AtomicLong deadLetters = new AtomicLong();
     private final DeadLetterMeter deadLetterMeter;
     private final AtomicLong transactions = new AtomicLong();
@@ -80,6 +84,9 @@ public final class StatsRecorder {
                 .register(registry);
         Gauge.builder(WORKERS_OUT_OF_STEP, workersOutOfStep, AtomicInteger::get)
                 .description("worker instances whose clock is more than 2 s off this dispatcher's")
+                .register(registry);
+        Gauge.builder(PLANNERS_OUT_OF_STEP, plannersOutOfStep, AtomicInteger::get)
+                .description("fires partitions read whose planner's clock is more than 2 s off this dispatcher's")
                 .register(registry);
     }
 
@@ -116,6 +123,10 @@ public final class StatsRecorder {
 
     public void assignedPartitions(int count) {
         assignedPartitions.set(count);
+    }
+
+    public void plannersOutOfStep(int count) {
+        plannersOutOfStep.set(count);
     }
 
     public void workersOutOfStep(int count) {
