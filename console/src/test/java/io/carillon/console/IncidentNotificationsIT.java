@@ -220,12 +220,39 @@ class IncidentNotificationsIT {
                         .map(c -> c.status() + ":"
                                 + Json.mapper().readTree(c.body()).get("event").asString()))
                 .containsExactly("500:OPENED", "200:OPENED", "200:RESOLVED");
-        assertThat(admin.get("/api/v1/channels/shop-hook/deliveries")
+        JsonNode all = admin.get("/api/v1/channels/shop-hook/deliveries").json();
+        assertThat(all.get("items").valueStream().map(d -> d.get("action").asString()))
+                .containsExactly("RESOLVED", "OPENED");
+        assertThat(all.get("nextCursor").isNull()).isTrue();
+        assertThat(all.get("deliveries")).as("the earlier name of items").isEqualTo(all.get("items"));
+        assertThat(all.get("nextBefore").isNull()).isTrue();
+        List<List<String>> pages = new ArrayList<>();
+        String cursor = "";
+        do {
+            JsonNode page = admin.get("/api/v1/channels/shop-hook/deliveries?size=1&cursor=" + cursor)
+                    .json();
+            pages.add(page.get("items")
+                    .valueStream()
+                    .map(d -> d.get("action").asString())
+                    .toList());
+            assertThat(page.get("deliveries")).isEqualTo(page.get("items"));
+            cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asString() : null;
+        } while (cursor != null);
+        assertThat(pages).containsExactly(List.of("RESOLVED"), List.of("OPENED"), List.of());
+        JsonNode first =
+                admin.get("/api/v1/channels/shop-hook/deliveries?size=1").json();
+        assertThat(first.get("nextBefore").asLong())
+                .isEqualTo(Long.parseLong(first.get("nextCursor").asString()));
+        assertThat(admin.get("/api/v1/channels/shop-hook/deliveries?size=1&before="
+                                + first.get("nextBefore").asLong())
                         .json()
                         .get("deliveries")
                         .valueStream()
                         .map(d -> d.get("action").asString()))
-                .containsExactly("RESOLVED", "OPENED");
+                .containsExactly("OPENED");
+        assertThat(admin.get("/api/v1/channels/shop-hook/deliveries?cursor=nonsense")
+                        .errorFields())
+                .containsExactly("cursor");
     }
 
     @Test

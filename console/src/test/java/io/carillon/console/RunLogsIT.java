@@ -14,6 +14,7 @@ import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 import org.apache.kafka.clients.producer.Producer;
@@ -121,8 +122,29 @@ class RunLogsIT {
     }
 
     @Test
-    void pagesByKeysetOnSeq() {
+    void pagesByKeysetOnSeqInTheListEnvelope() {
         String run = runId(2);
+        sendLines(run, 1, 12, "line");
+        awaitSeq(run, 12);
+
+        List<List<Long>> pages = new ArrayList<>();
+        String cursor = "";
+        do {
+            JsonNode page = vera.get(logs(run) + "?limit=5&cursor=" + cursor).json();
+            assertThat(page.get("runId").asString()).isEqualTo(run);
+            pages.add(seqs(page));
+            cursor = page.has("nextCursor") ? page.get("nextCursor").asString() : null;
+        } while (cursor != null);
+
+        assertThat(pages).containsExactly(List.of(1L, 2L, 3L, 4L, 5L), List.of(6L, 7L, 8L, 9L, 10L), List.of(11L, 12L));
+        JsonNode second = vera.get(logs(run) + "?cursor=5&limit=5").json();
+        assertThat(second.get("nextCursor").asString()).isEqualTo("10");
+        assertThat(second.get("nextAfter").asLong()).isEqualTo(10L);
+    }
+
+    @Test
+    void stillPagesByTheEarlierAfterAndNextAfter() {
+        String run = runId(10);
         sendLines(run, 1, 12, "line");
         awaitSeq(run, 12);
 
@@ -130,9 +152,14 @@ class RunLogsIT {
         JsonNode last = vera.get(logs(run) + "?after=" + first.get("nextAfter").asLong() + "&limit=5")
                 .json();
 
+        assertThat(first.get("lines")).isEqualTo(first.get("items"));
         assertThat(seqs(first)).containsExactly(4L, 5L, 6L, 7L, 8L);
         assertThat(seqs(last)).containsExactly(9L, 10L, 11L, 12L);
         assertThat(last.has("nextAfter")).isFalse();
+        assertThat(last.has("nextCursor")).isFalse();
+        assertThat(seqs(vera.get(logs(run) + "?cursor=10&after=3&limit=5").json()))
+                .as("cursor wins over after")
+                .containsExactly(11L, 12L);
     }
 
     @Test
@@ -168,7 +195,14 @@ class RunLogsIT {
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource({"?after=-1, after", "?limit=0, limit", "?after=x, after", "?limit=10001, limit"})
+    @CsvSource({
+        "?after=-1, after",
+        "?limit=0, limit",
+        "?after=x, after",
+        "?limit=10001, limit",
+        "?cursor=x, cursor",
+        "?cursor=-1, cursor"
+    })
     void refusesBadParametersNamingThem(String query, String field) {
         String run = runId(4);
         sendLines(run, 1, 1, "line");
@@ -363,7 +397,8 @@ class RunLogsIT {
     }
 
     private static List<Long> seqs(JsonNode page) {
-        return page.get("lines")
+        assertThat(page.get("lines")).as("the earlier name of items").isEqualTo(page.get("items"));
+        return page.get("items")
                 .valueStream()
                 .map(line -> line.get("seq").asLong())
                 .toList();

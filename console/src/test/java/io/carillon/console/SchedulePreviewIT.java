@@ -6,6 +6,7 @@ import io.carillon.console.ApiClient.Answer;
 import io.carillon.testkit.SettableClock;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -216,8 +217,37 @@ class SchedulePreviewIT {
                         .valueStream()
                         .map(JsonNode::asString))
                 .containsExactly("ENABLE", "DISABLE", "RUN", "DELETE");
+        assertThat(deprecated(document.json(), "AuditPage")).containsExactlyInAnyOrder("entries", "nextPage");
+        assertThat(deprecated(document.json(), "IncidentPage")).containsExactly("incidents");
+        assertThat(deprecated(document.json(), "RunPage")).containsExactly("runs");
+        assertThat(deprecated(document.json(), "DeliveryPage")).containsExactlyInAnyOrder("deliveries", "nextBefore");
+        assertThat(deprecated(document.json(), "LogPage")).containsExactlyInAnyOrder("lines", "nextAfter");
+        assertThat(document.json().at("/components/schemas/LogPage/properties").propertyNames())
+                .contains("runId", "items", "nextCursor", "cut");
+        assertThat(deprecatedParameters(paths.at("/~1api~1v1~1audit/get/parameters")))
+                .containsExactly("page");
+        assertThat(deprecatedParameters(paths.at("/~1api~1v1~1channels~1{name}~1deliveries/get/parameters")))
+                .containsExactly("before");
+        assertThat(deprecatedParameters(paths.at("/~1api~1v1~1runs~1{runId}~1logs/get/parameters")))
+                .containsExactly("after");
         assertThat(api.anonymous().get("/v3/api-docs").status()).isEqualTo(401);
         assertThat(api.get("/swagger-ui/index.html").status()).isEqualTo(200);
         assertThat(api.anonymous().get("/swagger-ui/index.html").status()).isEqualTo(302);
+    }
+
+    private static List<String> deprecated(JsonNode document, String schema) {
+        JsonNode properties = document.at("/components/schemas/" + schema + "/properties");
+        assertThat(properties.isMissingNode()).as(schema).isFalse();
+        return properties.propertyNames().stream()
+                .filter(name -> properties.get(name).path("deprecated").asBoolean(false))
+                .toList();
+    }
+
+    private static List<String> deprecatedParameters(JsonNode parameters) {
+        return parameters
+                .valueStream()
+                .filter(parameter -> parameter.path("deprecated").asBoolean(false))
+                .map(parameter -> parameter.get("name").asString())
+                .toList();
     }
 }

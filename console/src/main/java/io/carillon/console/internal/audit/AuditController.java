@@ -2,8 +2,10 @@ package io.carillon.console.internal.audit;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.carillon.console.internal.web.InvalidInputException;
+import io.carillon.console.internal.web.IdCursors;
 import io.carillon.console.internal.web.Limits;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -37,23 +39,14 @@ class AuditController {
             @RequestParam(required = false) Instant from,
             @RequestParam(required = false) Instant to,
             @RequestParam(required = false) String cursor,
-            @RequestParam(required = false) Long page,
+            @Parameter(deprecated = true, description = "the earlier name of cursor") @RequestParam(required = false)
+                    Long page,
             @RequestParam(required = false) Integer size) {
-        Long before = cursor == null || cursor.isBlank() ? page : parseCursor(cursor);
+        Long before = IdCursors.parseOr(cursor, page);
         int rows = Limits.within("size", size, limits.getDefaultAuditPageSize(), limits.getMaxAuditPageSize());
         List<AuditEntry> entries =
                 audit.find(new AuditQuery(actor, action, target, from, to, actors.readableApps(), before), rows);
-        Long next =
-                entries.size() < rows ? null : entries.get(entries.size() - 1).id();
-        return new AuditPage(entries, next);
-    }
-
-    private static Long parseCursor(String cursor) {
-        try {
-            return Long.valueOf(cursor);
-        } catch (NumberFormatException notANumber) {
-            throw InvalidInputException.of("cursor", "is not a cursor of this list: pass the nextCursor of a page");
-        }
+        return new AuditPage(entries, IdCursors.next(entries, rows, AuditEntry::id));
     }
 
     /**
@@ -64,16 +57,18 @@ class AuditController {
 
         @JsonProperty("nextCursor")
         String nextCursor() {
-            return next == null ? null : next.toString();
+            return IdCursors.format(next);
         }
 
         @Deprecated(forRemoval = true)
+        @Schema(deprecated = true, description = "the earlier name of items")
         @JsonProperty("entries")
         List<AuditEntry> entries() {
             return items;
         }
 
         @Deprecated(forRemoval = true)
+        @Schema(deprecated = true, description = "the earlier name of nextCursor, as a number")
         @JsonProperty("nextPage")
         Long nextPage() {
             return next;

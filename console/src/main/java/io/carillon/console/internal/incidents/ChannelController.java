@@ -1,7 +1,12 @@
 package io.carillon.console.internal.incidents;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.carillon.console.internal.web.IdCursors;
 import io.carillon.console.internal.web.JsonBodies;
 import io.carillon.console.internal.web.Limits;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.net.URI;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
@@ -16,7 +21,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code /api/v1/channels} (ADMIN): notification channels, answered with {@code "secret":"(set)"} in place of their
- * secret, and the deliveries of each, newest first ({@code before} is the {@code nextBefore} of the previous page).
+ * secret, and the deliveries of each, newest first ({@code cursor} is the {@code nextCursor} of the previous page;
+ * {@code before}, the earlier name, takes its {@code nextBefore}).
  */
 @RestController
 class ChannelController {
@@ -62,14 +68,40 @@ class ChannelController {
     @GetMapping("/api/v1/channels/{name}/deliveries")
     DeliveryPage deliveries(
             @PathVariable String name,
-            @RequestParam(required = false) Long before,
+            @RequestParam(required = false) String cursor,
+            @Parameter(deprecated = true, description = "the earlier name of cursor") @RequestParam(required = false)
+                    Long before,
             @RequestParam(required = false) Integer size) {
         int rows = Limits.within("size", size, limits.getDefaultPageSize(), limits.getMaxPageSize());
-        List<DeliveryView> page = incidents.deliveriesOf(name, before, rows);
-        return new DeliveryPage(
-                page, page.size() < rows ? null : page.get(page.size() - 1).id());
+        List<DeliveryView> page = incidents.deliveriesOf(name, IdCursors.parseOr(cursor, before), rows);
+        return new DeliveryPage(page, IdCursors.next(page, rows, DeliveryView::id));
     }
 
-    /** One page of a channel's deliveries; {@code nextBefore} null on the last. */
-    record DeliveryPage(List<DeliveryView> deliveries, Long nextBefore) {}
+    /**
+     * One page of a channel's deliveries in the list envelope: {@code items} and {@code nextCursor}, null on the last
+     * page. {@code deliveries} and {@code nextBefore} repeat them for clients of the earlier answer and go in the next
+     * release.
+     */
+    record DeliveryPage(
+            List<DeliveryView> items, @JsonIgnore Long next) {
+
+        @JsonProperty("nextCursor")
+        String nextCursor() {
+            return IdCursors.format(next);
+        }
+
+        @Deprecated(forRemoval = true)
+        @Schema(deprecated = true, description = "the earlier name of items")
+        @JsonProperty("deliveries")
+        List<DeliveryView> deliveries() {
+            return items;
+        }
+
+        @Deprecated(forRemoval = true)
+        @Schema(deprecated = true, description = "the earlier name of nextCursor, as a number")
+        @JsonProperty("nextBefore")
+        Long nextBefore() {
+            return next;
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package io.carillon.console.internal.incidents;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
@@ -11,6 +12,7 @@ import java.util.List;
 record IncidentPage(List<IncidentView> items, String nextCursor) {
 
     @Deprecated(forRemoval = true)
+    @Schema(deprecated = true, description = "the earlier name of items")
     @JsonProperty("incidents")
     List<IncidentView> incidents() {
         return items;

@@ -1,8 +1,10 @@
 package io.carillon.console.internal.logs;
 
 import io.carillon.console.internal.logs.LogService.LogPage;
+import io.carillon.console.internal.web.IdCursors;
 import io.carillon.console.internal.web.InvalidInputException;
 import io.carillon.console.internal.web.Limits;
+import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -16,7 +18,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A run's log: {@code GET /api/v1/runs/{runId}/logs?after=&limit=} (a page of lines with a seq above {@code after})
+ * A run's log: {@code GET /api/v1/runs/{runId}/logs?cursor=&limit=} (a page of lines with a seq above the
+ * {@code nextCursor} of the previous page; {@code after}, the earlier name, takes a seq)
  * and {@code GET /api/v1/runs/{runId}/logs.txt} (the whole kept log as a text download); the live stream is
  * {@link LogStreamController}'s.
  */
@@ -37,10 +40,13 @@ class LogController {
     @GetMapping("/api/v1/runs/{runId}/logs")
     LogPage page(
             @PathVariable String runId,
-            @RequestParam(required = false) Long after,
+            @RequestParam(required = false) String cursor,
+            @Parameter(deprecated = true, description = "the earlier name of cursor") @RequestParam(required = false)
+                    Long after,
             @RequestParam(required = false) Integer limit) {
         int rows = Limits.within("limit", limit, limits.getDefaultPageSize(), limits.getMaxPageSize());
-        return logs.page(runId, after("after", after), rows);
+        Long seq = IdCursors.parse(cursor);
+        return logs.page(runId, seq != null ? seq : after("after", after), rows);
     }
 
     @GetMapping("/api/v1/runs/{runId}/logs.txt")

@@ -1,10 +1,14 @@
 package io.carillon.console.internal.logs;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.carillon.console.internal.runs.RunAccess;
 import io.carillon.console.internal.runs.RunNotFoundException;
 import io.carillon.console.internal.runs.RunRepository;
 import io.carillon.console.internal.runs.RunView;
+import io.carillon.console.internal.web.IdCursors;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -45,9 +49,11 @@ class LogService {
     public LogPage page(String runId, long after, int limit) {
         Optional<LogState> state = requireRead(runId);
         List<LogLineView> lines = logs.page(runId, after, limit);
-        Long next = lines.size() < limit ? null : lines.get(lines.size() - 1).seq();
         return new LogPage(
-                runId, lines, next, state.map(found -> found.cut(cap)).orElse(null));
+                runId,
+                lines,
+                IdCursors.next(lines, limit, LogLineView::seq),
+                state.map(found -> found.cut(cap)).orElse(null));
     }
 
     /** Writes the kept lines of run {@code runId}, one per line, and the note where the log was cut. */
@@ -96,9 +102,36 @@ class LogService {
     }
 
     /**
-     * One page of a run's log: {@code nextAfter} is the {@code after} of the next page (absent on the last page so
-     * far); {@code cut} says where the log was cut, when it was.
+     * One page of a run's log in the list envelope: {@code items} (lines by seq) and {@code nextCursor}, the seq of
+     * the last line, absent on the last page so far; {@code cut} says where the log was cut, when it was.
+     * {@code lines} and {@code nextAfter} repeat them for clients of the earlier answer and go in the next release.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record LogPage(String runId, List<LogLineView> lines, Long nextAfter, LogCut cut) {}
+    public record LogPage(
+            String runId,
+            List<LogLineView> items,
+            @JsonIgnore Long next,
+            LogCut cut) {
+
+        @JsonProperty("nextCursor")
+        public String nextCursor() {
+            return IdCursors.format(next);
+        }
+
+        /** The items under their earlier name. */
+        @Deprecated(forRemoval = true)
+        @Schema(deprecated = true, description = "the earlier name of items")
+        @JsonProperty("lines")
+        public List<LogLineView> lines() {
+            return items;
+        }
+
+        /** The next cursor under its earlier name, as a number. */
+        @Deprecated(forRemoval = true)
+        @Schema(deprecated = true, description = "the earlier name of nextCursor, as a number")
+        @JsonProperty("nextAfter")
+        public Long nextAfter() {
+            return next;
+        }
+    }
 }

@@ -3,6 +3,7 @@ package io.carillon.console.internal.runs;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.carillon.console.internal.access.Authorizer;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -64,6 +65,7 @@ public class RunQueries {
 
         /** The items under their earlier name. */
         @Deprecated(forRemoval = true)
+        @Schema(deprecated = true, description = "the earlier name of items")
         @JsonProperty("runs")
         public List<RunView> runs() {
             return items;
