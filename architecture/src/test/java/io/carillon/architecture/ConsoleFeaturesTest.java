@@ -41,7 +41,7 @@ class ConsoleFeaturesTest {
             Map.entry("jobs", List.of("access", "audit", "calendars", "incidents", "kafka", "outbox", "web")),
             Map.entry("runs", List.of("access", "audit", "jobs", "kafka", "metrics", "web")),
             Map.entry("logs", List.of("kafka", "runs", "web")),
-            Map.entry("dashboard", List.of("access", "kafka", "runs", "web", "workers")),
+            Map.entry("dashboard", List.of("access", "jobs", "kafka", "runs", "web", "workers")),
             Map.entry("forecast", List.of("access")),
             Map.entry("declarations", List.of("access", "jobs", "kafka", "web", "workflows")),
             Map.entry(
