@@ -1,11 +1,11 @@
 package io.carillon.analytics.internal;
 
 import io.carillon.analytics.AnalyticsSettings;
+import io.carillon.streams.AlignedPunctuation;
 import io.carillon.topics.events.StatsScope;
 import io.carillon.topics.events.StatsWindow;
 import java.time.Clock;
 import java.time.Instant;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -41,7 +41,7 @@ public final class AppAnalyticsProcessor implements Processor<String, byte[], St
                 context.getStateStore(AnalyticsStores.APP_WATCHERS),
                 context.getStateStore(AnalyticsStores.APP_WORKERS),
                 output::incident);
-        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> punctuate());
+        AlignedPunctuation.schedule(context, clock.instant(), settings.punctuateInterval(), timestamp -> punctuate());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.carillon.analytics.internal;
 
 import io.carillon.analytics.AnalyticsSettings;
+import io.carillon.streams.AlignedPunctuation;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.InvalidEventException;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -87,7 +87,7 @@ public final class JobAnalyticsProcessor implements Processor<String, byte[], St
         judgeFrom = clock.instant().plus(MAX_CATCH_UP_WAIT);
         newestInputMs = Long.MIN_VALUE;
         caughtUp = false;
-        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> punctuate());
+        AlignedPunctuation.schedule(context, clock.instant(), settings.punctuateInterval(), timestamp -> punctuate());
     }
 
     @Override

@@ -1,11 +1,11 @@
 package io.carillon.analytics.internal;
 
 import io.carillon.analytics.AnalyticsSettings;
+import io.carillon.streams.AlignedPunctuation;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.WorkflowEvent;
 import java.time.Clock;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -39,10 +39,8 @@ public final class WorkflowAlertsProcessor implements Processor<String, byte[], 
                 context.getStateStore(AnalyticsStores.WORKFLOW_MONITORS),
                 new DueIndex(context.getStateStore(AnalyticsStores.WORKFLOW_OVERRUN_DUE)),
                 output::incident);
-        context.schedule(
-                settings.punctuateInterval(),
-                PunctuationType.WALL_CLOCK_TIME,
-                timestamp -> rules.check(clock.instant()));
+        AlignedPunctuation.schedule(
+                context, clock.instant(), settings.punctuateInterval(), timestamp -> rules.check(clock.instant()));
     }
 
     @Override

@@ -1,12 +1,12 @@
 package io.carillon.planner.internal;
 
 import io.carillon.planner.PlannerSettings;
+import io.carillon.streams.AlignedPunctuation;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.function.BooleanSupplier;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -95,30 +95,22 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
                 openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(), resultsProgress);
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns, streaks);
         Instant now = clock.instant();
-        context.schedule(
-                AlignedPunctuation.startAfter(now, settings.punctuateInterval()),
-                settings.punctuateInterval(),
-                PunctuationType.WALL_CLOCK_TIME,
-                timestamp -> {
-                    if (punctuationAllowed.getAsBoolean()) {
-                        scheduler.punctuate(clock.instant());
-                    }
-                    output.commitIfUrgentPending();
-                });
+        AlignedPunctuation.schedule(context, now, settings.punctuateInterval(), timestamp -> {
+            if (punctuationAllowed.getAsBoolean()) {
+                scheduler.punctuate(clock.instant());
+            }
+            output.commitIfUrgentPending();
+        });
         KeyValueStore<String, ParkedRequest> parkedStore = context.getStateStore(PlannerStores.PARKED_REQUESTS);
         parkedRequests = new ParkedRequests(parkedStore, settings.unknownJobGrace());
-        context.schedule(
-                AlignedPunctuation.startAfter(now, settings.openRunCheckInterval()),
-                settings.openRunCheckInterval(),
-                PunctuationType.WALL_CLOCK_TIME,
-                timestamp -> {
-                    if (!punctuationAllowed.getAsBoolean()) {
-                        return;
-                    }
-                    Instant checkedAt = clock.instant();
-                    results.closeExpiredRuns(checkedAt);
-                    expireParked(checkedAt);
-                });
+        AlignedPunctuation.schedule(context, now, settings.openRunCheckInterval(), timestamp -> {
+            if (!punctuationAllowed.getAsBoolean()) {
+                return;
+            }
+            Instant checkedAt = clock.instant();
+            results.closeExpiredRuns(checkedAt);
+            expireParked(checkedAt);
+        });
     }
 
     @Override

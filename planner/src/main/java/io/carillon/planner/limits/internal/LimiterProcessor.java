@@ -1,5 +1,6 @@
 package io.carillon.planner.limits.internal;
 
+import io.carillon.streams.AlignedPunctuation;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.InvalidEventException;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -54,7 +54,7 @@ public final class LimiterProcessor implements Processor<String, byte[], String,
                 states,
                 definitions,
                 (key, value, sink) -> context.forward(new Record<>(key, value, clock.millis()), sink));
-        context.schedule(recheckInterval, PunctuationType.WALL_CLOCK_TIME, timestamp -> {
+        AlignedPunctuation.schedule(context, clock.instant(), recheckInterval, timestamp -> {
             if (punctuationAllowed.getAsBoolean()) {
                 limiter.recheck(clock.instant());
             }

@@ -1,6 +1,7 @@
 package io.carillon.planner.workflow.internal;
 
 import io.carillon.planner.workflow.WorkflowSettings;
+import io.carillon.streams.AlignedPunctuation;
 import io.carillon.topics.CalendarCache;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
@@ -14,7 +15,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -69,7 +69,7 @@ public final class WorkflowProcessor implements Processor<String, byte[], String
             schedules = new ScheduledStarts(new CalendarCache(calendars::get));
         }
         engine = new Engine(settings, new EngineStores(context), new DueIndex(dueStore), output, schedules);
-        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, timestamp -> {
+        AlignedPunctuation.schedule(context, clock.instant(), settings.punctuateInterval(), timestamp -> {
             if (punctuationAllowed.getAsBoolean()) {
                 engine.punctuate(clock.instant());
             }

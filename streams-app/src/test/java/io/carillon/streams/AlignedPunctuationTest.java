@@ -1,4 +1,4 @@
-package io.carillon.planner.internal;
+package io.carillon.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
