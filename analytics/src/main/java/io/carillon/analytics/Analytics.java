@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * Carillon's analytics app: a Kafka Streams application ({@link AnalyticsTopology}) with {@code exactly_once_v2}
@@ -71,6 +72,9 @@ public final class Analytics implements AutoCloseable {
      */
     public static final class Builder extends StreamsAppBuilder<Builder> {
 
+        private static final Map<String, Object> TUNING =
+                Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, AnalyticsSettings.COMMIT_INTERVAL.toMillis());
+
         private Duration punctuateInterval = AnalyticsSettings.DEFAULT_PUNCTUATE_INTERVAL;
         private Duration windowGrace = AnalyticsSettings.DEFAULT_WINDOW_GRACE;
         private Duration appWindowDelay = AnalyticsSettings.DEFAULT_APP_WINDOW_DELAY;
@@ -124,7 +128,7 @@ public final class Analytics implements AutoCloseable {
             AnalyticsSettings settings = new AnalyticsSettings(
                     punctuateInterval, windowGrace, appWindowDelay, resultsFromStart, alertingDefaults);
             AnalyticsMeters meters = meterRegistry().map(AnalyticsMeters::new).orElseGet(AnalyticsMeters::none);
-            return new Analytics(newApp(AnalyticsTopology.build(catalog(), clock(), settings, meters), Map.of()));
+            return new Analytics(newApp(AnalyticsTopology.build(catalog(), clock(), settings, meters), TUNING));
         }
     }
 }

@@ -11,7 +11,10 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 
-/** What a processor writes, as {@link Emitted} records stamped with the clock's time. Not thread-safe. */
+/**
+ * What a processor writes, as {@link Emitted} records stamped with the clock's time; an incident is committed at once,
+ * the rest with the app's regular commit. Not thread-safe.
+ */
 final class Output {
 
     static final String COMPONENT = "analytics";
@@ -29,8 +32,10 @@ final class Output {
         emit(key, Emitted.Target.STATS, EventSerdes.STATS.serialize(null, stats));
     }
 
+    /** Writes {@code incident} and asks Kafka Streams to commit after the current record or punctuation. */
     void incident(Incident incident) {
         emit(incident.incidentId(), Emitted.Target.ALERTS, EventSerdes.INCIDENT.serialize(null, incident));
+        context.commit();
     }
 
     void toApp(String app, byte[] message) {
