@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * times a minute) in a JVM of its own, on a fresh data folder and free ports. From {@code settle-s} after its start
  * for {@code measure-s}, the CPU of the process and of each of its threads is read from {@code /proc} and summed per
  * part by thread name ({@link IdleParts}; the full names come from {@code jcmd Thread.print}). The process is the
- * bench jar's {@code component standalone} unless {@code --standalone-jar} names the standalone jar to run.
+ * bench jar's {@code component standalone} unless {@code --standalone-jar} names the standalone jar to run. Over the
+ * same window the requests its broker answers are counted per API ({@link BrokerRequests}).
  */
 final class IdleWorkload implements Workload {
 
@@ -57,6 +58,7 @@ final class IdleWorkload implements Workload {
             double processBefore = ProcessMeter.cpuSeconds(Long.toString(pid));
             double postgresBefore = postgresCpuSeconds(folder);
             Map<Long, Long> ticksBefore = ThreadTicks.of(pid);
+            BrokerRequests.Window requests = BrokerRequests.window(pid);
             Instant measuredFrom = wallClock.now();
             out.println("[idle] measuring " + measureS + " s from " + measuredFrom);
             wallClock.awaitInstant(measuredFrom.plusSeconds(measureS), now -> requireAlive(standalone));
@@ -64,6 +66,7 @@ final class IdleWorkload implements Workload {
             double processCpu = ProcessMeter.cpuSeconds(Long.toString(pid)) - processBefore;
             double postgresCpu = postgresCpuSeconds(folder) - postgresBefore;
             double seconds = Duration.between(measuredFrom, wallClock.now()).toMillis() / 1000.0;
+            Object brokerRequests = requests.close(seconds);
             Map<Long, String> names = ThreadNames.of(pid);
             standalone.sample();
             Map<String, Object> line = new LinkedHashMap<>();
@@ -74,6 +77,7 @@ final class IdleWorkload implements Workload {
             line.put("parts", IdleParts.coresByPart(spent, names, seconds));
             line.put("busiest_threads", IdleParts.busiestThreads(spent, names, seconds, BUSIEST_THREADS));
             line.put("postgres_cpu_cores", round(postgresCpu / seconds));
+            line.put("broker_requests_per_s", brokerRequests);
             line.put("cpu_s", round(processCpu));
             line.put("peak_rss_mb", standalone.peakRssMb());
             line.put("process", options.text("standalone-jar").orElse("carillon-bench.jar component standalone"));
