@@ -23,6 +23,7 @@ export const PHRASES = {
   'SKIPPED': '已跳过',
   'LOST': '丢失',
   'NO_WORKER': '无执行器',
+  'WAITING': '等待中',
   // fire kinds, as the API names them (API stays as it is)
   'SCHEDULED': '定时',
   'MANUAL': '手动',
@@ -250,6 +251,22 @@ export const PHRASES = {
   'Resolved': '已恢复',
   'No channel was notified of this incident.': '此告警事件没有通知任何通道。',
   'No incidents match these filters.': '没有符合这些条件的告警事件。',
+  // concurrency limits: the Workers page's section and the run page
+  'Concurrency limits': '并发限制',
+  'The runs that hold a slot of each limit, and those that wait in its queue in the order they asked for one.':
+    '每个并发限制中占用槽位的运行，以及按申请顺序在其队列中等待的运行。',
+  'No concurrency limit is defined, and no run takes one.': '尚未定义并发限制，也没有运行占用并发限制。',
+  'No run holds this limit.': '没有运行占用此并发限制。',
+  'No run waits for this limit.': '没有运行在等待此并发限制。',
+  'Holders': '占用者',
+  'Queue': '等待队列',
+  'Since': '开始时间',
+  'Position': '位置',
+  'Waiting since': '开始等待时间',
+  'Waits for concurrency limit': '等待并发限制',
+  'Holds concurrency limit': '占用并发限制',
+  'Concurrency limit': '并发限制',
+  'Queued at': '入队时间',
 };
 
 export const PATTERNS = [
@@ -266,6 +283,9 @@ export const PATTERNS = [
   [/^Lock (.+)\? Their password sign-ins fail until an ADMIN unlocks them; their API tokens keep working\.$/,
     '锁定 $1？在 ADMIN 解锁之前，其密码登录均失败；其 API 令牌仍然有效。'],
   [/^(\d+) runs shown$/, '显示 $1 条运行记录'],
+  [/^(\d+) of (\d+) held, (\d+) waiting$/, '已占用 $1 / $2，$3 个等待中'],
+  [/^(\d+) held, (\d+) waiting \(not defined: no bound\)$/, '已占用 $1，$2 个等待中（未定义：不设上限）'],
+  [/^Showing (\d+) of (\d+)$/, '显示 $1 个，共 $2 个'],
   [/^(\d\d:\d\d): ([\d,]+) fires from ([\d,]+) jobs$/, '$1：$3 个任务共触发 $2 次'],
   [/^(\d\d:\d\d): ([\d,]+) runs?, (.+)$/, '$1：$2 次运行，$3'],
   [/^([\d,]+) fires from ([\d,]+) jobs in the next 24 hours$/, '未来 24 小时内 $2 个任务共触发 $1 次'],

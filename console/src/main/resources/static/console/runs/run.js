@@ -5,6 +5,8 @@ import { runLink } from './runs.js';
 
 const RETRYABLE = ['FAILED', 'TIMED_OUT', 'LOST', 'NO_WORKER', 'KILLED'];
 const TERMINAL = RETRYABLE.concat(['SUCCEEDED', 'SKIPPED']);
+/** Statuses of runs no worker runs yet, which there is nothing to kill of. */
+const UNSTARTED = ['WAITING'];
 let me = null;
 let runId = null;
 let stream = null;
@@ -23,7 +25,7 @@ function renderRun(detail) {
       ...fact('Lateness', timeline.latenessMs == null ? null : timeline.latenessMs + ' ms'),
       ...fact('Duration', timeline.durationMs == null ? null : timeline.durationMs + ' ms'),
       ...fact('Progress', timeline.progressTotal ? timeline.progressDone + ' / ' + timeline.progressTotal : null),
-      ...fact('Message', run.message, true), ...fact('Error', run.errorClass, true));
+      ...fact('Message', run.message, true), ...fact('Error', run.errorClass, true), ...limitFacts(run));
   document.getElementById('run-status').className = 'status status-' + run.status;
   document.getElementById('run-status').textContent = run.status;
   const actions = document.getElementById('run-actions');
@@ -31,7 +33,7 @@ function renderRun(detail) {
   const path = 'api/v1/runs/' + encodeURIComponent(run.runId);
   if (me.canOperate(run.app) && RETRYABLE.includes(run.status)) {
     actions.append(el('button', { type: 'button', id: 'run-retry', text: 'Retry', onClick: () => retry(path) }));
-  } else if (me.canOperate(run.app) && !TERMINAL.includes(run.status)) {
+  } else if (me.canOperate(run.app) && !TERMINAL.includes(run.status) && !UNSTARTED.includes(run.status)) {
     actions.append(el('button', { type: 'button', id: 'run-kill', text: 'Kill', className: 'danger',
       onClick: () => kill(run, path) }));
   }
@@ -46,6 +48,17 @@ function renderRun(detail) {
     cell(row, attempt.message, 'message');
     return row;
   }));
+}
+
+/** The concurrency limit the run waits for or holds, linked to its section of the Workers page. */
+function limitFacts(run) {
+  if (!run.limit) return [];
+  const label = run.status === 'WAITING' ? 'Waits for concurrency limit'
+      : TERMINAL.includes(run.status) ? 'Concurrency limit' : 'Holds concurrency limit';
+  const link = el('a', { id: 'run-limit', href: '#/workers?limit=' + encodeURIComponent(run.limit), translate: 'no',
+    text: run.limit });
+  return [el('dt', { text: label }), el('dd', {}, link),
+    ...(run.waitingSince ? fact('Queued at', time(run.waitingSince)) : [])];
 }
 
 async function kill(run, path) {

@@ -1,6 +1,8 @@
-// The workers page: every app with its live instances, the jobs no live worker can run, and each instance.
+// The workers page: every app with its live instances, the jobs no live worker can run, each instance, and the
+// concurrency limits with the runs that hold them and wait for them (#/workers?limit=<id> shows one limit's section).
 import { getJson } from '../api.js';
 import { cell, dataCell, el, showError, timeCell } from '../dom.js';
+import { limitSection, limitSectionId } from './limits.js';
 
 function appRow(app) {
   const row = el('tr', { className: app.liveInstances === 0 ? 'warning' : null });
@@ -42,7 +44,7 @@ function clockCell(row, worker) {
   }
 }
 
-export async function show() {
+async function showWorkers() {
   try {
     const [apps, workers] = await Promise.all([getJson('api/v1/apps'), getJson('api/v1/workers')]);
     document.querySelector('#app-list tbody').replaceChildren(...apps.map(appRow));
@@ -52,6 +54,29 @@ export async function show() {
   } catch (e) {
     showError('workers-error', e);
   }
+}
+
+async function showLimits(chosen) {
+  const state = document.getElementById('limits-state');
+  const list = document.getElementById('limit-list');
+  state.textContent = 'loading…';
+  try {
+    const usages = await getJson('api/v1/limits:usage');
+    list.replaceChildren(...usages.map(usage => limitSection(usage, usage.id === chosen)));
+    document.getElementById('no-limits').hidden = usages.length > 0;
+    state.textContent = '';
+    showError('limits-error', null);
+    const section = chosen && document.getElementById(limitSectionId(chosen));
+    if (section) section.scrollIntoView();
+  } catch (e) {
+    state.textContent = '';
+    showError('limits-error', e);
+  }
+}
+
+export function show(me, params) {
+  showWorkers();
+  showLimits(params ? params.get('limit') : null);
 }
 
 export function hide() {

@@ -173,6 +173,68 @@ class RunMaterializerIT {
         }
     }
 
+    /**
+     * A run of a concurrency limit: the limit its results name is kept from the first result on, and the time its
+     * WAITING result was emitted is when it started waiting; a run that never waited has none.
+     */
+    @Test
+    void keepsTheConcurrencyLimitOfARunAndWhenItStartedWaiting() {
+        String waited = FireIds.scheduled("import", SCHEDULED);
+        String granted = FireIds.scheduled("import", SCHEDULED.plusSeconds(1));
+        Instant queued = SCHEDULED.plusMillis(5);
+        RunResult waiting = limited(
+                result("import", waited, RunStatus.WAITING, null, "waiting for concurrency limit 'warehouse-db'"),
+                null,
+                queued,
+                "warehouse-db");
+        send(waiting);
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("import"))
+                        .singleElement()
+                        .satisfies(run -> {
+                            assertThat(run.get("status").asString()).isEqualTo("WAITING");
+                            assertThat(run.get("limit").asString()).isEqualTo("warehouse-db");
+                            assertThat(run.get("waitingSince").asString()).isEqualTo("2026-05-01T12:00:00.005Z");
+                            assertThat(run.get("instance").isNull()).isTrue();
+                        }));
+
+        send(limited(result("import", waited, RunStatus.STARTED, null, null), "worker-1", queued.plusSeconds(3), null));
+        send(waiting);
+        send(limited(
+                withScheduled(result("import", granted, RunStatus.STARTED, null, null), SCHEDULED.plusSeconds(1)),
+                "worker-1",
+                queued,
+                "warehouse-db"));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("import"))
+                        .hasSize(2)
+                        .allSatisfy(
+                                run -> assertThat(run.get("status").asString()).isEqualTo("STARTED")));
+        JsonNode grantedRun = runsOf("import").get(0);
+        JsonNode waitedRun = runsOf("import").get(1);
+        assertThat(waitedRun.get("limit").asString()).isEqualTo("warehouse-db");
+        assertThat(waitedRun.get("waitingSince").asString()).isEqualTo("2026-05-01T12:00:00.005Z");
+        assertThat(waitedRun.get("instance").asString()).isEqualTo("worker-1");
+        assertThat(grantedRun.get("limit").asString()).isEqualTo("warehouse-db");
+        assertThat(grantedRun.get("waitingSince").isNull()).isTrue();
+
+        send(limited(
+                result("import", waited, RunStatus.SUCCEEDED, SCHEDULED.plusSeconds(9), "done"),
+                "worker-1",
+                SCHEDULED.plusSeconds(9),
+                "warehouse-db"));
+        await().atMost(DEADLINE)
+                .untilAsserted(
+                        () -> assertThat(runsOf("import").get(1).get("status").asString())
+                                .isEqualTo("SUCCEEDED"));
+        assertThat(runsOf("import").get(1).get("limit").asString()).isEqualTo("warehouse-db");
+        assertThat(api.get("/api/v1/runs/" + FireIds.runId(waited, 0).replace("#", "%23"))
+                        .json()
+                        .at("/run/limit")
+                        .asString())
+                .isEqualTo("warehouse-db");
+    }
+
     @Test
     void deadLettersBadResultsAndGoesOn() {
         producer.send(new ProducerRecord<>(
@@ -249,6 +311,35 @@ class RunMaterializerIT {
                 result.errorClass(),
                 result.progress(),
                 result.emittedAt());
+    }
+
+    /** {@code result} on {@code instance}, emitted at {@code emittedAt}, naming concurrency limit {@code limit}. */
+    private static RunResult limited(RunResult result, String instance, Instant emittedAt, String limit) {
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                result.runId(),
+                result.fireId(),
+                result.jobId(),
+                result.app(),
+                result.handler(),
+                instance,
+                result.status(),
+                result.kind(),
+                result.attempt(),
+                result.shardIndex(),
+                result.shardTotal(),
+                result.scheduledAt(),
+                result.status() == RunStatus.WAITING ? null : result.startedAt(),
+                result.finishedAt(),
+                result.message(),
+                result.errorClass(),
+                result.progress(),
+                emittedAt,
+                null,
+                null,
+                null,
+                null,
+                limit);
     }
 
     private static RunResult withProgress(RunResult started, long done, String message) {

@@ -98,9 +98,11 @@ class ConsoleErrorsBrowserIT {
      * (ids, the app, a run's message), longest first.
      */
     private static final List<String> KEPT = List.of(
+            "waiting for concurrency limit 'reports-db'",
             "nightly-report@1#0",
             "nightly-report",
             "the report failed",
+            "reports-db",
             "nightly@1",
             "nightly",
             "reports",
@@ -133,6 +135,8 @@ class ConsoleErrorsBrowserIT {
     private static final String WORKFLOW = "nightly";
     private static final String INSTANCE = "nightly@1";
     private static final String RUN = JOB + "@1#0";
+    private static final String WAITING_RUN = JOB + "@2#0";
+    private static final String LIMIT = "reports-db";
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -305,12 +309,31 @@ class ConsoleErrorsBrowserIT {
     private void seedRunAndInstance() {
         Timestamp at = Timestamp.from(clock.instant().minusSeconds(60));
         jdbc.sql("INSERT INTO runs (run_id, fire_id, job_id, app, kind, attempt, shard_index, shard_total, status,"
-                        + " scheduled_at, started_at, finished_at, message, updated_at) VALUES (:runId, :fireId, :job,"
-                        + " 'reports', 'SCHEDULED', 1, 0, 1, 'FAILED', :at, :at, :at, 'the report failed', :at)")
+                        + " scheduled_at, started_at, finished_at, message, updated_at, concurrency_limit) VALUES"
+                        + " (:runId, :fireId, :job, 'reports', 'SCHEDULED', 1, 0, 1, 'FAILED', :at, :at, :at,"
+                        + " 'the report failed', :at, :limit)")
                 .param("runId", RUN)
                 .param("fireId", RUN.substring(0, RUN.lastIndexOf('#')))
                 .param("job", JOB)
                 .param("at", at)
+                .param("limit", LIMIT)
+                .update();
+        jdbc.sql("INSERT INTO concurrency_limits (id, definition, updated_at, updated_by) VALUES (:limit,"
+                        + " CAST(:definition AS jsonb), :at, 'admin')")
+                .param("limit", LIMIT)
+                .param("definition", "{\"schemaVersion\": 1, \"id\": \"" + LIMIT + "\", \"max\": 1}")
+                .param("at", at)
+                .update();
+        jdbc.sql(
+                        "INSERT INTO runs (run_id, fire_id, job_id, app, kind, attempt, shard_index, shard_total, status,"
+                                + " scheduled_at, message, updated_at, concurrency_limit, waiting_since) VALUES (:runId,"
+                                + " :fireId, :job, 'reports', 'SCHEDULED', 1, 0, 1, 'WAITING', :at, :message, :at, :limit, :at)")
+                .param("runId", WAITING_RUN)
+                .param("fireId", WAITING_RUN.substring(0, WAITING_RUN.lastIndexOf('#')))
+                .param("job", JOB)
+                .param("at", at)
+                .param("message", "waiting for concurrency limit '" + LIMIT + "'")
+                .param("limit", LIMIT)
                 .update();
         jdbc.sql("INSERT INTO workflow_instances (instance_id, workflow_id, status, kind, scheduled_at, started_at,"
                         + " ended_at, sequence, nodes, updated_at) VALUES (:instance, :workflow, 'FAILED', 'SCHEDULED',"
@@ -343,6 +366,8 @@ class ConsoleErrorsBrowserIT {
         pages.put("job-new", "job-form");
         pages.put("job-edit?id=" + JOB, "job-form");
         pages.put("run?id=" + RUN, "run");
+        pages.put("run?id=" + WAITING_RUN, "run");
+        pages.put("workers?limit=" + LIMIT, "workers");
         pages.put("workflows", "workflows");
         pages.put("workflow?id=" + WORKFLOW, "workflow");
         pages.put("workflow-instance?id=" + INSTANCE, "workflow-instance");

@@ -9,6 +9,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -16,14 +17,18 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code /api/v1/limits} (read by anyone signed in) and {@code /api/v1/limits/{id}} (PUT creates or replaces, DELETE
  * deletes; ADMINs): the concurrency limits jobs take in {@code concurrency.limit}. A PUT body is the limit's JSON
  * ({@code {"max": 4, "description": "..."}}, {@code docs/limits.md}); its {@code id} may be left out.
+ * {@code /api/v1/limits:usage} and {@code /api/v1/limits/{id}/usage} (anyone signed in) answer the holders and queues
+ * of the limits ({@link LimitUsage}), {@code size} runs of each list at most.
  */
 @RestController
 class LimitController {
 
     private final LimitService limits;
+    private final LimitUsages usages;
 
-    LimitController(LimitService limits) {
+    LimitController(LimitService limits, LimitUsages usages) {
         this.limits = limits;
+        this.usages = usages;
     }
 
     @GetMapping("/api/v1/limits")
@@ -34,6 +39,16 @@ class LimitController {
     @GetMapping("/api/v1/limits/{id}")
     LimitView get(@PathVariable String id) {
         return limits.get(id);
+    }
+
+    @GetMapping("/api/v1/limits:usage")
+    List<LimitUsage> usages(@RequestParam(required = false) Integer size) {
+        return usages.all(size);
+    }
+
+    @GetMapping("/api/v1/limits/{id}/usage")
+    LimitUsage usage(@PathVariable String id, @RequestParam(required = false) Integer size) {
+        return usages.of(id, size);
     }
 
     @PutMapping("/api/v1/limits/{id}")

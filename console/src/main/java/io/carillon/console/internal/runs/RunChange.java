@@ -7,7 +7,8 @@ import java.util.Objects;
 
 /**
  * The change a sequence of results of one run makes to its {@code runs} row, as the values of one upsert (see
- * {@link RunChanges#fold}). Column values only: {@code message} is the result's message or else its progress message.
+ * {@link RunChanges#fold}). Column values only: {@code message} is the result's message or else its progress message,
+ * {@code concurrencyLimit} the limit the result names, {@code waitingSince} the emission time of a WAITING result.
  *
  * @param forced whether the status columns replace those of a stored row of the same non-terminal status even when
  *        message and progress are the same (the folded results changed them and came back to the stored values)
@@ -31,6 +32,8 @@ record RunChange(
         String errorClass,
         Long progressDone,
         Long progressTotal,
+        String concurrencyLimit,
+        Instant waitingSince,
         boolean forced) {
 
     RunChange {
@@ -60,6 +63,8 @@ record RunChange(
                 result.errorClass(),
                 result.progress() == null ? null : result.progress().done(),
                 result.progress() == null ? null : result.progress().total(),
+                result.limit(),
+                result.status() == RunStatus.WAITING ? result.emittedAt() : null,
                 false);
     }
 

@@ -13,7 +13,8 @@ import java.util.Objects;
  * <ul>
  * <li>the columns written only when a row is created (job id, attempt, shard index and total) come from the run's
  * first result;</li>
- * <li>each fact column (fire, app, handler, kind, instance, the three times) is the first non-null value, which the
+ * <li>each fact column (fire, app, handler, kind, instance, the three times, the concurrency limit and when the run
+ * started waiting for it) is the first non-null value, which the
  * upsert keeps only where the stored row has none;</li>
  * <li>the status columns come from the result the row would end on, found by the upsert's own rule: a result of a
  * higher {@link RunStatusRank} replaces, one of the same non-terminal rank replaces when its message or progress
@@ -66,6 +67,8 @@ final class RunChanges {
                 status.errorClass(),
                 status.progressDone(),
                 status.progressTotal(),
+                first(earlier.concurrencyLimit(), later.concurrencyLimit()),
+                first(earlier.waitingSince(), later.waitingSince()),
                 forced);
     }
 

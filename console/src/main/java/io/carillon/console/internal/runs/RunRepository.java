@@ -35,8 +35,16 @@ import org.springframework.stereotype.Repository;
 public class RunRepository {
 
     /** Facts filled in when missing; not scheduled_at, the partition key, which every result of a run carries. */
-    private static final List<String> FACTS =
-            List.of("fire_id", "app", "handler", "kind", "instance", "started_at", "finished_at");
+    private static final List<String> FACTS = List.of(
+            "fire_id",
+            "app",
+            "handler",
+            "kind",
+            "instance",
+            "started_at",
+            "finished_at",
+            "concurrency_limit",
+            "waiting_since");
 
     private static final List<String> STATUS_BOUND =
             List.of("status", "message", "error_class", "progress_done", "progress_total");
@@ -252,7 +260,9 @@ public class RunRepository {
         MESSAGE(Type.TEXT, RunChange::message),
         ERROR_CLASS(Type.TEXT, RunChange::errorClass),
         PROGRESS_DONE(Type.BIGINT, RunChange::progressDone),
-        PROGRESS_TOTAL(Type.BIGINT, RunChange::progressTotal);
+        PROGRESS_TOTAL(Type.BIGINT, RunChange::progressTotal),
+        CONCURRENCY_LIMIT(Type.TEXT, RunChange::concurrencyLimit),
+        WAITING_SINCE(Type.TIMESTAMPTZ, change -> text(change.waitingSince()));
 
         final String sqlType;
         /** The element type of the JDBC array: text for timestamps, which the statement casts. */
@@ -307,6 +317,8 @@ public class RunRepository {
                 row.getString("error_class"),
                 row.getObject("progress_done", Long.class),
                 row.getObject("progress_total", Long.class),
-                instant(row, "updated_at"));
+                instant(row, "updated_at"),
+                row.getString("concurrency_limit"),
+                instant(row, "waiting_since"));
     }
 }

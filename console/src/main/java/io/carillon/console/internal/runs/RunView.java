@@ -4,7 +4,9 @@ import java.time.Instant;
 
 /**
  * One run as the API shows it (a row of {@code runs}). {@code latenessMs} is {@code startedAt - scheduledAt}, null
- * until the run started; {@code status} and {@code kind} are the names of RunStatus and FireKind.
+ * until the run started; {@code status} and {@code kind} are the names of RunStatus and FireKind. {@code limit} is the
+ * concurrency limit the run holds or waits for (null for a run of no limit), {@code waitingSince} when it joined that
+ * limit's queue (null for a run that never waited).
  */
 public record RunView(
         String runId,
@@ -26,4 +28,6 @@ public record RunView(
         String errorClass,
         Long progressDone,
         Long progressTotal,
-        Instant updatedAt) {}
+        Instant updatedAt,
+        String limit,
+        Instant waitingSince) {}
