@@ -67,7 +67,7 @@ final class DrawnCharts {
             const grid = chart.getModel().getComponent('grid', 0).coordinateSystem.getRect();
             chart.dispatchAction({ type: 'showTip', x: chart.convertToPixel({ xAxisIndex: 0 }, arguments[1]),
               y: grid.y + grid.height / 2 });
-            const shown = chart.getZr().storage.getDisplayList(true)
+            const shown = chart.getZr().storage.getRoots()
                 .filter(element => element.style && typeof element.style.text === 'string'
                     && element.style.text.includes('\\n') && !element.invisible);
             return shown.length ? shown[shown.length - 1].style.text : null;
