@@ -185,6 +185,9 @@ class JobFormBrowserIT {
                 browser.driver.get("http://localhost:" + port + "/#/job-new");
                 browser.driver.navigate().refresh();
                 browser.wait.until(ExpectedConditions.textToBe(By.id("preview-per-day"), "每天触发 1 次。"));
+                assertThat(browser.driver.findElement(By.id("preview-words")).getText())
+                        .as("the schedule in Chinese words")
+                        .containsPattern("[\\u4e00-\\u9fff]");
                 assertThat(new Select(browser.driver.findElement(By.id("b-kind")))
                                 .getOptions().stream().map(WebElement::getText))
                         .contains("工作日定时", "每 N 秒", "手动输入 Cron");
