@@ -28,9 +28,10 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * A user sees on the dashboard the busiest minute of the next 24 hours (three jobs due at midnight), follows it to
- * the forecast page, which names the three jobs and suggests a jitter, finds there the grid of the past 24 hours' runs, one row per job with its cells coloured by
- * status, and opens a failed run from its cell; then the same in Chinese. With {@value #DOCS_SCREENSHOTS} set, the
- * dashboard's and the forecast's screenshots go to {@code docs/} for the README's tour.
+ * the forecast page, which names the three jobs and suggests a jitter, finds there the grid of the past 24 hours'
+ * runs, one row per job with its cells coloured by status, and opens a failed run from its cell; then the same in
+ * Chinese. With {@value #DOCS_SCREENSHOTS} set, the dashboard's and the forecast's screenshots go to {@code docs/}
+ * for the README's tour.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)

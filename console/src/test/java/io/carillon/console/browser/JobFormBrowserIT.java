@@ -29,8 +29,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * A user fills the job form with what live workers offer: the app and handler from their heartbeats (another app
  * allowed and saved, with a note), the zone from the list of IANA zones with the browser's own first, and durations
- * with units that the API gets in milliseconds; and builds a cron from choices (every N seconds, weekdays at, monthly on, or by
- * hand), seeing it previewed with its next fires and the fires-a-day warning, in English and in Chinese.
+ * with units that the API gets in milliseconds; and builds a cron from choices (every N seconds, weekdays at,
+ * monthly on, or by hand), seeing it previewed with its next fires and the fires-a-day warning, in English and in
+ * Chinese (the schedule in Chinese words).
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
