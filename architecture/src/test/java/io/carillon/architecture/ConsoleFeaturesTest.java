@@ -42,7 +42,7 @@ class ConsoleFeaturesTest {
             Map.entry("runs", List.of("access", "audit", "jobs", "kafka", "metrics", "web")),
             Map.entry("logs", List.of("kafka", "runs", "web")),
             Map.entry("dashboard", List.of("access", "jobs", "kafka", "runs", "web", "workers")),
-            Map.entry("forecast", List.of("access")),
+            Map.entry("forecast", List.of("access", "calendars")),
             Map.entry("declarations", List.of("access", "jobs", "kafka", "web", "workflows")),
             Map.entry(
                     "exchange",

@@ -217,7 +217,8 @@ export function showFieldErrors(form, errors, prefix) {
       continue;
     }
     const line = document.getElementById(inputId(name) + '-error');
-    line.textContent = (line.textContent ? line.textContent + '; ' : '') + error.message;
+    if (line.childNodes.length) line.append('; ');
+    line.append(error.message);
     form.querySelector('[data-field="' + name + '"]').classList.add('invalid');
   }
   return unplaced;

@@ -2,7 +2,7 @@
 // shown it asks for the first page every LIVE_MS: new runs appear on top, and the rows of runs shown are redrawn as
 // their status changes, older pages loaded staying as they are.
 import { getJson } from '../api.js';
-import { cell, dataCell, el, showError, timeCell } from '../dom.js';
+import { cell, dataCell, el, shortTimeCell, showError } from '../dom.js';
 import { columnChooser } from '../columns.js';
 
 const FILTERS = ['app', 'job', 'status', 'kind', 'instance', 'from', 'to', 'minDurationMs'];
@@ -12,6 +12,8 @@ const LIVE_MS = 3000;
 let nextCursor = null;
 let timer = null;
 let loading = false;
+/** The run each row shows, as the API answered it. */
+const drawn = new WeakMap();
 
 function query(cursor) {
   const params = new URLSearchParams();
@@ -27,17 +29,26 @@ export function runLink(runId) {
   return el('a', { href: '#/run?id=' + encodeURIComponent(runId), text: runId });
 }
 
+/** A cell cut to its column's width, the whole {@code text} on hover; {@code content} shown instead when given. */
+function cutCell(row, text, content) {
+  const td = dataCell(row, content ? '' : text, 'cut');
+  td.title = text || '';
+  if (content) td.append(content);
+  return td;
+}
+
 function rowOf(run) {
   const row = el('tr', { 'data-run': run.runId });
-  cell(row, '').append(runLink(run.runId));
-  dataCell(row, run.jobId);
-  dataCell(row, run.app);
+  drawn.set(row, JSON.stringify(run));
+  cutCell(row, run.runId, runLink(run.runId));
+  cutCell(row, run.jobId);
+  cutCell(row, run.app);
   cell(row, run.kind);
   cell(row, run.status, 'status status-' + run.status);
-  timeCell(row, run.scheduledAt);
+  shortTimeCell(row, run.scheduledAt);
   cell(row, run.latenessMs == null ? '' : run.latenessMs + ' ms');
-  dataCell(row, run.instance);
-  dataCell(row, run.message, 'cut').title = run.message || '';
+  cutCell(row, run.instance);
+  cutCell(row, run.message);
   return row;
 }
 
@@ -51,19 +62,24 @@ function showCount() {
       : shown + ' runs shown';
 }
 
-/** Puts the first page's runs in the list: a run shown is redrawn in place, a new one goes above the ones shown. */
+/**
+ * Puts the first page's runs in the list: a run shown is redrawn in place when it changed (a row that did not change
+ * stays, and with it the focus a keyboard user put there), a new one goes above the ones shown.
+ */
 function merge(runs) {
   const body = document.querySelector('#run-list tbody');
   const shown = new Map([...body.children].map(row => [row.dataset.run, row]));
   let newer = body.firstElementChild;
   for (const run of runs) {
-    const row = rowOf(run);
     const old = shown.get(run.runId);
-    if (old) {
+    if (old && drawn.get(old) === JSON.stringify(run)) {
+      newer = old.nextElementSibling;
+    } else if (old) {
+      const row = rowOf(run);
       old.replaceWith(row);
       newer = row.nextElementSibling;
     } else {
-      body.insertBefore(row, newer);
+      body.insertBefore(rowOf(run), newer);
     }
   }
 }

@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * GET /api/v1/forecast on the real console and PostgreSQL: the fires of the next 24 hours per minute across the
- * enabled, unpaused jobs the caller reads, the busiest minutes with their jobs, FIXED_DELAY jobs set apart; and
+ * enabled, unpaused jobs the caller reads, without the instants their calendars skip, the busiest minutes with their
+ * jobs, FIXED_DELAY jobs set apart; and
  * GET /api/v1/forecast/past: the past 24 hours' runs as a grid of slots per job, paged, bad parameters refused.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
@@ -35,6 +36,9 @@ class ForecastIT {
     private static final int HOURLY_FIRES = 24;
     private static final int TEN_MINUTE_FIRES = 144;
     private static final int HOURS_A_DAY = 24;
+    /** The hourly fires from 2 May 00:00 to 12:00, the end of the forecast. */
+    private static final int FIRES_AFTER_MAY_DAY = 13;
+
     private static final int LONG_CURSOR = 257;
     private static final String PASSWORD = "a-long-enough-password";
 
@@ -67,6 +71,10 @@ class ForecastIT {
         create(admin, "switched-off", "demo", "{\"type\": \"CRON\", \"cron\": \"0 0 * * * ?\"}", false);
         create(admin, "held", "demo", "{\"type\": \"CRON\", \"cron\": \"0 0 * * * ?\"}", true);
         create(admin, "billing-hourly", "billing", "{\"type\": \"CRON\", \"cron\": \"0 0 * * * ?\"}", true);
+        assertThat(admin.put("/api/v1/calendars/may-day", """
+                        {"id": "may-day", "dates": ["2026-05-01"]}""").status()).isEqualTo(200);
+        create(admin, "billing-after-may-day", "billing", """
+                {"type": "CRON", "cron": "0 0 * * * ?", "skip": ["may-day"]}""", true);
         assertThat(admin.post("/api/v1/jobs/held/pause", "{\"reason\": \"held for the test\"}")
                         .status())
                 .isEqualTo(202);
@@ -97,9 +105,16 @@ class ForecastIT {
                         .valueStream()
                         .map(job -> job.get("jobId").asString()))
                 .containsExactly("hourly-a", "hourly-b", "ten-minutes");
-        assertThat(admin.get("/api/v1/forecast").json().get("jobs").asInt())
+        JsonNode everything = admin.get("/api/v1/forecast").json();
+        assertThat(everything.get("jobs").asInt())
                 .as("an ADMIN reads every app")
-                .isEqualTo(5);
+                .isEqualTo(6);
+        assertThat(everything.get("totalFires").asLong())
+                .as("the hourly fires of 1 May that the may-day calendar skips are not counted")
+                .isEqualTo(3 * HOURLY_FIRES + TEN_MINUTE_FIRES + FIRES_AFTER_MAY_DAY);
+        assertThat(everything.get("fires").get(59).asLong())
+                .as("13:00 on 1 May")
+                .isEqualTo(4);
     }
 
     @Test

@@ -54,24 +54,32 @@ public final class JobValidator {
         return tag != null && TAG.matcher(tag).matches();
     }
 
+    private static boolean isMissing(String value) {
+        return value == null || value.isBlank();
+    }
+
     /** The problems with {@code job}; empty when it is valid. */
     public static List<FieldError> validate(JobDefinition job) {
         List<FieldError> errors = new ArrayList<>();
-        if (!isValidJobId(job.id())) {
+        if (isMissing(job.id())) {
+            errors.add(new FieldError("id", "is required"));
+        } else if (!isValidJobId(job.id())) {
             errors.add(
                     new FieldError(
                             "id",
                             "'" + job.id()
                                     + "' is not a valid job id: use 1 to 128 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit"));
         }
-        if (!TopicCatalog.isValidAppName(job.app())) {
+        if (isMissing(job.app())) {
+            errors.add(new FieldError("app", "is required"));
+        } else if (!TopicCatalog.isValidAppName(job.app())) {
             errors.add(
                     new FieldError(
                             "app",
                             "'" + job.app()
                                     + "' is not a valid app name: use 1 to 100 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit"));
         }
-        if (job.handler() == null || job.handler().isBlank()) {
+        if (isMissing(job.handler())) {
             errors.add(new FieldError("handler", "is required"));
         }
         errors.addAll(validateTags(job.tags()));

@@ -41,6 +41,23 @@ class JobValidatorTest {
     }
 
     @Test
+    void aMissingIdOrAppIsRequiredAndABadOneIsQuoted() {
+        JobDefinition missing = JobDefinition.builder(" ")
+                .handler("run")
+                .schedule(Schedule.fixedRate(1000))
+                .build();
+        JobDefinition bad = valid().app("Not An App").build();
+
+        assertThat(JobValidator.validate(missing))
+                .containsExactly(new FieldError("id", "is required"), new FieldError("app", "is required"));
+        assertThat(JobValidator.validate(bad))
+                .extracting(FieldError::message)
+                .singleElement()
+                .asString()
+                .startsWith("'Not An App' is not a valid app name");
+    }
+
+    @Test
     void alertingNumbersAreChecked() {
         assertThat(JobValidator.validate(valid().alerting(Alerting.builtIn()).build()))
                 .isEmpty();

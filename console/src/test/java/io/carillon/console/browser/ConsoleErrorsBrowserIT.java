@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +49,7 @@ class ConsoleErrorsBrowserIT {
     private static final Map<String, String> PAGES = pages();
 
     private static final String JOB = "nightly-report";
+    private static final String LONG_JOB = "orders-export-to-the-warehouse";
     private static final long CREATED = 201;
     private static final int LIST_WIDTH = 1280;
     private static final int LIST_HEIGHT = 1000;
@@ -223,6 +225,20 @@ class ConsoleErrorsBrowserIT {
                 browser.wait.until(driver -> driver.findElements(By.cssSelector("#job-form .invalid"))
                                 .size()
                         > 1);
+
+                browser.driver.executeScript("localStorage.setItem('carillon.language', 'zh-CN');");
+                browser.driver.navigate().refresh();
+                browser.wait.until(ExpectedConditions.textToBe(By.cssSelector("nav a[data-nav=jobs]"), "任务"));
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("f-schedule-cron")));
+                browser.driver.findElement(By.id("f-schedule-cron")).clear();
+                browser.driver.findElement(By.id("job-form-save")).click();
+                browser.wait.until(driver -> driver.findElements(By.cssSelector("#job-form .invalid"))
+                                .size()
+                        > 2);
+                assertThat(englishTexts(browser))
+                        .as("English texts in the errors of a Chinese form")
+                        .isEmpty();
+                browser.screenshot("ConsoleErrorsBrowserIT-job-form-zh-CN");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("ConsoleErrorsBrowserIT-job-form");
                 throw e;
@@ -239,11 +255,11 @@ class ConsoleErrorsBrowserIT {
                 browser.driver.manage().window().setSize(new Dimension(LIST_WIDTH, LIST_HEIGHT));
                 browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
                 ConsoleRequests.post(browser, "api/v1/jobs", """
-                        {"id": "orders-export-to-the-warehouse", "app": "warehouse-integration", "handler": "export",
-                         "description": "%s", "schedule": {"type": "CRON", "cron": "0 30 1 * * ?"}}""".formatted(description));
+                        {"id": "%s", "app": "warehouse-integration", "handler": "export",
+                         "description": "%s", "schedule": {"type": "CRON", "cron": "0 30 1 * * ?"}}""".formatted(LONG_JOB, description));
                 browser.driver.get("http://localhost:" + port + "/#/jobs");
                 WebElement cell = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
-                        By.cssSelector("tr[data-job='orders-export-to-the-warehouse'] td:nth-child(3)")));
+                        By.cssSelector("tr[data-job='" + LONG_JOB + "'] td:nth-child(3)")));
                 assertThat(cell.getDomAttribute("title")).isEqualTo(description);
                 Number lineHeight = (Number) browser.driver.executeScript(
                         "return parseFloat(getComputedStyle(arguments[0]).lineHeight) || 20;", cell);
@@ -262,15 +278,84 @@ class ConsoleErrorsBrowserIT {
                 assertThat(cell.isDisplayed()).as("the hidden column").isFalse();
                 browser.driver.navigate().refresh();
                 browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
-                        By.cssSelector("tr[data-job='orders-export-to-the-warehouse']")));
+                        By.cssSelector("tr[data-job='" + LONG_JOB + "']")));
                 assertThat(browser.driver
                                 .findElement(By.cssSelector("#jobs thead th:nth-child(3)"))
                                 .isDisplayed())
                         .as("the choice is kept")
                         .isFalse();
                 browser.screenshot("ConsoleErrorsBrowserIT-jobs-1280");
+
+                updatesLive(browser);
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("ConsoleErrorsBrowserIT-jobs");
+                throw e;
+            }
+        }
+    }
+
+    /** The Jobs page left open shows, without a reload, a job's new last run and a job created meanwhile. */
+    private void updatesLive(Browser browser) {
+        browser.driver.executeScript("window.carillonNotReloaded = true;");
+        seedRun(LONG_JOB + "@1#0", LONG_JOB, "warehouse-integration", "SUCCEEDED", "exported");
+        browser.wait.until(
+                ExpectedConditions.textToBe(By.cssSelector("tr[data-job='" + LONG_JOB + "'] td.status"), "SUCCEEDED"));
+        assertThat(ConsoleRequests.post(browser, "api/v1/jobs", """
+                        {"id": "orders-archive", "app": "warehouse-integration", "handler": "archive",
+                         "schedule": {"type": "CRON", "cron": "0 45 1 * * ?"}}""")).isEqualTo(CREATED);
+        browser.wait.until(
+                ExpectedConditions.visibilityOfElementLocated(By.cssSelector("tr[data-job='orders-archive']")));
+        assertThat(browser.driver.executeScript("return window.carillonNotReloaded === true;"))
+                .as("the page was not reloaded")
+                .isEqualTo(true);
+    }
+
+    @Test
+    void theRunsListFitsA1280PixelWindowWithColumnsToHide() throws Exception {
+        String message = "the warehouse refused the file orders-2026-12-06.csv: line 4711 has 13 fields, 12 expected;"
+                + " the export stopped after 4,710 lines";
+        String runId = LONG_JOB + "@1733529600000#2";
+        seedRun(runId, LONG_JOB, "warehouse-integration", "FAILED", message);
+        try (Browser browser = Browser.start()) {
+            try {
+                browser.driver.manage().window().setSize(new Dimension(LIST_WIDTH, LIST_HEIGHT));
+                browser.signIn(port, "admin", ConsoleTestEnvironment.ADMIN_PASSWORD);
+                browser.driver.get("http://localhost:" + port + "/#/runs");
+                WebElement cell = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
+                        By.cssSelector("#run-list tr[data-run='" + runId + "'] td:nth-child(9)")));
+                assertThat(cell.getDomAttribute("title")).isEqualTo(message);
+                Number lineHeight = (Number) browser.driver.executeScript(
+                        "return parseFloat(getComputedStyle(arguments[0]).lineHeight) || 20;", cell);
+                assertThat(cell.getSize().getHeight())
+                        .as("the message is cut to one line")
+                        .isLessThan((int) (2 * lineHeight.doubleValue()) + CELL_PADDING_PX);
+                assertThat((Boolean) browser.driver.executeScript(
+                                "return document.documentElement.scrollWidth <= window.innerWidth;"))
+                        .as("no horizontal scroll at %s px", LIST_WIDTH)
+                        .isTrue();
+
+                browser.driver
+                        .findElement(By.cssSelector("#run-list-columns summary"))
+                        .click();
+                browser.driver
+                        .findElement(By.cssSelector("#run-list-columns [name=column-8]"))
+                        .click();
+                assertThat(browser.driver
+                                .findElement(By.cssSelector("#run-list thead th:nth-child(8)"))
+                                .isDisplayed())
+                        .as("the hidden Instance column")
+                        .isFalse();
+                browser.driver.navigate().refresh();
+                browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
+                        By.cssSelector("#run-list tr[data-run='" + runId + "']")));
+                assertThat(browser.driver
+                                .findElement(By.cssSelector("#run-list thead th:nth-child(8)"))
+                                .isDisplayed())
+                        .as("the choice is kept")
+                        .isFalse();
+                browser.screenshot("ConsoleErrorsBrowserIT-runs-1280");
+            } catch (AssertionError | RuntimeException e) {
+                browser.screenshot("ConsoleErrorsBrowserIT-runs");
                 throw e;
             }
         }
@@ -306,18 +391,30 @@ class ConsoleErrorsBrowserIT {
         return (String) browser.driver.executeScript("return document.activeElement && document.activeElement.id;");
     }
 
-    private void seedRunAndInstance() {
+    private void seedRun(String runId, String job, String app, String status, String message) {
+        seedRun(runId, job, app, status, message, null);
+    }
+
+    private void seedRun(String runId, String job, String app, String status, String message, String limit) {
         Timestamp at = Timestamp.from(clock.instant().minusSeconds(60));
         jdbc.sql("INSERT INTO runs (run_id, fire_id, job_id, app, kind, attempt, shard_index, shard_total, status,"
                         + " scheduled_at, started_at, finished_at, message, updated_at, concurrency_limit) VALUES"
-                        + " (:runId, :fireId, :job, 'reports', 'SCHEDULED', 1, 0, 1, 'FAILED', :at, :at, :at,"
-                        + " 'the report failed', :at, :limit)")
-                .param("runId", RUN)
-                .param("fireId", RUN.substring(0, RUN.lastIndexOf('#')))
-                .param("job", JOB)
+                        + " (:runId, :fireId, :job, :app, 'SCHEDULED', 1, 0, 1, :status, :at, :at, :at, :message, :at,"
+                        + " :limit)")
+                .param("runId", runId)
+                .param("fireId", runId.substring(0, runId.lastIndexOf('#')))
+                .param("job", job)
+                .param("app", app)
+                .param("status", status)
+                .param("message", message)
                 .param("at", at)
-                .param("limit", LIMIT)
+                .param("limit", limit, Types.VARCHAR)
                 .update();
+    }
+
+    private void seedRunAndInstance() {
+        Timestamp at = Timestamp.from(clock.instant().minusSeconds(60));
+        seedRun(RUN, JOB, "reports", "FAILED", "the report failed", LIMIT);
         jdbc.sql("INSERT INTO concurrency_limits (id, definition, updated_at, updated_by) VALUES (:limit,"
                         + " CAST(:definition AS jsonb), :at, 'admin')")
                 .param("limit", LIMIT)

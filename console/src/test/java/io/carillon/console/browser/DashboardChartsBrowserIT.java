@@ -1,5 +1,7 @@
 package io.carillon.console.browser;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.carillon.console.ConsoleTestEnvironment;
 import io.carillon.console.RunSeeds;
 import io.carillon.testkit.Browser;
@@ -8,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -25,7 +28,8 @@ import tools.jackson.databind.JsonNode;
  * Runs of several statuses over several days, in the runs table of a real PostgreSQL, drawn on the dashboard of a
  * real Chromium: read from each ECharts instance, every chart's axis spans exactly its range, every status has its
  * series, each bucket's bars stand on one another at the bucket's place and width, a day without runs has no bar,
- * and the lateness lines have the exact p50 and p99 of each minute with runs and break elsewhere.
+ * the lateness lines have the exact p50 and p99 of each minute with runs and break elsewhere, and a bucket's
+ * tooltip names its minute and the exact value of each series there.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -36,6 +40,9 @@ class DashboardChartsBrowserIT {
     private static final long MINUTE_MS = Duration.ofMinutes(1).toMillis();
     private static final long DAY_MS = Duration.ofDays(1).toMillis();
     private static final int DAYS = 14;
+    /** A minute bucket as a tooltip names it, in the browser's zone. */
+    private static final String MINUTE_LABEL = "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d";
+
     private static final Duration RANGE = Duration.ofHours(6);
 
     @DynamicPropertySource
@@ -86,6 +93,19 @@ class DashboardChartsBrowserIT {
                 DrawnCharts.assertSpan(lateness, RANGE.toMillis(), MINUTE_MS);
                 DrawnCharts.assertLine(lateness, "p50", Map.of(middle(recent, 30), 20L, middle(recent, 12), 60L));
                 DrawnCharts.assertLine(lateness, "p99", Map.of(middle(recent, 30), 400L, middle(recent, 12), 90L));
+                assertThat(DrawnCharts.tooltip(browser, "chart-minutes", middle(recent, 30)))
+                        .as("the tooltip of a minute with runs: its minute and each status' exact count")
+                        .hasSize(3)
+                        .contains("SUCCEEDED: 4", "FAILED: 1")
+                        .first(InstanceOfAssertFactories.STRING)
+                        .matches(MINUTE_LABEL);
+                assertThat(DrawnCharts.tooltip(browser, "chart-minutes", middle(recent, 20)))
+                        .as("the tooltip of a minute without runs")
+                        .hasSize(2)
+                        .endsWith("No runs");
+                assertThat(DrawnCharts.tooltip(browser, "chart-lateness", middle(recent, 12)))
+                        .as("the tooltip of a minute's lateness: the exact p50 and p99")
+                        .contains("p50: 60 ms", "p99: 90 ms");
                 browser.screenshot("DashboardChartsBrowserIT-dashboard");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("DashboardChartsBrowserIT");

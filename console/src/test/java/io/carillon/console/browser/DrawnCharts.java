@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * What the console's ECharts charts draw, read from their instances in a real browser, and the assertions the chart
  * tests make of it: an axis that spans exactly its range with a slot per bucket, bars stacked per bucket at the
- * bucket's place and width, and line points at their exact values.
+ * bucket's place and width, line points at their exact values, and the tooltip of a bucket.
  */
 final class DrawnCharts {
 
@@ -56,6 +56,28 @@ final class DrawnCharts {
               unitPx: py(0) - py(1), zeroPx: py(0), series, legend: chart.getOption().legend[0].data,
               xs: [extent[0], extent[0] + bucketMs / 2].map(px) });
             """;
+
+    /**
+     * The tooltip of a chart with the pointer over the value arguments[1] of its x axis, as ECharts draws it on the
+     * canvas (a rich text of the chart's zrender, since HTML tooltips would break the console's CSP), or null before
+     * it shows.
+     */
+    private static final String TOOLTIP = """
+            const chart = echarts.getInstanceByDom(document.getElementById(arguments[0]));
+            const grid = chart.getModel().getComponent('grid', 0).coordinateSystem.getRect();
+            chart.dispatchAction({ type: 'showTip', x: chart.convertToPixel({ xAxisIndex: 0 }, arguments[1]),
+              y: grid.y + grid.height / 2 });
+            const shown = chart.getZr().storage.getRoots()
+                .filter(element => element.style && typeof element.style.text === 'string'
+                    && element.style.text.includes('\\n') && !element.invisible);
+            return shown.length ? shown[shown.length - 1].style.text : null;
+            """;
+
+    /** The lines of the tooltip shown with the pointer over {@code x} (epoch ms) of {@code chart}. */
+    static List<String> tooltip(Browser browser, String chart, long x) {
+        String text = browser.wait.until(driver -> (String) browser.driver.executeScript(TOOLTIP, chart, x));
+        return List.of(text.split("\n"));
+    }
 
     static JsonNode drawn(Browser browser, String chart, long bucketMs) {
         return Json.mapper().readTree((String) browser.driver.executeScript(DRAWN, chart, bucketMs));

@@ -28,9 +28,10 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * A user sees on the dashboard the busiest minute of the next 24 hours (three jobs due at midnight), follows it to
- * the forecast page, finds there the grid of the past 24 hours' runs, one row per job with its cells coloured by
- * status, and opens a failed run from its cell; then the same in Chinese. With {@value #DOCS_SCREENSHOTS} set, the
- * dashboard's and the forecast's screenshots go to {@code docs/} for the README's tour.
+ * the forecast page, which names the three jobs and suggests a jitter, finds there the grid of the past 24 hours'
+ * runs, one row per job with its cells coloured by status, and opens a failed run from its cell; then the same in
+ * Chinese. With {@value #DOCS_SCREENSHOTS} set, the dashboard's and the forecast's screenshots go to {@code docs/}
+ * for the README's tour.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -82,6 +83,12 @@ class ForecastBrowserIT {
                 browser.screenshot(DASHBOARD_SHOT);
                 browser.click(By.cssSelector("#dashboard-peaks a"));
                 browser.wait.until(ExpectedConditions.urlContains("#/forecast"));
+                browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(
+                        By.id("forecast-peaks"),
+                        "3 of these jobs have no jitter: a jitter (jitterMs) of a minute or so spreads their fires."));
+                assertThat(browser.driver.findElement(By.id("forecast-peaks")).getText())
+                        .as("the peak names its jobs")
+                        .contains(MIDNIGHT_JOBS);
 
                 By failedCell = By.cssSelector("#past-grid tr[data-job='orders'] a.cell-FAILED");
                 browser.wait.until(ExpectedConditions.visibilityOfElementLocated(failedCell));
@@ -105,6 +112,8 @@ class ForecastBrowserIT {
                 browser.wait.until(ExpectedConditions.textMatches(
                         By.id("dashboard-peaks"), Pattern.compile("\\d\\d:\\d\\d：3 个任务共触发 3 次")));
                 browser.driver.get("http://localhost:" + port + "/#/forecast");
+                browser.wait.until(
+                        ExpectedConditions.textToBePresentInElementLocated(By.id("forecast-peaks"), "其中 3 个任务没有随机延迟"));
                 browser.wait.until(ExpectedConditions.visibilityOfElementLocated(failedCell));
                 assertThat(browser.driver.findElement(failedCell).getDomAttribute("aria-label"))
                         .matches("\\d\\d:\\d\\d：1 次运行，失败");

@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
  * One job's runs of several statuses over several days, among another job's, in the runs table of a real PostgreSQL,
  * drawn on the job's page in a real Chromium: read from each ECharts instance, every chart's axis spans exactly its
  * range, the bars per minute and per day stack this job's runs only, at their bucket's place and width, and the
- * lateness lines have the exact p50 and p99 of each minute with runs.
+ * lateness lines have the exact p50 and p99 of each minute with runs, and a minute's tooltip has this job's runs.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -92,6 +92,10 @@ class JobChartsBrowserIT {
                 DrawnCharts.assertLine(lateness, "p50", Map.of(middle(recent, 40), 30L, middle(recent, 8), 45L));
                 DrawnCharts.assertLine(lateness, "p99", Map.of(middle(recent, 40), 500L, middle(recent, 8), 45L));
                 browser.driver.executeScript("document.getElementById('job-chart-minutes').scrollIntoView();");
+                assertThat(DrawnCharts.tooltip(browser, "job-chart-minutes", middle(recent, 40)))
+                        .as("the tooltip of a minute: this job's runs by status, exactly")
+                        .containsSequence("SUCCEEDED: 3", "FAILED: 1")
+                        .hasSize(3);
                 browser.screenshot("JobChartsBrowserIT-job");
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("JobChartsBrowserIT");

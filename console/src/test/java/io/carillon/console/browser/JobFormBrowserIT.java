@@ -28,9 +28,10 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A user fills the job form with what live workers offer: the app and handler from their heartbeats (another app
- * allowed, with a note), the zone from the list of IANA zones with the browser's own first, and durations with units
- * that the API gets in milliseconds; and builds a cron from choices (every N seconds, weekdays at, monthly on, or by
- * hand), seeing it previewed with its next fires and the fires-a-day warning, in English and in Chinese.
+ * allowed and saved, with a note), the zone from the list of IANA zones with the browser's own first, and durations
+ * with units that the API gets in milliseconds; and builds a cron from choices (every N seconds, weekdays at,
+ * monthly on, or by hand), seeing it previewed with its next fires and the fires-a-day warning, in English and in
+ * Chinese (the schedule in Chinese words).
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -39,6 +40,9 @@ class JobFormBrowserIT {
 
     private static final ConsoleTestEnvironment environment = new ConsoleTestEnvironment();
     private static final String APP = "shop";
+    /** An app no worker of this test runs. */
+    private static final String UNSEEN_APP = "reports";
+
     private static final long HEARTBEAT_INTERVAL_MS = Duration.ofMinutes(5).toMillis();
     private static final String FETCH_JOB = "const done = arguments[arguments.length - 1];"
             + " fetch('api/v1/jobs/' + arguments[0]).then(answer => answer.text()).then(done);";
@@ -156,13 +160,18 @@ class JobFormBrowserIT {
                 browser.wait.until(driver -> MONTHLY_15_AT_0200.equals(value(browser, "f-schedule-cron")));
                 browser.wait.until(ExpectedConditions.invisibilityOfElementLocated(By.id("preview-warning")));
                 type(browser, "f-id", "monthly-report");
-                type(browser, "f-app", APP);
+                type(browser, "f-app", UNSEEN_APP);
                 type(browser, "f-handler", "report");
+                browser.wait.until(
+                        ExpectedConditions.textToBe(By.id("f-app-note"), "No live worker runs this app yet."));
                 browser.driver.findElement(By.id("job-form-save")).click();
                 browser.wait.until(ExpectedConditions.urlContains("#/job?id=monthly-report"));
                 JsonNode job =
                         Json.mapper().readTree((String) browser.driver.executeAsyncScript(FETCH_JOB, "monthly-report"));
                 assertThat(job.get("schedule").get("cron").asString()).isEqualTo(MONTHLY_15_AT_0200);
+                assertThat(job.get("app").asString())
+                        .as("an app no live worker runs is saved")
+                        .isEqualTo(UNSEEN_APP);
 
                 browser.driver.get("http://localhost:" + port + "/#/job-edit?id=monthly-report");
                 browser.wait.until(driver -> "MONTHLY".equals(value(browser, "b-kind")));
@@ -177,6 +186,9 @@ class JobFormBrowserIT {
                 browser.driver.get("http://localhost:" + port + "/#/job-new");
                 browser.driver.navigate().refresh();
                 browser.wait.until(ExpectedConditions.textToBe(By.id("preview-per-day"), "每天触发 1 次。"));
+                assertThat(browser.driver.findElement(By.id("preview-words")).getText())
+                        .as("the schedule in Chinese words")
+                        .containsPattern("[\\u4e00-\\u9fff]");
                 assertThat(new Select(browser.driver.findElement(By.id("b-kind")))
                                 .getOptions().stream().map(WebElement::getText))
                         .contains("工作日定时", "每 N 秒", "手动输入 Cron");

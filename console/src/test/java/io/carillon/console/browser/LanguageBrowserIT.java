@@ -17,7 +17,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * A user switches the console to Simplified Chinese and back: the navigation, headings and table headers change
- * language, the choice survives a reload, and what users wrote (their names) stays as written.
+ * language, the page names CJK fonts, the choice survives a reload, and what users wrote (their names) stays as
+ * written.
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -46,6 +47,10 @@ class LanguageBrowserIT {
                 assertThat(navText(browser, "runs")).isEqualTo("运行记录");
                 assertThat(browser.driver.findElement(By.tagName("html")).getAttribute("lang"))
                         .isEqualTo("zh-CN");
+                assertThat((String) browser.driver.executeScript("return getComputedStyle(document.body).fontFamily;"))
+                        .as("the page names CJK fonts first")
+                        .startsWith("\"PingFang SC\"")
+                        .contains("\"Microsoft YaHei\"", "\"Noto Sans CJK SC\"");
 
                 browser.driver
                         .findElement(By.cssSelector("nav a[data-nav=users]"))

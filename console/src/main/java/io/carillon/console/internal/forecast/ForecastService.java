@@ -1,11 +1,14 @@
 package io.carillon.console.internal.forecast;
 
 import io.carillon.console.internal.access.Authorizer;
+import io.carillon.console.internal.calendars.StoredCalendars;
 import io.carillon.console.internal.forecast.Forecast.Peak;
 import io.carillon.console.internal.forecast.Forecast.PeakJob;
+import io.carillon.topics.events.Calendar;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.ScheduleType;
-import io.carillon.topics.schedule.Schedules;
+import io.carillon.topics.schedule.CalendarLookup;
+import io.carillon.topics.schedule.CalendarSchedules;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,8 +25,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * The fires of the next 24 hours, from the minute after the injected Clock's now, of the caller's readable jobs that
- * fire by themselves (enabled, not paused), counted per minute, with the busiest minutes and their jobs. Stateless
- * and thread-safe.
+ * fire by themselves (enabled, not paused), counted per minute without the instants their calendars remove (as the
+ * planner leaves them out), with the busiest minutes and their jobs. Stateless and thread-safe.
  */
 @Service
 class ForecastService {
@@ -34,12 +37,19 @@ class ForecastService {
 
     private final ForecastRepository repository;
     private final Authorizer authorizer;
+    private final StoredCalendars calendars;
     private final ForecastProperties settings;
     private final Clock clock;
 
-    ForecastService(ForecastRepository repository, Authorizer authorizer, ForecastProperties settings, Clock clock) {
+    ForecastService(
+            ForecastRepository repository,
+            Authorizer authorizer,
+            StoredCalendars calendars,
+            ForecastProperties settings,
+            Clock clock) {
         this.repository = repository;
         this.authorizer = authorizer;
+        this.calendars = calendars;
         this.settings = settings;
         this.clock = clock;
     }
@@ -52,6 +62,7 @@ class ForecastService {
         List<String> cut = new ArrayList<>();
         int unforeseeable = 0;
         int jobs = 0;
+        CalendarLookup read = readOnce();
         for (JobDefinition job : repository.firingJobs()) {
             if (!authorizer.canRead(job.app())) {
                 continue;
@@ -61,7 +72,7 @@ class ForecastService {
                 unforeseeable++;
                 continue;
             }
-            Map<Integer, Long> perMinute = firesPerMinute(job, from, to, cut);
+            Map<Integer, Long> perMinute = firesPerMinute(job, from, to, cut, read);
             perMinute.forEach((minute, count) -> {
                 fires[minute] += count;
                 jobsByMinute
@@ -82,11 +93,20 @@ class ForecastService {
                 cut);
     }
 
-    private Map<Integer, Long> firesPerMinute(JobDefinition job, Instant from, Instant to, List<String> cut) {
+    /** The stored calendars, each read once in one forecast. */
+    private CalendarLookup readOnce() {
+        Map<String, Optional<Calendar>> read = new HashMap<>();
+        return id -> read.computeIfAbsent(id, key -> Optional.ofNullable(calendars.find(key)))
+                .orElse(null);
+    }
+
+    private Map<Integer, Long> firesPerMinute(
+            JobDefinition job, Instant from, Instant to, List<String> cut, CalendarLookup lookup) {
         Map<Integer, Long> perMinute = new HashMap<>();
         Instant after = from.minusNanos(1);
         for (int counted = 0; ; counted++) {
-            Optional<Instant> next = Schedules.nextAfter(job.schedule(), after);
+            Optional<Instant> next =
+                    CalendarSchedules.nextAfter(job.schedule(), after, lookup).asOptional();
             if (next.isEmpty() || !next.get().isBefore(to)) {
                 return perMinute;
             }

@@ -1,11 +1,22 @@
 package io.carillon.console.internal.incidents;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.mock.web.MockHttpServletRequest;
 
+@ExtendWith(OutputCaptureExtension.class)
 class ConsoleAddressTest {
+
+    private static final int PORT = 18080;
 
     @Test
     void usesThePublicUrlWhenSetWhereverTheConsoleIsReached() {
@@ -26,6 +37,40 @@ class ConsoleAddressTest {
         address.reachedBy(request("https", "scheduler.example", 8443, "/carillon"));
 
         assertThat(address.url()).isEqualTo("https://scheduler.example:8443/carillon");
+    }
+
+    @Test
+    void theStartLogNamesThePublicUrlWhenSet(CapturedOutput output) {
+        PublicUrlProperties properties = new PublicUrlProperties();
+        properties.setPublicUrl("https://carillon.example/ops/");
+
+        new ConsoleAddress(properties).onApplicationEvent(started());
+
+        assertThat(output.getOut())
+                .contains("notification links open the console at carillon.console.public-url"
+                        + " https://carillon.example/ops");
+    }
+
+    @Test
+    void theStartLogSaysLinksFollowTheAddressUsersReachWhenNoPublicUrlIsSet(CapturedOutput output) {
+        ConsoleAddress address = new ConsoleAddress(new PublicUrlProperties());
+
+        address.onApplicationEvent(started());
+
+        assertThat(output.getOut())
+                .contains("carillon.console.public-url is unset: notification links open the console at the address"
+                        + " signed-in users reach it at, http://localhost:" + PORT + " until one does");
+        assertThat(address.url()).isEqualTo("http://localhost:" + PORT);
+    }
+
+    private static WebServerInitializedEvent started() {
+        WebServer server = mock(WebServer.class);
+        when(server.getPort()).thenReturn(PORT);
+        WebServerApplicationContext context = mock(WebServerApplicationContext.class);
+        WebServerInitializedEvent event = mock(WebServerInitializedEvent.class);
+        when(event.getWebServer()).thenReturn(server);
+        when(event.getApplicationContext()).thenReturn(context);
+        return event;
     }
 
     private static MockHttpServletRequest request(String scheme, String host, int port, String contextPath) {
