@@ -67,5 +67,10 @@ export const CALENDAR_PATTERNS = [
   [/^(\d+) events left out:$/, '$1 个事件未导入：'],
   [/^line (\d+) \("(.*)"\) is not a span: write it as (.+)$/, '第 $1 行（“$2”）不是一个范围：请写作 $3'],
   [/^(\d+) fields need a fix(.*)$/, '有 $1 个字段需要修改$2'],
-  [/^skipped by calendar (.+)$/, '被日历 $1 跳过']
+  [/^skipped by calendar (.+)$/, '被日历 $1 跳过'],
+  [/^The calendars stop the schedule here: calendar '(.+)' is unknown\.$/, '日历使调度在此停止：日历 \'$1\' 不存在。'],
+  [/^The calendars stop the schedule here: calendar '(.+)' lets no instant through within (\d+) days\.$/,
+    '日历使调度在此停止：日历 \'$1\' 在 $2 天内不放行任何时刻。'],
+  [/^The calendars stop the schedule here: (\d+) instants in a row were removed by calendars\.$/,
+    '日历使调度在此停止：连续 $1 个时刻被日历移除。']
 ];

@@ -7,6 +7,7 @@ import { drawLatenessChart, drawStatusChart, resizeCharts } from '../charts.js';
 import { cell, dataCell, duration, el, showError, time, timeCell } from '../dom.js';
 import { jobActions } from './jobactions.js';
 import { runLink } from '../runs/runs.js';
+import { skippedRow } from './schedulepreview.js';
 
 const REFRESH_MS = 3000;
 const RUNS_SHOWN = 20;
@@ -94,18 +95,30 @@ function renderActions(job, summary) {
   }, error => showError('job-error', error)));
 }
 
+/** One row of the next fires: an instant that fires, or one a calendar removes, struck through and naming it. */
+function fireRow(fire) {
+  const utc = fire.at.replace('T', ' ').replace('Z', ' UTC');
+  if (!fire.skippedBy) {
+    const row = el('tr');
+    timeCell(row, fire.at);
+    cell(row, utc);
+    return row;
+  }
+  return skippedRow(el('td', { title: fire.at }, el('s', { text: time(fire.at) })), utc, fire.skippedBy);
+}
+
 function renderFires(preview, job, summary) {
   const idle = !job.enabled || (summary && summary.paused);
   document.getElementById('job-fires-note').textContent = idle
       ? 'The job is ' + (job.enabled ? 'paused' : 'disabled') + ': these are the times its schedule names.' : '';
-  document.querySelector('#job-fires tbody').replaceChildren(...preview.fireTimes.map(at => {
-    const row = el('tr');
-    timeCell(row, at);
-    cell(row, at.replace('T', ' ').replace('Z', ' UTC'));
-    return row;
-  }));
-  document.getElementById('job-fires').hidden = preview.fireTimes.length === 0;
-  document.getElementById('job-no-fires').hidden = preview.fireTimes.length > 0;
+  const fires = [...preview.fireTimes.map(at => ({ at })), ...(preview.skipped || [])]
+      .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  document.querySelector('#job-fires tbody').replaceChildren(...fires.map(fireRow));
+  document.getElementById('job-fires').hidden = fires.length === 0;
+  document.getElementById('job-no-fires').hidden = fires.length > 0;
+  const stopped = document.getElementById('job-fires-stopped');
+  stopped.textContent = preview.stoppedBecause ? 'The calendars stop the schedule here: ' + preview.stoppedBecause + '.' : '';
+  stopped.hidden = !preview.stoppedBecause;
 }
 
 function renderRuns(runs) {

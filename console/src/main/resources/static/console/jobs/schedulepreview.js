@@ -43,11 +43,18 @@ function fireRow(fire) {
   if (!fire.skippedBy) {
     return el('tr', {}, el('td', { text: wallClock(fire.local) }), el('td', { text: utc }));
   }
-  return el('tr', { className: 'skipped', title: 'skipped by calendar ' + fire.skippedBy },
-      el('td', {}, el('s', { text: wallClock(fire.local) })),
+  return skippedRow(el('td', {}, el('s', { text: wallClock(fire.local) })), utc, fire.skippedBy);
+}
+
+/**
+ * A row of an instant calendar {@code calendar} removes: {@code first} (its local time), then its UTC time, both
+ * struck through, and "skipped by" the calendar.
+ */
+export function skippedRow(first, utc, calendar) {
+  return el('tr', { className: 'skipped', title: 'skipped by calendar ' + calendar }, first,
       el('td', {}, el('s', { text: utc }),
           el('span', { className: 'skipped-by' }, el('span', { text: 'skipped by' }), ' ',
-              el('span', { text: fire.skippedBy, translate: 'no', className: 'calendar-id' }))));
+              el('span', { text: calendar, translate: 'no', className: 'calendar-id' }))));
 }
 
 function render(preview) {

@@ -191,6 +191,50 @@ class CalendarsIT {
     }
 
     @Test
+    void theJobsNextFiresApplyItsCalendarsAsTheyAreNowAndListWhatTheyRemove() {
+        assertThat(admin.put("/api/v1/calendars/weekend", "{\"weekdays\": [\"SATURDAY\", \"SUNDAY\"]}")
+                        .status())
+                .isEqualTo(200);
+        Answer created = admin.post("/api/v1/jobs", """
+                {"id": "weekday-nine", "app": "demo", "handler": "echo",
+                 "schedule": {"type": "CRON", "cron": "0 0 9 * * ?", "skip": ["weekend"]}}""");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+
+        JsonNode preview =
+                admin.get("/api/v1/jobs/weekday-nine/schedule/preview?count=3").json();
+        assertThat(strings(preview.get("fireTimes")))
+                .as("from Friday 2026-05-01 12:00 UTC")
+                .containsExactly("2026-05-04T09:00:00Z", "2026-05-05T09:00:00Z", "2026-05-06T09:00:00Z");
+        assertThat(skipped(preview)).containsExactly("2026-05-02T09:00:00Z weekend", "2026-05-03T09:00:00Z weekend");
+        assertThat(preview.path("stoppedBecause").isNull()
+                        || preview.path("stoppedBecause").isMissingNode())
+                .isTrue();
+
+        assertThat(admin.put("/api/v1/calendars/weekend", "{\"weekdays\": [\"SATURDAY\"]}")
+                        .status())
+                .isEqualTo(200);
+        JsonNode edited =
+                admin.get("/api/v1/jobs/weekday-nine/schedule/preview?count=3").json();
+        assertThat(strings(edited.get("fireTimes")))
+                .as("the job is not saved again")
+                .containsExactly("2026-05-03T09:00:00Z", "2026-05-04T09:00:00Z", "2026-05-05T09:00:00Z");
+        assertThat(skipped(edited)).containsExactly("2026-05-02T09:00:00Z weekend");
+        assertThat(admin.delete("/api/v1/jobs/weekday-nine").status()).isBetween(200, 204);
+    }
+
+    private static List<String> strings(JsonNode array) {
+        return array.valueStream().map(JsonNode::asString).toList();
+    }
+
+    private static List<String> skipped(JsonNode preview) {
+        return preview.get("skipped")
+                .valueStream()
+                .map(fire ->
+                        fire.get("at").asString() + " " + fire.get("skippedBy").asString())
+                .toList();
+    }
+
+    @Test
     void anICalendarFileBecomesACalendarOfItsAllDayDatesAndRanges() throws IOException {
         String ics = Files.readString(Path.of("src/test/resources/ics/feiertage-berlin-2026.ics"));
 

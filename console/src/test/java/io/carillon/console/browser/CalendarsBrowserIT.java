@@ -23,7 +23,8 @@ import org.springframework.web.client.RestClient;
  * An ADMIN in a real Chromium manages calendars on the Calendars page: the empty list, a calendar created with the
  * form (weekdays), a field error at its field, an iCalendar file imported, a delete refused because a job uses the
  * calendar (the error names the job), and the job form's schedule preview striking through the instants the
- * calendar removes, naming it; no page breaks the Content-Security-Policy ({@link Browser#close}).
+ * calendar removes, naming it, as the job page's next fires do; no page breaks the Content-Security-Policy
+ * ({@link Browser#close}).
  */
 @ExtendWith(ConsoleTestEnvironment.DropDatabase.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -56,6 +57,7 @@ class CalendarsBrowserIT {
                 deleteIsRefusedWhileAJobUsesIt(browser);
                 previewStrikesThroughTheWeekend(browser);
                 browser.screenshot("CalendarsBrowserIT-preview");
+                jobPageStrikesThroughTheWeekend(browser);
             } catch (AssertionError | RuntimeException e) {
                 browser.screenshot("CalendarsBrowserIT");
                 throw e;
@@ -130,6 +132,23 @@ class CalendarsBrowserIT {
         WebElement error = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("calendars-error")));
         assertThat(error.getText()).startsWith("Not deleted:").contains("weekday-report");
         assertThat(browser.driver.findElement(By.id("calendar-list")).getText()).contains("weekend");
+    }
+
+    private void jobPageStrikesThroughTheWeekend(Browser browser) {
+        browser.driver.get("http://localhost:" + port + "/#/job?id=weekday-report");
+        browser.wait.ignoring(StaleElementReferenceException.class).until(driver -> {
+            List<WebElement> struck = driver.findElements(By.cssSelector("#job-fires tr.skipped"));
+            return struck.size() >= 2;
+        });
+        List<WebElement> rows = browser.driver.findElements(By.cssSelector("#job-fires tbody tr"));
+        List<WebElement> struck = browser.driver.findElements(By.cssSelector("#job-fires tr.skipped"));
+        assertThat(rows.size() - struck.size())
+                .as("the ten fires besides the skipped instants")
+                .isEqualTo(10);
+        for (WebElement row : struck) {
+            assertThat(row.findElements(By.tagName("s"))).hasSize(2);
+            assertThat(row.findElement(By.cssSelector(".skipped-by")).getText()).isEqualTo("skipped by weekend");
+        }
     }
 
     private void previewStrikesThroughTheWeekend(Browser browser) {
