@@ -25,6 +25,7 @@ class NoWorkerRuleTest {
     private static final long HEARTBEAT_INTERVAL_MS = 5_000;
     private static final Duration BEAT = Duration.ofMillis(HEARTBEAT_INTERVAL_MS);
     private static final Duration GRACE = Duration.ofMillis(Alerting.DEFAULT_NO_WORKER_GRACE_MS);
+    private static final Duration SKEW = Duration.ofSeconds(20);
 
     @TempDir
     Path stateDir;
@@ -97,6 +98,39 @@ class NoWorkerRuleTest {
     }
 
     @Test
+    void aWorkerWhoseClockIsBehindKeepsTheAppQuietWhileItBeats() {
+        analytics.put(TestRuns.job("invoice", Schedule.none()));
+
+        for (int beat = 0; beat < 36; beat++) {
+            analytics.heartbeat(heartbeat("w-1", TestRuns.APP, SKEW.negated()));
+            analytics.advance(BEAT, BEAT);
+        }
+
+        assertThat(analytics.incidents(IncidentRule.NO_WORKER)).isEmpty();
+    }
+
+    @Test
+    void aWorkerWhoseClockIsAheadIsDeadThreeIntervalsAfterItsLastHeartbeatArrived() {
+        analytics.put(TestRuns.job("invoice", Schedule.none()));
+        for (int beat = 0; beat < 12; beat++) {
+            analytics.heartbeat(heartbeat("w-1", TestRuns.APP, SKEW));
+            analytics.advance(BEAT, BEAT);
+        }
+        Instant lastExpiry = analytics
+                .clock
+                .instant()
+                .minus(BEAT)
+                .plusMillis(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD * HEARTBEAT_INTERVAL_MS);
+
+        analytics.advance(Duration.ofMinutes(3));
+
+        assertThat(analytics.incidents(IncidentRule.NO_WORKER)).singleElement().satisfies(incident -> {
+            assertThat(incident.incidentId()).isEqualTo("no-worker:" + TestRuns.APP + ":" + lastExpiry.toEpochMilli());
+            assertThat(incident.at()).isEqualTo(lastExpiry.plus(GRACE));
+        });
+    }
+
+    @Test
     void theShortestGraceOfTheAppsWatchingJobsApplies() {
         analytics.put(TestRuns.job("invoice", Schedule.none()));
         analytics.put(TestRuns.job(
@@ -148,7 +182,12 @@ class NoWorkerRuleTest {
     }
 
     private WorkerHeartbeat heartbeat(String instance, String app) {
-        Instant now = analytics.clock.instant();
+        return heartbeat(instance, app, Duration.ZERO);
+    }
+
+    /** A heartbeat sent now by a worker whose clock is {@code skew} ahead of the analytics app's. */
+    private WorkerHeartbeat heartbeat(String instance, String app, Duration skew) {
+        Instant now = analytics.clock.instant().plus(skew);
         return new WorkerHeartbeat(
                 WorkerHeartbeat.SCHEMA_VERSION,
                 instance,

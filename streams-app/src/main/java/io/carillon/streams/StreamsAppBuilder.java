@@ -1,11 +1,13 @@
 package io.carillon.streams;
 
 import io.carillon.topics.KafkaClientProperties;
+import io.carillon.topics.KafkaClientTimeouts;
 import io.carillon.topics.TopicCatalog;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,8 +23,9 @@ import org.apache.kafka.streams.Topology;
  * {@link #newApp} with its topology and tuning.
  *
  * <p>Every app runs {@code exactly_once_v2} on the classic group protocol, with internal topics replicated like the
- * catalog's. Its Kafka Streams properties are, from weakest to strongest: these, the app's tuning, the
- * {@link #clientProperties client properties}, each {@link #streamsProperty}.
+ * catalog's. Its Kafka Streams properties are, from weakest to strongest: these, {@link KafkaClientTimeouts} for its
+ * producer and consumers, the app's tuning, the {@link #clientProperties client properties}, each
+ * {@link #streamsProperty}.
  *
  * <p>Not thread-safe.
  *
@@ -190,6 +193,21 @@ public abstract class StreamsAppBuilder<B extends StreamsAppBuilder<B>> {
         properties.putAll(tuning);
         properties.putAll(clientProperties.asMap());
         properties.putAll(streamsProperties);
+        clientTimeouts(properties);
         return properties;
+    }
+
+    /**
+     * {@link KafkaClientTimeouts} for the producer and the consumers, each where neither the bare name nor the name
+     * behind that client's prefix is set (a bare one would lose to a prefixed default).
+     */
+    private static void clientTimeouts(Properties properties) {
+        KafkaClientTimeouts.defaults().forEach((name, value) -> {
+            for (String prefixed : List.of(StreamsConfig.producerPrefix(name), StreamsConfig.consumerPrefix(name))) {
+                if (!properties.containsKey(name)) {
+                    properties.putIfAbsent(prefixed, value);
+                }
+            }
+        });
     }
 }

@@ -3,16 +3,19 @@ package io.carillon.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.topics.KafkaClientTimeouts;
 import io.carillon.topics.TopicCatalog;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 
 class StreamsAppBuilderTest {
 
     private static final String COMMIT = StreamsConfig.COMMIT_INTERVAL_MS_CONFIG;
+    private static final String REQUEST_TIMEOUT = CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG;
 
     /** A builder of an app called {@code sample}. */
     private static final class SampleBuilder extends StreamsAppBuilder<SampleBuilder> {
@@ -64,5 +67,25 @@ class StreamsAppBuilderTest {
         assertThatThrownBy(() -> new SampleBuilder()
                         .streamsProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE))
                 .hasMessageStartingWith("streamsProperty");
+    }
+
+    @Test
+    void theProducerAndTheConsumersGiveALostBrokerUpInSecondsUnlessTold() {
+        SampleBuilder builder = new SampleBuilder().bootstrapServers("kafka:9092");
+        StreamsConfig defaults = new StreamsConfig(builder.streamsProperties(Map.of()));
+
+        assertThat(defaults.getProducerConfigs("p")).containsAllEntriesOf(KafkaClientTimeouts.defaults());
+        assertThat(defaults.getMainConsumerConfigs("g", "c", 0)).containsAllEntriesOf(KafkaClientTimeouts.defaults());
+        assertThat(defaults.getRestoreConsumerConfigs("r")).containsAllEntriesOf(KafkaClientTimeouts.defaults());
+
+        builder.clientProperties(Map.of(REQUEST_TIMEOUT, "30000"));
+        StreamsConfig told = new StreamsConfig(builder.streamsProperties(Map.of()));
+        assertThat(told.getProducerConfigs("p")).containsEntry(REQUEST_TIMEOUT, "30000");
+        assertThat(told.getMainConsumerConfigs("g", "c", 0)).containsEntry(REQUEST_TIMEOUT, "30000");
+
+        builder.streamsProperty(StreamsConfig.producerPrefix(REQUEST_TIMEOUT), "20000");
+        StreamsConfig aimed = new StreamsConfig(builder.streamsProperties(Map.of()));
+        assertThat(aimed.getProducerConfigs("p")).containsEntry(REQUEST_TIMEOUT, "20000");
+        assertThat(aimed.getMainConsumerConfigs("g", "c", 0)).containsEntry(REQUEST_TIMEOUT, "30000");
     }
 }

@@ -14,8 +14,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The no-worker rule ({@code Alerting}), per app: an app is watched while at least one of its jobs is enabled with
- * the rule on; when a watched app has had no live worker (no heartbeat whose {@code sentAt + 3 * intervalMs} is
- * ahead) for the shortest {@code noWorkerGraceMs} of its jobs, counted from its last live instant or from when it was
+ * the rule on; when a watched app has had no live worker (no heartbeat received, by this app's clock, less than
+ * {@code 3 * intervalMs} ago) for the shortest {@code noWorkerGraceMs} of its jobs, counted from its last live instant or from when it was
  * first watched, an incident opens (id {@code no-worker:<app>:<millis of that instant>}); the next heartbeat resolves
  * it, and so does the app's last watching job going away. A worker that shuts down cleanly counts as alive until its
  * last heartbeat expires. Not thread-safe: one stream task owns it.

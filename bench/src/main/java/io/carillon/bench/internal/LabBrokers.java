@@ -1,6 +1,7 @@
 package io.carillon.bench.internal;
 
 import io.carillon.broker.KafkaBroker;
+import io.carillon.topics.KafkaClientTimeouts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -95,7 +96,11 @@ final class LabBrokers {
         return index + 1;
     }
 
-    /** The process side: starts the member the flags describe and returns it once the cluster answers. */
+    /**
+     * The process side: starts the member the flags describe and returns it once the cluster answers. Its settings
+     * are those docs/operations.md gives for production, the brokers' own client timeouts included (the transaction
+     * coordinator writes its commit markers with them: with Kafka's 30 s it waits that long on a lost leader).
+     */
     static KafkaBroker startMember(Map<String, String> flags) {
         String host = ComponentProcess.required(flags, "host");
         return KafkaBroker.builder()
@@ -114,6 +119,13 @@ final class LabBrokers {
                 .property("transaction.state.log.min.isr", Integer.toString(MIN_IN_SYNC))
                 .property("share.coordinator.state.topic.replication.factor", Integer.toString(REPLICATION))
                 .property("share.coordinator.state.topic.min.isr", Integer.toString(MIN_IN_SYNC))
+                .property("request.timeout.ms", Integer.toString(KafkaClientTimeouts.REQUEST_TIMEOUT_MS))
+                .property(
+                        "socket.connection.setup.timeout.ms",
+                        Integer.toString(KafkaClientTimeouts.CONNECTION_SETUP_TIMEOUT_MS))
+                .property(
+                        "socket.connection.setup.timeout.max.ms",
+                        Integer.toString(KafkaClientTimeouts.CONNECTION_SETUP_TIMEOUT_MAX_MS))
                 .start();
     }
 }

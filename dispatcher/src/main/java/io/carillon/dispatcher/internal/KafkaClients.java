@@ -1,5 +1,6 @@
 package io.carillon.dispatcher.internal;
 
+import io.carillon.topics.KafkaClientTimeouts;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -37,6 +38,11 @@ final class KafkaClients {
      * member when the dispatcher has an instance id.
      */
     static KafkaConsumer<String, byte[]> firesConsumer(DispatcherSettings settings) {
+        return new KafkaConsumer<>(
+                firesConsumerConfig(settings), new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    static Map<String, Object> firesConsumerConfig(DispatcherSettings settings) {
         Map<String, Object> config = new HashMap<>();
         int sessionTimeoutMs = (int) settings.sessionTimeout().toMillis();
         config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMs);
@@ -55,7 +61,7 @@ final class KafkaClients {
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(CommonClientConfigs.CLIENT_ID_CONFIG, settings.transactionalId() + "-fires");
-        return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+        return config;
     }
 
     /** The reader of {@code workers}: no group, partitions assigned by hand. */
@@ -80,6 +86,15 @@ final class KafkaClients {
 
     /** The transactional producer of triggers, results and dead letters. */
     static KafkaProducer<String, Object> producer(DispatcherSettings settings) {
+        return new KafkaProducer<>(producerConfig(settings), new StringSerializer(), new EventSerializer());
+    }
+
+    /**
+     * The producer's configuration. Its records not delivered within the transaction timeout fail the transaction,
+     * which the loop aborts and reads its fires again, rather than holding {@code commitTransaction} up to
+     * {@code max.block.ms}: the coordinator aborts such a transaction anyway.
+     */
+    static Map<String, Object> producerConfig(DispatcherSettings settings) {
         Map<String, Object> config = common(settings);
         config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, settings.transactionalId());
         config.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int)
@@ -88,18 +103,28 @@ final class KafkaClients {
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
         config.put(CommonClientConfigs.CLIENT_ID_CONFIG, settings.transactionalId());
-        return new KafkaProducer<>(config, new StringSerializer(), new EventSerializer());
+        KafkaClientTimeouts.deliveryTimeout(
+                config, settings.transactionTimeout().toMillis());
+        return config;
     }
 
     static Admin admin(DispatcherSettings settings) {
-        Map<String, Object> config = common(settings);
+        Map<String, Object> config = adminConfig(settings);
         config.put(CommonClientConfigs.CLIENT_ID_CONFIG, settings.transactionalId() + "-admin");
         return Admin.create(config);
     }
 
-    private static Map<String, Object> common(DispatcherSettings settings) {
+    /** The admin client's: the client properties given, the cluster; creating a topic may take long. */
+    private static Map<String, Object> adminConfig(DispatcherSettings settings) {
         Map<String, Object> config = new HashMap<>(settings.clientProperties().asMap());
         config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        return config;
+    }
+
+    /** A producer's or consumer's: Carillon's client timeouts, then the client properties given, then the cluster. */
+    private static Map<String, Object> common(DispatcherSettings settings) {
+        Map<String, Object> config = new HashMap<>(KafkaClientTimeouts.defaults());
+        config.putAll(adminConfig(settings));
         return config;
     }
 }

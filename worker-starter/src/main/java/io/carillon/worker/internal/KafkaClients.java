@@ -1,5 +1,6 @@
 package io.carillon.worker.internal;
 
+import io.carillon.topics.KafkaClientTimeouts;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -13,7 +14,10 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-/** The worker's Kafka clients: defaults, then the user's settings, then what the worker depends on. */
+/**
+ * The worker's Kafka clients: defaults (the producers' and consumers' with {@link KafkaClientTimeouts}), then the
+ * user's settings, then what the worker depends on.
+ */
 final class KafkaClients {
 
     /** Small, so that STARTED leaves promptly, yet lets a burst of results share a request. */
@@ -66,6 +70,7 @@ final class KafkaClients {
         config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
         config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
         config.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
+        config.putAll(KafkaClientTimeouts.defaults());
         config.putAll(settings.kafkaProperties());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
@@ -81,6 +86,7 @@ final class KafkaClients {
         Map<String, Object> config = base(settings);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId(settings, "control"));
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        config.putAll(KafkaClientTimeouts.defaults());
         config.putAll(settings.kafkaProperties());
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
         config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
@@ -118,6 +124,7 @@ final class KafkaClients {
         if (batchBytes != null) {
             config.put(ProducerConfig.BATCH_SIZE_CONFIG, batchBytes);
         }
+        config.putAll(KafkaClientTimeouts.defaults());
         config.putAll(settings.kafkaProperties());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);

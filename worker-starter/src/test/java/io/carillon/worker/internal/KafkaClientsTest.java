@@ -2,10 +2,13 @@ package io.carillon.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.carillon.topics.KafkaClientTimeouts;
 import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -73,5 +76,34 @@ class KafkaClientsTest {
         assertThat(KafkaClients.triggerConsumerConfig(tuned))
                 .containsEntry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 30_000)
                 .containsEntry(ConsumerConfig.GROUP_ID_CONFIG, small.groupId());
+    }
+
+    @Test
+    void theClientsGiveALostBrokerUpInSecondsUnlessTheUserSaysOtherwise() {
+        WorkerSettings defaults = settings(Map.of());
+        WorkerSettings patient = settings(Map.of(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, 30_000));
+
+        for (Map<String, Object> config :
+                List.of(KafkaClients.logProducerConfig(defaults), KafkaClients.triggerConsumerConfig(defaults))) {
+            assertThat(config).containsAllEntriesOf(KafkaClientTimeouts.defaults());
+        }
+        assertThat(KafkaClients.logProducerConfig(patient))
+                .containsEntry(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, 30_000);
+        assertThat(KafkaClients.triggerConsumerConfig(patient))
+                .containsEntry(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, 30_000);
+    }
+
+    private static WorkerSettings settings(Map<String, Object> kafkaProperties) {
+        return new WorkerSettings(
+                "localhost:9092",
+                TopicCatalog.defaults(),
+                Clock.systemUTC(),
+                "billing",
+                "billing-1",
+                4,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1),
+                Map.of(),
+                kafkaProperties);
     }
 }

@@ -1,5 +1,6 @@
 package io.carillon.console.internal.kafka;
 
+import io.carillon.topics.KafkaClientTimeouts;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -32,13 +33,26 @@ public final class ConsoleProducer implements AutoCloseable {
 
     /** A producer on {@code clientConfig} (bootstrap servers and client properties) with the console's settings. */
     static ConsoleProducer create(Map<String, Object> clientConfig, Duration sendTimeout) {
-        Map<String, Object> config = new HashMap<>(clientConfig);
+        return new ConsoleProducer(
+                new KafkaProducer<>(
+                        config(clientConfig, sendTimeout), new StringSerializer(), new ByteArraySerializer()),
+                sendTimeout);
+    }
+
+    /**
+     * The producer's configuration: {@link KafkaClientTimeouts}, then {@code clientConfig}, then the console's. A
+     * record is not retried past the {@code sendTimeout} its sender waits for it (unless that is shorter than the
+     * linger plus the request timeout, which Kafka refuses).
+     */
+    static Map<String, Object> config(Map<String, Object> clientConfig, Duration sendTimeout) {
+        Map<String, Object> config = new HashMap<>(KafkaClientTimeouts.defaults());
+        config.putAll(clientConfig);
         config.put(ProducerConfig.CLIENT_ID_CONFIG, "carillon-console");
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, sendTimeout.toMillis());
-        return new ConsoleProducer(
-                new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer()), sendTimeout);
+        KafkaClientTimeouts.deliveryTimeout(config, sendTimeout.toMillis());
+        return config;
     }
 
     /** Sends one record (a null value is a tombstone); the future completes with the broker's acknowledgement. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.testkit.ClientConfigRecorder;
 import io.carillon.testkit.TestKafka;
+import io.carillon.topics.KafkaClientTimeouts;
 import io.carillon.topics.spring.CarillonCoreAutoConfiguration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,10 @@ class ConsoleKafkaConfigurationTest {
                             .satisfies(config -> assertThat(config)
                                     .containsEntry("client.id", "carillon-console")
                                     .containsEntry("reconnect.backoff.ms", "123")
-                                    .containsEntry("enable.idempotence", true));
+                                    .containsEntry("enable.idempotence", true)
+                                    .as("a lost broker costs seconds; a record is not retried past the send timeout")
+                                    .containsAllEntriesOf(KafkaClientTimeouts.defaults())
+                                    .containsEntry("delivery.timeout.ms", 30_000));
                 });
     }
 }
