@@ -261,15 +261,7 @@ class ConsoleErrorsBrowserIT {
                 WebElement cell = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
                         By.cssSelector("tr[data-job='" + LONG_JOB + "'] td:nth-child(3)")));
                 assertThat(cell.getDomAttribute("title")).isEqualTo(description);
-                Number lineHeight = (Number) browser.driver.executeScript(
-                        "return parseFloat(getComputedStyle(arguments[0]).lineHeight) || 20;", cell);
-                assertThat(cell.getSize().getHeight())
-                        .as("the description is cut to one line")
-                        .isLessThan((int) (2 * lineHeight.doubleValue()) + CELL_PADDING_PX);
-                assertThat((Boolean) browser.driver.executeScript(
-                                "return document.documentElement.scrollWidth <= window.innerWidth;"))
-                        .as("no horizontal scroll at %s px", LIST_WIDTH)
-                        .isTrue();
+                assertCutToOneLineWithoutScroll(browser, cell, "the description");
 
                 browser.driver
                         .findElement(By.cssSelector("#jobs-columns summary"))
@@ -292,6 +284,19 @@ class ConsoleErrorsBrowserIT {
                 throw e;
             }
         }
+    }
+
+    /** {@code cell} holds one line of text, and the page fits the window's width. */
+    private static void assertCutToOneLineWithoutScroll(Browser browser, WebElement cell, String what) {
+        Number lineHeight = (Number) browser.driver.executeScript(
+                "return parseFloat(getComputedStyle(arguments[0]).lineHeight) || 20;", cell);
+        assertThat(cell.getSize().getHeight())
+                .as("%s is cut to one line", what)
+                .isLessThan((int) (2 * lineHeight.doubleValue()) + CELL_PADDING_PX);
+        assertThat((Boolean) browser.driver.executeScript(
+                        "return document.documentElement.scrollWidth <= window.innerWidth;"))
+                .as("no horizontal scroll at %s px", LIST_WIDTH)
+                .isTrue();
     }
 
     /** The Jobs page left open shows, without a reload, a job's new last run and a job created meanwhile. */
@@ -324,15 +329,7 @@ class ConsoleErrorsBrowserIT {
                 WebElement cell = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
                         By.cssSelector("#run-list tr[data-run='" + runId + "'] td:nth-child(9)")));
                 assertThat(cell.getDomAttribute("title")).isEqualTo(message);
-                Number lineHeight = (Number) browser.driver.executeScript(
-                        "return parseFloat(getComputedStyle(arguments[0]).lineHeight) || 20;", cell);
-                assertThat(cell.getSize().getHeight())
-                        .as("the message is cut to one line")
-                        .isLessThan((int) (2 * lineHeight.doubleValue()) + CELL_PADDING_PX);
-                assertThat((Boolean) browser.driver.executeScript(
-                                "return document.documentElement.scrollWidth <= window.innerWidth;"))
-                        .as("no horizontal scroll at %s px", LIST_WIDTH)
-                        .isTrue();
+                assertCutToOneLineWithoutScroll(browser, cell, "the message");
 
                 browser.driver
                         .findElement(By.cssSelector("#run-list-columns summary"))
