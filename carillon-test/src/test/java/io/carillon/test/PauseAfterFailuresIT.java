@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@code pauseAfterFailures} on the real parts (the in-process broker, planner, dispatcher and a worker): a job due
  * every second whose handler always throws is paused by the planner after its third consecutive failure, which
- * opens a PAUSED incident on {@code alerts} naming the third run, and the job fires no more.
+ * opens a PAUSED incident on {@code alerts} naming the third run, and the job fires no more (beyond the fires
+ * already handed to the worker when the pause was decided).
  */
 class PauseAfterFailuresIT {
 
@@ -35,6 +37,11 @@ class PauseAfterFailuresIT {
     private static final Duration STAYS_PAUSED = Duration.ofSeconds(4);
     private static final String APP = "guarded";
     private static final int LIMIT = 3;
+    /**
+     * The fires already handed to the worker when the pause is decided may still start: a fire reaches its worker the
+     * trigger lead (1.5 s) before it is due, so at one fire a second at most two are on their way.
+     */
+    private static final int FIRES_ALREADY_HANDED = 2;
 
     @RegisterExtension
     static final CarillonExtension carillon = CarillonExtension.create(DEADLINE);
@@ -87,16 +94,20 @@ class PauseAfterFailuresIT {
                 assertThat(incident.action()).isEqualTo(IncidentAction.OPENED);
                 assertThat(incident.app()).isEqualTo(APP);
                 assertThat(incident.count()).isEqualTo(LIMIT);
-                assertThat(started).as("the runs started").hasSize(LIMIT);
+                assertThat(started).as("the runs started").hasSizeGreaterThanOrEqualTo(LIMIT);
                 assertThat(incident.message())
                         .isEqualTo("paused after 3 consecutive failures; the last, run " + started.get(LIMIT - 1)
                                 + ", ended FAILED");
             });
+            AtomicInteger lastSeen = new AtomicInteger(-1);
             await("the paused job fires no more")
                     .during(STAYS_PAUSED)
-                    .atMost(STAYS_PAUSED.plusSeconds(2))
+                    .atMost(STAYS_PAUSED.multipliedBy(3))
                     .pollInterval(POLL)
-                    .until(() -> started.size() == LIMIT);
+                    .until(() -> lastSeen.getAndSet(started.size()) == started.size());
+            assertThat(started)
+                    .as("the runs started: the three failures and at most the fires already on their way")
+                    .hasSizeBetween(LIMIT, LIMIT + FIRES_ALREADY_HANDED);
 
             producer.send(new ProducerRecord<>(catalog.jobs(), job.id(), null))
                     .get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
