@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * BUSYOVER: the first instance (by instance id) not busy with this job. An instance is busy with it when its latest
  * heartbeat lists the job among its busy jobs (a run running or waiting there; this survives a dispatcher restart and
- * sees runs sent by other dispatchers), or when this dispatcher sent it a run of the job since that heartbeat, not yet
- * ended ({@link RunTracker}). A heartbeat of a worker too old to list its busy jobs falls back on the tracker alone.
+ * sees runs sent by other dispatchers), or when this dispatcher sent it a run of the job that starts after that
+ * heartbeat was sent, not yet ended ({@link RunTracker}): a worker holds a trigger until it is due, so a heartbeat sent
+ * before a run's due instant cannot list it. A heartbeat of a worker too old to list its busy jobs falls back on the tracker alone.
  * When every instance is busy with the job, the one with the fewest runs running and waiting (its block strategy then
  * decides).
  */
@@ -32,7 +33,9 @@ public final class BusyoverSelector implements WorkerSelector {
                         .min(Comparator.comparingInt(
                                 (WorkerHeartbeat instance) -> instance.running() + instance.waiting()))
                         .orElseThrow());
-        tracker.dispatched(FireIds.runId(fire.fireId(), 0), fire.jobId(), chosen.instanceId(), now, fire.timeoutMs());
+        Instant startsAt = fire.dueAt().isAfter(now) ? fire.dueAt() : now;
+        tracker.dispatched(
+                FireIds.runId(fire.fireId(), 0), fire.jobId(), chosen.instanceId(), startsAt, fire.timeoutMs());
         return List.of(chosen);
     }
 

@@ -28,11 +28,14 @@ public final class RunTracker {
     private final Map<String, Map<String, Integer>> runningByJob = new HashMap<>();
     private final Map<String, Map<String, Instant>> lastSentByJob = new HashMap<>();
 
-    /** {@code runId} of {@code jobId} was sent to {@code instanceId} at {@code now}; 0 {@code timeoutMs}: none. */
-    public void dispatched(String runId, String jobId, String instanceId, Instant now, long timeoutMs) {
-        Instant until = timeoutMs > 0 ? now.plusMillis(timeoutMs) : null;
+    /**
+     * {@code runId} of {@code jobId} was sent to {@code instanceId} to start at {@code startsAt} (the later of its
+     * sending and its due instant); it may run until {@code timeoutMs} after that, 0: no timeout.
+     */
+    public void dispatched(String runId, String jobId, String instanceId, Instant startsAt, long timeoutMs) {
+        Instant until = timeoutMs > 0 ? startsAt.plusMillis(timeoutMs) : null;
         if (byRunId.putIfAbsent(runId, new Run(jobId, instanceId, until)) == null) {
-            lastSentByJob.computeIfAbsent(jobId, job -> new HashMap<>()).put(instanceId, now);
+            lastSentByJob.computeIfAbsent(jobId, job -> new HashMap<>()).merge(instanceId, startsAt, RunTracker::later);
             runningByJob.computeIfAbsent(jobId, job -> new HashMap<>()).merge(instanceId, 1, Integer::sum);
             if (until != null) {
                 deadlines.add(new Deadline(until, runId));
@@ -68,8 +71,9 @@ public final class RunTracker {
     }
 
     /**
-     * Whether a run of {@code jobId} that this dispatcher sent to {@code instanceId} at or after {@code since} (the
-     * instant of the instance's last heartbeat) may still be running at {@code now}.
+     * Whether a run of {@code jobId} that this dispatcher sent to {@code instanceId}, starting at or after {@code since}
+     * (the instant of the instance's last heartbeat, which therefore cannot list it), may still be running at
+     * {@code now}.
      */
     public boolean sentSince(String jobId, String instanceId, Instant since, Instant now) {
         if (running(jobId, instanceId, now) == 0) {
@@ -90,6 +94,10 @@ public final class RunTracker {
                 finished(result.runId());
             }
         }
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
     }
 
     public int size() {

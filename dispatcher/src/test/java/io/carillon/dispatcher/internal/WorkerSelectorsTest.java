@@ -28,6 +28,7 @@ class WorkerSelectorsTest {
 
     private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
     private static final long INTERVAL_MS = 1000;
+    private static final Duration TRIGGER_LEAD = Duration.ofMillis(1500);
 
     private final SettableClock clock = new SettableClock(T0);
     private final WorkerRegistry registry = new WorkerRegistry();
@@ -231,6 +232,26 @@ class WorkerSelectorsTest {
     }
 
     @Test
+    void busyoverCountsARunSentAheadOfItsDueInstantUntilAHeartbeatSentAfterItWasDue() {
+        register("a", busyHeartbeat("a", clock.instant(), List.of()));
+        register("b", busyHeartbeat("b", clock.instant(), List.of()));
+        Instant due = clock.instant().plus(TRIGGER_LEAD);
+        assertThat(pickDueAt(due)).isEqualTo("a");
+
+        clock.advance(Duration.ofMillis(500));
+        register("a", busyHeartbeat("a", clock.instant(), List.of()));
+        assertThat(pickDueAt(due))
+                .as("a holds the trigger until it is due, so its heartbeat before then cannot list the run")
+                .isEqualTo("b");
+
+        clock.advance(TRIGGER_LEAD);
+        register("a", busyHeartbeat("a", clock.instant(), List.of()));
+        assertThat(pickDueAt(clock.instant()))
+                .as("a heartbeat sent after the run was due says it is over")
+                .isEqualTo("a");
+    }
+
+    @Test
     void busyoverTakesTheInstanceWithTheFewestRunsRunningAndWaitingWhenAllAreBusyWithTheJob() {
         register(
                 "a",
@@ -358,7 +379,19 @@ class WorkerSelectorsTest {
                 busyJobs);
     }
 
+    private String pickDueAt(Instant due) {
+        return selectors
+                .forStrategy(RoutingStrategy.BUSYOVER)
+                .select(fire("job", fireId(), 0, due), live(), clock.instant())
+                .get(0)
+                .instanceId();
+    }
+
     private FireEvent fire(String job, String fireId, long timeoutMs) {
+        return fire(job, fireId, timeoutMs, clock.instant());
+    }
+
+    private FireEvent fire(String job, String fireId, long timeoutMs, Instant scheduledAt) {
         return new FireEvent(
                 0,
                 null,
@@ -367,7 +400,7 @@ class WorkerSelectorsTest {
                 1,
                 "demo",
                 "echo",
-                clock.instant(),
+                scheduledAt,
                 FireKind.SCHEDULED,
                 1,
                 null,
