@@ -4,19 +4,41 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.mock.web.MockHttpServletRequest;
 
-@ExtendWith(OutputCaptureExtension.class)
 class ConsoleAddressTest {
 
     private static final int PORT = 18080;
+
+    private final Logger logger = (Logger) LoggerFactory.getLogger(ConsoleAddress.class);
+    private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+    private Level levelBefore;
+
+    @BeforeEach
+    void listenToTheLog() {
+        levelBefore = logger.getLevel();
+        logger.setLevel(Level.INFO);
+        logged.start();
+        logger.addAppender(logged);
+    }
+
+    @AfterEach
+    void stopListening() {
+        logger.detachAppender(logged);
+        logger.setLevel(levelBefore);
+    }
 
     @Test
     void usesThePublicUrlWhenSetWhereverTheConsoleIsReached() {
@@ -40,27 +62,34 @@ class ConsoleAddressTest {
     }
 
     @Test
-    void theStartLogNamesThePublicUrlWhenSet(CapturedOutput output) {
+    void theStartLogNamesThePublicUrlWhenSet() {
         PublicUrlProperties properties = new PublicUrlProperties();
         properties.setPublicUrl("https://carillon.example/ops/");
 
         new ConsoleAddress(properties).onApplicationEvent(started());
 
-        assertThat(output.getOut())
-                .contains("notification links open the console at carillon.console.public-url"
-                        + " https://carillon.example/ops");
+        assertThat(lines())
+                .anySatisfy(line -> assertThat(line)
+                        .contains("notification links open the console at carillon.console.public-url"
+                                + " https://carillon.example/ops"));
     }
 
     @Test
-    void theStartLogSaysLinksFollowTheAddressUsersReachWhenNoPublicUrlIsSet(CapturedOutput output) {
+    void theStartLogSaysLinksFollowTheAddressUsersReachWhenNoPublicUrlIsSet() {
         ConsoleAddress address = new ConsoleAddress(new PublicUrlProperties());
 
         address.onApplicationEvent(started());
 
-        assertThat(output.getOut())
-                .contains("carillon.console.public-url is unset: notification links open the console at the address"
-                        + " signed-in users reach it at, http://localhost:" + PORT + " until one does");
+        assertThat(lines())
+                .anySatisfy(line -> assertThat(line)
+                        .contains("carillon.console.public-url is unset: notification links open the console at the"
+                                + " address signed-in users reach it at, http://localhost:" + PORT
+                                + " until one does"));
         assertThat(address.url()).isEqualTo("http://localhost:" + PORT);
+    }
+
+    private List<String> lines() {
+        return logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
     }
 
     private static WebServerInitializedEvent started() {
