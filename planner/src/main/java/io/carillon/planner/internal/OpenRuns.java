@@ -86,6 +86,13 @@ final class OpenRuns {
         recentlyEnded.add(result.runId(), now);
     }
 
+    /** Whether no run is open. */
+    boolean isEmpty() {
+        try (KeyValueIterator<String, byte[]> runs = store.all()) {
+            return !runs.hasNext();
+        }
+    }
+
     /**
      * Closes and returns, as terminal results decided by the planner, the open runs timed out or lost at now, once
      * the task has read the results written up to the instant of the verdict ({@link ResultsProgress}).

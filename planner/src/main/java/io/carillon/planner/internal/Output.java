@@ -68,6 +68,11 @@ final class Output {
         }
     }
 
+    /** Whether an urgent fire of this planner waits for a commit ({@link #commitIfUrgentPending()} asks again). */
+    boolean urgentPending() {
+        return urgentCommits.pending();
+    }
+
     /** Whether the regular commit could come after {@code event} is due: it is due within the commit interval. */
     private boolean isUrgent(FireEvent event) {
         Instant dueAt = event.dueAt() != null ? event.dueAt() : event.scheduledAt();

@@ -63,6 +63,13 @@ final class ParkedRequests {
         return released;
     }
 
+    /** Whether no request is parked. */
+    boolean isEmpty() {
+        try (KeyValueIterator<String, ParkedRequest> parked = store.all()) {
+            return !parked.hasNext();
+        }
+    }
+
     /** Removes and returns the requests whose grace is over at {@code now}. */
     List<ParkedRequest> expire(Instant now) {
         List<String> keys = new ArrayList<>();

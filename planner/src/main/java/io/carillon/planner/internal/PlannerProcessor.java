@@ -1,7 +1,7 @@
 package io.carillon.planner.internal;
 
 import io.carillon.planner.PlannerSettings;
-import io.carillon.streams.AlignedPunctuation;
+import io.carillon.streams.OnDemandPunctuation;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
@@ -20,8 +20,10 @@ import org.apache.kafka.streams.state.WindowStore;
  * due within the horizon and another that closes the open runs timed out or lost (reading worker heartbeats from
  * the global store {@link PlannerStores#WORKERS}) and dead-letters the requests parked for an unknown job whose grace
  * is over ({@link ParkedRequests}; they are applied when the job arrives). Both punctuators start at a whole
- * multiple of their interval ({@link AlignedPunctuation}), so all tasks punctuate together, and wait until the planner's
- * Kafka Streams client has been RUNNING once ({@link StartGate}). One instance per stream task; Kafka Streams calls
+ * multiple of their interval, so all tasks punctuate together, and wait until the planner's Kafka Streams client has
+ * been RUNNING once ({@link StartGate}). Each sleeps while its task has no work ({@link OnDemandPunctuation}): the
+ * first until the earliest timer comes within the horizon, the second while no run is open and no request parked;
+ * every record wakes both. An idle task thus neither punctuates nor commits. One instance per stream task; Kafka Streams calls
  * it from that task's thread only.
  */
 public final class PlannerProcessor implements Processor<String, byte[], String, Object> {
@@ -40,6 +42,8 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     private Results results;
     private ParkedRequests parkedRequests;
     private ResultsProgress resultsProgress;
+    private OnDemandPunctuation scheduling;
+    private OnDemandPunctuation checking;
 
     /**
      * A processor whose punctuators do nothing while {@code punctuationAllowed} says false (see {@link StartGate});
@@ -95,27 +99,38 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
                 openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(), resultsProgress);
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns, streaks);
         Instant now = clock.instant();
-        AlignedPunctuation.schedule(context, now, settings.punctuateInterval(), timestamp -> {
-            if (punctuationAllowed.getAsBoolean()) {
-                scheduler.punctuate(clock.instant());
+        scheduling = OnDemandPunctuation.schedule(context, now, settings.punctuateInterval(), timestamp -> {
+            Instant at = clock.instant();
+            boolean allowed = punctuationAllowed.getAsBoolean();
+            if (allowed) {
+                scheduler.punctuate(at);
             }
             output.commitIfUrgentPending();
+            if (allowed && !output.urgentPending()) {
+                scheduling.sleepUntil(at, scheduler.restUntil(at));
+            }
         });
         KeyValueStore<String, ParkedRequest> parkedStore = context.getStateStore(PlannerStores.PARKED_REQUESTS);
         parkedRequests = new ParkedRequests(parkedStore, settings.unknownJobGrace());
-        AlignedPunctuation.schedule(context, now, settings.openRunCheckInterval(), timestamp -> {
+        checking = OnDemandPunctuation.schedule(context, now, settings.openRunCheckInterval(), timestamp -> {
             if (!punctuationAllowed.getAsBoolean()) {
                 return;
             }
             Instant checkedAt = clock.instant();
             results.closeExpiredRuns(checkedAt);
             expireParked(checkedAt);
+            if (results.noOpenRuns() && parkedRequests.isEmpty()) {
+                checking.sleepUntil(checkedAt, null);
+            }
         });
     }
 
     @Override
     public void process(Record<String, byte[]> record) {
         RecordMetadata source = context.recordMetadata().orElseThrow();
+        Instant now = clock.instant();
+        scheduling.stayAwake(now);
+        checking.stayAwake(now);
         try {
             if (source.topic().equals(catalog.jobs())) {
                 jobUpdates.apply(source.topic(), record.key(), record.value());

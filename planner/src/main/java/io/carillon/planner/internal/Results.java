@@ -109,6 +109,11 @@ final class Results {
         }
     }
 
+    /** Whether no run is open, so no verdict can be due. */
+    boolean noOpenRuns() {
+        return openRuns.isEmpty();
+    }
+
     private void onTerminal(RunResult result, Instant now) {
         JobState state = jobs.get(result.jobId());
         releaseLimit(state == null ? null : state.job(), result, now);

@@ -75,6 +75,8 @@ final class Scheduler {
     private int aheadLeft;
     /** When the ahead budget was last granted; null before the first punctuation. */
     private Instant aheadGrantedAt;
+    /** The end of the punctuator's rest ({@link #restUntil(Instant)}) until the punctuation after it; null otherwise. */
+    private Instant restedUntil;
 
     Scheduler(
             PlannerSettings settings,
@@ -188,6 +190,20 @@ final class Scheduler {
         }
     }
 
+    /**
+     * Called as the punctuator goes to sleep: returns the first instant at which a punctuation has work, the earliest
+     * timer's instant less the horizon (it is handled once it falls within the horizon), null when no timer is set.
+     * The punctuation after the sleep grants the ahead budget of one interval plus its lateness past that instant,
+     * not of the time slept: no fire waited meanwhile.
+     */
+    Instant restUntil(Instant now) {
+        Instant earliest = timers.earliest();
+        Instant next = earliest == null ? null : earliest.minus(settings.horizon());
+        restedUntil = next == null || next.isAfter(now) ? next : now;
+        aheadGrantedAt = null;
+        return next;
+    }
+
     private void handleDueTimers(Instant now) {
         backfills.startPunctuation();
         grantAhead(now);
@@ -211,9 +227,18 @@ final class Scheduler {
         }
     }
 
-    /** Grants the ahead budget for the time since the last grant, one punctuation interval the first time. */
+    /**
+     * Grants the ahead budget for the time since the last grant, one punctuation interval the first time; after a rest,
+     * one interval or the lateness past the rest's end, whichever is longer.
+     */
     private void grantAhead(Instant now) {
-        Duration since = aheadGrantedAt == null ? settings.punctuateInterval() : Duration.between(aheadGrantedAt, now);
+        Duration interval = settings.punctuateInterval();
+        Duration since = aheadGrantedAt == null ? interval : Duration.between(aheadGrantedAt, now);
+        if (restedUntil != null) {
+            Duration late = Duration.between(restedUntil, now);
+            since = late.compareTo(interval) > 0 ? late : interval;
+            restedUntil = null;
+        }
         aheadGrantedAt = now;
         aheadLeft = aheadFor(since.compareTo(MAX_AHEAD_GRANT) > 0 ? MAX_AHEAD_GRANT : since);
     }

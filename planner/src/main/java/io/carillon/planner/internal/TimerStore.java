@@ -80,6 +80,16 @@ final class TimerStore {
         return due;
     }
 
+    /**
+     * The instant of the earliest timer that {@link #dueBy} has not returned (or that was put again since); null when
+     * there is none.
+     */
+    Instant earliest() {
+        try (KeyValueIterator<String, Timer> timers = store.range(scanFrom, null)) {
+            return timers.hasNext() ? timers.next().value.at() : null;
+        }
+    }
+
     static String key(Timer timer) {
         return prefix(timer.at().toEpochMilli()) + SEPARATOR + timer.jobId() + SEPARATOR + timer.fireId();
     }

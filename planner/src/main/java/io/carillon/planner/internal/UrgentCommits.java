@@ -32,6 +32,11 @@ public final class UrgentCommits {
         return grantPending();
     }
 
+    /** Whether an urgent fire waits for a commit. */
+    synchronized boolean pending() {
+        return pending;
+    }
+
     /** Whether the caller should ask for a commit now because an urgent fire is pending and the spacing has passed. */
     synchronized boolean grantPending() {
         if (!pending) {

@@ -78,18 +78,32 @@ final class Limiter {
         return grantWhileFree(name, current, now);
     }
 
-    /** Grants the waiting fires of every limit of this task that has a free slot now. */
-    void recheck(Instant now) {
-        List<KeyValue<String, LimitState>> waiting = new ArrayList<>();
+    /**
+     * Grants the waiting fires of every limit of this task that has a free slot now; returns whether a fire still
+     * waits in a queue of this task (a limit raised later could grant it).
+     */
+    boolean recheck(Instant now) {
+        List<KeyValue<String, LimitState>> grantable = new ArrayList<>();
+        boolean[] queued = {false};
         try (KeyValueIterator<String, byte[]> all = states.all()) {
             all.forEachRemaining(entry -> {
                 LimitState state = STATE.deserialize(null, entry.value);
-                if (!state.queue().isEmpty() && state.holders().size() < max(entry.key)) {
-                    waiting.add(KeyValue.pair(entry.key, state));
+                if (state.queue().isEmpty()) {
+                    return;
+                }
+                if (state.holders().size() < max(entry.key)) {
+                    grantable.add(KeyValue.pair(entry.key, state));
+                } else {
+                    queued[0] = true;
                 }
             });
         }
-        waiting.forEach(entry -> save(entry.key, grantWhileFree(entry.key, entry.value, now)));
+        for (KeyValue<String, LimitState> entry : grantable) {
+            LimitState after = grantWhileFree(entry.key, entry.value, now);
+            save(entry.key, after);
+            queued[0] |= !after.queue().isEmpty();
+        }
+        return queued[0];
     }
 
     private LimitState acquire(String name, LimitState state, FireEvent fire, Instant now) {

@@ -1,6 +1,6 @@
 package io.carillon.planner.limits.internal;
 
-import io.carillon.streams.AlignedPunctuation;
+import io.carillon.streams.OnDemandPunctuation;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
 import io.carillon.topics.InvalidEventException;
@@ -9,6 +9,7 @@ import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.LimitCommand;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
@@ -23,7 +24,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * The limiter's processor, fed by {@code limit.commands} (key limit name, values as raw bytes parsed here so that a
  * bad record becomes a dead letter instead of stopping the task), with a wall-clock punctuator every
  * {@code recheckInterval} that grants waiting fires a changed limit lets through (it does nothing while
- * {@code punctuationAllowed} says false). One instance per stream task; Kafka Streams calls it from that task's
+ * {@code punctuationAllowed} says false, and sleeps while no fire of the task waits, {@link OnDemandPunctuation}). One instance per stream task; Kafka Streams calls it from that task's
  * thread only. It reads the limits' definitions from the global store {@code limitStore}.
  */
 public final class LimiterProcessor implements Processor<String, byte[], String, Object> {
@@ -36,6 +37,7 @@ public final class LimiterProcessor implements Processor<String, byte[], String,
     private final String limitStore;
     private ProcessorContext<String, Object> context;
     private Limiter limiter;
+    private OnDemandPunctuation rechecking;
 
     public LimiterProcessor(
             Clock clock, Duration recheckInterval, BooleanSupplier punctuationAllowed, String limitStore) {
@@ -54,9 +56,12 @@ public final class LimiterProcessor implements Processor<String, byte[], String,
                 states,
                 definitions,
                 (key, value, sink) -> context.forward(new Record<>(key, value, clock.millis()), sink));
-        AlignedPunctuation.schedule(context, clock.instant(), recheckInterval, timestamp -> {
+        rechecking = OnDemandPunctuation.schedule(context, clock.instant(), recheckInterval, timestamp -> {
             if (punctuationAllowed.getAsBoolean()) {
-                limiter.recheck(clock.instant());
+                Instant now = clock.instant();
+                if (!limiter.recheck(now)) {
+                    rechecking.sleepUntil(now, null);
+                }
             }
         });
     }
@@ -64,6 +69,7 @@ public final class LimiterProcessor implements Processor<String, byte[], String,
     @Override
     public void process(Record<String, byte[]> record) {
         RecordMetadata source = context.recordMetadata().orElseThrow();
+        rechecking.stayAwake(clock.instant());
         String problem;
         try {
             if (record.value() == null) {

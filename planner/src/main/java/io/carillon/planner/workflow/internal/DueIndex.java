@@ -45,6 +45,17 @@ final class DueIndex {
         return due;
     }
 
+    /** The earliest next instant of a workflow; null when none has one. */
+    Instant earliest() {
+        try (KeyValueIterator<String, String> entries = store.all()) {
+            if (!entries.hasNext()) {
+                return null;
+            }
+            String key = entries.next().key;
+            return Instant.ofEpochMilli(Long.parseLong(key.substring(0, key.indexOf(SEPARATOR))));
+        }
+    }
+
     private static String key(Instant at, String workflowId) {
         return String.format("%019d", Math.max(0, at.toEpochMilli())) + SEPARATOR + workflowId;
     }

@@ -51,6 +51,11 @@ final class Engine {
     }
 
     /** Starts the instances the schedules made due by {@code now}. */
+    /** The earliest instant a scheduled workflow is due; null when none is scheduled. */
+    Instant nextDue() {
+        return due.earliest();
+    }
+
     void punctuate(Instant now) {
         for (String workflowId : due.dueAt(now)) {
             WorkflowDefinition definition = stores.definition(workflowId);

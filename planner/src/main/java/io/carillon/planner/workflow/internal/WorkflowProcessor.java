@@ -1,7 +1,7 @@
 package io.carillon.planner.workflow.internal;
 
 import io.carillon.planner.workflow.WorkflowSettings;
-import io.carillon.streams.AlignedPunctuation;
+import io.carillon.streams.OnDemandPunctuation;
 import io.carillon.topics.CalendarCache;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.FieldError;
@@ -12,6 +12,7 @@ import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.WorkflowCommand;
 import io.carillon.topics.events.WorkflowDefinition;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
@@ -26,7 +27,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * The workflow engine's processor, fed by {@code workflows} and {@code workflow.commands} (co-partitioned, key
  * workflow id, values as raw bytes parsed here so that a bad record becomes a dead letter instead of stopping the
  * task), with a wall-clock punctuator that starts the instances schedules made due (it does nothing while
- * {@code punctuationAllowed} says false). One instance per stream task; Kafka Streams calls it from that task's
+ * {@code punctuationAllowed} says false, and sleeps until the earliest scheduled start, {@link OnDemandPunctuation}). One instance per stream task; Kafka Streams calls it from that task's
  * thread only.
  */
 public final class WorkflowProcessor implements Processor<String, byte[], String, Object> {
@@ -41,6 +42,7 @@ public final class WorkflowProcessor implements Processor<String, byte[], String
     private ProcessorContext<String, Object> context;
     private EngineOutput output;
     private Engine engine;
+    private OnDemandPunctuation punctuation;
 
     /** A processor reading calendars from the global store {@code calendarStore} (null: schedules use none). */
     public WorkflowProcessor(
@@ -69,16 +71,20 @@ public final class WorkflowProcessor implements Processor<String, byte[], String
             schedules = new ScheduledStarts(new CalendarCache(calendars::get));
         }
         engine = new Engine(settings, new EngineStores(context), new DueIndex(dueStore), output, schedules);
-        AlignedPunctuation.schedule(context, clock.instant(), settings.punctuateInterval(), timestamp -> {
-            if (punctuationAllowed.getAsBoolean()) {
-                engine.punctuate(clock.instant());
-            }
-        });
+        punctuation =
+                OnDemandPunctuation.schedule(context, clock.instant(), settings.punctuateInterval(), timestamp -> {
+                    if (punctuationAllowed.getAsBoolean()) {
+                        Instant now = clock.instant();
+                        engine.punctuate(now);
+                        punctuation.sleepUntil(now, engine.nextDue());
+                    }
+                });
     }
 
     @Override
     public void process(Record<String, byte[]> record) {
         RecordMetadata source = context.recordMetadata().orElseThrow();
+        punctuation.stayAwake(clock.instant());
         try {
             if (source.topic().equals(catalog.workflows())) {
                 define(source.topic(), record.key(), record.value());
