@@ -113,6 +113,7 @@ public final class Dispatcher implements AutoCloseable {
                 settings.transactionalId(),
                 newLoop(),
                 this::newLoop,
+                // the back-off waits real time, whatever clock the fires are timed by
                 new RestartBackOff(LoopSupervisor.FIRST_BACK_OFF, LoopSupervisor.MAX_BACK_OFF, Clock.systemUTC()),
                 stats::loopRestarted);
         thread = new Thread(supervisor, "carillon-dispatcher");
@@ -149,8 +150,8 @@ public final class Dispatcher implements AutoCloseable {
     /**
      * Stops the loop after its current iteration (a transaction in flight is committed or aborted), leaves the
      * consumer group, closes the clients and waits for the thread to end; a wait before new clients ends at once.
-     * A thread blocked on an unreachable broker longer than the close timeout is interrupted. Held fires are dropped: the next owner of
-     * their partitions reads them again from the committed offsets.
+     * A thread blocked on an unreachable broker longer than the close timeout is interrupted. Held fires are dropped:
+     * the next owner of their partitions reads them again from the committed offsets.
      */
     @Override
     public void close() {
