@@ -2,6 +2,8 @@ package io.carillon.dispatcher;
 
 import io.carillon.dispatcher.internal.DispatchLoop;
 import io.carillon.dispatcher.internal.DispatcherSettings;
+import io.carillon.dispatcher.internal.LoopSupervisor;
+import io.carillon.dispatcher.internal.RestartBackOff;
 import io.carillon.dispatcher.internal.StatsRecorder;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.TopicCatalog;
@@ -27,6 +29,13 @@ import org.slf4j.LoggerFactory;
  * {@code fires} offsets of one loop iteration are committed in one Kafka transaction; a partition's committed offset
  * never passes a fire still held, and fires already dispatched above it are listed in the offset's metadata so that
  * the next owner skips them. Cancel events withdraw held fires; late fires go at once.
+ *
+ * <p>When its producer or a consumer fails in a way it cannot go on from (an {@code InvalidTxnStateException} after
+ * a broker was lost, for example), the dispatcher closes its Kafka clients, giving its partitions and held fires up,
+ * and starts again with new ones after {@link LoopSupervisor#FIRST_BACK_OFF}, doubling for each failure in a row up to
+ * {@link LoopSupervisor#MAX_BACK_OFF}; it keeps its transactional id, so its new producer fences the old one, and it
+ * reads its partitions from the committed offsets, so no fire is lost or dispatched twice. It stops for good when
+ * fenced by a newer instance with its transactional id or instance id.
  *
  * <p>Threading: all Kafka clients live on one thread of the dispatcher's own, started by {@link #start()}.
  * {@link #start()}, {@link #close()}, {@link #isRunning()} and {@link #stats()} may be called from any thread.
@@ -77,13 +86,15 @@ public final class Dispatcher implements AutoCloseable {
 
     private final DispatcherSettings settings;
     private final StatsRecorder stats;
-    private DispatchLoop loop;
+    private final Runnable beforeCommit;
+    private LoopSupervisor supervisor;
     private Thread thread;
     private boolean closed;
 
-    private Dispatcher(DispatcherSettings settings, MeterRegistry meterRegistry) {
+    private Dispatcher(DispatcherSettings settings, MeterRegistry meterRegistry, Runnable beforeCommit) {
         this.settings = settings;
         this.stats = new StatsRecorder(meterRegistry);
+        this.beforeCommit = beforeCommit;
     }
 
     public static Builder builder() {
@@ -95,17 +106,33 @@ public final class Dispatcher implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("dispatcher is closed");
         }
-        if (loop != null) {
+        if (supervisor != null) {
             throw new IllegalStateException("dispatcher already started");
         }
-        loop = new DispatchLoop(settings, stats);
-        thread = new Thread(loop, "carillon-dispatcher");
+        supervisor = new LoopSupervisor(
+                settings.transactionalId(),
+                newLoop(),
+                this::newLoop,
+                // the back-off waits real time, whatever clock the fires are timed by
+                new RestartBackOff(LoopSupervisor.FIRST_BACK_OFF, LoopSupervisor.MAX_BACK_OFF, Clock.systemUTC()),
+                stats::loopRestarted);
+        thread = new Thread(supervisor, "carillon-dispatcher");
         thread.setUncaughtExceptionHandler(
                 (t, e) -> log.error("dispatcher {} stopped on an error", settings.transactionalId(), e));
         thread.start();
     }
 
-    /** Whether the dispatcher's thread is running (false before start, after close or after a fatal error). */
+    /** A loop with new Kafka clients (on the caller's thread: the first one's errors of configuration reach start). */
+    private DispatchLoop newLoop() {
+        return new DispatchLoop(settings, stats, beforeCommit);
+    }
+
+    /**
+     * Whether the dispatcher's thread is running: true from {@link #start()} until {@link #close()}, also while it
+     * starts again with new Kafka clients after an error of the old ones; false before start, after close, and once it
+     * stopped for good: fenced by a newer instance with its transactional id or instance id, or on an error that is
+     * not a Kafka client's.
+     */
     public synchronized boolean isRunning() {
         return thread != null && thread.isAlive();
     }
@@ -122,20 +149,20 @@ public final class Dispatcher implements AutoCloseable {
 
     /**
      * Stops the loop after its current iteration (a transaction in flight is committed or aborted), leaves the
-     * consumer group, closes the clients and waits for the thread to end. A thread blocked on an unreachable broker
-     * longer than the close timeout is interrupted. Held fires are dropped: the next owner of
-     * their partitions reads them again from the committed offsets.
+     * consumer group, closes the clients and waits for the thread to end; a wait before new clients ends at once.
+     * A thread blocked on an unreachable broker longer than the close timeout is interrupted. Held fires are dropped:
+     * the next owner of their partitions reads them again from the committed offsets.
      */
     @Override
     public void close() {
         Thread running;
-        DispatchLoop stopping;
+        LoopSupervisor stopping;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
-            if (loop == null) {
+            if (supervisor == null) {
                 return;
             }
             log.info(
@@ -143,9 +170,9 @@ public final class Dispatcher implements AutoCloseable {
                             + " (up to {} before its thread is interrupted)",
                     settings.transactionalId(),
                     settings.closeTimeout());
-            loop.stop();
+            supervisor.stop();
             running = thread;
-            stopping = loop;
+            stopping = supervisor;
         }
         try {
             running.join(settings.closeTimeout().toMillis());
@@ -180,6 +207,7 @@ public final class Dispatcher implements AutoCloseable {
         private Duration triggerLead = DEFAULT_TRIGGER_LEAD;
         private Duration noWorkerGrace = DEFAULT_NO_WORKER_GRACE;
         private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
+        private Runnable beforeCommit = () -> {};
         private final Map<String, Object> clientProperties = new HashMap<>();
 
         private Builder() {}
@@ -315,7 +343,8 @@ public final class Dispatcher implements AutoCloseable {
          * Where the dispatcher's meters go: {@code carillon.dispatch.lateness} (timer per {@code app}: how long after
          * its due instant each trigger was produced), the counters {@code carillon.dispatch.dispatched},
          * {@code carillon.dispatch.no.worker}, {@code carillon.dispatch.misfire.skipped} (per {@code app}),
-         * {@code carillon.dispatch.transactions} and {@code carillon.dead.letters} (tags {@code component},
+         * {@code carillon.dispatch.transactions}, {@code carillon.dispatch.restarts} (loops started again with new Kafka
+         * clients) and {@code carillon.dead.letters} (tags {@code component},
          * {@code topic}), and the gauges {@code carillon.dispatch.held.fires} and
          * {@code carillon.dispatch.assigned.partitions}. Default: none kept (an empty composite registry);
          * {@link Dispatcher#stats()} works either way.
@@ -350,6 +379,15 @@ public final class Dispatcher implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Runs {@code beforeCommit} on the dispatcher's thread after each transaction's records and offsets are sent and
+         * before it commits; for tests that hold a transaction open past its timeout.
+         */
+        Builder beforeCommit(Runnable beforeCommit) {
+            this.beforeCommit = Objects.requireNonNull(beforeCommit, "beforeCommit");
+            return this;
+        }
+
         /** Checks the settings and builds a dispatcher, not yet started. */
         public Dispatcher build() {
             Objects.requireNonNull(catalog, "catalog is required");
@@ -372,7 +410,8 @@ public final class Dispatcher implements AutoCloseable {
                             noWorkerGrace,
                             sessionTimeout,
                             KafkaClientProperties.of("clientProperties", clientProperties)),
-                    meterRegistry != null ? meterRegistry : new CompositeMeterRegistry());
+                    meterRegistry != null ? meterRegistry : new CompositeMeterRegistry(),
+                    beforeCommit);
         }
     }
 }

@@ -81,6 +81,7 @@ class MetricsDocsTest {
                         StatsRecorder.HELD_FIRES,
                         StatsRecorder.ASSIGNED_PARTITIONS,
                         StatsRecorder.TRANSACTIONS,
+                        StatsRecorder.RESTARTS,
                         AnalyticsMeters.INCIDENTS,
                         RunMeters.RUNS,
                         RunMeters.DURATION,

@@ -30,10 +30,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The dispatcher's Kafka loop: poll {@code fires} (waiting no longer than until the next held fire is due), let the
- * {@link DispatchEngine} decide, and produce its records and commit its offsets in one transaction. Construct on any
- * thread, then {@link #run()} on exactly one thread; {@link #stop()} may be called from any thread.
+ * {@link DispatchEngine} decide, and produce its records and commit its offsets in one transaction. A transaction that
+ * fails is aborted and its fires are read again from the committed offsets; an error the producer or a consumer cannot
+ * go on from ends {@link #run()}, which closes the clients and throws it (a {@link LoopSupervisor} decides whether a
+ * new loop starts). Construct on any thread, then {@link #run()} once on exactly one thread; {@link #stop()} may be
+ * called from any thread.
  */
-public final class DispatchLoop implements Runnable {
+public final class DispatchLoop implements LoopSupervisor.Loop {
 
     private static final Logger log = LoggerFactory.getLogger(DispatchLoop.class);
 
@@ -50,13 +53,24 @@ public final class DispatchLoop implements Runnable {
     private final WorkerRegistryReader registryReader;
     private final DispatchEngine engine;
     private final List<ProducerRecord<String, Object>> registryDeadLetters = new ArrayList<>();
+    private final Runnable beforeCommit;
     private volatile boolean stopping;
     private volatile boolean closingClients;
     private boolean inTransaction;
 
+    /** A loop with new Kafka clients. */
     public DispatchLoop(DispatcherSettings settings, StatsRecorder stats) {
+        this(settings, stats, () -> {});
+    }
+
+    /**
+     * A loop with new Kafka clients that runs {@code beforeCommit} on its thread after each transaction's records and
+     * offsets are sent and before the transaction commits: nothing but in tests, which hold a transaction open there.
+     */
+    public DispatchLoop(DispatcherSettings settings, StatsRecorder stats, Runnable beforeCommit) {
         this.settings = settings;
         this.stats = stats;
+        this.beforeCommit = beforeCommit;
         this.fires = KafkaClients.firesConsumer(settings);
         this.workers = KafkaClients.workersConsumer(settings);
         this.results = KafkaClients.resultsConsumer(settings);
@@ -101,17 +115,6 @@ public final class DispatchLoop implements Runnable {
             while (!stopping) {
                 iterate();
             }
-        } catch (ProducerFencedException e) {
-            log.error(
-                    "dispatcher {} was fenced by a newer producer and stops: {}",
-                    settings.transactionalId(),
-                    e.getMessage());
-        } catch (FencedInstanceIdException e) {
-            log.error(
-                    "dispatcher {} stops: another dispatcher joined group {} under its instance id {}",
-                    settings.transactionalId(),
-                    settings.groupId(),
-                    settings.instanceId());
         } catch (KafkaException e) {
             if (!stopping) {
                 throw e;
@@ -122,6 +125,7 @@ public final class DispatchLoop implements Runnable {
     }
 
     /** Asks the loop to finish its iteration and close its clients (leaving the group); returns at once. */
+    @Override
     public void stop() {
         stopping = true;
         fires.wakeup();
@@ -129,7 +133,7 @@ public final class DispatchLoop implements Runnable {
         results.wakeup();
     }
 
-    /** Whether the loop has left its work and is closing its clients (it must not be interrupted then). */
+    @Override
     public boolean isClosingClients() {
         return closingClients;
     }
@@ -203,6 +207,7 @@ public final class DispatchLoop implements Runnable {
             if (!plan.offsets().isEmpty()) {
                 producer.sendOffsetsToTransaction(plan.offsets(), fires.groupMetadata());
             }
+            beforeCommit.run();
             producer.commitTransaction();
             inTransaction = false;
             stats.transactionCommitted();
@@ -213,10 +218,25 @@ public final class DispatchLoop implements Runnable {
             if (stopping) {
                 throw e;
             }
+            abortAfter(e);
             log.warn("transaction aborted, re-reading fires from the committed offsets: {}", e.toString());
-            producer.abortTransaction();
-            inTransaction = false;
             rewind();
+        }
+    }
+
+    /**
+     * Aborts the transaction that failed on {@code failure}. A producer that cannot abort is in a state it cannot go
+     * on from; then {@code failure} is thrown, and the transaction is left to the coordinator (it aborts it after the
+     * transaction timeout, or when the next producer with this transactional id starts).
+     */
+    private void abortAfter(KafkaException failure) {
+        try {
+            producer.abortTransaction();
+        } catch (KafkaException abortFailed) {
+            failure.addSuppressed(abortFailed);
+            throw failure;
+        } finally {
+            inTransaction = false;
         }
     }
 

@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * sent to the dlq;</li>
  * <li>{@value #TRANSACTIONS} (counter): Kafka transactions committed (each writes a marker to every partition it
  * touched, and the {@code fires} offsets);</li>
+ * <li>{@value #RESTARTS} (counter): loops started again with new Kafka clients after an error of the old ones
+ * ({@link LoopSupervisor});</li>
  * <li>{@value #HELD_FIRES}, {@value #ASSIGNED_PARTITIONS} (gauges);</li>
  * <li>{@value #WORKERS_OUT_OF_STEP} (gauge): worker instances whose clock is more than 2 s off this dispatcher's.</li>
  * <li>{@value #PLANNERS_OUT_OF_STEP} (gauge): partitions of {@code fires} this dispatcher reads whose planner's clock,
@@ -40,6 +42,7 @@ public final class StatsRecorder {
     public static final String NO_WORKER = "carillon.dispatch.no.worker";
     public static final String MISFIRE_SKIPPED = "carillon.dispatch.misfire.skipped";
     public static final String TRANSACTIONS = "carillon.dispatch.transactions";
+    public static final String RESTARTS = "carillon.dispatch.restarts";
     public static final String HELD_FIRES = "carillon.dispatch.held.fires";
     public static final String ASSIGNED_PARTITIONS = "carillon.dispatch.assigned.partitions";
     public static final String WORKERS_OUT_OF_STEP = "carillon.dispatch.workers.out.of.step";
@@ -63,6 +66,7 @@ public final class StatsRecorder {
     private final DeadLetterMeter deadLetterMeter;
     private final AtomicLong transactions = new AtomicLong();
     private final Counter transactionCounter;
+    private final Counter restartCounter;
 
     /** A recorder whose meters go nowhere (an empty composite registry). */
     public StatsRecorder() {
@@ -75,6 +79,9 @@ public final class StatsRecorder {
         this.deadLetterMeter = new DeadLetterMeter(registry);
         this.transactionCounter = Counter.builder(TRANSACTIONS)
                 .description("Kafka transactions the dispatcher committed")
+                .register(registry);
+        this.restartCounter = Counter.builder(RESTARTS)
+                .description("loops the dispatcher started again with new Kafka clients after an error of the old ones")
                 .register(registry);
         Gauge.builder(HELD_FIRES, heldFires, AtomicInteger::get)
                 .description("fires held until due at the end of the last loop iteration")
@@ -119,6 +126,11 @@ public final class StatsRecorder {
     public void transactionCommitted() {
         transactions.incrementAndGet();
         transactionCounter.increment();
+    }
+
+    /** Counts a loop started again with new Kafka clients. */
+    public void loopRestarted() {
+        restartCounter.increment();
     }
 
     public void assignedPartitions(int count) {

@@ -5,8 +5,10 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * Health {@code dispatcher}: UP while the dispatcher's thread runs; DOWN before it starts, after it closes, or once
- * it stopped on an error (a restart is what helps). In both the liveness and the readiness group.
+ * Health {@code dispatcher}: UP while the dispatcher's thread runs, also while it starts again with new Kafka clients
+ * after a fatal error of its producer or a consumer; DOWN before it starts, after it closes, or once it stopped for
+ * good (fenced by a newer instance, or an error that is not a Kafka client's: a restart of the process is what helps).
+ * In both the liveness and the readiness group.
  *
  * <p>Thread-safe.
  */
