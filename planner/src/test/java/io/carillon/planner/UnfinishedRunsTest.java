@@ -519,6 +519,26 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         assertThat(planner.fires()).as("no retry").isEmpty();
     }
 
+    @Test
+    void aWorkersClockBehindDoesNotTimeItsRunOutEarly() {
+        JobDefinition job = slowJob();
+        planner.put(job);
+        planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));
+        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactly("run-1");
+        planner.heartbeat(heartbeat(START.minus(SKEW), Duration.ofHours(1)));
+        planner.result(resultOfRun1(job, RunStatus.STARTED, START.minus(SKEW)));
+
+        planner.advanceCoarsely(Duration.ofSeconds(85));
+        assertThat(planner.writtenResults())
+                .as("the timeout counts from when the planner read STARTED, not from the worker's stamp 20 s behind")
+                .isEmpty();
+
+        planner.advanceCoarsely(Duration.ofSeconds(10));
+        RunResult timedOut = single(planner.writtenResults());
+        assertThat(timedOut.status()).isEqualTo(RunStatus.TIMED_OUT);
+        assertThat(timedOut.message()).contains("60000 ms", "30000 ms");
+    }
+
     /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */
     private void runStarted(JobDefinition job) {
         planner.put(job);

@@ -20,7 +20,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * The runs seen STARTED (or claimed: a STARTED without {@code startedAt}) and not yet ended ({@link PlannerStores#OPEN_RUNS}, key run id), and the verdict on those
  * that will not end by themselves:
  * <ul>
- *   <li>TIMED_OUT once {@link OpenRun#timeoutAt()} (start + the job's {@code timeoutMs} + the grace) has passed;</li>
+ *   <li>TIMED_OUT once {@link OpenRun#timeoutAt()} has passed: the instant the planner read the run's STARTED, plus
+ *       the job's {@code timeoutMs}, plus the grace, all by the planner's clock (a worker's clock 20 s behind would
+ *       otherwise time its run out 20 s early, and one beyond the grace while it still runs);</li>
  *   <li>LOST once its worker's latest heartbeat has expired by the planner's clock (received plus the heartbeat's
  *       time to live, {@link WorkerHeartbeats.Received#expiresAt()}: the worker's own clock is not trusted), or, when the worker has no heartbeat (a tombstone: it
  *       shut down; or never seen), once the run has been open for the grace (so a worker's first heartbeat can
@@ -61,7 +63,7 @@ final class OpenRuns {
     /**
      * Opens the run of a STARTED result read from {@code json} (the record's value, kept as it is). A repeated
      * STARTED keeps the first, unless the first was a worker's claim (no {@code startedAt}: taken, not started yet):
-     * a later STARTED replaces it, the same worker's real start (so a timeout counts from it) or another worker's
+     * a later STARTED replaces it, the same worker's real start (so a timeout counts from its reading) or another worker's
      * claim (the trigger's partition moved before the claim's commit: the run is the new owner's now). A claim on a
      * run that is not open but ended recently is ignored ({@link RecentlyEndedRuns}): its worker gave up on it and
      * the run was ended by the partition's next owner.
@@ -74,9 +76,8 @@ final class OpenRuns {
         if (open == null && result.startedAt() == null && recentlyEnded.contains(result.runId(), now)) {
             return;
         }
-        Instant start = result.startedAt() != null ? result.startedAt() : now;
         Instant timeoutAt =
-                job.timeoutMs() > 0 ? start.plusMillis(job.timeoutMs()).plus(grace) : null;
+                job.timeoutMs() > 0 ? now.plusMillis(job.timeoutMs()).plus(grace) : null;
         store.put(result.runId(), encode(now, timeoutAt, json, result.instance()));
     }
 
@@ -118,7 +119,7 @@ final class OpenRuns {
         if (head.timeoutAt() != null && now.isAfter(head.timeoutAt()) && progress.readPast(head.timeoutAt(), now)) {
             OpenRun run = head.run();
             long timeoutMs =
-                    Duration.between(startOf(run), run.timeoutAt()).minus(grace).toMillis();
+                    Duration.between(run.seenAt(), run.timeoutAt()).minus(grace).toMillis();
             return Optional.of(ended(
                     run.started(),
                     RunStatus.TIMED_OUT,
@@ -192,10 +193,6 @@ final class OpenRuns {
         Instant seenAt = reader.readInstant();
         Instant timeoutAt = reader.readInstant();
         return new OpenRun(EventSerdes.RESULT.deserialize(null, reader.readBytes()), seenAt, timeoutAt);
-    }
-
-    private static Instant startOf(OpenRun run) {
-        return run.started().startedAt() != null ? run.started().startedAt() : run.seenAt();
     }
 
     private static RunResult ended(RunResult started, RunStatus status, String message, Instant now) {
