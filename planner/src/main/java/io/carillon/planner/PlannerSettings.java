@@ -42,15 +42,13 @@ public record PlannerSettings(
     /**
      * How far beyond the horizon the punctuator writes a job's scheduled fires when the job's timer comes due
      * (capped at the horizon, {@link #refillChunk()}). The horizon is refilled in chunks: a job firing every second
-     * has its timer deleted and put, its state rewritten and all three changelogged once per 6 fires instead of once
-     * per fire, which is most of the planner's work per fire (steady, 1,000 jobs every second: the planner's stream
-     * thread takes 68–80 µs of CPU per fire with the chunk, 108–186 µs without;
-     * bench/results/2026-11-22-786cd4f.jsonl). Why not longer: the writes per fire fall as 1 / (chunk + period),
-     * while a fast job's state carries (horizon + chunk) / period pending fires, all encoded again at each visit, and
-     * fires stay out longer for the dispatcher to hold and a change to cancel; 5 s already takes the per-fire writes
-     * of an every-second job down six-fold (10 s is not measured).
+     * has its timer deleted and put, its state rewritten and all three changelogged once per 11 fires instead of
+     * once per fire, which is most of the planner's work per fire. The writes per fire fall as
+     * period / (chunk + period), while a fast job's state carries (horizon + chunk) / period pending fires, all
+     * encoded again at each visit, and fires stay out longer for the dispatcher to hold and a change to cancel: at
+     * most twice the horizon, since the chunk is capped at it.
      */
-    public static final Duration REFILL_CHUNK = Duration.ofSeconds(5);
+    public static final Duration REFILL_CHUNK = Duration.ofSeconds(10);
     /**
      * How often the planner commits its transaction when nothing urgent asks for one sooner (Kafka Streams'
      * {@code commit.interval.ms}; its exactly-once default is 100 ms). A commit flushes the producer and ends the
