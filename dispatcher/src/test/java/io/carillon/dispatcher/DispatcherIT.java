@@ -439,25 +439,7 @@ class DispatcherIT {
     }
 
     private FireEvent fire(String jobId, Instant at) {
-        return new FireEvent(
-                0,
-                null,
-                FireIds.scheduled(jobId, at),
-                jobId,
-                1,
-                "demo",
-                "echo",
-                at,
-                FireKind.SCHEDULED,
-                1,
-                "{}",
-                null,
-                null,
-                null,
-                0,
-                null,
-                null,
-                clock.instant());
+        return TestFires.scheduled(jobId, at, clock.instant());
     }
 
     private void sendFire(FireEvent fire) {

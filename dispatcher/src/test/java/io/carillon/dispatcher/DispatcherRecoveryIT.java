@@ -10,8 +10,6 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.TopicInitializer;
 import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -193,25 +191,7 @@ class DispatcherRecoveryIT {
     }
 
     private FireEvent fire(String jobId, Instant at) {
-        return new FireEvent(
-                0,
-                null,
-                FireIds.scheduled(jobId, at),
-                jobId,
-                1,
-                "demo",
-                "echo",
-                at,
-                FireKind.SCHEDULED,
-                1,
-                "{}",
-                null,
-                null,
-                null,
-                0,
-                null,
-                null,
-                clock.instant());
+        return TestFires.scheduled(jobId, at, clock.instant());
     }
 
     private void sendFire(FireEvent fire) {

@@ -10,8 +10,6 @@ import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.TopicInitializer;
 import io.carillon.topics.events.FireEvent;
-import io.carillon.topics.events.FireIds;
-import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.Trigger;
 import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Clock;
@@ -164,24 +162,6 @@ class ReleaseWindowIT {
     }
 
     private FireEvent fire(String jobId, Instant at) {
-        return new FireEvent(
-                0,
-                null,
-                FireIds.scheduled(jobId, at),
-                jobId,
-                1,
-                "demo",
-                "echo",
-                at,
-                FireKind.SCHEDULED,
-                1,
-                "{}",
-                null,
-                null,
-                null,
-                0,
-                null,
-                null,
-                clock.instant());
+        return TestFires.scheduled(jobId, at, clock.instant());
     }
 }
