@@ -72,8 +72,11 @@ public final class Analytics implements AutoCloseable {
      */
     public static final class Builder extends StreamsAppBuilder<Builder> {
 
-        private static final Map<String, Object> TUNING =
-                Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, AnalyticsSettings.COMMIT_INTERVAL.toMillis());
+        private static final Map<String, Object> TUNING = Map.of(
+                StreamsConfig.COMMIT_INTERVAL_MS_CONFIG,
+                AnalyticsSettings.COMMIT_INTERVAL.toMillis(),
+                StreamsConfig.POLL_MS_CONFIG,
+                AnalyticsSettings.POLL.toMillis());
 
         private Duration punctuateInterval = AnalyticsSettings.DEFAULT_PUNCTUATE_INTERVAL;
         private Duration windowGrace = AnalyticsSettings.DEFAULT_WINDOW_GRACE;
