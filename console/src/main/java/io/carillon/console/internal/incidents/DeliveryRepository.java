@@ -10,12 +10,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The {@code deliveries} outbox. {@link #enqueue} runs in the transaction that stores an incident step; the sender
- * reads and marks in its own, holding {@link #tryLockSender} so one console instance sends at a time.
+ * The {@code deliveries} outbox. {@link #enqueue} runs in the transaction that stores an incident step and publishes
+ * {@link DeliveriesAdded}, which the sender hears once that transaction commits; the sender reads and marks in its
+ * own, holding {@link #tryLockSender} so one console instance sends at a time.
  */
 @Repository
 class DeliveryRepository {
@@ -27,9 +29,11 @@ class DeliveryRepository {
             + " next_attempt_at, last_error, created_at, sent_at";
 
     private final JdbcClient jdbc;
+    private final ApplicationEventPublisher events;
 
-    DeliveryRepository(JdbcClient jdbc) {
+    DeliveryRepository(JdbcClient jdbc, ApplicationEventPublisher events) {
         this.jdbc = jdbc;
+        this.events = events;
     }
 
     /**
@@ -39,7 +43,7 @@ class DeliveryRepository {
      * @return how many deliveries were added
      */
     int enqueue(Incident step, Instant now) {
-        return jdbc.sql("INSERT INTO deliveries (incident_id, step, action, step_at, channel, status, attempts,"
+        int added = jdbc.sql("INSERT INTO deliveries (incident_id, step, action, step_at, channel, status, attempts,"
                         + " next_attempt_at, created_at)"
                         + " SELECT :id, :step, :action, :at, m.name, m.status, 0,"
                         + " CASE WHEN m.status = 'PENDING' THEN CAST(:now AS timestamptz) END, :now"
@@ -56,7 +60,14 @@ class DeliveryRepository {
                 .param("app", step.app())
                 .param("now", parameter(now))
                 .update();
+        if (added > 0) {
+            events.publishEvent(new DeliveriesAdded(step.incidentId()));
+        }
+        return added;
     }
+
+    /** Deliveries of an incident's step were added; published inside the adding transaction. */
+    record DeliveriesAdded(String incidentId) {}
 
     /** Takes the sender lock for the rest of the current transaction; false when another sender holds it. */
     boolean tryLockSender() {

@@ -1,23 +1,30 @@
 package io.carillon.console.internal.incidents;
 
 import io.carillon.console.internal.incidents.DeliveryRepository.DueDelivery;
+import io.carillon.console.internal.support.IdleBackoff;
+import io.carillon.console.internal.support.PeriodicPass;
 import io.carillon.console.internal.support.PeriodicTask;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.event.TransactionalEventListener;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Sends the {@code deliveries} outbox: every {@code carillon.console.notifications.poll-interval} one thread takes
- * the sender's advisory lock (so one console instance sends at a time), sends the deliveries due by the injected
- * clock, at most {@code batch-size} per transaction, and marks each SENT, or PENDING again after the back-off of
- * {@link RetrySchedule}, or FAILED after the last attempt, in the same transaction. A crash after a send and before
- * the commit sends that notification again: delivery is at least once. A failing pass (database down) is logged
- * once and retried on every poll.
+ * Sends the {@code deliveries} outbox: at every pass one thread takes the sender's advisory lock (so one console
+ * instance sends at a time), sends the deliveries due by the injected clock, at most {@code batch-size} per
+ * transaction, and marks each SENT, or PENDING again after the back-off of {@link RetrySchedule}, or FAILED after the
+ * last attempt, in the same transaction. A crash after a send and before the commit sends that notification again:
+ * delivery is at least once. Passes are {@code carillon.console.notifications.poll-interval} apart while there is
+ * work; with none, the pause grows to {@code max-poll-interval} ({@link IdleBackoff}), so a retry may go out that
+ * much after its back-off, and deliveries added by this console wake the sender at once
+ * ({@link DeliveryRepository.DeliveriesAdded}). A failing pass (database down) is logged once and retried after
+ * every pause.
  */
 @Component
 class DeliverySender extends PeriodicTask {
@@ -32,6 +39,8 @@ class DeliverySender extends PeriodicTask {
     private final int batchSize;
     private final ConsoleAddress consoleAddress;
     private final int maxMessageChars;
+    private final IdleBackoff backoff;
+    private final PeriodicPass passes;
 
     DeliverySender(
             DeliveryRepository deliveries,
@@ -48,11 +57,27 @@ class DeliverySender extends PeriodicTask {
         this.batchSize = settings.getBatchSize();
         this.consoleAddress = consoleAddress;
         this.maxMessageChars = settings.getMaxMessageChars();
-        runEvery(
+        Duration poll = settings.getPollInterval();
+        Duration longest = settings.getMaxPollInterval();
+        this.backoff = new IdleBackoff(clock, poll, longest.compareTo(poll) < 0 ? poll : longest);
+        this.passes = runAfter(
                 "notifications",
-                settings.getPollInterval(),
+                backoff::delay,
                 settings.getConnectTimeout().plus(settings.getReadTimeout()),
-                this::sendDue);
+                this::sendPass);
+    }
+
+    /** After the commit of a transaction that added deliveries: the next pass runs now. */
+    @TransactionalEventListener
+    public void onAdded(DeliveryRepository.DeliveriesAdded added) {
+        backoff.worked();
+        passes.wake();
+    }
+
+    private void sendPass() {
+        if (sendDue() > 0) {
+            backoff.worked();
+        }
     }
 
     /**

@@ -6,8 +6,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /** Notification channels and the sender that delivers incident steps to them. */
 @ConfigurationProperties("carillon.console.notifications")
 public class NotificationProperties {
-    /** Pause between two passes of the sender over the due deliveries. Default 250 ms. */
+    /** Pause between two passes of the sender over the due deliveries while there is work. Default 250 ms. */
     private Duration pollInterval = Duration.ofMillis(250);
+    /**
+     * Longest pause between two passes: with nothing sent the pause grows to it (a tenth of the time since the last
+     * delivery), and deliveries added by this console wake the sender at once. Default 2 s.
+     */
+    private Duration maxPollInterval = Duration.ofSeconds(2);
     /** Most deliveries sent in one pass (one database transaction). Default 20. */
     private int batchSize = 20;
     /** Attempts of one delivery before it is marked FAILED. Default 8. */
@@ -32,6 +37,14 @@ public class NotificationProperties {
     private int maxChannels = 100;
     /** Most apps named by one channel. Default 100. */
     private int maxChannelApps = 100;
+
+    public Duration getMaxPollInterval() {
+        return maxPollInterval;
+    }
+
+    public void setMaxPollInterval(Duration maxPollInterval) {
+        this.maxPollInterval = maxPollInterval;
+    }
 
     public Duration getPollInterval() {
         return pollInterval;
