@@ -1,6 +1,5 @@
 package io.carillon.streams;
 
-import io.carillon.streams.internal.MemberIdFile;
 import io.carillon.topics.KafkaClientProperties;
 import io.carillon.topics.KafkaClientTimeouts;
 import io.carillon.topics.TopicCatalog;
@@ -13,7 +12,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
@@ -25,11 +23,7 @@ import org.apache.kafka.streams.Topology;
  * {@link #newApp} with its topology and tuning.
  *
  * <p>Every app runs {@code exactly_once_v2} on the classic group protocol, with internal topics replicated like the
- * catalog's. Its stream threads are static members of the app's group ({@code group.instance.id}, Kafka Streams adds
- * each thread's number): the name is kept in the app's state directory ({@code <state-dir>/<application-id>/carillon-member-id}, a
- * random UUID made at the first start) unless {@link #instanceId} names it, so an instance keeps it
- * across restarts, and a stream thread that rejoins the group (restarted, or fenced after a broker loss aborted its
- * transaction) takes its tasks back without a rebalance of the group. Its Kafka Streams properties are, from weakest to strongest: these, {@link KafkaClientTimeouts} for its
+ * catalog's. Its Kafka Streams properties are, from weakest to strongest: these, {@link KafkaClientTimeouts} for its
  * producer and consumers, the app's tuning, the {@link #clientProperties client properties}, each
  * {@link #streamsProperty}.
  *
@@ -48,7 +42,6 @@ public abstract class StreamsAppBuilder<B extends StreamsAppBuilder<B>> {
     private String applicationId;
     private Path stateDir;
     private int standbyReplicas;
-    private String instanceId;
     private MeterRegistry meterRegistry;
     private KafkaClientProperties clientProperties = KafkaClientProperties.NONE;
     private final Map<String, String> streamsProperties = new LinkedHashMap<>();
@@ -107,18 +100,6 @@ public abstract class StreamsAppBuilder<B extends StreamsAppBuilder<B>> {
             throw new IllegalArgumentException("standbyReplicas must not be negative, was " + standbyReplicas);
         }
         this.standbyReplicas = standbyReplicas;
-        return self();
-    }
-
-    /**
-     * The instance's name in the app's group ({@code group.instance.id} of its stream threads, each followed by
-     * {@code -<thread number>}): one that stays with the instance across restarts (a StatefulSet pod's name) and that
-     * no other running instance of the app has; default a name kept in the state directory, made at the first start.
-     *
-     * @throws IllegalArgumentException unless Kafka's characters for ids ({@code a-z A-Z 0-9 . _ -}), at most 200
-     */
-    public B instanceId(String instanceId) {
-        this.instanceId = MemberIdFile.requireValid("instanceId", instanceId);
         return self();
     }
 
@@ -213,15 +194,7 @@ public abstract class StreamsAppBuilder<B extends StreamsAppBuilder<B>> {
         properties.putAll(clientProperties.asMap());
         properties.putAll(streamsProperties);
         clientTimeouts(properties);
-        staticMembership(properties);
         return properties;
-    }
-
-    /** The stream threads' member name: the one given, else the one kept in the app's state directory. */
-    private void staticMembership(Properties properties) {
-        properties.put(
-                StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
-                instanceId != null ? instanceId : MemberIdFile.readOrCreate(stateDir.resolve(applicationId())));
     }
 
     /**

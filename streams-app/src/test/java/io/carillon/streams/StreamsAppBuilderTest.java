@@ -9,16 +9,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class StreamsAppBuilderTest {
 
     private static final String COMMIT = StreamsConfig.COMMIT_INTERVAL_MS_CONFIG;
     private static final String REQUEST_TIMEOUT = CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG;
-    private static final String INSTANCE_ID = ConsumerConfig.GROUP_INSTANCE_ID_CONFIG;
 
     /** A builder of an app called {@code sample}. */
     private static final class SampleBuilder extends StreamsAppBuilder<SampleBuilder> {
@@ -90,43 +87,5 @@ class StreamsAppBuilderTest {
         StreamsConfig aimed = new StreamsConfig(builder.streamsProperties(Map.of()));
         assertThat(aimed.getProducerConfigs("p")).containsEntry(REQUEST_TIMEOUT, "20000");
         assertThat(aimed.getMainConsumerConfigs("g", "c", 0)).containsEntry(REQUEST_TIMEOUT, "30000");
-    }
-
-    @Test
-    void eachStreamThreadIsAStaticMemberNamedAfterItsStateDirectory(@TempDir Path dirs) {
-        StreamsConfig first = new StreamsConfig(sample(dirs.resolve("a")).streamsProperties(Map.of()));
-        StreamsConfig again = new StreamsConfig(sample(dirs.resolve("a")).streamsProperties(Map.of()));
-        StreamsConfig other = new StreamsConfig(sample(dirs.resolve("b")).streamsProperties(Map.of()));
-
-        Object thread0 = first.getMainConsumerConfigs("g", "c", 0).get(INSTANCE_ID);
-        assertThat(thread0).asString().matches("[0-9a-f-]{36}-0");
-        assertThat(first.getMainConsumerConfigs("g", "c", 1).get(INSTANCE_ID))
-                .isNotEqualTo(thread0)
-                .asString()
-                .endsWith("-1");
-        assertThat(again.getMainConsumerConfigs("g", "c", 0)).containsEntry(INSTANCE_ID, thread0);
-        assertThat(other.getMainConsumerConfigs("g", "c", 0).get(INSTANCE_ID)).isNotEqualTo(thread0);
-        assertThat(dirs.resolve("a").resolve("acme.sample").resolve("carillon-member-id"))
-                .exists();
-        assertThat(first.getRestoreConsumerConfigs("r")).doesNotContainKey(INSTANCE_ID);
-        assertThat(first.getGlobalConsumerConfigs("gc")).doesNotContainKey(INSTANCE_ID);
-    }
-
-    @Test
-    void aMemberNameGivenReplacesTheStateDirectorysOne(@TempDir Path dirs) {
-        SampleBuilder builder = sample(dirs).instanceId("planner-7");
-
-        StreamsConfig told = new StreamsConfig(builder.streamsProperties(Map.of()));
-
-        assertThat(told.getMainConsumerConfigs("g", "c", 0)).containsEntry(INSTANCE_ID, "planner-7-0");
-        assertThat(dirs.resolve("acme.sample").resolve("carillon-member-id")).doesNotExist();
-        assertThatThrownBy(() -> sample(dirs).instanceId("planner 7")).hasMessageStartingWith("instanceId");
-    }
-
-    private static SampleBuilder sample(Path stateDir) {
-        return new SampleBuilder()
-                .bootstrapServers("kafka:9092")
-                .catalog(new TopicCatalog("acme.", 1, (short) 3))
-                .stateDir(stateDir);
     }
 }

@@ -127,8 +127,7 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
                         "carillon.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
                         "carillon.topics.prefix=" + id + ".",
                         "carillon.topics.partitions=1",
-                        property("state-dir", stateDir),
-                        property("instance-id", "member-" + id))
+                        property("state-dir", stateDir))
                 .withPropertyValues(
                         ClientConfigRecorder.carillonProperties(marker).toArray(String[]::new))
                 .run(context -> {
@@ -143,10 +142,6 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
                             .anySatisfy(config -> assertThat(config)
                                     .containsEntry("application.id", id + "." + name)
                                     .containsEntry("processing.guarantee", "exactly_once_v2"));
-                    assertThat(configs)
-                            .as("the stream thread's consumer, a static member named after the instance")
-                            .anySatisfy(config ->
-                                    assertThat(config).containsEntry("group.instance.id", "member-" + id + "-1"));
                 });
     }
 
@@ -172,7 +167,6 @@ public abstract class StreamsAppAutoConfigurationContract<A, B extends StreamsAp
         assertThat(properties.getStateDir())
                 .isEqualTo(Path.of(System.getProperty("java.io.tmpdir"), "carillon-" + name));
         assertThat(properties.getStandbyReplicas()).isZero();
-        assertThat(properties.getInstanceId()).isNull();
         assertThat(properties.getStreams()).isEmpty();
     }
 

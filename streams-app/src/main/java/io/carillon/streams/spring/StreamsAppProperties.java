@@ -13,7 +13,7 @@ import org.springframework.beans.factory.ObjectProvider;
 /**
  * The settings every Carillon Kafka Streams application shares, under {@code carillon.<name>.*}, for the app's
  * {@code @ConfigurationProperties} class to extend; Kafka and topics come from {@code carillon.*}. The configuration
- * processor reads no Javadoc of a class in a jar, so the app's module describes these six properties in its
+ * processor reads no Javadoc of a class in a jar, so the app's module describes these five properties in its
  * {@code META-INF/additional-spring-configuration-metadata.json}. Not thread-safe: Spring binds it once at start.
  */
 public abstract class StreamsAppProperties {
@@ -30,11 +30,6 @@ public abstract class StreamsAppProperties {
     private Path stateDir;
     /** Standby replicas of each state store, for faster fail-over. */
     private int standbyReplicas = 0;
-    /**
-     * The instance's name in the app's group, kept across restarts and unique among running instances (default a
-     * name kept in the state directory).
-     */
-    private String instanceId;
     /**
      * Extra Kafka Streams or client properties for this app alone, applied over carillon.kafka.properties and the
      * app's own tuning; the protected ones (processing.guarantee, isolation.level, ...) are refused at start.
@@ -65,9 +60,6 @@ public abstract class StreamsAppProperties {
         meterRegistry.ifAvailable(builder::meterRegistry);
         if (applicationId != null) {
             builder.applicationId(applicationId);
-        }
-        if (instanceId != null) {
-            builder.instanceId(instanceId);
         }
         KafkaClientProperties.of(prefix + ".streams", streams)
                 .asMap()
@@ -105,14 +97,6 @@ public abstract class StreamsAppProperties {
 
     public void setStandbyReplicas(int standbyReplicas) {
         this.standbyReplicas = standbyReplicas;
-    }
-
-    public String getInstanceId() {
-        return instanceId;
-    }
-
-    public void setInstanceId(String instanceId) {
-        this.instanceId = instanceId;
     }
 
     public Map<String, String> getStreams() {
