@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireIds;
 import io.carillon.topics.events.FireKind;
@@ -140,6 +141,38 @@ class RunMaterializerIT {
                             assertThat(run.get("message").asString()).isEqualTo("disk full");
                             assertThat(run.get("finishedAt").asString()).isEqualTo("2026-05-01T12:00:05Z");
                         }));
+    }
+
+    /**
+     * The claims of a {@code claims} batch become STARTED rows; a claim read after its run's end (another topic, so
+     * in any order with {@code results}) moves no row back.
+     */
+    @Test
+    void theClaimsOfABatchReachTheRunsAndALateClaimMovesNoRunBack() {
+        String first = FireIds.scheduled("claimed", SCHEDULED);
+        String second = FireIds.scheduled("claimed", SCHEDULED.plusSeconds(1));
+        sendClaims(claim("claimed", first, SCHEDULED), claim("claimed", second, SCHEDULED.plusSeconds(1)));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("claimed")).hasSize(2).allSatisfy(run -> {
+                    assertThat(run.get("status").asString()).isEqualTo("STARTED");
+                    assertThat(run.get("instance").asString()).isEqualTo("worker-1");
+                }));
+
+        send(result("claimed", first, RunStatus.SUCCEEDED, SCHEDULED.plusMillis(2000), "done"));
+        await().atMost(DEADLINE)
+                .untilAsserted(
+                        () -> assertThat(runOf("claimed", first).get("status").asString())
+                                .isEqualTo("SUCCEEDED"));
+        String marker = FireIds.scheduled("claimed", SCHEDULED.plusSeconds(2));
+        sendClaims(claim("claimed", first, SCHEDULED));
+        sendClaims(claim("claimed", marker, SCHEDULED.plusSeconds(2)));
+        await().atMost(DEADLINE)
+                .untilAsserted(() -> assertThat(runsOf("claimed")).hasSize(3));
+
+        JsonNode ended = runOf("claimed", first);
+        assertThat(ended.get("status").asString()).isEqualTo("SUCCEEDED");
+        assertThat(ended.get("message").asString()).isEqualTo("done");
+        assertThat(ended.get("finishedAt").asString()).isEqualTo("2026-05-01T12:00:02Z");
     }
 
     /**
@@ -279,6 +312,47 @@ class RunMaterializerIT {
     private List<JsonNode> runsOf(String jobId) {
         ApiClient.Answer answer = api.get("/api/v1/jobs/" + jobId + "/runs?limit=10");
         return answer.status() == 404 ? List.of() : answer.json().valueStream().toList();
+    }
+
+    private JsonNode runOf(String jobId, String fireId) {
+        return runsOf(jobId).stream()
+                .filter(run -> run.get("fireId").asString().equals(fireId))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    /** Sends {@code claims} as one {@code claims} record, keyed by the first claim's job id. */
+    private void sendClaims(RunResult... claims) {
+        ClaimBatch batch = new ClaimBatch(List.of(claims), "worker-1", SCHEDULED);
+        producer.send(new ProducerRecord<>(
+                environment.catalog.claims(),
+                claims[0].jobId(),
+                EventSerdes.CLAIM_BATCH.serialize(environment.catalog.claims(), batch)));
+        producer.flush();
+    }
+
+    /** The claim of worker-1 on the first run of {@code fireId}, scheduled at {@code scheduledAt}. */
+    private static RunResult claim(String jobId, String fireId, Instant scheduledAt) {
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                jobId,
+                "demo",
+                "echo",
+                "worker-1",
+                RunStatus.STARTED,
+                FireKind.SCHEDULED,
+                1,
+                0,
+                1,
+                scheduledAt,
+                null,
+                null,
+                "claimed",
+                null,
+                null,
+                scheduledAt);
     }
 
     private void send(RunResult result) {

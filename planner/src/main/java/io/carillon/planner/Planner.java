@@ -41,9 +41,10 @@ public final class Planner implements AutoCloseable {
     private static final int RESTORE_MAX_POLL_RECORDS = 10_000;
     /**
      * A task processes whatever it has buffered rather than wait for a co-partitioned input the broker has more of:
-     * the planner does not depend on the order of records across {@code jobs}, {@code requests} and {@code results}
-     * (a request for a job not held yet is parked; results are taken last anyway), and waiting for results, which
-     * keep arriving, would stall the intake of jobs.
+     * the planner does not depend on the order of records across {@code jobs}, {@code requests}, {@code results} and
+     * {@code claims} (a request for a job not held yet is parked; results are taken last anyway; a claim read after
+     * its run's end opens nothing, {@code RecentlyEndedRuns}), and waiting for results, which keep arriving, would
+     * stall the intake of jobs.
      */
     private static final long NO_TASK_IDLING = StreamsConfig.MAX_TASK_IDLE_MS_DISABLED;
 

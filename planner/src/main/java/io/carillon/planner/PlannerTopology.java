@@ -25,8 +25,8 @@ import org.apache.kafka.streams.AutoOffsetReset;
 import org.apache.kafka.streams.Topology;
 
 /**
- * The planner's Kafka Streams topology (Processor API): {@code jobs}, {@code requests} and {@code results}
- * (co-partitioned, key job id, values read as raw bytes) feed one processor that owns the job-state, timer and
+ * The planner's Kafka Streams topology (Processor API): {@code jobs}, {@code requests}, {@code results} and the
+ * workers' {@code claims} (co-partitioned, key job id, values read as raw bytes) feed one processor that owns the job-state, timer and
  * processed-id stores; it writes {@link io.carillon.topics.events.FireEvent}s to {@code fires}, the
  * {@link io.carillon.topics.events.RunResult}s it decides (SKIPPED) to {@code results}, CHILD
  * {@link io.carillon.topics.events.JobRequest}s to {@code requests}, the PAUSED
@@ -38,7 +38,7 @@ import org.apache.kafka.streams.Topology;
  * scheduled instant of a job whose schedule skips calendars or fires only on one; the compacted {@code limits} topic
  * feeds a global store of concurrency limits, which the limiter reads.
  *
- * <p>A task takes its records by timestamp across the three topics; jobs and requests are taken as if written an
+ * <p>A task takes its records by timestamp across the four topics; jobs and requests are taken as if written an
  * hour earlier ({@link AheadOfResults}), so they never wait behind a backlog of results.
  *
  * <p>The workflow engine ({@link WorkflowTopology}) is a sub-topology of its own in the same topology, keyed by
@@ -87,12 +87,14 @@ public final class PlannerTopology {
         topology.addSource(
                 AutoOffsetReset.earliest(), PlannerNodes.REQUESTS_SOURCE, ahead, keys, values, catalog.requests());
         topology.addSource(PlannerNodes.RESULTS_SOURCE, keys, values, catalog.results());
+        topology.addSource(PlannerNodes.CLAIMS_SOURCE, keys, values, catalog.claims());
         topology.addProcessor(
                 PlannerNodes.PLANNER,
                 () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed, urgentCommits, meters),
                 PlannerNodes.JOBS_SOURCE,
                 PlannerNodes.REQUESTS_SOURCE,
-                PlannerNodes.RESULTS_SOURCE);
+                PlannerNodes.RESULTS_SOURCE,
+                PlannerNodes.CLAIMS_SOURCE);
         PlannerStores.builders().forEach(store -> topology.addStateStore(store, PlannerNodes.PLANNER));
         topology.addGlobalStore(
                 PlannerStores.workers(),

@@ -5,6 +5,7 @@ import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.DeadLetter;
 import io.carillon.topics.events.FireAction;
@@ -67,6 +68,15 @@ final class PlannerHarness implements AutoCloseable {
     /** Reads {@code result} stamped {@code timestamp}: one written that long ago by a worker, read late. */
     void resultStampedAt(RunResult result, Instant timestamp) {
         driver.pipe(catalog.results(), result.jobId(), EventSerdes.RESULT.toJson(result), timestamp);
+    }
+
+    /** Reads {@code batch} from {@code claims}, keyed by its first claim's job id, stamped now. */
+    void claims(ClaimBatch batch) {
+        driver.pipe(
+                catalog.claims(),
+                batch.claims().get(0).jobId(),
+                EventSerdes.CLAIM_BATCH.toJson(batch),
+                clock.instant());
     }
 
     void heartbeat(WorkerHeartbeat heartbeat) {

@@ -6,6 +6,7 @@ import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
@@ -539,6 +540,64 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         assertThat(timedOut.message()).contains("60000 ms", "30000 ms");
     }
 
+    @Test
+    void aClaimBatchOpensEachOfItsRunsAndAWorkerWhoseHeartbeatExpiresHasThemEndedLostAndRetried() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        JobDefinition job =
+                job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        for (String fireId : List.of("a", "b", "c")) {
+            planner.request(request(fireId, job.id(), RequestType.RUN_NOW, null, null));
+        }
+        planner.fires();
+        planner.claims(new ClaimBatch(List.of(claimOf(job, "a"), claimOf(job, "b")), WORKER, START));
+
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+
+        assertThat(planner.writtenResults())
+                .allSatisfy(lost -> assertThat(lost.status()).isEqualTo(RunStatus.LOST))
+                .extracting(RunResult::runId)
+                .containsExactlyInAnyOrder("a#0", "b#0");
+        assertThat(planner.fires()).extracting(FireEvent::fireId).containsExactlyInAnyOrder("a~2", "b~2");
+    }
+
+    @Test
+    void aClaimBatchReadAfterItsRunEndedOpensNothing() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        JobDefinition job =
+                job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        planner.request(request("a", job.id(), RequestType.RUN_NOW, null, null));
+        planner.fires();
+        planner.result(result(job.id(), "a", RunStatus.SUCCEEDED, 1, START));
+        planner.claims(new ClaimBatch(List.of(claimOf(job, "a")), WORKER, START));
+
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+
+        assertThat(planner.writtenResults())
+                .as("no LOST for a run that succeeded")
+                .isEmpty();
+        assertThat(planner.fires()).as("no retry").isEmpty();
+    }
+
+    @Test
+    void aClaimBatchHoldingAStartIsDeadLetteredWholeAndOpensNoRun() {
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        JobDefinition job =
+                job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
+        planner.put(job);
+        planner.request(request("a", job.id(), RequestType.RUN_NOW, null, null));
+        planner.request(request("b", job.id(), RequestType.RUN_NOW, null, null));
+        planner.fires();
+        planner.claims(new ClaimBatch(List.of(claimOf(job, "a"), startedOn(job, "b", WORKER)), WORKER, START));
+
+        assertThat(planner.deadLetters())
+                .singleElement()
+                .satisfies(letter -> assertThat(letter.reason()).contains("claims[1]", "not a claim"));
+        planner.advanceCoarsely(Duration.ofSeconds(20));
+        assertThat(planner.writtenResults()).isEmpty();
+    }
+
     /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */
     private void runStarted(JobDefinition job) {
         planner.put(job);
@@ -603,6 +662,31 @@ class UnfinishedRunsTest extends PlannerTestSupport {
                 START,
                 null,
                 null,
+                null,
+                null,
+                START);
+    }
+
+    /** {@link #WORKER}'s claim on the run of fire {@code fireId}. */
+    private static RunResult claimOf(JobDefinition job, String fireId) {
+        RunResult started = startedOn(job, fireId, WORKER);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                started.runId(),
+                fireId,
+                job.id(),
+                "demo",
+                "echo",
+                WORKER,
+                RunStatus.STARTED,
+                FireKind.MANUAL,
+                1,
+                0,
+                1,
+                START,
+                null,
+                null,
+                "claimed",
                 null,
                 null,
                 START);

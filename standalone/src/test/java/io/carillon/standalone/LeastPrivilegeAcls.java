@@ -57,6 +57,7 @@ final class LeastPrivilegeAcls {
         acls.topics(
                 READ,
                 catalog.results(),
+                catalog.claims(),
                 catalog.logs(),
                 catalog.workers(),
                 catalog.alerts(),
@@ -85,6 +86,7 @@ final class LeastPrivilegeAcls {
                 catalog.jobs(),
                 catalog.requests(),
                 catalog.results(),
+                catalog.claims(),
                 catalog.workers(),
                 catalog.calendars(),
                 catalog.limits(),
@@ -144,8 +146,8 @@ final class LeastPrivilegeAcls {
     }
 
     /**
-     * Reads its own app's trigger topic in its group and the kill requests; writes results, logs, heartbeats and its
-     * app's declared jobs.
+     * Reads its own app's trigger topic in its group and the kill requests; writes claims, results, logs, heartbeats
+     * and its app's declared jobs.
      */
     List<AclBinding> worker(String user, String app) {
         Acls acls = new Acls(user).everyCarillonTopicDescribed();
@@ -153,8 +155,16 @@ final class LeastPrivilegeAcls {
         acls.allow(TOPIC, catalog.trigger(app), LITERAL, CREATE);
         acls.allow(GROUP, catalog.trigger(app), LITERAL, READ);
         acls.topics(READ, catalog.control());
-        acls.topics(WRITE, catalog.results(), catalog.logs(), catalog.workers(), catalog.dlq(), catalog.declarations());
+        acls.topics(
+                WRITE,
+                catalog.results(),
+                catalog.claims(),
+                catalog.logs(),
+                catalog.workers(),
+                catalog.dlq(),
+                catalog.declarations());
         acls.allow(TOPIC, catalog.declarations(), LITERAL, CREATE);
+        acls.allow(TOPIC, catalog.claims(), LITERAL, CREATE);
         return acls.list;
     }
 

@@ -3,6 +3,7 @@ package io.carillon.topics;
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.ControlCommand;
 import io.carillon.topics.events.DeadLetter;
@@ -39,6 +40,9 @@ public final class EventSerdes {
             new BatchDeserializer<>("triggers", TRIGGER, TRIGGER_BATCH, TriggerBatch::triggers);
 
     public static final JsonSerde<RunResult> RESULT = JsonSerde.of(RunResult.class);
+    /** A {@code claims} record: the claims one worker instance made in one round for one partition. */
+    public static final JsonSerde<ClaimBatch> CLAIM_BATCH = JsonSerde.of(ClaimBatch.class);
+
     public static final JsonSerde<WorkerHeartbeat> HEARTBEAT = JsonSerde.of(WorkerHeartbeat.class);
     public static final JsonSerde<LogLine> LOG = JsonSerde.of(LogLine.class);
     public static final JsonSerde<ControlCommand> CONTROL = JsonSerde.of(ControlCommand.class);

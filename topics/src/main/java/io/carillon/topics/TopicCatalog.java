@@ -7,7 +7,7 @@ import org.apache.kafka.common.config.TopicConfig;
 
 /**
  * The names and settings of every Carillon topic. Names carry a prefix (default {@value #DEFAULT_PREFIX}); the
- * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}, and keyed by workflow id
+ * co-partitioned topics ({@code jobs}, {@code requests}, {@code fires}, {@code results}, {@code claims}, and keyed by workflow id
  * {@code workflows} and {@code workflow.commands}) share one partition count.
  * Every topic states how long it keeps records, so a long-running installation does not grow without bound:
  * {@code jobs}, {@code workers}, {@code alert-rules}, {@code declarations}, {@code calendars}, {@code limits} and {@code workflows} are compacted (the latest record of each
@@ -22,7 +22,7 @@ public final class TopicCatalog {
     public static final int DEFAULT_PARTITIONS = 12;
     public static final short DEFAULT_REPLICATION_FACTOR = 1;
 
-    /** Retention of requests, fires, triggers, results, logs and dead letters: 7 days. */
+    /** Retention of requests, fires, triggers, results, claims, logs and dead letters: 7 days. */
     public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
     /** Retention of kill commands, which matter only while a run lives: 1 day. */
     public static final Duration SHORT_RETENTION = Duration.ofDays(1);
@@ -89,6 +89,15 @@ public final class TopicCatalog {
 
     public String results() {
         return prefix + "results";
+    }
+
+    /**
+     * The workers' claims on the runs they take (key: the first claim's job id, value a {@code ClaimBatch}), one
+     * record per claim round and partition; co-partitioned with {@code results}, read by the planner and the console.
+     * Internal to Carillon.
+     */
+    public String claims() {
+        return prefix + "claims";
     }
 
     public String logs() {
@@ -189,6 +198,7 @@ public final class TopicCatalog {
                 spec(requests(), DEFAULT, true),
                 spec(fires(), DEFAULT, true),
                 spec(results(), DEFAULT, true),
+                spec(claims(), DEFAULT, true),
                 spec(logs(), DEFAULT, false),
                 spec(workers(), COMPACTED, false),
                 spec(control(), SHORT, false),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.carillon.topics.events.Alerting;
 import io.carillon.topics.events.AppDeclarations;
 import io.carillon.topics.events.Calendar;
+import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.Concurrency;
 import io.carillon.topics.events.ConcurrencyLimit;
 import io.carillon.topics.events.ControlCommand;
@@ -131,6 +132,13 @@ class EventSchemasTest {
                         new FireBatch(List.of(
                                 FireEvent.of(JOB, "nightly-report@1", T, FireKind.SCHEDULED, 1, null, null, T)))),
                 Arguments.of("run-result", RunResult.of(TRIGGER, "w-1", RunStatus.SUCCEEDED, T, T, "ok", null, T)),
+                Arguments.of(
+                        "claim-batch",
+                        new ClaimBatch(
+                                List.of(RunResult.of(
+                                        TRIGGER, "w-1", RunStatus.STARTED, null, null, "claimed", null, T)),
+                                "w-1",
+                                T)),
                 Arguments.of(
                         "worker-heartbeat",
                         new WorkerHeartbeat(

@@ -3,14 +3,20 @@ package io.carillon.topics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.topics.events.ClaimBatch;
+import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.MisfirePolicy;
 import io.carillon.topics.events.MisfireStrategy;
 import io.carillon.topics.events.RetryPolicy;
 import io.carillon.topics.events.RoutingStrategy;
+import io.carillon.topics.events.RunResult;
+import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.ScheduleType;
+import io.carillon.topics.events.Trigger;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class JsonSerdeTest {
@@ -158,5 +164,38 @@ class JsonSerdeTest {
     void nullIsATombstoneBothWays() {
         assertThat(EventSerdes.JOB.serialize("t", null)).isNull();
         assertThat(EventSerdes.JOB.deserialize("t", null)).isNull();
+    }
+
+    @Test
+    void aClaimBatchSurvivesTheRoundTripAndItsClaimsAreClaims() {
+        Instant at = Instant.parse("2026-12-24T18:00:00Z");
+        Trigger trigger = new Trigger(
+                1,
+                "tick@1#0",
+                "tick@1",
+                "tick",
+                "demo",
+                "echo",
+                null,
+                FireKind.SCHEDULED,
+                1,
+                at,
+                at,
+                0,
+                1,
+                null,
+                0,
+                "w-1",
+                null);
+        RunResult claim = RunResult.of(trigger, "w-1", RunStatus.STARTED, null, null, "claimed", null, at);
+        ClaimBatch batch = new ClaimBatch(List.of(claim), "w-1", at);
+
+        ClaimBatch read = EventSerdes.CLAIM_BATCH.parse(EventSerdes.CLAIM_BATCH.toJson(batch));
+
+        assertThat(read).isEqualTo(batch);
+        assertThat(EventSerdes.CLAIM_BATCH.toJson(batch)).startsWith("{\"claims\":[");
+        assertThat(read.claims()).allMatch(ClaimBatch::isClaim);
+        assertThat(ClaimBatch.isClaim(RunResult.of(trigger, "w-1", RunStatus.STARTED, at, null, null, null, at)))
+                .isFalse();
     }
 }

@@ -26,6 +26,7 @@ class TopicCatalogTest {
                         "acme.requests",
                         "acme.fires",
                         "acme.results",
+                        "acme.claims",
                         "acme.workflows",
                         "acme.workflow.commands");
         assertThat(catalog.coreTopics()).allSatisfy(spec -> {
@@ -58,6 +59,7 @@ class TopicCatalogTest {
         assertThat(retention)
                 .hasSize(topics.size() - 7)
                 .containsEntry("acme.fires", "604800000")
+                .containsEntry("acme.claims", "604800000")
                 .containsEntry("acme.control", "86400000")
                 .containsEntry("acme.alerts", "2592000000")
                 .containsEntry("acme.trigger.billing", "604800000");

@@ -10,6 +10,7 @@ import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.TopicCatalog;
+import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Trigger;
@@ -115,7 +116,8 @@ class CarillonWorkerCloseIT {
         Trigger holding = trigger(APP, "holding-job", "hold", "never");
         Trigger waiting = trigger(APP, "waiting-job", "quick", "handed back");
         try (TestTriggers triggers = new TestTriggers();
-                TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT)) {
+                TopicReader<RunResult> results = new TopicReader<>(catalog.results(), EventSerdes.RESULT);
+                TopicReader<ClaimBatch> claims = new TopicReader<>(catalog.claims(), EventSerdes.CLAIM_BATCH)) {
             first.start();
             triggers.send(catalog.trigger(APP), 0, holding);
             await().atMost(DEADLINE)
@@ -124,9 +126,10 @@ class CarillonWorkerCloseIT {
             triggers.send(catalog.trigger(APP), 0, waiting);
             await("the second run is claimed; the one slot is taken")
                     .atMost(DEADLINE)
-                    .until(() -> results.values().stream()
-                            .anyMatch(result ->
-                                    result.runId().equals(waiting.runId()) && "closing-3".equals(result.instance())));
+                    .until(() -> claims.values().stream()
+                            .flatMap(batch -> batch.claims().stream())
+                            .anyMatch(claim ->
+                                    claim.runId().equals(waiting.runId()) && "closing-3".equals(claim.instance())));
 
             first.close();
             next.start();

@@ -33,7 +33,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * is bounded by the workers' capacity, not by the number of jobs; it reads and parses each worker's heartbeat once,
  * however many of the open runs are on that worker. A value is {@link StoreEncoding}'s binary form of
  * {@code seenAt} and {@code timeoutAt} followed by the STARTED result's JSON as it was read from {@code results}
- * (kept, not written again: a run is opened per fire, and writing the result as JSON was most of the cost of opening
+ * (a claim of a {@code claims} batch as its own JSON) (kept, not written again: a run is opened per fire, and writing the result as JSON was most of the cost of opening
  * it) and the run's instance (so a check parses the JSON only of a run it closes); values that earlier planners
  * wrote as JSON or without the instance are still read. Used by one stream task's thread only.
  */

@@ -6,6 +6,7 @@ public final class PlannerNodes {
     public static final String JOBS_SOURCE = "jobs-source";
     public static final String REQUESTS_SOURCE = "requests-source";
     public static final String RESULTS_SOURCE = "results-source";
+    public static final String CLAIMS_SOURCE = "claims-source";
     public static final String PLANNER = "planner";
     public static final String WORKERS_SOURCE = "workers-source";
     public static final String HEARTBEATS = "heartbeats";

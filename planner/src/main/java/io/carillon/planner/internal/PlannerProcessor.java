@@ -15,7 +15,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.WindowStore;
 
 /**
- * The planner's one processor, fed by {@code jobs}, {@code requests} and {@code results} (raw bytes, parsed here so
+ * The planner's one processor, fed by {@code jobs}, {@code requests}, {@code results} and {@code claims} (raw bytes, parsed here so
  * that a bad record becomes a dead letter instead of stopping the task), with a wall-clock punctuator that writes the fires coming
  * due within the horizon and another that closes the open runs timed out or lost (reading worker heartbeats from
  * the global store {@link PlannerStores#WORKERS}) and dead-letters the requests parked for an unknown job whose grace
@@ -140,6 +140,8 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
             } else if (source.topic().equals(catalog.results())) {
                 resultsProgress.read(record.timestamp());
                 results.apply(source.topic(), record.key(), record.value());
+            } else if (source.topic().equals(catalog.claims())) {
+                results.applyClaims(source.topic(), record.key(), record.value());
             } else {
                 requests.apply(source.topic(), record.key(), record.value())
                         .ifPresent(notice -> deadLetter(source, record, notice));

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * The runs one stream task read a terminal result of within the last {@link #RETENTION} (at most
  * {@link #MAX_RUNS} of them), kept in memory as 64-bit hashes of their run ids. {@link OpenRuns} ignores a worker's
- * claim on such a run: a claim that reaches {@code results} after the run ended is one its worker gave up waiting
+ * claim on such a run: a claim that reaches the planner after the run ended is one its worker gave up waiting
  * for (it was cut off from the brokers, its producer delivered the claim after the partition had moved on, and the
  * next owner ran the run and ended it), and opening the run again would end it LOST, and retry it, once that worker
  * leaves. Lost with the task (a planner that takes the task over knows nothing of the runs ended before): a claim

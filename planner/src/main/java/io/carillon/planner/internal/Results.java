@@ -1,6 +1,7 @@
 package io.carillon.planner.internal;
 
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.JobRequest;
 import io.carillon.topics.events.LimitCommand;
@@ -14,8 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Applies a record of the {@code results} topic. A STARTED result opens the run ({@link OpenRuns}), a terminal
- * result closes it; for a terminal result of a job the planner holds:
+ * Applies a record of the {@code results} topic, or a {@link ClaimBatch} of the {@code claims} topic. A STARTED result
+ * opens the run ({@link OpenRuns}), and so does each claim of a batch (a STARTED without {@code startedAt}: a claim
+ * that workers before {@code claims} wrote to {@code results} is read there as before); a terminal result closes
+ * it; for a terminal result of a job the planner holds:
  * <ul>
  *   <li>the retry rule ({@link Retries}); the retry's fire id is remembered, so a replayed result schedules
  *       nothing twice;</li>
@@ -91,10 +94,44 @@ final class Results {
             openRuns.ended(result, now);
             onTerminal(result, now);
         } else if (result.status() == RunStatus.STARTED) {
-            JobState state = jobs.get(result.jobId());
-            if (state != null) {
-                openRuns.started(state.job(), result, value, now);
+            started(result, value, now);
+        }
+    }
+
+    /**
+     * Applies a record of {@code claims}: each claim of the batch opens its run as a claim read from {@code results}
+     * does. A batch with an invalid claim is rejected whole, none of its claims applied.
+     *
+     * @throws RejectedRecordException when the batch is empty, its key is not its first claim's job id, or a claim
+     *     lacks a required field or is not a claim (a STARTED without {@code startedAt})
+     * @throws io.carillon.topics.InvalidEventException when the value does not parse
+     */
+    void applyClaims(String topic, String key, byte[] value) {
+        if (value == null) {
+            throw new RejectedRecordException("value: is required; a tombstone means nothing on the claims topic");
+        }
+        ClaimBatch batch = EventSerdes.CLAIM_BATCH.deserialize(topic, value);
+        if (batch.claims().isEmpty()) {
+            throw new RejectedRecordException("claims: is required and must not be empty");
+        }
+        for (int i = 0; i < batch.claims().size(); i++) {
+            RunResult claim = batch.claims().get(i);
+            validate(i == 0 ? key : claim.jobId(), claim);
+            if (!ClaimBatch.isClaim(claim)) {
+                throw new RejectedRecordException("claims[" + i + "]: run " + claim.runId()
+                        + " is not a claim (a STARTED without startedAt) but " + claim.status());
             }
+        }
+        Instant now = clock.instant();
+        for (RunResult claim : batch.claims()) {
+            started(claim, EventSerdes.RESULT.serialize(topic, claim), now);
+        }
+    }
+
+    private void started(RunResult result, byte[] json, Instant now) {
+        JobState state = jobs.get(result.jobId());
+        if (state != null) {
+            openRuns.started(state.job(), result, json, now);
         }
     }
 

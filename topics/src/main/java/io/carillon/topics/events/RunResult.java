@@ -4,7 +4,10 @@ import java.time.Instant;
 
 /**
  * A record on the {@code results} topic (key: job id): one status change of one run. STARTED and PROGRESS are
- * followed by exactly one terminal status ({@link RunStatus#isTerminal()}). Times are the worker's clock, except
+ * followed by exactly one terminal status ({@link RunStatus#isTerminal()}). A worker writes STARTED on {@code results}
+ * when the handler starts (with {@code startedAt}); its claim on a run, a STARTED without {@code startedAt} written
+ * before the run is taken, travels on the internal {@code claims} topic in a {@link ClaimBatch} (workers before
+ * {@code claims} wrote it to {@code results}). Times are the worker's clock, except
  * for results about a fire that never reached a worker (NO_WORKER, and SKIPPED for a misfire), which the dispatcher
  * or the planner report ({@link #ofUnrunFire}); workers report SKIPPED too (a block strategy discarded the run).
  * {@code params} and {@code parentRunId} are those the run was given (a manual fire's override params, a child's

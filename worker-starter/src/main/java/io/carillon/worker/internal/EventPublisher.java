@@ -8,6 +8,7 @@ import io.carillon.topics.events.LogLine;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -95,16 +96,19 @@ public final class EventPublisher implements AutoCloseable {
     }
 
     /**
-     * Sends {@code claims} to {@code results} on the calling thread and waits (at most {@code timeout} for each, they
-     * travel together) until the broker has them all, ahead of whatever the results thread still holds (a claim precedes every result of its run).
+     * Writes {@code claims}, made by {@code instance} at {@code claimedAt}, to {@code claims} on the calling thread, one
+     * {@link io.carillon.topics.events.ClaimBatch} per partition ({@link ClaimRecords}), and waits (at most
+     * {@code timeout} for each, they travel together) until the broker has them all. The partition count comes from
+     * the producer's metadata of {@code claims}.
      *
      * @throws KafkaException when one was not written in time; some may have been
      */
-    public void resultsNow(List<RunResult> claims, Duration timeout) {
-        List<Future<RecordMetadata>> sends = new ArrayList<>(claims.size());
-        for (RunResult claim : claims) {
-            sends.add(producer.send(
-                    new ProducerRecord<>(catalog.results(), claim.jobId(), EventSerdes.RESULT.serialize(null, claim))));
+    public void claimsNow(List<RunResult> claims, String instance, Instant claimedAt, Duration timeout) {
+        String topic = catalog.claims();
+        List<Future<RecordMetadata>> sends = new ArrayList<>();
+        for (ProducerRecord<String, byte[]> record :
+                ClaimRecords.pack(topic, producer.partitionsFor(topic).size(), claims, instance, claimedAt)) {
+            sends.add(producer.send(record));
         }
         try {
             for (Future<RecordMetadata> send : sends) {

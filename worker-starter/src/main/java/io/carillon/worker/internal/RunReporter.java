@@ -41,8 +41,9 @@ public final class RunReporter {
     }
 
     /**
-     * The claim on a run this instance is about to take: a STARTED result without {@code startedAt}, written (by the
-     * trigger loop, {@link EventPublisher#resultsNow}) before the trigger's offset is committed and the run handed to
+     * The claim on a run this instance is about to take: a STARTED result without {@code startedAt}, written to
+     * {@code claims} in a batch with the round's other claims (by the trigger loop, {@link EventPublisher#claimsNow})
+     * before the trigger's offset is committed and the run handed to
      * the executor. Should this instance die before the run's terminal result, the planner finds the run open and
      * ends it LOST (and retries it as the job's policy says) instead of nobody knowing of it.
      */

@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The consumer thread of the trigger topic. A run is <em>claimed</em> before it is handed to the executor: its claim
- * (a STARTED result without {@code startedAt}, {@link RunReporter#claim}) is written to {@code results}, then the
- * trigger's offset is committed (synchronously), and only then may the run start. So whatever this instance started
+ * (a STARTED result without {@code startedAt}, {@link RunReporter#claim}) is written to {@code claims}, with the
+ * round's other claims in one record per partition ({@link EventPublisher#claimsNow}), then the trigger's offset is
+ * committed (synchronously), and only then may the run start. So whatever this instance started
  * is committed, and a successor never runs it again; whatever it claimed and did not finish is open at the planner,
  * which ends it LOST when this instance's heartbeats stop (and retries it as the job says).
  *
@@ -197,7 +198,7 @@ final class TriggerLoop implements Runnable, ConsumerRebalanceListener {
         List<RunResult> claims =
                 due.stream().map(run -> reporter.claim(run.trigger())).toList();
         try {
-            publisher.resultsNow(claims, CLAIM_TIMEOUT);
+            publisher.claimsNow(claims, reporter.instanceId(), clock.instant(), CLAIM_TIMEOUT);
             positions.commitNow(partitions);
             claimed.addAll(HeldRun.claimedTogether(due));
         } catch (KafkaException e) {

@@ -81,7 +81,7 @@ public final class WorkerEngine {
     }
 
     /**
-     * Ensures the trigger and control topics exist, positions the control consumer at the end of {@code control}
+     * Ensures the trigger, control and claims topics exist, positions the control consumer at the end of {@code control}
      * (a kill written after this returns is obeyed), then starts heartbeats and both loops.
      */
     public static WorkerEngine start(WorkerSettings settings) {
@@ -97,7 +97,8 @@ public final class WorkerEngine {
     public static WorkerEngine start(WorkerSettings settings, AppDeclarations declarations) {
         List<TopicSpec> topics = new ArrayList<>(List.of(
                 settings.catalog().triggerTopic(settings.app()),
-                coreTopic(settings.catalog(), settings.catalog().control())));
+                coreTopic(settings.catalog(), settings.catalog().control()),
+                coreTopic(settings.catalog(), settings.catalog().claims())));
         if (declarations != null) {
             topics.add(coreTopic(settings.catalog(), settings.catalog().declarations()));
         }

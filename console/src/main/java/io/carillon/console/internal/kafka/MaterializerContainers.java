@@ -3,6 +3,7 @@ package io.carillon.console.internal.kafka;
 import io.carillon.topics.spring.CarillonTopics;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -42,7 +43,18 @@ public final class MaterializerContainers {
             String groupId,
             String clientId,
             BatchMessageListener<String, byte[]> listener) {
-        return create(consumerConfig(topics, settings, false, groupId), topic, clientId, settings, listener);
+        return create(topics, settings, List.of(topic), groupId, clientId, listener);
+    }
+
+    /** A container as {@link #create} that reads every topic of {@code topicNames} in the one group. */
+    public static ConcurrentMessageListenerContainer<String, byte[]> create(
+            CarillonTopics topics,
+            MaterializerProperties settings,
+            List<String> topicNames,
+            String groupId,
+            String clientId,
+            BatchMessageListener<String, byte[]> listener) {
+        return create(consumerConfig(topics, settings, false, groupId), topicNames, clientId, settings, listener);
     }
 
     /**
@@ -56,7 +68,7 @@ public final class MaterializerContainers {
             String groupId,
             String clientId,
             BatchMessageListener<String, byte[]> listener) {
-        return create(consumerConfig(topics, settings, true, groupId), topic, clientId, settings, listener);
+        return create(consumerConfig(topics, settings, true, groupId), List.of(topic), clientId, settings, listener);
     }
 
     /** The consumer properties of a materializer of a busy or a {@code quiet} topic in group {@code groupId}. */
@@ -77,14 +89,14 @@ public final class MaterializerContainers {
 
     private static ConcurrentMessageListenerContainer<String, byte[]> create(
             Map<String, Object> consumerConfig,
-            String topic,
+            List<String> topicNames,
             String clientId,
             MaterializerProperties settings,
             BatchMessageListener<String, byte[]> listener) {
         DefaultKafkaConsumerFactory<String, byte[]> consumers = new DefaultKafkaConsumerFactory<>(
                 consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
 
-        ContainerProperties containerProperties = new ContainerProperties(topic);
+        ContainerProperties containerProperties = new ContainerProperties(topicNames.toArray(String[]::new));
         containerProperties.setAckMode(ContainerProperties.AckMode.BATCH);
         containerProperties.setClientId(clientId);
         containerProperties.setMessageListener(listener);

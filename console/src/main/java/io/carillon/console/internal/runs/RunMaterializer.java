@@ -8,10 +8,13 @@ import io.carillon.console.internal.metrics.RunMeters;
 import io.carillon.console.internal.support.PeriodicPass;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
+import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.RunResult;
+import io.carillon.topics.spring.CarillonTopics;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -28,7 +31,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Writes each poll of {@code results} records into {@code runs} at once: every record is parsed once, the results
+ * Writes each poll of {@code results} and {@code claims} records into {@code runs} at once (a {@code claims} record,
+ * a {@link ClaimBatch}, stands for its claims, each stored as a claim read from {@code results} is): every record is parsed once, the results
  * of one run are folded into one row change ({@link RunChanges}, the same outcome as one upsert per result in offset
  * order) and all changes are written by {@link RunRepository#upsert} in one database transaction of at most two
  * statements. A record that is not a valid RunResult (not JSON, a tombstone, a missing runId, jobId, status or scheduledAt) goes
@@ -43,7 +47,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * retries the batch. The terminal results of each stored batch are counted in {@link RunMeters}. Called by one
  * container thread at a time per partition assignment.
  * <p>
- * Claims (a STARTED without {@code startedAt}, which a worker writes a moment before the run is due) wait in a
+ * Claims (a STARTED without {@code startedAt}, which a worker writes to {@code claims} a moment before the run is due;
+ * workers before {@code claims} wrote them to {@code results}) wait in a
  * {@link ClaimHold} for {@code carillon.console.materializer.claim-hold} (1 s) so that a short run is written once,
  * with its end, instead of inserted as claimed and then updated: the claim is stored with its run's next result, or
  * on its own once the hold is over (a background pass writes those when no batch comes). A claim's offset is
@@ -68,8 +73,10 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
     private final RunMeters meters;
     private final ClaimHold claims;
     private final PeriodicPass claimPasses;
+    private final String claimsTopic;
 
     public RunMaterializer(
+            CarillonTopics topics,
             RunRepository runs,
             DeadLetters deadLetters,
             ConsoleProducer producer,
@@ -77,6 +84,7 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
             Clock clock,
             RunMeters meters,
             MaterializerProperties materializerProperties) {
+        this.claimsTopic = topics.catalog().claims();
         this.runs = runs;
         this.deadLetters = deadLetters;
         this.producer = producer;
@@ -96,8 +104,8 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
 
     @Override
     public void onMessage(List<ConsumerRecord<String, byte[]>> records) {
-        ParsedRecords<RunResult> batch = ParsedRecords.parse(records, RunMaterializer::parse, deadLetters);
-        batch.store(this::upsert, "the console database refused the result");
+        ParsedRecords<List<RunResult>> batch = ParsedRecords.parse(records, this::parse, deadLetters);
+        batch.store(perRecord -> upsert(flatten(perRecord)), "the console database refused the result");
         batch.awaitDeadLetters(producer);
     }
 
@@ -197,11 +205,37 @@ public class RunMaterializer implements BatchMessageListener<String, byte[]>, Sm
         meters.stored(results);
     }
 
-    private static RunResult parse(ConsumerRecord<String, byte[]> record) {
-        if (record.value() == null) {
-            throw new InvalidEventException("a results record must have a RunResult value, not a tombstone");
+    private static List<RunResult> flatten(List<List<RunResult>> perRecord) {
+        List<RunResult> results = new ArrayList<>();
+        perRecord.forEach(results::addAll);
+        return results;
+    }
+
+    /** The results of a record: one of {@code results}, the claims of a {@code claims} batch. */
+    private List<RunResult> parse(ConsumerRecord<String, byte[]> record) {
+        if (!claimsTopic.equals(record.topic())) {
+            if (record.value() == null) {
+                throw new InvalidEventException("a results record must have a RunResult value, not a tombstone");
+            }
+            return List.of(valid(EventSerdes.RESULT.deserialize(record.topic(), record.value())));
         }
-        RunResult result = EventSerdes.RESULT.deserialize(record.topic(), record.value());
+        if (record.value() == null) {
+            throw new InvalidEventException("a claims record must have a ClaimBatch value, not a tombstone");
+        }
+        List<RunResult> batch = EventSerdes.CLAIM_BATCH
+                .deserialize(record.topic(), record.value())
+                .claims();
+        for (RunResult claim : batch) {
+            valid(claim);
+            if (!ClaimHold.isClaim(claim)) {
+                throw new InvalidEventException(
+                        "not a valid ClaimBatch: run " + claim.runId() + " is " + claim.status() + ", not a claim");
+            }
+        }
+        return batch;
+    }
+
+    private static RunResult valid(RunResult result) {
         requirePresent("runId", result.runId());
         requirePresent("jobId", result.jobId());
         if (result.status() == null) {

@@ -3,13 +3,14 @@ package io.carillon.console.internal.runs;
 import io.carillon.console.internal.kafka.MaterializerContainers;
 import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.topics.spring.CarillonTopics;
+import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 
 /**
- * The spring-kafka container that feeds {@link RunMaterializer} ({@link MaterializerContainers}): group
- * {@code carillon.console.materializer.group-id}. Polls are sized for throughput ({@code max-poll-records},
+ * The spring-kafka container that feeds {@link RunMaterializer} ({@link MaterializerContainers}) with
+ * {@code results} and the workers' {@code claims}: group {@code carillon.console.materializer.group-id}. Polls are sized for throughput ({@code max-poll-records},
  * {@code fetch-min-bytes}) with a short {@code fetch-max-wait} so that a quiet console still shows a status within a
  * fraction of a second.
  */
@@ -23,6 +24,11 @@ class RunMaterializerConfiguration {
                 ? settings.getGroupId()
                 : topics.catalog().prefix() + "console";
         return MaterializerContainers.create(
-                topics, settings, topics.catalog().results(), groupId, "carillon-console-results", materializer);
+                topics,
+                settings,
+                List.of(topics.catalog().results(), topics.catalog().claims()),
+                groupId,
+                "carillon-console-results",
+                materializer);
     }
 }
