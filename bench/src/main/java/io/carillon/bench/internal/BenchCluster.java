@@ -253,6 +253,11 @@ public final class BenchCluster implements AutoCloseable {
         return ProcessMeter.cpuSeconds() + (workerFleet == null ? 0 : workerFleet.cpuSeconds());
     }
 
+    /** CPU seconds of the worker process since it started; 0 when the worker runs in this JVM. */
+    public double workerProcessCpuSeconds() {
+        return workerFleet == null ? 0 : workerFleet.cpuSeconds();
+    }
+
     /** CPU seconds of the JIT compiler threads of this JVM and of the worker process, since each started. */
     public double jitCpuSeconds() {
         return ProcessMeter.jitCpuSeconds("self") + (workerFleet == null ? 0 : workerFleet.jitCpuSeconds());

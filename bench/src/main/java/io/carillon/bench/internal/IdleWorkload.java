@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * embedded PostgreSQL, console, planner, dispatcher, analytics and demo worker, and the demo jobs, which fire a few
  * times a minute) in a JVM of its own, on a fresh data folder and free ports. From {@code settle-s} after its start
  * for {@code measure-s}, the CPU of the process and of each of its threads is read from {@code /proc} and summed per
- * part by thread name ({@link IdleParts}; the full names come from {@code jcmd Thread.print}). The process is the
+ * part by thread name ({@link ProcessParts}; the full names come from {@code jcmd Thread.print}). The process is the
  * bench jar's {@code component standalone} unless {@code --standalone-jar} names the standalone jar to run. Over the
  * same window the requests its broker answers are counted per API ({@link BrokerRequests}).
  */
@@ -74,8 +74,8 @@ final class IdleWorkload implements Workload {
             line.put("settle_s", settleS);
             line.put("duration_s", measureS);
             line.put("cpu_cores", round(processCpu / seconds));
-            line.put("parts", IdleParts.coresByPart(spent, names, seconds));
-            line.put("busiest_threads", IdleParts.busiestThreads(spent, names, seconds, BUSIEST_THREADS));
+            line.put("parts", ProcessParts.coresByPart(spent, names, seconds));
+            line.put("busiest_threads", ProcessParts.busiestThreads(spent, names, seconds, BUSIEST_THREADS));
             line.put("postgres_cpu_cores", round(postgresCpu / seconds));
             line.put("broker_requests_per_s", brokerRequests);
             line.put("cpu_s", round(processCpu));

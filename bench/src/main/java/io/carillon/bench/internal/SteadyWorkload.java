@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,6 +34,10 @@ final class SteadyWorkload implements Workload {
     private static final double HUNDREDTHS = 100;
     /** The command name of PostgreSQL's processes, whose CPU counts in {@code cpu_ms_per_fire} when local. */
     private static final String POSTGRES_COMMAND = "postgres";
+    /** The part of {@code cpu_ms_per_fire_by_part} that is the worker's own JVM. */
+    private static final String WORKER_PROCESS = "worker_process";
+
+    private static final ProcessHandle SELF = ProcessHandle.current();
     /** Above this many jobs the default route is Kafka: the console takes minutes for 10,000 POSTs. */
     private static final int MAX_REST_JOBS = 1000;
 
@@ -74,6 +79,8 @@ final class SteadyWorkload implements Workload {
             double postgresCpuAtStart = ProcessMeter.cpuSecondsOfCommand(POSTGRES_COMMAND);
             long startsAtStart = cluster.starts().total();
             double jitCpuAtStart = cluster.jitCpuSeconds();
+            double workerProcessCpuAtStart = cluster.workerProcessCpuSeconds();
+            Map<Long, Long> ticksAtStart = ThreadTicks.of(SELF.pid());
             double loadAtStart = ProcessMeter.loadAverage();
             if (analytics != null) {
                 analytics.windowStarts();
@@ -85,6 +92,10 @@ final class SteadyWorkload implements Workload {
             double windowPostgresCpu = ProcessMeter.cpuSecondsOfCommand(POSTGRES_COMMAND) - postgresCpuAtStart;
             long windowStarts = cluster.starts().total() - startsAtStart;
             double windowJitCpu = cluster.jitCpuSeconds() - jitCpuAtStart;
+            Map<String, Double> windowCpuByPart = ProcessParts.secondsByPart(
+                    ThreadTicks.spent(ticksAtStart, ThreadTicks.of(SELF.pid())), ThreadNames.of(SELF.pid()));
+            windowCpuByPart.put(WORKER_PROCESS, cluster.workerProcessCpuSeconds() - workerProcessCpuAtStart);
+            windowCpuByPart.put(POSTGRES_COMMAND, windowPostgresCpu);
             Map<String, Double> offsetsPerFire = TopicOffsets.perFire(
                     offsetsAtStart,
                     TopicOffsets.snapshot(cluster.clientConfig()),
@@ -128,6 +139,7 @@ final class SteadyWorkload implements Workload {
                     .put("window_postgres_cpu_s", Math.round(windowPostgresCpu * 100) / 100.0)
                     .put("window_jit_cpu_s", Math.round(windowJitCpu * 100) / 100.0)
                     .put("cpu_ms_per_fire", cpuMsPerFire(windowCpu + windowPostgresCpu, windowStarts))
+                    .put("cpu_ms_per_fire_by_part", cpuMsPerFireByPart(windowCpuByPart, windowStarts))
                     .put("offsets_per_fire", offsetsPerFire)
                     .putAll(recordsPerFire(offsetsPerFire))
                     .put("analytics", analytics != null)
@@ -142,6 +154,18 @@ final class SteadyWorkload implements Workload {
     /** CPU milliseconds per handler start in the window, to three decimals; null when nothing started. */
     static Double cpuMsPerFire(double cpuSeconds, long starts) {
         return starts == 0 ? null : Math.round(cpuSeconds * MILLIS_PER_SECOND * 1000 / starts) / 1000.0;
+    }
+
+    /**
+     * {@code cpu_ms_per_fire_by_part}: the CPU milliseconds per handler start of each part of this JVM (by thread
+     * name, {@link ProcessParts}), of the worker process and of PostgreSQL; empty when nothing started.
+     */
+    static Map<String, Double> cpuMsPerFireByPart(Map<String, Double> cpuSecondsByPart, long starts) {
+        Map<String, Double> perFire = new LinkedHashMap<>();
+        if (starts > 0) {
+            cpuSecondsByPart.forEach((part, seconds) -> perFire.put(part, cpuMsPerFire(seconds, starts)));
+        }
+        return perFire;
     }
 
     /**

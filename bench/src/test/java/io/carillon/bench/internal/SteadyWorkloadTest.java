@@ -2,6 +2,7 @@ package io.carillon.bench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -11,6 +12,17 @@ class SteadyWorkloadTest {
     void cpuPerFireIsInMillisecondsAndAbsentWithoutFires() {
         assertThat(SteadyWorkload.cpuMsPerFire(3.0, 10_000)).isEqualTo(0.3);
         assertThat(SteadyWorkload.cpuMsPerFire(3.0, 0)).isNull();
+    }
+
+    @Test
+    void cpuPerFireOfEachPartKeepsThePartsOrderAndIsEmptyWithoutFires() {
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        seconds.put("planner", 1.5);
+        seconds.put("worker_process", 0.5);
+
+        assertThat(SteadyWorkload.cpuMsPerFireByPart(seconds, 10_000))
+                .containsExactly(Map.entry("planner", 0.15), Map.entry("worker_process", 0.05));
+        assertThat(SteadyWorkload.cpuMsPerFireByPart(seconds, 0)).isEmpty();
     }
 
     @Test

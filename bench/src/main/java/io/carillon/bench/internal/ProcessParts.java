@@ -7,10 +7,11 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * Which part of a standalone process a thread belongs to, by its full name (the first pattern that matches wins),
- * and the CPU of each part over a window: the arithmetic of the {@code idle} workload. Immutable.
+ * Which part of a Carillon process a thread belongs to, by its full name (the first pattern that matches wins; the
+ * Kafka clients' threads carry their group or transactional id, whatever the topic prefix), and the CPU of each part
+ * over a window: the per-part arithmetic of the {@code idle} and {@code steady} workloads. Immutable.
  */
-final class IdleParts {
+final class ProcessParts {
 
     /** The part of a thread no pattern matches. */
     static final String OTHER = "other";
@@ -20,13 +21,13 @@ final class IdleParts {
 
     /** The parts in the order they are matched; the order matters where a name could match two. */
     private static final List<Part> PARTS = List.of(
-            new Part("planner", ".*carillon\\.planner\\b.*"),
-            new Part("analytics", ".*carillon\\.analytics\\b.*"),
-            new Part("dispatcher", ".*carillon[.-]dispatcher\\b.*"),
+            new Part("planner", ".*\\.planner\\b.*"),
+            new Part("analytics", ".*\\.analytics\\b.*"),
+            new Part("dispatcher", ".*(carillon-|\\.)dispatcher\\b.*"),
             new Part("worker", ".*carillon-worker-.*|carillon-[^ ]+-(triggers|control|timer|results|run)-\\d+"),
             new Part(
                     "console",
-                    ".*carillon[.-]console.*|carillonConsole.*|carillon-log-streams|carillon-consumer-lag"
+                    ".*(carillon-|\\.)console.*|carillonConsole.*|carillon-log-streams|carillon-consumer-lag"
                             + "|http-nio-.*|Catalina-.*|container-\\d+|HikariPool-.*|ThreadPoolTaskScheduler-.*"
                             + "|micrometer-.*|HttpClient-.*"),
             new Part(
@@ -44,7 +45,7 @@ final class IdleParts {
                     "Service Thread|Signal Dispatcher|Sweeper thread|Monitor Deflation Thread|Reference Handler"
                             + "|Finalizer|Common-Cleaner|Notification Thread|Attach Listener|process reaper.*"));
 
-    private IdleParts() {}
+    private ProcessParts() {}
 
     /** The part the thread named {@code name} belongs to; {@value #OTHER} when none matches. */
     static String partOf(String name) {
@@ -62,13 +63,27 @@ final class IdleParts {
      * after the names were read) counts as {@value #OTHER}.
      */
     static Map<String, Double> coresByPart(Map<Long, Long> spentTicks, Map<Long, String> names, double seconds) {
+        Map<String, Double> cores = new LinkedHashMap<>();
+        ticksByPart(spentTicks, names).forEach((part, spent) -> cores.put(part, cores(spent, seconds)));
+        return cores;
+    }
+
+    /**
+     * The CPU seconds each part spent, in the order of the parts ({@value #OTHER} last), from the ticks each thread
+     * spent by thread id and the thread names by thread id.
+     */
+    static Map<String, Double> secondsByPart(Map<Long, Long> spentTicks, Map<Long, String> names) {
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        ticksByPart(spentTicks, names).forEach((part, spent) -> seconds.put(part, spent / TICKS_PER_SECOND));
+        return seconds;
+    }
+
+    private static Map<String, Long> ticksByPart(Map<Long, Long> spentTicks, Map<Long, String> names) {
         Map<String, Long> ticks = new LinkedHashMap<>();
         PARTS.forEach(part -> ticks.put(part.name, 0L));
         ticks.put(OTHER, 0L);
         spentTicks.forEach((tid, spent) -> ticks.merge(partOf(names.getOrDefault(tid, "")), spent, Long::sum));
-        Map<String, Double> cores = new LinkedHashMap<>();
-        ticks.forEach((part, spent) -> cores.put(part, cores(spent, seconds)));
-        return cores;
+        return ticks;
     }
 
     /**
