@@ -91,7 +91,7 @@ abstract sealed class DispatcherBuilder permits Dispatcher.Builder {
         return self();
     }
 
-    /** The longest one poll waits when no fire is due sooner; default 20 ms. */
+    /** The longest one poll waits when no fire is due sooner; default {@link Dispatcher#DEFAULT_MAX_POLL_WAIT}. */
     public Dispatcher.Builder maxPollWait(Duration maxPollWait) {
         this.maxPollWait = maxPollWait;
         return self();
@@ -127,7 +127,7 @@ abstract sealed class DispatcherBuilder permits Dispatcher.Builder {
     }
 
     /**
-     * How long before a fire's due instant it is routed and its trigger produced; default 1 s, zero to send
+     * How long before a fire's due instant it is routed and its trigger produced; default 1.5 s, zero to send
      * each trigger at its due instant. Fires released within {@code DispatchEngine.RELEASE_WINDOW} (100 ms, at most
      * the lead) after the first one due leave with it, in one transaction, so a fire leaves between the lead and
      * the lead plus that window before its due instant. The worker holds a trigger that arrives early (without a
