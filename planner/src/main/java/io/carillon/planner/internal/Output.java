@@ -29,7 +29,8 @@ import org.apache.kafka.streams.processor.api.Record;
  * dispatcher has done when 10 s is due would be one range per job in its commit metadata instead of one range. A fire
  * due within {@link PlannerSettings#COMMIT_INTERVAL} asks Kafka Streams to commit after the current record or
  * punctuation, so that it is readable at once instead of at the next regular commit, paced by {@link UrgentCommits}
- * (a fire refused a commit asks again at {@link #commitIfUrgentPending()}). Used by one stream task's thread only.
+ * (a fire refused a commit asks again at {@link #commitIfUrgentPending()}; the first fires of a job taken on,
+ * {@link #intake}, are paced apart). Used by one stream task's thread only.
  */
 final class Output {
 
@@ -41,6 +42,8 @@ final class Output {
     private final PlannerMeters meters;
     /** The fires held until {@link #endFireBatch()}; null outside a batch. */
     private List<FireEvent> batch;
+    /** Whether the fires written are those of a job being taken on ({@link #intake}). */
+    private boolean intake;
 
     Output(ProcessorContext<String, Object> context, Clock clock, UrgentCommits urgentCommits, PlannerMeters meters) {
         this.context = context;
@@ -56,7 +59,24 @@ final class Output {
         }
         forward(event.jobId(), event, PlannerNodes.FIRES_SINK);
         meters.written(event);
-        if (isUrgent(event) && urgentCommits.grant()) {
+        commitIfUrgent(event);
+    }
+
+    /**
+     * Runs {@code apply}, the taking on of a job definition, with its urgent fires paced as a job's first fires
+     * ({@link UrgentCommits#grantIntake()}).
+     */
+    void intake(Runnable apply) {
+        intake = true;
+        try {
+            apply.run();
+        } finally {
+            intake = false;
+        }
+    }
+
+    private void commitIfUrgent(FireEvent event) {
+        if (isUrgent(event) && (intake ? urgentCommits.grantIntake() : urgentCommits.grant())) {
             context.commit();
         }
     }
@@ -121,9 +141,7 @@ final class Output {
         FireEvent first = sameDue.get(0);
         forward(first.jobId(), new FireBatch(sameDue), PlannerNodes.FIRE_BATCHES_SINK);
         sameDue.forEach(meters::written);
-        if (isUrgent(first) && urgentCommits.grant()) {
-            context.commit();
-        }
+        commitIfUrgent(first);
     }
 
     void result(RunResult result) {

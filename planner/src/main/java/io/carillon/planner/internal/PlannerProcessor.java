@@ -133,7 +133,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         checking.stayAwake(now);
         try {
             if (source.topic().equals(catalog.jobs())) {
-                jobUpdates.apply(source.topic(), record.key(), record.value());
+                output.intake(() -> jobUpdates.apply(source.topic(), record.key(), record.value()));
                 if (record.value() != null) {
                     parkedRequests.release(record.key()).forEach(this::applyParked);
                 }

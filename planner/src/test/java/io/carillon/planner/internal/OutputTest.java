@@ -74,6 +74,32 @@ class OutputTest {
     }
 
     @Test
+    void theFirstFiresOfJobsTakenOnAskForOneCommitPerIntakeSpacingAndLeaveTheRestToTheRegularCommit() {
+        output.intake(() -> output.fire(dueAt(NOW.plusMillis(300))));
+        assertThat(context.committed()).as("a job taken on alone fires on time").isTrue();
+        context.resetCommit();
+
+        clock.advance(UrgentCommits.SPACING);
+        output.intake(() -> output.fire(dueAt(NOW.plusMillis(900))));
+        assertThat(context.committed()).isFalse();
+        output.commitIfUrgentPending();
+        assertThat(context.committed())
+                .as("a job of a burst waits for the regular commit, nothing pending")
+                .isFalse();
+
+        output.fire(dueAt(NOW.plusMillis(950)));
+        assertThat(context.committed())
+                .as("other urgent fires keep their spacing")
+                .isTrue();
+        context.resetCommit();
+
+        clock.advance(UrgentCommits.INTAKE_SPACING);
+        output.intake(
+                () -> output.fire(dueAt(NOW.plus(UrgentCommits.INTAKE_SPACING).plusMillis(300))));
+        assertThat(context.committed()).isTrue();
+    }
+
+    @Test
     void aBatchWithAnUrgentFireAsksForACommitWhenItIsWritten() {
         output.startFireBatch();
         output.fire(dueAt(NOW.plusSeconds(8)));
