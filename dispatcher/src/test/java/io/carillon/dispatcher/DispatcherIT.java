@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.carillon.dispatcher.internal.DispatchEngine;
 import io.carillon.dispatcher.internal.StatsRecorder;
+import io.carillon.testkit.SettableClock;
 import io.carillon.testkit.TestKafka;
 import io.carillon.testkit.TopicReader;
 import io.carillon.topics.EventSerdes;
@@ -48,6 +49,8 @@ class DispatcherIT {
     private static final long HEARTBEAT_INTERVAL_MS = 60_000;
     private static final Duration NO_WORKER_GRACE = Duration.ofSeconds(5);
     private static final Duration PLANNER_SKEW = Duration.ofSeconds(20);
+    /** How long a planner's records must look behind before it counts as behind: half the dispatcher's window. */
+    private static final Duration PLANNER_CLOCK_EVIDENCE = Duration.ofSeconds(15);
 
     private final Clock clock = Clock.systemUTC();
     private final List<Dispatcher> dispatchers = new ArrayList<>();
@@ -371,10 +374,11 @@ class DispatcherIT {
     @Test
     void aPlannerWhoseClockIsBehindIsCountedOutOfStepUntilItsRecordsAreInStepAgain() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        SettableClock dispatcherClock = new SettableClock(clock.instant());
         Dispatcher dispatcher = Dispatcher.builder()
                 .bootstrapServers(TestKafka.bootstrapServers())
                 .catalog(catalog)
-                .clock(clock)
+                .clock(dispatcherClock)
                 .groupId("dispatcher-" + catalog.prefix())
                 .meterRegistry(registry)
                 .build();
@@ -383,29 +387,34 @@ class DispatcherIT {
         await().atMost(DEADLINE)
                 .pollInterval(POLL)
                 .until(() -> dispatcher.stats().assignedPartitions() == PARTITIONS);
-        Instant due = clock.instant().plus(Duration.ofHours(1));
-        FireEvent fire = fire("skewed", due);
-        Instant stamped = clock.instant().minus(PLANNER_SKEW);
-        producer.send(new ProducerRecord<>(
-                catalog.fires(), 0, stamped.toEpochMilli(), fire.jobId(), EventSerdes.FIRE.serialize(null, fire)));
-        producer.flush();
+        Instant due = dispatcherClock.instant().plus(Duration.ofHours(1));
+        sendStamped(fire("skewed", due), dispatcherClock.instant().minus(PLANNER_SKEW));
+        await().atMost(DEADLINE)
+                .pollInterval(POLL)
+                .until(() -> dispatcher.stats().heldFires() >= 1);
+        assertThat(registry.get(StatsRecorder.PLANNERS_OUT_OF_STEP).gauge().value())
+                .as("one record behind could be a commit held up")
+                .isZero();
+
+        dispatcherClock.advance(PLANNER_CLOCK_EVIDENCE);
+        sendStamped(
+                fire("skewed", due.plusSeconds(1)), dispatcherClock.instant().minus(PLANNER_SKEW));
         await().atMost(DEADLINE)
                 .pollInterval(POLL)
                 .until(() ->
                         registry.get(StatsRecorder.PLANNERS_OUT_OF_STEP).gauge().value() == 1);
 
-        FireEvent next = fire("skewed", due.plusSeconds(1));
-        producer.send(new ProducerRecord<>(
-                catalog.fires(),
-                0,
-                clock.instant().toEpochMilli(),
-                next.jobId(),
-                EventSerdes.FIRE.serialize(null, next)));
-        producer.flush();
+        sendStamped(fire("skewed", due.plusSeconds(2)), dispatcherClock.instant());
         await().atMost(DEADLINE)
                 .pollInterval(POLL)
                 .until(() ->
                         registry.get(StatsRecorder.PLANNERS_OUT_OF_STEP).gauge().value() == 0);
+    }
+
+    private void sendStamped(FireEvent fire, Instant stamped) {
+        producer.send(new ProducerRecord<>(
+                catalog.fires(), 0, stamped.toEpochMilli(), fire.jobId(), EventSerdes.FIRE.serialize(null, fire)));
+        producer.flush();
     }
 
     private Dispatcher startDispatcher() {
