@@ -47,20 +47,17 @@ public final class UrgentCommits {
     }
 
     /**
-     * Whether the caller, holding an urgent first fire of a job it is taking on, should ask for a commit now: as
-     * {@link #grant()} at most once per {@link #INTAKE_SPACING}; refused, the fire is not pending and goes with the
-     * regular commit.
+     * Whether the caller, holding an urgent first fire of a job it is taking on, should ask for a commit now: the
+     * first such fire of each {@link #INTAKE_SPACING} is urgent as in {@link #grant()} (granted now, or pending until
+     * the spacing allows); the others are not pending and go with the regular commit.
      */
     synchronized boolean grantIntake() {
         long now = clock.millis();
         if (lastIntakeGrantedMillis != Long.MIN_VALUE && now - lastIntakeGrantedMillis < INTAKE_SPACING.toMillis()) {
             return false;
         }
-        if (!grant()) {
-            return false;
-        }
         lastIntakeGrantedMillis = now;
-        return true;
+        return grant();
     }
 
     /** Whether an urgent fire waits for a commit. */

@@ -100,6 +100,24 @@ class OutputTest {
     }
 
     @Test
+    void aJobsFirstFireRefusedByTheSpacingIsPendingAndTheOtherJobsOfThatSecondAreNot() {
+        output.fire(dueAt(NOW.plusMillis(300)));
+        context.resetCommit();
+
+        output.intake(() -> output.fire(dueAt(NOW.plusMillis(400))));
+        assertThat(context.committed()).isFalse();
+        assertThat(output.urgentPending()).isTrue();
+        clock.advance(UrgentCommits.SPACING);
+        output.commitIfUrgentPending();
+        assertThat(context.committed()).isTrue();
+        context.resetCommit();
+
+        output.intake(() -> output.fire(dueAt(NOW.plusMillis(900))));
+        assertThat(context.committed()).isFalse();
+        assertThat(output.urgentPending()).isFalse();
+    }
+
+    @Test
     void aBatchWithAnUrgentFireAsksForACommitWhenItIsWritten() {
         output.startFireBatch();
         output.fire(dueAt(NOW.plusSeconds(8)));
