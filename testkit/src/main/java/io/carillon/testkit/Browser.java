@@ -39,7 +39,10 @@ public final class Browser implements AutoCloseable {
 
     /** The driver of this browser; not thread-safe, like the browser. */
     public final ChromeDriver driver;
-    /** Waits up to 20 s for a condition of the page. */
+    /**
+     * Waits up to 20 s for a condition of the page, looking again when the element it looked at was replaced (a page
+     * that renders again between finding an element and reading it).
+     */
     public final WebDriverWait wait;
 
     private final Path profile;
@@ -49,6 +52,7 @@ public final class Browser implements AutoCloseable {
     private Browser(ChromeDriver driver, Path profile) {
         this.driver = driver;
         this.wait = new WebDriverWait(driver, WAIT);
+        wait.ignoring(StaleElementReferenceException.class);
         this.profile = profile;
     }
 
