@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * The planner topology in a TopologyTestDriver with a clock moved by hand: {@link #advance(Duration)} moves the
@@ -41,6 +42,8 @@ final class PlannerHarness implements AutoCloseable {
     static final int FIRST_REFILL_END =
             (int) Duration.ofSeconds(1).plus(HORIZON).plus(CHUNK).toSeconds();
 
+    private static final String APPLICATION_ID = "planner-test";
+
     final TopicCatalog catalog = TopicCatalog.defaults();
     final SettableClock clock;
     private final DrivenTopology driver;
@@ -57,7 +60,7 @@ final class PlannerHarness implements AutoCloseable {
     PlannerHarness(Path stateDir, Instant start, PlannerSettings settings, BooleanSupplier punctuationAllowed) {
         clock = new SettableClock(start);
         driver = new DrivenTopology(
-                PlannerTopology.build(catalog, clock, settings, punctuationAllowed), "planner-test", stateDir, clock);
+                PlannerTopology.build(catalog, clock, settings, punctuationAllowed), APPLICATION_ID, stateDir, clock);
     }
 
     /** Reads {@code result}, stamped now on the planner's clock as a worker's would be. */
@@ -199,6 +202,11 @@ final class PlannerHarness implements AutoCloseable {
         return fireEvents().stream()
                 .filter(event -> event.action() == FireAction.FIRE)
                 .toList();
+    }
+
+    /** The records the planner wrote to the changelog of its store {@code store} since the last call (null: a tombstone). */
+    List<byte[]> changelog(String store) {
+        return driver.read(APPLICATION_ID + "-" + store + "-changelog", new ByteArrayDeserializer());
     }
 
     List<DeadLetter> deadLetters() {

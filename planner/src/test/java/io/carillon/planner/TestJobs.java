@@ -8,7 +8,10 @@ import io.carillon.topics.events.RequestType;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
 import io.carillon.topics.events.Schedule;
+import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /** Job definitions and requests for the planner tests. */
 final class TestJobs {
@@ -31,6 +34,45 @@ final class TestJobs {
     static JobRequest request(String requestId, String jobId, RequestType type, Instant at, String params) {
         return new JobRequest(
                 JobRequest.SCHEMA_VERSION, requestId, jobId, type, at, null, null, params, null, "test", null);
+    }
+
+    /** {@code instance}'s claim (a STARTED without {@code startedAt}) on the run of shard 0 of 1 of {@code fireId}. */
+    static RunResult claim(String jobId, String fireId, String instance, Instant at) {
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                FireIds.runId(fireId, 0),
+                fireId,
+                jobId,
+                "demo",
+                "echo",
+                instance,
+                RunStatus.STARTED,
+                FireKind.MANUAL,
+                1,
+                0,
+                1,
+                at,
+                null,
+                null,
+                "claimed",
+                null,
+                null,
+                at);
+    }
+
+    /** A heartbeat of {@code instance} of app {@code demo}, sent at {@code sentAt}, every {@code interval}. */
+    static WorkerHeartbeat heartbeat(String instance, Instant sentAt, Duration interval) {
+        return new WorkerHeartbeat(
+                WorkerHeartbeat.SCHEMA_VERSION,
+                instance,
+                "demo",
+                List.of("echo"),
+                4,
+                1,
+                List.of(),
+                interval.toMillis(),
+                sentAt,
+                sentAt);
     }
 
     /** A terminal (or STARTED) result of shard 0 of 1 of {@code fireId}, attempt {@code attempt}. */

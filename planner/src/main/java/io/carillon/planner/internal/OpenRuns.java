@@ -2,6 +2,7 @@ package io.carillon.planner.internal;
 
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.JsonSerde;
+import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.JobDefinition;
 import io.carillon.topics.events.RunResult;
 import io.carillon.topics.events.RunStatus;
@@ -9,16 +10,21 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The runs seen STARTED (or claimed: a STARTED without {@code startedAt}) and not yet ended ({@link PlannerStores#OPEN_RUNS}, key run id), and the verdict on those
- * that will not end by themselves:
+ * The runs seen STARTED (or claimed: a STARTED without {@code startedAt}) and not yet ended, and the verdict on those
+ * that will not end by themselves. The claims of a {@code claims} batch are kept per batch ({@link ClaimedRuns}); a
+ * STARTED read from {@code results}, a real start or a claim written there, is kept per run
+ * ({@link PlannerStores#OPEN_RUNS}, key run id) and replaces a claim of the same run. The verdicts:
  * <ul>
  *   <li>TIMED_OUT once {@link OpenRun#timeoutAt()} has passed: the instant the planner read the run's STARTED, plus
  *       the job's {@code timeoutMs}, plus the grace, all by the planner's clock (a worker's clock 20 s behind would
@@ -31,10 +37,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * Either verdict waits until the task has read the results written up to its instant ({@link ResultsProgress}), so
  * a terminal result still unread in the partition closes the run instead. A check reads every open run: their number
  * is bounded by the workers' capacity, not by the number of jobs; it reads and parses each worker's heartbeat once,
- * however many of the open runs are on that worker. A value is {@link StoreEncoding}'s binary form of
+ * however many of the open runs are on that worker. A per-run value is {@link StoreEncoding}'s binary form of
  * {@code seenAt} and {@code timeoutAt} followed by the STARTED result's JSON as it was read from {@code results}
- * (a claim of a {@code claims} batch as its own JSON) (kept, not written again: a run is opened per fire, and writing the result as JSON was most of the cost of opening
- * it) and the run's instance (so a check parses the JSON only of a run it closes); values that earlier planners
+ * (kept, not written again) and the run's instance (so a check parses the JSON only of a run it closes); values that earlier planners
  * wrote as JSON or without the instance are still read. Used by one stream task's thread only.
  */
 final class OpenRuns {
@@ -44,6 +49,7 @@ final class OpenRuns {
     private static final int ENCODED_HEADER_SIZE = 1 + 2 * (1 + Long.BYTES + Integer.BYTES) + Integer.BYTES;
 
     private final KeyValueStore<String, byte[]> store;
+    private final ClaimedRuns claimed;
     private final WorkerHeartbeats heartbeats;
     private final Duration grace;
     private final ResultsProgress progress;
@@ -51,10 +57,12 @@ final class OpenRuns {
 
     OpenRuns(
             KeyValueStore<String, byte[]> store,
+            KeyValueStore<String, byte[]> claimStore,
             WorkerHeartbeats heartbeats,
             Duration grace,
             ResultsProgress progress) {
         this.store = store;
+        this.claimed = new ClaimedRuns(claimStore);
         this.heartbeats = heartbeats;
         this.grace = grace;
         this.progress = progress;
@@ -69,26 +77,70 @@ final class OpenRuns {
      * the run was ended by the partition's next owner.
      */
     void started(JobDefinition job, RunResult result, byte[] json, Instant now) {
-        byte[] open = store.get(result.runId());
+        String runId = result.runId();
+        boolean replacesClaim = claimed.close(runId);
+        byte[] open = replacesClaim ? null : store.get(runId);
         if (open != null && decode(open).started().startedAt() != null) {
             return;
         }
-        if (open == null && result.startedAt() == null && recentlyEnded.contains(result.runId(), now)) {
+        if (!replacesClaim && open == null && result.startedAt() == null && recentlyEnded.contains(runId, now)) {
             return;
         }
-        Instant timeoutAt =
-                job.timeoutMs() > 0 ? now.plusMillis(job.timeoutMs()).plus(grace) : null;
-        store.put(result.runId(), encode(now, timeoutAt, json, result.instance()));
+        store.put(runId, encode(now, timeoutAt(job, now), json, result.instance()));
+    }
+
+    /**
+     * Opens the runs of {@code batch}'s claims (the batch read as {@code json}) as {@link #started} opens a claim,
+     * those whose job the task holds ({@code jobs}: each claim's job, null for one it does not hold); they are kept
+     * per batch ({@link ClaimedRuns}). A claim repeated within the batch counts once.
+     */
+    void claimed(ClaimBatch batch, byte[] json, List<JobDefinition> jobs, Instant now) {
+        List<ClaimedBatch.Claim> opened = new ArrayList<>(batch.claims().size());
+        Set<String> runIds = new HashSet<>();
+        for (int i = 0; i < batch.claims().size(); i++) {
+            RunResult claim = batch.claims().get(i);
+            JobDefinition job = jobs.get(i);
+            if (job != null && runIds.add(claim.runId()) && claimOpens(claim.runId(), now)) {
+                opened.add(new ClaimedBatch.Claim(i, claim, timeoutAt(job, now)));
+            }
+        }
+        claimed.open(batch, json, opened, now);
+    }
+
+    /** Whether a claim on {@code runId} opens it, closing the claim it replaces. */
+    private boolean claimOpens(String runId, Instant now) {
+        if (claimed.close(runId)) {
+            return true;
+        }
+        byte[] open = store.get(runId);
+        if (open == null) {
+            return !recentlyEnded.contains(runId, now);
+        }
+        if (decode(open).started().startedAt() != null) {
+            return false;
+        }
+        store.put(runId, null);
+        return true;
+    }
+
+    private Instant timeoutAt(JobDefinition job, Instant now) {
+        return job.timeoutMs() > 0 ? now.plusMillis(job.timeoutMs()).plus(grace) : null;
     }
 
     /** Closes the run of a terminal result (nothing when it is not open). */
     void ended(RunResult result, Instant now) {
-        store.put(result.runId(), null);
-        recentlyEnded.add(result.runId(), now);
+        String runId = result.runId();
+        if (!claimed.close(runId) && store.get(runId) != null) {
+            store.put(runId, null);
+        }
+        recentlyEnded.add(runId, now);
     }
 
     /** Whether no run is open. */
     boolean isEmpty() {
+        if (!claimed.isEmpty()) {
+            return false;
+        }
         try (KeyValueIterator<String, byte[]> runs = store.all()) {
             return !runs.hasNext();
         }
@@ -106,28 +158,45 @@ final class OpenRuns {
         }
         List<RunResult> closed = new ArrayList<>();
         Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass = new HashMap<>();
-        open.forEach((runId, run) -> verdict(run, now, heartbeatsOfPass).ifPresent(result -> {
-            store.put(runId, null);
-            recentlyEnded.add(runId, now);
-            closed.add(result);
-        }));
+        open.forEach((runId, run) -> verdict(
+                        run.seenAt(),
+                        run.timeoutAt(),
+                        run.instance(),
+                        () -> run.run().started(),
+                        now,
+                        heartbeatsOfPass)
+                .ifPresent(result -> {
+                    store.put(runId, null);
+                    recentlyEnded.add(runId, now);
+                    closed.add(result);
+                }));
+        for (ClaimedRuns.Open claim : claimed.open()) {
+            verdict(claim.seenAt(), claim.timeoutAt(), claim.run().instance(), claim::run, now, heartbeatsOfPass)
+                    .ifPresent(result -> {
+                        claimed.close(result.runId());
+                        recentlyEnded.add(result.runId(), now);
+                        closed.add(result);
+                    });
+        }
         return closed;
     }
 
     private Optional<RunResult> verdict(
-            Head head, Instant now, Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass) {
-        if (head.timeoutAt() != null && now.isAfter(head.timeoutAt()) && progress.readPast(head.timeoutAt(), now)) {
-            OpenRun run = head.run();
-            long timeoutMs =
-                    Duration.between(run.seenAt(), run.timeoutAt()).minus(grace).toMillis();
+            Instant seenAt,
+            Instant timeoutAt,
+            String instance,
+            Supplier<RunResult> started,
+            Instant now,
+            Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass) {
+        if (timeoutAt != null && now.isAfter(timeoutAt) && progress.readPast(timeoutAt, now)) {
+            long timeoutMs = Duration.between(seenAt, timeoutAt).minus(grace).toMillis();
             return Optional.of(ended(
-                    run.started(),
+                    started.get(),
                     RunStatus.TIMED_OUT,
                     "no terminal result within the timeout of " + timeoutMs + " ms plus the planner's grace of "
                             + grace.toMillis() + " ms",
                     now));
         }
-        String instance = head.instance();
         if (instance == null) {
             return Optional.empty();
         }
@@ -136,18 +205,16 @@ final class OpenRuns {
                 && !heartbeat.get().alive(now)
                 && progress.readPast(heartbeat.get().expiresAt(), now)) {
             return Optional.of(ended(
-                    head.run().started(),
+                    started.get(),
                     RunStatus.LOST,
                     "worker '" + instance + "' stopped sending heartbeats: the planner received its last one at "
                             + heartbeat.get().receivedAt() + ", which expired at "
                             + heartbeat.get().expiresAt(),
                     now));
         }
-        if (heartbeat.isEmpty()
-                && now.isAfter(head.seenAt().plus(grace))
-                && progress.readPast(head.seenAt().plus(grace), now)) {
+        if (heartbeat.isEmpty() && now.isAfter(seenAt.plus(grace)) && progress.readPast(seenAt.plus(grace), now)) {
             return Optional.of(ended(
-                    head.run().started(),
+                    started.get(),
                     RunStatus.LOST,
                     "worker '" + instance
                             + "' has no heartbeat (it shut down or was never seen) and the run has no terminal result",

@@ -96,7 +96,11 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
         KeyValueStore<String, byte[]> workerStore = context.getStateStore(PlannerStores.WORKERS);
         resultsProgress = new ResultsProgress();
         OpenRuns openRuns = new OpenRuns(
-                openRunStore, new WorkerHeartbeats(workerStore), settings.runTimeoutGrace(), resultsProgress);
+                openRunStore,
+                context.getStateStore(PlannerStores.OPEN_CLAIMS),
+                new WorkerHeartbeats(workerStore),
+                settings.runTimeoutGrace(),
+                resultsProgress);
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns, streaks);
         Instant now = clock.instant();
         scheduling = OnDemandPunctuation.schedule(context, now, settings.punctuateInterval(), timestamp -> {

@@ -16,10 +16,13 @@ import org.apache.kafka.streams.state.Stores;
  *   <li>{@value #REQUEST_IDS}: request ids acted on and retry fire ids scheduled, kept {@link #REQUEST_ID_RETENTION}
  *       ({@link RequestIds});</li>
  *   <li>{@value #OPEN_RUNS}: run id → {@link OpenRun} (in {@link OpenRuns}' binary form), the runs seen STARTED
- *       and not yet ended ({@link OpenRuns});
+ *       on {@code results} (a real start, or a claim written there) and not yet ended ({@link OpenRuns});
  *       cached, so that a run that starts and ends within one commit interval (the common case: a worker writes
  *       STARTED and its terminal result back to back) reaches RocksDB and the changelog as one tombstone rather than
  *       a put and a tombstone;</li>
+ *   <li>{@value #OPEN_CLAIMS}: the runs opened by the claims of {@code claims} batches and not yet ended, a base and
+ *       the ended runs' bits per batch ({@link ClaimedRuns}); cached, so a batch's hundreds of claims and ends reach
+ *       the changelog as a few records;</li>
  *   <li>{@value #ENDED_RUNS}: run id → {@link EndedRun}, the runs that ended in a status a RETRY request may retry,
  *       kept {@link #REQUEST_ID_RETENTION} ({@link EndedRuns});</li>
  *   <li>{@value #PARKED_REQUESTS}: {@code <job id>|<offset>} → {@link ParkedRequest}, requests for a job not held yet,
@@ -36,6 +39,7 @@ public final class PlannerStores {
     public static final String TIMERS = "planner-timers";
     public static final String REQUEST_IDS = "planner-request-ids";
     public static final String OPEN_RUNS = "planner-open-runs";
+    public static final String OPEN_CLAIMS = "planner-open-claims";
     public static final String ENDED_RUNS = "planner-ended-runs";
     public static final String PARKED_REQUESTS = "planner-parked-requests";
     public static final String WORKERS = "planner-workers";
@@ -59,6 +63,9 @@ public final class PlannerStores {
                         Serdes.Long()),
                 Stores.keyValueStoreBuilder(
                                 Stores.persistentKeyValueStore(OPEN_RUNS), Serdes.String(), Serdes.ByteArray())
+                        .withCachingEnabled(),
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(OPEN_CLAIMS), Serdes.String(), Serdes.ByteArray())
                         .withCachingEnabled(),
                 Stores.windowStoreBuilder(
                         Stores.persistentWindowStore(ENDED_RUNS, REQUEST_ID_RETENTION, REQUEST_ID_WINDOW, false),

@@ -122,10 +122,12 @@ final class Results {
                         + " is not a claim (a STARTED without startedAt) but " + claim.status());
             }
         }
-        Instant now = clock.instant();
+        List<JobDefinition> claimedJobs = new ArrayList<>(batch.claims().size());
         for (RunResult claim : batch.claims()) {
-            started(claim, EventSerdes.RESULT.serialize(topic, claim), now);
+            JobState state = jobs.get(claim.jobId());
+            claimedJobs.add(state == null ? null : state.job());
         }
+        openRuns.claimed(batch, value, claimedJobs, clock.instant());
     }
 
     private void started(RunResult result, byte[] json, Instant now) {
