@@ -59,7 +59,7 @@ public final class EventPublisher implements AutoCloseable {
         this.producer = producer;
         this.logProducer = logProducer;
         this.catalog = catalog;
-        this.results = new ResultSender(threads, this::sendResult);
+        this.results = new ResultSender(threads, this::sendResult, ResultSender.STARTED_HOLD);
     }
 
     /** To {@code results}, keyed by job id: queued, and handed to the producer by the results thread. */

@@ -1,12 +1,9 @@
 package io.carillon.worker.internal;
 
 import io.carillon.topics.events.RunResult;
-import io.carillon.topics.events.RunStatus;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadFactory;
@@ -19,38 +16,48 @@ import java.util.function.Consumer;
 /**
  * Hands the worker's results to Kafka from one thread of its own, so that the thread of a run does not serialize and
  * send its STARTED report before the handler is invoked (nor its terminal result before the slot goes to the next
- * run): {@link #submit} only queues. The sender wakes at once when something is queued (nothing is held back to wait
- * for company) and takes everything queued by then, in submission order, so results keep the order in which they
- * were submitted (per run: STARTED, PROGRESS, terminal).
+ * run): {@link #submit} only queues. The sender wakes at once when something is queued and takes everything queued by
+ * then, in submission order, so a run's results keep their order (STARTED, PROGRESS, terminal).
  *
- * <p><b>Coalescing.</b> Among the results taken together, a STARTED whose run's next result is terminal is left out:
- * the terminal result carries {@code startedAt} and everything else STARTED says, and every consumer of
- * {@code results} treats a terminal result without a STARTED before it as the run's start and end (the planner
- * opens no run to watch, the console stores the row with its {@code startedAt}, the dispatcher's BUSYOVER bookkeeping
- * reads terminal results only). So a fast run, whose handler returned before its STARTED left the queue, costs one
- * record instead of two. A STARTED followed by PROGRESS is kept; nothing is ever dropped that was alone in the queue.
+ * <p><b>Coalescing.</b> A STARTED is held back for the sender's hold ({@link StartedHold}, {@link #STARTED_HOLD} for
+ * the worker's results) and left out when its run's terminal result comes within it: the terminal result carries
+ * {@code startedAt} and everything else STARTED says, and every consumer of {@code results} treats a terminal result
+ * without a STARTED before it as the run's start and end (the planner keeps the run open from its claim, the console
+ * stores the row with its {@code startedAt}, the dispatcher's BUSYOVER bookkeeping reads terminal results only). So a
+ * run shorter than the hold costs one record instead of two, and a longer one shows as started that much later. A
+ * PROGRESS hands its run's STARTED over first; {@link #awaitHandedOver} and {@link #close} hand over every STARTED
+ * held.
  *
  * <p>Thread-safe. The queue is unbounded: results are bounded by the runs taken (two and a throttled few PROGRESS per
  * run), and a sender blocked by Kafka (the producer's {@code max.block.ms}) does not block the runs.
  */
 final class ResultSender {
 
+    /**
+     * How long the worker's sender holds a STARTED back: longer than most runs of a busy scheduler's short jobs
+     * take, short against the seconds a user watches a run for.
+     */
+    static final Duration STARTED_HOLD = Duration.ofMillis(100);
+
     private final Consumer<RunResult> send;
+    private final StartedHold hold;
+    private final AtomicBoolean flushRequested = new AtomicBoolean();
     private final Queue<RunResult> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean idle = new AtomicBoolean();
     private final AtomicLong submitted = new AtomicLong();
     private final Object handOver = new Object();
     private final Thread thread;
     private long handedOver;
-    private long coalesced;
     private volatile boolean closing;
 
     /**
      * A sender whose thread comes from {@code threads} and hands each result to {@code send}, which must not throw
-     * (an exception would end the thread): it logs what it could not send.
+     * (an exception would end the thread): it logs what it could not send. Each STARTED is held back for
+     * {@code startedHold} (zero: only while it waits in the queue).
      */
-    ResultSender(ThreadFactory threads, Consumer<RunResult> send) {
+    ResultSender(ThreadFactory threads, Consumer<RunResult> send, Duration startedHold) {
         this.send = send;
+        this.hold = new StartedHold(startedHold);
         this.thread = threads.newThread(this::loop);
         thread.start();
     }
@@ -71,10 +78,12 @@ final class ResultSender {
 
     /**
      * Waits at most {@code timeout} until every result submitted before this call has been handed over (or left out
-     * by coalescing); returns whether it was.
+     * by coalescing), handing over every STARTED held; returns whether it was.
      */
     boolean awaitHandedOver(Duration timeout) throws InterruptedException {
         long target = submitted.get();
+        flushRequested.set(true);
+        LockSupport.unpark(thread);
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (handOver) {
             while (handedOver < target) {
@@ -89,10 +98,8 @@ final class ResultSender {
     }
 
     /** How many STARTED results were left out because their run's terminal result was queued with them. */
-    long coalescedCount() {
-        synchronized (handOver) {
-            return coalesced;
-        }
+    synchronized long coalescedCount() {
+        return hold.leftOut();
     }
 
     /**
@@ -119,56 +126,48 @@ final class ResultSender {
                 return;
             }
             idle.set(true);
-            if (queue.isEmpty() && !closing) {
-                LockSupport.park(this);
+            if (queue.isEmpty() && !closing && !flushRequested.get()) {
+                long wait = nanosToNextRelease();
+                if (wait < 0) {
+                    LockSupport.park(this);
+                } else if (wait > 0) {
+                    LockSupport.parkNanos(this, wait);
+                }
             }
             idle.set(false);
         }
     }
 
-    /** Hands over everything queued now; returns whether there was anything. Called by one thread at a time. */
-    private synchronized boolean drainOnce() {
-        List<RunResult> batch = new ArrayList<>();
-        for (RunResult result = queue.poll(); result != null; result = queue.poll()) {
-            batch.add(result);
-        }
-        if (batch.isEmpty()) {
-            return false;
-        }
-        List<RunResult> kept = coalesce(batch);
-        kept.forEach(send);
-        synchronized (handOver) {
-            handedOver += batch.size();
-            coalesced += batch.size() - kept.size();
-            handOver.notifyAll();
-        }
-        return true;
+    private synchronized long nanosToNextRelease() {
+        return hold.nanosToNextRelease(System.nanoTime());
     }
 
     /**
-     * {@code batch} without each STARTED whose run's next result in the batch is terminal; otherwise in order.
-     * Stateless.
+     * Hands over everything queued now and the STARTED results due (all of them when closing or asked to flush);
+     * returns whether there was anything. Called by one thread at a time.
      */
-    static List<RunResult> coalesce(List<RunResult> batch) {
-        Map<String, Integer> startedAt = new HashMap<>();
-        boolean[] leftOut = new boolean[batch.size()];
-        for (int i = 0; i < batch.size(); i++) {
-            RunResult result = batch.get(i);
-            if (result.status() == RunStatus.STARTED) {
-                startedAt.put(result.runId(), i);
-                continue;
-            }
-            Integer started = startedAt.remove(result.runId());
-            if (started != null && result.status().isTerminal()) {
-                leftOut[started] = true;
-            }
+    private synchronized boolean drainOnce() {
+        long now = System.nanoTime();
+        long leftOutBefore = hold.leftOut();
+        List<RunResult> out = new ArrayList<>();
+        int taken = 0;
+        for (RunResult result = queue.poll(); result != null; result = queue.poll()) {
+            hold.take(result, now, out);
+            taken++;
         }
-        List<RunResult> kept = new ArrayList<>(batch.size());
-        for (int i = 0; i < batch.size(); i++) {
-            if (!leftOut[i]) {
-                kept.add(batch.get(i));
-            }
+        if (closing || flushRequested.getAndSet(false)) {
+            hold.releaseAll(out);
+        } else {
+            hold.releaseDue(now, out);
         }
-        return kept;
+        if (taken == 0 && out.isEmpty()) {
+            return false;
+        }
+        out.forEach(send);
+        synchronized (handOver) {
+            handedOver += out.size() + hold.leftOut() - leftOutBefore;
+            handOver.notifyAll();
+        }
+        return true;
     }
 }

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The results thread: order, hand-over without waiting, and STARTED left out only behind its run's terminal. */
+/** The results thread: each run's order, hand-over without waiting, and STARTED left out only behind its run's terminal. */
 class ResultSenderTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(5);
@@ -45,17 +45,24 @@ class ResultSenderTest {
 
     /** A sender whose first hand-over of a result of job {@code blocker} waits until the test lets it go on. */
     private ResultSender blockingOn(String blocker) {
-        sender = new ResultSender(new WorkerThreads("unit", "results"), result -> {
-            if (result.jobId().equals(blocker) && blocked.getCount() > 0) {
-                blocked.countDown();
-                try {
-                    unblock.await(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            sent.add(result);
-        });
+        return blockingOn(blocker, Duration.ZERO);
+    }
+
+    private ResultSender blockingOn(String blocker, Duration startedHold) {
+        sender = new ResultSender(
+                new WorkerThreads("unit", "results"),
+                result -> {
+                    if (result.jobId().equals(blocker) && blocked.getCount() > 0) {
+                        blocked.countDown();
+                        try {
+                            unblock.await(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    sent.add(result);
+                },
+                startedHold);
         return sender;
     }
 
@@ -74,7 +81,7 @@ class ResultSenderTest {
     }
 
     @Test
-    void aStartedStillQueuedWhenItsTerminalComesIsLeftOutAndTheRestKeepsItsOrder() throws InterruptedException {
+    void aStartedStillQueuedWhenItsTerminalComesIsLeftOutAndEachRunKeepsItsOrder() throws InterruptedException {
         ResultSender results = blockingOn("first");
         results.submit(result("first", RunStatus.STARTED));
         assertThat(blocked.await(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
@@ -92,8 +99,8 @@ class ResultSenderTest {
                 .extracting(RunResult::jobId, RunResult::status)
                 .containsExactly(
                         tuple("first", RunStatus.STARTED),
-                        tuple("long", RunStatus.STARTED),
                         tuple("fast", RunStatus.SUCCEEDED),
+                        tuple("long", RunStatus.STARTED),
                         tuple("long", RunStatus.PROGRESS),
                         tuple("long", RunStatus.FAILED),
                         tuple("first", RunStatus.KILLED));
@@ -104,17 +111,33 @@ class ResultSenderTest {
     }
 
     @Test
-    void coalescingKeepsAStartedFollowedByProgressAndEveryResultOfOtherKinds() {
-        RunResult started = result("a", RunStatus.STARTED);
-        RunResult progress = result("a", RunStatus.PROGRESS);
-        RunResult ended = result("a", RunStatus.SUCCEEDED);
-        RunResult skipped = result("b", RunStatus.SKIPPED);
-        RunResult otherStarted = result("c", RunStatus.STARTED);
+    void aStartedIsHeldAndLeftOutWhenItsTerminalComesWithinTheHold() throws InterruptedException {
+        ResultSender results = blockingOn("none", Duration.ofHours(1));
 
-        assertThat(ResultSender.coalesce(List.of(started, progress, ended, skipped, otherStarted)))
-                .containsExactly(started, progress, ended, skipped, otherStarted);
-        assertThat(ResultSender.coalesce(List.of(otherStarted, started, skipped, ended)))
-                .containsExactly(otherStarted, skipped, ended);
+        results.submit(result("fast", RunStatus.STARTED));
+        results.submit(result("long", RunStatus.STARTED));
+        results.submit(result("fast", RunStatus.SUCCEEDED));
+
+        await().atMost(DEADLINE).until(() -> sent.size() == 1);
+        assertThat(sent.get(0).status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(results.awaitHandedOver(DEADLINE))
+                .as("waiting for the hand-over hands the held STARTED over")
+                .isTrue();
+        assertThat(sent)
+                .extracting(RunResult::jobId, RunResult::status)
+                .containsExactly(tuple("fast", RunStatus.SUCCEEDED), tuple("long", RunStatus.STARTED));
+        assertThat(results.coalescedCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aStartedWhoseRunOutlastsTheHoldIsHandedOverWhenTheHoldEnds() {
+        ResultSender results = blockingOn("none", Duration.ofMillis(50));
+
+        results.submit(result("long", RunStatus.STARTED));
+
+        await().atMost(DEADLINE).until(() -> sent.size() == 1);
+        assertThat(sent.get(0).status()).isEqualTo(RunStatus.STARTED);
+        assertThat(results.coalescedCount()).isZero();
     }
 
     @Test
