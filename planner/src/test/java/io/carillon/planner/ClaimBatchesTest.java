@@ -44,7 +44,7 @@ class ClaimBatchesTest extends PlannerTestSupport {
     @BeforeEach
     void start() {
         planner = new PlannerHarness(stateDir, START);
-        planner.heartbeat(heartbeat(WORKER, START, BEAT));
+        planner.heartbeat(heartbeat(WORKER, START, START, BEAT));
         job = job("slow", Schedule.none()).toBuilder().retry(POLICY).build();
         planner.put(job);
     }
@@ -91,14 +91,14 @@ class ClaimBatchesTest extends PlannerTestSupport {
                 .as("no record per run")
                 .isEmpty();
 
-        planner.heartbeat(heartbeat(WORKER, planner.clock.instant(), BEAT));
+        planner.heartbeat(heartbeat(WORKER, START, planner.clock.instant(), BEAT));
         planner.advanceCoarsely(PAST_EXPIRY);
         assertThat(planner.writtenResults()).as("nothing left open to end LOST").isEmpty();
     }
 
     @Test
     void aClaimOfAnotherWorkerTakesTheRunOverSoOnlyThatWorkersDeathEndsItLost() {
-        planner.heartbeat(heartbeat(OTHER_WORKER, START, Duration.ofHours(1)));
+        planner.heartbeat(heartbeat(OTHER_WORKER, START, START, Duration.ofHours(1)));
         List<String> fireIds = fire("a", "b");
         planner.claims(batchOf(WORKER, fireIds));
         planner.claims(batchOf(OTHER_WORKER, List.of("b")));
@@ -120,27 +120,7 @@ class ClaimBatchesTest extends PlannerTestSupport {
     void aRealStartAfterTheClaimKeepsTheRunOpenUntilItsEnd() {
         List<String> fireIds = fire("a");
         planner.claims(batchOf(WORKER, fireIds));
-        RunResult claimed = claim(job.id(), "a", WORKER, START);
-        planner.result(new RunResult(
-                RunResult.SCHEMA_VERSION,
-                claimed.runId(),
-                claimed.fireId(),
-                claimed.jobId(),
-                claimed.app(),
-                claimed.handler(),
-                WORKER,
-                RunStatus.STARTED,
-                claimed.kind(),
-                1,
-                0,
-                1,
-                START,
-                START,
-                null,
-                null,
-                null,
-                null,
-                START));
+        planner.result(TestJobs.started(job.id(), "a", WORKER, START));
         List<byte[]> records = planner.changelog(PlannerStores.OPEN_CLAIMS);
         assertThat(records).as("the batch's base, then its deletion").hasSize(2);
         assertThat(records.get(1)).as("its one claim became a real start").isNull();

@@ -38,6 +38,16 @@ final class TestJobs {
 
     /** {@code instance}'s claim (a STARTED without {@code startedAt}) on the run of shard 0 of 1 of {@code fireId}. */
     static RunResult claim(String jobId, String fireId, String instance, Instant at) {
+        return startOf(jobId, fireId, instance, at, null, "claimed");
+    }
+
+    /** The STARTED {@code instance} reports when the handler of the run of shard 0 of 1 of {@code fireId} starts. */
+    static RunResult started(String jobId, String fireId, String instance, Instant at) {
+        return startOf(jobId, fireId, instance, at, at, null);
+    }
+
+    private static RunResult startOf(
+            String jobId, String fireId, String instance, Instant at, Instant startedAt, String message) {
         return new RunResult(
                 RunResult.SCHEMA_VERSION,
                 FireIds.runId(fireId, 0),
@@ -52,16 +62,16 @@ final class TestJobs {
                 0,
                 1,
                 at,
+                startedAt,
                 null,
-                null,
-                "claimed",
+                message,
                 null,
                 null,
                 at);
     }
 
-    /** A heartbeat of {@code instance} of app {@code demo}, sent at {@code sentAt}, every {@code interval}. */
-    static WorkerHeartbeat heartbeat(String instance, Instant sentAt, Duration interval) {
+    /** A heartbeat of {@code instance} of app {@code demo}, started at {@code startedAt}, sent at {@code sentAt}. */
+    static WorkerHeartbeat heartbeat(String instance, Instant startedAt, Instant sentAt, Duration interval) {
         return new WorkerHeartbeat(
                 WorkerHeartbeat.SCHEMA_VERSION,
                 instance,
@@ -71,7 +81,7 @@ final class TestJobs {
                 1,
                 List.of(),
                 interval.toMillis(),
-                sentAt,
+                startedAt,
                 sentAt);
     }
 

@@ -645,127 +645,30 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     }
 
     private static RunResult startedOn(JobDefinition job, String fireId, String instance) {
-        return new RunResult(
-                RunResult.SCHEMA_VERSION,
-                fireId + "#0",
-                fireId,
-                job.id(),
-                "demo",
-                "echo",
-                instance,
-                RunStatus.STARTED,
-                FireKind.MANUAL,
-                1,
-                0,
-                1,
-                START,
-                START,
-                null,
-                null,
-                null,
-                null,
-                START);
+        return TestJobs.started(job.id(), fireId, instance, START);
     }
 
     /** {@link #WORKER}'s claim on the run of fire {@code fireId}. */
     private static RunResult claimOf(JobDefinition job, String fireId) {
-        RunResult started = startedOn(job, fireId, WORKER);
-        return new RunResult(
-                RunResult.SCHEMA_VERSION,
-                started.runId(),
-                fireId,
-                job.id(),
-                "demo",
-                "echo",
-                WORKER,
-                RunStatus.STARTED,
-                FireKind.MANUAL,
-                1,
-                0,
-                1,
-                START,
-                null,
-                null,
-                "claimed",
-                null,
-                null,
-                START);
+        return TestJobs.claim(job.id(), fireId, WORKER, START);
     }
 
     /** The claim of {@code instance} on run {@code run-1#0}. */
     private static RunResult claimOn(JobDefinition job, String instance, Instant at) {
-        return new RunResult(
-                RunResult.SCHEMA_VERSION,
-                "run-1#0",
-                "run-1",
-                job.id(),
-                "demo",
-                "echo",
-                instance,
-                RunStatus.STARTED,
-                FireKind.MANUAL,
-                1,
-                0,
-                1,
-                at,
-                null,
-                null,
-                "claimed",
-                null,
-                null,
-                at);
+        return TestJobs.claim(job.id(), "run-1", instance, at);
     }
 
     private static WorkerHeartbeat heartbeatOf(String instance, Instant sentAt, Duration interval) {
-        return new WorkerHeartbeat(
-                WorkerHeartbeat.SCHEMA_VERSION,
-                instance,
-                "demo",
-                List.of("echo"),
-                4,
-                1,
-                List.of(),
-                interval.toMillis(),
-                START,
-                sentAt);
+        return TestJobs.heartbeat(instance, START, sentAt, interval);
     }
 
     /** The worker's claim on run {@code run-1#0}: a STARTED without {@code startedAt}. */
     private static RunResult claimOfRun1(JobDefinition job, Instant at) {
-        return new RunResult(
-                RunResult.SCHEMA_VERSION,
-                "run-1#0",
-                "run-1",
-                job.id(),
-                "demo",
-                "echo",
-                WORKER,
-                RunStatus.STARTED,
-                FireKind.MANUAL,
-                1,
-                0,
-                1,
-                at,
-                null,
-                null,
-                "claimed",
-                null,
-                null,
-                at);
+        return claimOn(job, WORKER, at);
     }
 
     private static WorkerHeartbeat heartbeat(Instant sentAt, Duration interval) {
-        return new WorkerHeartbeat(
-                WorkerHeartbeat.SCHEMA_VERSION,
-                WORKER,
-                "demo",
-                List.of("echo"),
-                4,
-                1,
-                List.of(),
-                interval.toMillis(),
-                START,
-                sentAt);
+        return heartbeatOf(WORKER, sentAt, interval);
     }
 
     private static <T> T single(List<T> values) {
