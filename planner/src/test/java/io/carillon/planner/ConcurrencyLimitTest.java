@@ -190,17 +190,7 @@ class ConcurrencyLimitTest extends PlannerTestSupport {
     }
 
     private static WorkerHeartbeat heartbeat(String instance, Duration interval) {
-        return new WorkerHeartbeat(
-                WorkerHeartbeat.SCHEMA_VERSION,
-                instance,
-                "demo",
-                List.of("echo"),
-                4,
-                1,
-                List.of(),
-                interval.toMillis(),
-                START,
-                START);
+        return TestJobs.heartbeat(instance, START, START, interval);
     }
 
     private static String id(List<FireEvent> fires, int index) {
