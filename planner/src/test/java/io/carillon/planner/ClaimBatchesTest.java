@@ -38,6 +38,8 @@ class ClaimBatchesTest extends PlannerTestSupport {
     private static final Duration PAST_EXPIRY = Duration.ofSeconds(20);
     private static final RetryPolicy POLICY = new RetryPolicy(3, 5_000, 2.0, 60_000);
     private static final int BATCH_SIZE = 50;
+    /** Longer than the planner waits, after the last result it read, before it judges a run by a heartbeat. */
+    private static final Duration QUIET_AFTER_LAST_RESULT = Duration.ofSeconds(5);
 
     private JobDefinition job;
 
@@ -128,6 +130,44 @@ class ClaimBatchesTest extends PlannerTestSupport {
 
         planner.advanceCoarsely(PAST_EXPIRY);
         assertThat(planner.writtenResults()).isEmpty();
+    }
+
+    @Test
+    void aClaimReadAfterTheWorkersLastHeartbeatExpiredKeepsItsRunAliveForAHeartbeatsTimeToLive() {
+        List<String> fireIds = fire("a", "b");
+        planner.advance(PAST_EXPIRY);
+        planner.claims(batchOf(WORKER, fireIds));
+
+        planner.advance(BEAT.multipliedBy(3).minusSeconds(1));
+        assertThat(planner.writtenResults())
+                .as("the worker wrote the claims: alive then, whatever held its heartbeats up")
+                .isEmpty();
+        planner.result(result(job.id(), "a", RunStatus.SUCCEEDED, 1, START));
+
+        planner.advance(QUIET_AFTER_LAST_RESULT);
+        assertThat(planner.writtenResults())
+                .as("b: nothing since its claim's time to live")
+                .singleElement()
+                .satisfies(lost -> {
+                    assertThat(lost.runId()).isEqualTo("b#0");
+                    assertThat(lost.status()).isEqualTo(RunStatus.LOST);
+                    assertThat(lost.message()).contains("read the run's claim, written by");
+                });
+    }
+
+    @Test
+    void aClaimReadLateTellsNothingOfItsWorkersLifeSinceItWasWritten() {
+        List<String> fireIds = fire("a");
+        planner.advance(PAST_EXPIRY);
+        planner.claimsStampedAt(batchOf(WORKER, fireIds), START);
+
+        planner.advance(Duration.ofSeconds(2));
+
+        assertThat(planner.writtenResults())
+                .as("written at the start, read 20 s later: the worker's heartbeat expired long since")
+                .singleElement()
+                .extracting(RunResult::status)
+                .isEqualTo(RunStatus.LOST);
     }
 
     /** Runs the job now once per fire id and returns the ids. */

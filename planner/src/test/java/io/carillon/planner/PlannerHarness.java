@@ -75,11 +75,12 @@ final class PlannerHarness implements AutoCloseable {
 
     /** Reads {@code batch} from {@code claims}, keyed by its first claim's job id, stamped now. */
     void claims(ClaimBatch batch) {
-        driver.pipe(
-                catalog.claims(),
-                batch.claims().get(0).jobId(),
-                EventSerdes.CLAIM_BATCH.toJson(batch),
-                clock.instant());
+        claimsStampedAt(batch, clock.instant());
+    }
+
+    /** Reads {@code batch} stamped {@code timestamp}: one written that long ago by a worker, read late. */
+    void claimsStampedAt(ClaimBatch batch, Instant timestamp) {
+        driver.pipe(catalog.claims(), batch.claims().get(0).jobId(), EventSerdes.CLAIM_BATCH.toJson(batch), timestamp);
     }
 
     void heartbeat(WorkerHeartbeat heartbeat) {

@@ -26,8 +26,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class ClaimedRuns {
 
-    /** A claim still open, as a check reads it. */
-    record Open(RunResult run, Instant seenAt, Instant timeoutAt) {}
+    /** A claim still open, as a check reads it; {@code aliveAt}: when its worker was alive, by the claim. */
+    record Open(RunResult run, Instant seenAt, Instant aliveAt, Instant timeoutAt) {}
 
     private record Place(ClaimedBatch batch, int position) {}
 
@@ -55,14 +55,14 @@ final class ClaimedRuns {
     }
 
     /**
-     * Opens {@code claims}, taken from {@code batch} (read as {@code json}) at {@code now}; none of them may be open
-     * here already. Nothing is written for no claims.
+     * Opens {@code claims}, taken from {@code batch} (read as {@code json}) at {@code now}, whose worker was alive at
+     * {@code aliveAt}; none of them may be open here already. Nothing is written for no claims.
      */
-    void open(ClaimBatch batch, byte[] json, List<ClaimedBatch.Claim> claims, Instant now) {
+    void open(ClaimBatch batch, byte[] json, List<ClaimedBatch.Claim> claims, Instant now, Instant aliveAt) {
         if (claims.isEmpty()) {
             return;
         }
-        ClaimedBatch claimed = new ClaimedBatch(keyOf(batch, claims.get(0)), now, claims, json, new BitSet());
+        ClaimedBatch claimed = new ClaimedBatch(keyOf(batch, claims.get(0)), now, aliveAt, claims, json, new BitSet());
         store.put(BASE_PREFIX + claimed.key(), claimed.base());
         index(claimed);
     }
@@ -95,7 +95,7 @@ final class ClaimedRuns {
         for (ClaimedBatch batch : batches.values()) {
             batch.forEachOpen(position -> {
                 ClaimedBatch.Claim claim = batch.claim(position);
-                open.add(new Open(claim.run(), batch.seenAt(), claim.timeoutAt()));
+                open.add(new Open(claim.run(), batch.seenAt(), batch.aliveAt(), claim.timeoutAt()));
             });
         }
         return open;

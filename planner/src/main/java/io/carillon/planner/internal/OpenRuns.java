@@ -92,9 +92,11 @@ final class OpenRuns {
     /**
      * Opens the runs of {@code batch}'s claims (the batch read as {@code json}) as {@link #started} opens a claim,
      * those whose job the task holds ({@code jobs}: each claim's job, null for one it does not hold); they are kept
-     * per batch ({@link ClaimedRuns}). A claim repeated within the batch counts once.
+     * per batch ({@link ClaimedRuns}). A claim repeated within the batch counts once. The worker counts as alive
+     * at the earlier of {@code now} and the record's timestamp {@code writtenAt} (its clock): a planner that reads
+     * the batch late learns nothing of the worker's life now, and a worker whose clock is ahead gains nothing.
      */
-    void claimed(ClaimBatch batch, byte[] json, List<JobDefinition> jobs, Instant now) {
+    void claimed(ClaimBatch batch, byte[] json, List<JobDefinition> jobs, Instant now, Instant writtenAt) {
         List<ClaimedBatch.Claim> opened = new ArrayList<>(batch.claims().size());
         Set<String> runIds = new HashSet<>();
         for (int i = 0; i < batch.claims().size(); i++) {
@@ -104,7 +106,7 @@ final class OpenRuns {
                 opened.add(new ClaimedBatch.Claim(i, claim, timeoutAt(job, now)));
             }
         }
-        claimed.open(batch, json, opened, now);
+        claimed.open(batch, json, opened, now, writtenAt.isBefore(now) ? writtenAt : now);
     }
 
     /** Whether a claim on {@code runId} opens it, closing the claim it replaces. */
@@ -160,6 +162,7 @@ final class OpenRuns {
         Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass = new HashMap<>();
         open.forEach((runId, run) -> verdict(
                         run.seenAt(),
+                        null,
                         run.timeoutAt(),
                         run.instance(),
                         () -> run.run().started(),
@@ -171,7 +174,14 @@ final class OpenRuns {
                     closed.add(result);
                 }));
         for (ClaimedRuns.Open claim : claimed.open()) {
-            verdict(claim.seenAt(), claim.timeoutAt(), claim.run().instance(), claim::run, now, heartbeatsOfPass)
+            verdict(
+                            claim.seenAt(),
+                            claim.aliveAt(),
+                            claim.timeoutAt(),
+                            claim.run().instance(),
+                            claim::run,
+                            now,
+                            heartbeatsOfPass)
                     .ifPresent(result -> {
                         claimed.close(result.runId());
                         recentlyEnded.add(result.runId(), now);
@@ -183,6 +193,7 @@ final class OpenRuns {
 
     private Optional<RunResult> verdict(
             Instant seenAt,
+            Instant aliveAt,
             Instant timeoutAt,
             String instance,
             Supplier<RunResult> started,
@@ -201,15 +212,23 @@ final class OpenRuns {
             return Optional.empty();
         }
         Optional<WorkerHeartbeats.Received> heartbeat = heartbeatsOfPass.computeIfAbsent(instance, heartbeats::latest);
+        Instant deadAfter = heartbeat
+                .map(received -> aliveAt == null ? received.expiresAt() : received.expiresAfter(aliveAt))
+                .orElse(null);
         if (heartbeat.isPresent()
                 && !heartbeat.get().alive(now)
-                && progress.readPast(heartbeat.get().expiresAt(), now)) {
+                && now.isAfter(deadAfter)
+                && progress.readPast(deadAfter, now)) {
             return Optional.of(ended(
                     started.get(),
                     RunStatus.LOST,
                     "worker '" + instance + "' stopped sending heartbeats: the planner received its last one at "
                             + heartbeat.get().receivedAt() + ", which expired at "
-                            + heartbeat.get().expiresAt(),
+                            + heartbeat.get().expiresAt()
+                            + (deadAfter.isAfter(heartbeat.get().expiresAt())
+                                    ? ", and read the run's claim, written by " + aliveAt + ", which counted until "
+                                            + deadAfter
+                                    : ""),
                     now));
         }
         if (heartbeat.isEmpty() && now.isAfter(seenAt.plus(grace)) && progress.readPast(seenAt.plus(grace), now)) {

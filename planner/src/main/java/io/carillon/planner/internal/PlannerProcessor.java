@@ -145,7 +145,8 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
                 resultsProgress.read(record.timestamp());
                 results.apply(source.topic(), record.key(), record.value());
             } else if (source.topic().equals(catalog.claims())) {
-                results.applyClaims(source.topic(), record.key(), record.value());
+                results.applyClaims(
+                        source.topic(), record.key(), record.value(), Instant.ofEpochMilli(record.timestamp()));
             } else {
                 requests.apply(source.topic(), record.key(), record.value())
                         .ifPresent(notice -> deadLetter(source, record, notice));

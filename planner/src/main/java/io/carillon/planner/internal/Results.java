@@ -100,13 +100,14 @@ final class Results {
 
     /**
      * Applies a record of {@code claims}: each claim of the batch opens its run as a claim read from {@code results}
-     * does. A batch with an invalid claim is rejected whole, none of its claims applied.
+     * does. A batch with an invalid claim is rejected whole, none of its claims applied. {@code writtenAt} is the
+     * record's timestamp (the worker's clock).
      *
      * @throws RejectedRecordException when the batch is empty, its key is not its first claim's job id, or a claim
      *     lacks a required field or is not a claim (a STARTED without {@code startedAt})
      * @throws io.carillon.topics.InvalidEventException when the value does not parse
      */
-    void applyClaims(String topic, String key, byte[] value) {
+    void applyClaims(String topic, String key, byte[] value, Instant writtenAt) {
         if (value == null) {
             throw new RejectedRecordException("value: is required; a tombstone means nothing on the claims topic");
         }
@@ -127,7 +128,7 @@ final class Results {
             JobState state = jobs.get(claim.jobId());
             claimedJobs.add(state == null ? null : state.job());
         }
-        openRuns.claimed(batch, value, claimedJobs, clock.instant());
+        openRuns.claimed(batch, value, claimedJobs, clock.instant(), writtenAt);
     }
 
     private void started(RunResult result, byte[] json, Instant now) {

@@ -64,6 +64,16 @@ final class WorkerHeartbeats {
             return receivedAt.plusMillis(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD * heartbeat.intervalMs());
         }
 
+        /**
+         * The planner's instant after which the worker counts as dead for a run the planner read at {@code seenAt}:
+         * the later of {@link #expiresAt()} and {@code seenAt} plus the heartbeat's time to live, since a claim read
+         * after the last heartbeat expired was written by a worker alive then (its heartbeats held up on the way).
+         */
+        Instant expiresAfter(Instant seenAt) {
+            Instant bySeen = seenAt.plusMillis(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD * heartbeat.intervalMs());
+            return bySeen.isAfter(expiresAt()) ? bySeen : expiresAt();
+        }
+
         /** Whether the worker counts as alive at the planner's {@code now}. */
         boolean alive(Instant now) {
             return heartbeat.sentAt() != null

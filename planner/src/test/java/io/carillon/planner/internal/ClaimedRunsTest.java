@@ -22,6 +22,7 @@ class ClaimedRunsTest {
 
     private static final Instant CLAIMED_AT = Instant.parse("2026-03-02T10:00:00Z");
     private static final Instant SEEN_AT = CLAIMED_AT.plusMillis(40);
+    private static final Instant ALIVE_AT = CLAIMED_AT.plusMillis(5);
     private static final Instant TIMEOUT_AT = SEEN_AT.plusSeconds(90);
 
     private KeyValueStore<String, byte[]> store;
@@ -39,7 +40,7 @@ class ClaimedRunsTest {
     void aTaskThatTakesTheStoreOverFindsTheRunsStillOpenAndNotThoseThatEnded() {
         ClaimBatch batch = batch("worker-1", "a", "b", "c");
         ClaimedRuns first = new ClaimedRuns(store);
-        first.open(batch, EventSerdes.CLAIM_BATCH.serialize(null, batch), claimsOf(batch, 0, 2), SEEN_AT);
+        first.open(batch, EventSerdes.CLAIM_BATCH.serialize(null, batch), claimsOf(batch, 0, 2), SEEN_AT, ALIVE_AT);
         assertThat(first.close("c#0")).isTrue();
 
         ClaimedRuns next = new ClaimedRuns(store);
@@ -64,7 +65,7 @@ class ClaimedRunsTest {
     void aBatchIsStoredAsItsBaseAndThenItsEndedBits() {
         ClaimBatch batch = batch("worker-1", "a", "b", "c");
         ClaimedRuns runs = new ClaimedRuns(store);
-        runs.open(batch, EventSerdes.CLAIM_BATCH.serialize(null, batch), claimsOf(batch, 0, 1, 2), SEEN_AT);
+        runs.open(batch, EventSerdes.CLAIM_BATCH.serialize(null, batch), claimsOf(batch, 0, 1, 2), SEEN_AT, ALIVE_AT);
         assertThat(keys()).hasSize(1);
 
         runs.close("b#0");
@@ -78,9 +79,9 @@ class ClaimedRunsTest {
         ClaimBatch first = batch("worker-1", "a", "b");
         ClaimBatch second = batch("worker-1", "a");
         ClaimedRuns runs = new ClaimedRuns(store);
-        runs.open(first, EventSerdes.CLAIM_BATCH.serialize(null, first), claimsOf(first, 0, 1), SEEN_AT);
+        runs.open(first, EventSerdes.CLAIM_BATCH.serialize(null, first), claimsOf(first, 0, 1), SEEN_AT, ALIVE_AT);
         runs.close("a#0");
-        runs.open(second, EventSerdes.CLAIM_BATCH.serialize(null, second), claimsOf(second, 0), SEEN_AT);
+        runs.open(second, EventSerdes.CLAIM_BATCH.serialize(null, second), claimsOf(second, 0), SEEN_AT, ALIVE_AT);
 
         assertThat(new ClaimedRuns(store).open())
                 .extracting(open -> open.run().runId())
