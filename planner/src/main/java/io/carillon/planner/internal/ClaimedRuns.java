@@ -6,11 +6,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -20,7 +18,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * per batch ({@link ClaimedBatch}): a batch's base is written once when it is read, its ended bits each time one of
  * its runs ends, and both are deleted with its last run, so the store's cache turns the hundreds of claims and ends of
  * a batch into a few changelog records rather than a put and a tombstone per run. Keys: {@code c:<batch>} for a
- * base, {@code e:<batch>} for its ended bits, where {@code <batch>} is the batch's claim instant, instance and first
+ * base, {@code e:<batch>} for its ended bits (stored once one run of the batch has ended before its last one, so
+ * never for a batch of one run), where {@code <batch>} is the batch's claim instant, instance and first
  * run id. The store is read whole into memory when the task starts (its size is bounded by the workers' capacity,
  * not the number of jobs) and kept in step with it after that. Used by one stream task's thread only.
  */
@@ -37,7 +36,6 @@ final class ClaimedRuns {
     private final KeyValueStore<String, byte[]> store;
     private final Map<String, ClaimedBatch> batches = new LinkedHashMap<>();
     private final Map<String, Place> places = new HashMap<>();
-    private final Set<String> endedStored = new HashSet<>();
 
     ClaimedRuns(KeyValueStore<String, byte[]> store) {
         this.store = store;
@@ -79,12 +77,11 @@ final class ClaimedRuns {
         if (batch.allEnded()) {
             batches.remove(key);
             store.put(BASE_PREFIX + key, null);
-            if (endedStored.remove(key)) {
+            if (batch.size() > 1) {
                 store.put(ENDED_PREFIX + key, null);
             }
         } else {
             store.put(ENDED_PREFIX + key, batch.endedBits());
-            endedStored.add(key);
         }
         return true;
     }
@@ -129,12 +126,6 @@ final class ClaimedRuns {
                 }
             }
         }
-        bases.forEach((key, base) -> {
-            byte[] bits = endedBits.remove(key);
-            if (bits != null) {
-                endedStored.add(key);
-            }
-            index(ClaimedBatch.read(key, base, bits));
-        });
+        bases.forEach((key, base) -> index(ClaimedBatch.read(key, base, endedBits.get(key))));
     }
 }

@@ -3,6 +3,7 @@ package io.carillon.planner.internal;
 import io.carillon.topics.EventSerdes;
 import io.carillon.topics.InvalidEventException;
 import io.carillon.topics.events.WorkerHeartbeat;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -61,17 +62,21 @@ final class WorkerHeartbeats {
 
         /** The planner's instant after which the worker counts as dead unless another heartbeat arrives. */
         Instant expiresAt() {
-            return receivedAt.plusMillis(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD * heartbeat.intervalMs());
+            return receivedAt.plus(timeToLive());
         }
 
         /**
-         * The planner's instant after which the worker counts as dead for a run the planner read at {@code seenAt}:
-         * the later of {@link #expiresAt()} and {@code seenAt} plus the heartbeat's time to live, since a claim read
-         * after the last heartbeat expired was written by a worker alive then (its heartbeats held up on the way).
+         * The planner's instant after which the worker counts as dead for a run whose claim shows it alive at
+         * {@code aliveAt}: the later of {@link #expiresAt()} and {@code aliveAt} plus the heartbeat's time to live
+         * (a claim written after the last heartbeat expired comes from a worker whose heartbeats are held up).
          */
-        Instant expiresAfter(Instant seenAt) {
-            Instant bySeen = seenAt.plusMillis(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD * heartbeat.intervalMs());
-            return bySeen.isAfter(expiresAt()) ? bySeen : expiresAt();
+        Instant expiresAfter(Instant aliveAt) {
+            Instant byClaim = aliveAt.plus(timeToLive());
+            return byClaim.isAfter(expiresAt()) ? byClaim : expiresAt();
+        }
+
+        private Duration timeToLive() {
+            return Duration.ofMillis(WorkerHeartbeat.MISSED_BEATS_BEFORE_DEAD * heartbeat.intervalMs());
         }
 
         /** Whether the worker counts as alive at the planner's {@code now}. */
