@@ -3,7 +3,6 @@ package io.carillon.bench.internal;
 import io.carillon.broker.KafkaBroker;
 import io.carillon.standalone.Standalone;
 import io.carillon.topics.TopicCatalog;
-import io.carillon.worker.CarillonWorker;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -19,21 +18,16 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
  * Everything one workload runs on: in this process the in-process KRaft broker (unless {@code --bootstrap}), a
  * fresh PostgreSQL database, the console with its outbox relay and results materializer, the planner and the
  * dispatcher (all through {@link Standalone#start}, with a unique topic prefix and a temporary data folder); and the
- * bench worker, app {@value #APP}, handler {@value #HANDLER}, recording every start in {@link #starts()}: in a JVM of
- * its own as a user's service runs (default; its start file is read into {@link #starts()} every
- * {@value #START_FILE_POLL_MS} ms), or with {@code --worker-process false} in this JVM. {@link #close()} stops it all
+ * bench worker ({@link BenchWorker}), app {@value #APP}, handler {@value #HANDLER}, recording every start in
+ * {@link #starts()}: in a JVM of its own as a user's service runs, or with {@code --worker-process false} in this JVM. {@link #close()} stops it all
  * in reverse order, drops the database, and deletes the run's topics on an external cluster. Start and close from
  * one thread.
  */
@@ -45,7 +39,6 @@ public final class BenchCluster implements AutoCloseable {
     public static final String FAILING_HANDLER = "fail";
 
     public static final int DEFAULT_WORKER_CAPACITY = 16;
-    static final long START_FILE_POLL_MS = 20;
     /**
      * Hidden: one Spring property {@code name=value} for the parts in this JVM (an A/B of a setting, e.g.
      * {@code carillon.dispatcher.trigger-lead=1500ms}).
@@ -54,30 +47,22 @@ public final class BenchCluster implements AutoCloseable {
     /** Set by a workload that builds a replicated cluster of its own (the fault lab), never on the command line. */
     static final String REPLICATION_FACTOR = "replication-factor";
 
-    private static final long WORKER_START_TIMEOUT_S = 120;
-    private static final long READER_STOP_TIMEOUT_S = 5;
-
     private final PrintStream progress;
     private final List<AutoCloseable> started = new ArrayList<>();
     private final HandlerStarts starts;
     private final TopicCatalog catalog;
     private final Path dataDir;
     private final boolean keepData;
-    private final boolean workerProcess;
     private final boolean analytics;
     private final Optional<String> carillonProperty;
     private final boolean externalKafka;
-    private final int workerCapacity;
-    private final Integer workerFetchMaxWaitMs;
-    private final List<String> workerJvmOptions;
+    private final BenchWorker worker;
     private final Optional<Path> kafkaConfig;
     private final Map<String, String> kafkaProperties;
     private String bootstrapServers;
     private BenchDatabase database;
     private final String consolePassword = "bench-" + java.util.UUID.randomUUID();
     private Standalone standalone;
-    private ProcessFleet workerFleet;
-    private Optional<String> workerLayout = Optional.empty();
 
     private BenchCluster(BenchOptions options, Clock clock, PrintStream progress) {
         this.progress = progress;
@@ -94,14 +79,9 @@ public final class BenchCluster implements AutoCloseable {
         }
         this.kafkaProperties = kafkaConfig.map(KafkaConfigFile::read).orElse(Map.of());
         this.keepData = options.keepData();
-        this.workerProcess = options.workerProcess();
         this.analytics = options.analytics();
         this.carillonProperty = options.text(CARILLON_PROPERTY);
-        this.workerCapacity = options.positiveInt("worker-capacity", DEFAULT_WORKER_CAPACITY);
-        this.workerFetchMaxWaitMs = options.text("worker-fetch-max-wait-ms").isPresent()
-                ? options.nonNegativeInt("worker-fetch-max-wait-ms", 0)
-                : null;
-        this.workerJvmOptions = options.jvmOptions("worker-jvm-options");
+        this.worker = new BenchWorker(options);
         try {
             this.dataDir = Files.createTempDirectory("carillon-bench-");
         } catch (IOException e) {
@@ -132,10 +112,8 @@ public final class BenchCluster implements AutoCloseable {
             cluster.database = BenchDatabase.create(options, progress);
             cluster.started.add(cluster.database);
             cluster.startCarillon(inProcess);
-            if (inProcess.worker() && cluster.workerProcess) {
-                cluster.startWorkerProcess(clock);
-            } else if (inProcess.worker()) {
-                cluster.startWorker(clock);
+            if (inProcess.worker()) {
+                cluster.worker.start(cluster, clock, cluster.started, progress);
             }
             return cluster;
         } catch (RuntimeException e) {
@@ -187,85 +165,26 @@ public final class BenchCluster implements AutoCloseable {
                 + ", topic prefix " + catalog.prefix());
     }
 
-    private void startWorker(Clock clock) {
-        CarillonWorker.Builder builder = CarillonWorker.builder()
-                .bootstrapServers(bootstrapServers)
-                .clientProperties(kafkaProperties)
-                .catalog(catalog)
-                .clock(clock)
-                .app(APP)
-                .instanceId("bench-worker-1")
-                .capacity(workerCapacity)
-                .handler(HANDLER, starts.handler())
-                .handler(FAILING_HANDLER, starts.failingHandler());
-        if (workerFetchMaxWaitMs != null) {
-            builder.kafkaProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, workerFetchMaxWaitMs);
-        }
-        CarillonWorker worker = builder.build();
-        worker.start();
-        started.add(worker);
-        workerLayout = Optional.of("in-process");
-        progress.println("worker: app " + APP + ", capacity " + workerCapacity
-                + (workerFetchMaxWaitMs == null ? "" : ", fetch.max.wait.ms " + workerFetchMaxWaitMs));
-    }
-
-    private void startWorkerProcess(Clock clock) {
-        Path folder = dataDir.resolve("worker");
-        workerFleet = new ProcessFleet(folder, ProcessFleet.logFolder(), componentArgs(), progress);
-        started.add(workerFleet);
-        Path file = folder.resolve("bench-worker-1.starts");
-        List<String> args = new ArrayList<>(List.of(
-                "--instance-id",
-                "bench-worker-1",
-                "--starts-file",
-                file.toString(),
-                "--capacity",
-                Integer.toString(workerCapacity)));
-        if (workerFetchMaxWaitMs != null) {
-            args.addAll(List.of("--fetch-max-wait-ms", workerFetchMaxWaitMs.toString()));
-        }
-        workerFleet.start("bench-worker-1", "worker", workerJvmOptions, args);
-        StartFiles startFiles = new StartFiles(starts);
-        startFiles.add(file);
-        ScheduledExecutorService reader = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "bench-start-file-reader");
-            thread.setDaemon(true);
-            return thread;
-        });
-        reader.scheduleWithFixedDelay(startFiles::poll, 0, START_FILE_POLL_MS, TimeUnit.MILLISECONDS);
-        started.add(() -> {
-            reader.shutdown();
-            if (reader.awaitTermination(READER_STOP_TIMEOUT_S, TimeUnit.SECONDS)) {
-                startFiles.poll();
-            }
-        });
-        WallClock wallClock = new WallClock(clock);
-        workerFleet.awaitStarted(wallClock, wallClock.now().plusSeconds(WORKER_START_TIMEOUT_S));
-        workerLayout = Optional.of("process");
-        progress.println("worker: app " + APP + " in a process of its own, capacity " + workerCapacity
-                + (workerFetchMaxWaitMs == null ? "" : ", fetch.max.wait.ms " + workerFetchMaxWaitMs));
-    }
-
     /**
      * CPU seconds of this JVM and of the worker process (when it runs in one), since each started.
      */
     public double cpuSeconds() {
-        return ProcessMeter.cpuSeconds() + (workerFleet == null ? 0 : workerFleet.cpuSeconds());
+        return ProcessMeter.cpuSeconds() + worker.processCpuSeconds();
     }
 
     /** CPU seconds of the worker process since it started; 0 when the worker runs in this JVM. */
     public double workerProcessCpuSeconds() {
-        return workerFleet == null ? 0 : workerFleet.cpuSeconds();
+        return worker.processCpuSeconds();
     }
 
     /** CPU seconds of the JIT compiler threads of this JVM and of the worker process, since each started. */
     public double jitCpuSeconds() {
-        return ProcessMeter.jitCpuSeconds("self") + (workerFleet == null ? 0 : workerFleet.jitCpuSeconds());
+        return ProcessMeter.jitCpuSeconds("self") + worker.processJitCpuSeconds();
     }
 
     /** The highest peak RSS of this JVM and the worker process. */
     public double peakRssMb() {
-        return Math.max(ProcessMeter.peakRssMb(), workerFleet == null ? 0 : workerFleet.maxPeakRssMb());
+        return Math.max(ProcessMeter.peakRssMb(), worker.processPeakRssMb());
     }
 
     /**
@@ -273,17 +192,17 @@ public final class BenchCluster implements AutoCloseable {
      * workload starts its own workers.
      */
     public Optional<String> workerLayout() {
-        return workerLayout;
+        return worker.layout();
     }
 
     /** The JVM options of the worker process ({@code --worker-jvm-options}); empty when none were given. */
     public List<String> workerJvmOptions() {
-        return workerJvmOptions;
+        return worker.jvmOptions();
     }
 
     /** The worker process's CPU seconds and peak RSS by name; empty when the worker ran in this JVM. */
     public Map<String, Object> workerProcesses() {
-        return workerFleet == null ? Map.of() : workerFleet.perProcess();
+        return worker.processes();
     }
 
     /**
@@ -310,6 +229,11 @@ public final class BenchCluster implements AutoCloseable {
 
     public String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /** The client properties of {@code --kafka-config}; empty without it. */
+    Map<String, String> kafkaProperties() {
+        return kafkaProperties;
     }
 
     /** A new, modifiable configuration of a Kafka client: the bootstrap servers and {@code --kafka-config}'s. */
@@ -357,12 +281,12 @@ public final class BenchCluster implements AutoCloseable {
     }
 
     public int workerCapacity() {
-        return workerCapacity;
+        return worker.capacity();
     }
 
     /** The worker consumer's fetch.max.wait.ms when {@code --worker-fetch-max-wait-ms} set it, else null. */
     public Integer workerFetchMaxWaitMs() {
-        return workerFetchMaxWaitMs;
+        return worker.fetchMaxWaitMs();
     }
 
     public boolean externalKafka() {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -14,7 +15,9 @@ import java.util.TreeMap;
  * LOST results: how many started once, how many started twice as a visible retry (the first attempt ended LOST and
  * the second started), how many started twice silently (the first attempt twice, or a retry without a LOST first
  * attempt; a retry is found by its fire id, since it is due after the instant it retries),
- * how many never started, and the longest time any job went without a start (recovery). Stateless.
+ * how many never started, and the longest time any job went without a start (recovery); the first attempts ended
+ * LOST are counted by the verdict Carillon gave (their result's message, folded by {@link LostRuns#reason}).
+ * Stateless.
  */
 final class FaultChecker {
 
@@ -43,13 +46,16 @@ final class FaultChecker {
         long never = 0;
         List<String> examples = new ArrayList<>();
         Map<String, Long> neverByEnding = new TreeMap<>();
+        Map<String, Long> lostByReason = new TreeMap<>();
         for (Instant at = WallClock.ceil(from, periodMs); at.isBefore(to); at = at.plusMillis(periodMs)) {
             long millis = at.toEpochMilli();
             for (String jobId : jobIds) {
                 expected++;
                 int first = starts.count(new StartKey(jobId, millis, NO_SHARD, FIRST_ATTEMPT));
                 int retry = files.fireStarted(FireIds.retry(FireIds.scheduled(jobId, at), RETRY_ATTEMPT)) ? 1 : 0;
-                boolean firstLost = lost.test(jobId, millis);
+                Optional<String> lostReason = lost.reason(jobId, millis);
+                boolean firstLost = lostReason.isPresent();
+                lostReason.ifPresent(reason -> lostByReason.merge(reason, 1L, Long::sum));
                 if (first > 1 || (retry > 0 && !firstLost)) {
                     silentDouble++;
                     remember(
@@ -83,7 +89,8 @@ final class FaultChecker {
                 never,
                 Math.round(recoveryMs * 10) / 10.0,
                 examples,
-                neverByEnding);
+                neverByEnding,
+                lostByReason);
     }
 
     private static void remember(List<String> examples, String example) {
@@ -101,10 +108,13 @@ final class FaultChecker {
         String of(String jobId, long scheduledMillis);
     }
 
-    /** Whether Carillon ended the first attempt of a job's fire LOST ({@link LostRuns#firstAttemptLost}). */
+    /**
+     * Why Carillon ended the first attempt of a job's fire LOST, or empty when it did not
+     * ({@link LostRuns#firstAttemptLost}).
+     */
     @FunctionalInterface
     interface FirstAttemptLost {
-        boolean test(String jobId, long scheduledMillis);
+        Optional<String> reason(String jobId, long scheduledMillis);
     }
 
     /**
@@ -119,6 +129,7 @@ final class FaultChecker {
      * @param recoveryMs      the longest time any job went without a handler start
      * @param examples        up to {@value #MAX_EXAMPLES} fires that were doubled or never started
      * @param neverByEnding   the fires never started, counted by how their runs ended ({@link FireEndings})
+     * @param lostByReason    the first attempts ended LOST, counted by Carillon's reason ({@link FirstAttemptLost})
      */
     record Verdict(
             long expected,
@@ -129,7 +140,8 @@ final class FaultChecker {
             long neverStarted,
             double recoveryMs,
             List<String> examples,
-            Map<String, Long> neverByEnding) {
+            Map<String, Long> neverByEnding,
+            Map<String, Long> lostByReason) {
 
         static final int MAX_EXAMPLES = 5;
 
@@ -143,6 +155,7 @@ final class FaultChecker {
             keys.put("never_started", neverStarted);
             keys.put("recovery_ms", recoveryMs);
             keys.put("never_started_by_ending", neverByEnding);
+            keys.put("first_attempt_lost_by_reason", lostByReason);
             keys.put("examples", examples);
             return keys;
         }

@@ -187,6 +187,7 @@ final class FaultsWorkload implements Workload {
                         .put("lost_and_retried", totals.visibleRetry)
                         .put("recovery_ms", totals.recoveryMs)
                         .put("lost_runs", lostRuns.lost())
+                        .put("lost_runs_by_reason", lostRuns.lostByReason())
                         .put("results_read_to_end", lostRuns.complete())
                         .put("non_terminal_runs", nonTerminal(runsByStatus(cluster.database(), windowStart, windowEnd)))
                         .put("schedule", scheduleName)

@@ -12,24 +12,31 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
- * The terminal results of the window's runs by status, and the runs of expected fires that Carillon ended LOST (read from {@code results} after the run, read_committed) and
- * how many of them were retried: a handler started the next attempt's fire ({@link FireIds#retry}). Used by one
+ * The terminal results of the window's runs by status, and the runs of expected fires that Carillon ended LOST (read
+ * from {@code results} after the run, read_committed), why ({@link #reason}), and how many of them were retried: a handler started the next attempt's fire ({@link FireIds#retry}). Used by one
  * thread.
  */
 final class LostRuns {
 
     private static final Duration READ_FOR = Duration.ofMinutes(5);
+    private static final int MAX_REASON_LENGTH = 200;
+    private static final Pattern QUOTED = Pattern.compile("'[^']*'");
+    private static final Pattern INSTANT = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T[0-9:.]+Z");
+    private static final Pattern NUMBER = Pattern.compile("\\d+");
 
     private final ExpectedFires expected;
     private boolean complete;
     private final Set<String> jobIds;
     private final Set<String> lostRunIds = new HashSet<>();
     private final Set<String> retryFireIds = new HashSet<>();
-    private final Set<String> lostFirstAttempts = new HashSet<>();
+    private final Map<String, String> lostFirstAttempts = new HashMap<>();
+    private final Map<String, Long> lostByReason = new TreeMap<>();
     private final Map<String, Long> statuses = new TreeMap<>();
     private final Map<String, List<String>> endings = new HashMap<>();
 
@@ -70,9 +77,14 @@ final class LostRuns {
         if (result.status() != RunStatus.LOST) {
             return;
         }
-        if (lostRunIds.add(result.runId()) && result.attempt() == 1 && result.shardTotal() <= 1) {
+        if (!lostRunIds.add(result.runId())) {
+            return;
+        }
+        String reason = reason(result.message());
+        lostByReason.merge(reason, 1L, Long::sum);
+        if (result.attempt() == 1 && result.shardTotal() <= 1) {
             retryFireIds.add(FireIds.retry(result.fireId(), result.attempt() + 1));
-            lostFirstAttempts.add(fire(result.jobId(), result.scheduledAt().toEpochMilli()));
+            lostFirstAttempts.put(fire(result.jobId(), result.scheduledAt().toEpochMilli()), reason);
         }
     }
 
@@ -94,9 +106,32 @@ final class LostRuns {
         return lostRunIds.size();
     }
 
-    /** Whether Carillon ended the first attempt of the fire of {@code jobId} at {@code scheduledMillis} LOST. */
-    boolean firstAttemptLost(String jobId, long scheduledMillis) {
-        return lostFirstAttempts.contains(fire(jobId, scheduledMillis));
+    /** The window's runs that ended LOST, counted by {@link #reason} of their message. */
+    Map<String, Long> lostByReason() {
+        return lostByReason;
+    }
+
+    /**
+     * Why Carillon ended the first attempt of the fire of {@code jobId} at {@code scheduledMillis} LOST
+     * ({@link #reason}), or empty when it did not.
+     */
+    Optional<String> firstAttemptLost(String jobId, long scheduledMillis) {
+        return Optional.ofNullable(lostFirstAttempts.get(fire(jobId, scheduledMillis)));
+    }
+
+    /**
+     * A LOST result's message with what differs from run to run folded, so that alike verdicts count together:
+     * quoted names become {@code '…'}, instants {@code <instant>}, other numbers {@code N}; at most
+     * {@value #MAX_REASON_LENGTH} characters.
+     */
+    static String reason(String message) {
+        if (message == null || message.isBlank()) {
+            return "no message";
+        }
+        String folded = QUOTED.matcher(message).replaceAll("'…'");
+        folded = INSTANT.matcher(folded).replaceAll("<instant>");
+        folded = NUMBER.matcher(folded).replaceAll("N");
+        return folded.length() <= MAX_REASON_LENGTH ? folded : folded.substring(0, MAX_REASON_LENGTH) + "…";
     }
 
     /**

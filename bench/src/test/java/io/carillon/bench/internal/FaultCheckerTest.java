@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,7 +61,8 @@ class FaultCheckerTest {
                 TO,
                 PERIOD_MS,
                 files,
-                (job, millis) -> lost.contains(job + "@" + millis),
+                (job, millis) ->
+                        lost.contains(job + "@" + millis) ? Optional.of("heartbeats stopped") : Optional.empty(),
                 (job, millis) -> "no result",
                 FireGaps.of(files.starts(), HandlerStarts.micros(TO)));
 
@@ -76,6 +78,7 @@ class FaultCheckerTest {
                 .anyMatch(
                         example -> example.startsWith("never@") && example.endsWith("never started; ended no result"));
         assertThat(verdict.neverByEnding()).containsExactly(Map.entry("no result", 2L));
+        assertThat(verdict.lostByReason()).containsExactly(Map.entry("heartbeats stopped", 2L));
     }
 
     private static String start(String job, long scheduledMillis, int attempt) {
