@@ -161,13 +161,40 @@ class ClaimBatchesTest extends PlannerTestSupport {
         planner.advance(PAST_EXPIRY);
         planner.claimsStampedAt(batchOf(WORKER, fireIds), START);
 
-        planner.advance(Duration.ofSeconds(2));
+        planner.advance(QUIET_AFTER_LAST_RESULT);
 
         assertThat(planner.writtenResults())
                 .as("written at the start, read 20 s later: the worker's heartbeat expired long since")
                 .singleElement()
                 .extracting(RunResult::status)
                 .isEqualTo(RunStatus.LOST);
+    }
+
+    @Test
+    void runsWhoseResultsAreHeldUpWhileClaimsStillArriveAreNotLost() {
+        List<String> fireIds = fire("a", "b");
+        planner.claims(batchOf(WORKER, fireIds));
+        List<String> others =
+                fire(IntStream.range(0, 25).mapToObj(i -> "other-" + i).toArray(String[]::new));
+
+        for (String other : others) {
+            planner.advance(Duration.ofSeconds(1));
+            planner.heartbeat(heartbeat(OTHER_WORKER, START, START, BEAT));
+            planner.claims(batchOf(OTHER_WORKER, List.of(other)));
+        }
+        assertThat(planner.writtenResults())
+                .as("25 s without a result or a heartbeat of the worker, but claims kept coming: results held up")
+                .isEmpty();
+
+        planner.result(result(job.id(), "a", RunStatus.SUCCEEDED, 1, START));
+        planner.advance(QUIET_AFTER_LAST_RESULT);
+        assertThat(planner.writtenResults())
+                .as("b: its worker's heartbeat long expired, and neither results nor claims came since")
+                .singleElement()
+                .satisfies(lost -> {
+                    assertThat(lost.runId()).isEqualTo("b#0");
+                    assertThat(lost.status()).isEqualTo(RunStatus.LOST);
+                });
     }
 
     /** Runs the job now once per fire id and returns the ids. */

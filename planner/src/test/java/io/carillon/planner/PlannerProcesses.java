@@ -16,6 +16,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 
 /** Planners of the kill tests: one in a child JVM ({@link PlannerChild}) to kill, and who owns which partitions. */
 final class PlannerProcesses {
@@ -54,13 +55,24 @@ final class PlannerProcesses {
         return planner;
     }
 
-    /** Client id → the partitions of {@code topic} its stream threads are assigned. */
+    /**
+     * Client id → the partitions of {@code topic} its stream threads are assigned; empty while no planner has joined
+     * the group yet (the broker does not know it).
+     */
     static Map<String, Set<Integer>> owners(Admin admin, String applicationId, String topic)
             throws ExecutionException, InterruptedException {
-        ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(applicationId))
-                .describedGroups()
-                .get(applicationId)
-                .get();
+        ConsumerGroupDescription group;
+        try {
+            group = admin.describeConsumerGroups(List.of(applicationId))
+                    .describedGroups()
+                    .get(applicationId)
+                    .get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof GroupIdNotFoundException) {
+                return Map.of();
+            }
+            throw e;
+        }
         Map<String, Set<Integer>> owners = new HashMap<>();
         for (MemberDescription member : group.members()) {
             Set<Integer> partitions = member.assignment().topicPartitions().stream()

@@ -145,6 +145,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
                 resultsProgress.read(record.timestamp());
                 results.apply(source.topic(), record.key(), record.value());
             } else if (source.topic().equals(catalog.claims())) {
+                resultsProgress.claimRead();
                 results.applyClaims(
                         source.topic(), record.key(), record.value(), Instant.ofEpochMilli(record.timestamp()));
             } else {

@@ -6,8 +6,11 @@ import java.time.Instant;
 /**
  * How far one stream task has read {@code results}: the latest record timestamp it processed, and whether it is
  * still reading. The open-run check gives its verdict (LOST, TIMED_OUT) on a run only once the task has read a result
- * stamped at or after the instant the verdict is for, or has read no result at all for {@link #QUIET} (caught up, or
- * its partitions are quiet). Without this, a planner that lags behind {@code results} (a backlog after a fail-over
+ * stamped at or after the instant the verdict is for, or has read neither a result nor a claim for {@link #QUIET}
+ * (caught up, or its partitions are quiet). A claim counts because its runs' results follow it within a fraction of
+ * a second: claims read while no result comes mean the results are held up (their partition's leader lost, its
+ * leadership not yet moved), not that there are none, and a worker's results held up with its heartbeats would
+ * otherwise make the runs it finished LOST. Without this, a planner that lags behind {@code results} (a backlog after a fail-over
  * or a burst) reads a run's STARTED, finds its worker dead by now, and calls the run LOST although its SUCCEEDED,
  * written before the worker died, is the next record in the partition: the run would be retried and run twice. Quiet
  * time counts from the task's first check, not from its creation: a task taken over from a killed planner restores
@@ -25,6 +28,8 @@ final class ResultsProgress {
     private long latestMillis = Long.MIN_VALUE;
     private long reads;
     private long readsAtLastLook;
+    private long claimReads;
+    private long claimReadsAtLastLook;
     /** Null until the first look, which counts as having seen a read: a task is quiet only from its first check. */
     private Instant lastReadSeenAt;
 
@@ -34,10 +39,16 @@ final class ResultsProgress {
         reads++;
     }
 
-    /** Notes at {@code now} whether results were read since the last look; call once per open-run check. */
+    /** A claim batch was processed: results of its runs are on their way. */
+    void claimRead() {
+        claimReads++;
+    }
+
+    /** Notes at {@code now} whether results or claims were read since the last look; once per open-run check. */
     void look(Instant now) {
-        if (reads != readsAtLastLook || lastReadSeenAt == null) {
+        if (reads != readsAtLastLook || claimReads != claimReadsAtLastLook || lastReadSeenAt == null) {
             readsAtLastLook = reads;
+            claimReadsAtLastLook = claimReads;
             lastReadSeenAt = now;
         }
     }

@@ -42,4 +42,22 @@ class ResultsProgressTest {
         progress.look(now);
         assertThat(progress.readPast(DEATH, now)).isTrue();
     }
+
+    @Test
+    void claimsReadWhileNoResultComesAreResultsHeldUpNotQuiet() {
+        Instant now = CREATED.plusSeconds(30);
+        progress.look(now);
+        for (int check = 0; check < 10; check++) {
+            now = now.plusSeconds(1);
+            progress.claimRead();
+            progress.look(now);
+            assertThat(progress.readPast(DEATH, now)).isFalse();
+        }
+
+        Instant claimsStopped = now.plus(ResultsProgress.QUIET);
+        progress.look(claimsStopped);
+        assertThat(progress.readPast(DEATH, claimsStopped))
+                .as("neither results nor claims for the quiet time")
+                .isTrue();
+    }
 }
