@@ -3,6 +3,7 @@ package io.carillon.bench.internal;
 import io.carillon.broker.KafkaBroker;
 import io.carillon.topics.KafkaClientTimeouts;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,6 +24,15 @@ final class LabBrokers {
     static final int CONTROLLER_PORT = 9093;
     static final int REPLICATION = 3;
     static final int MIN_IN_SYNC = 2;
+    /**
+     * {@code broker.session.timeout.ms} (Kafka's: 9 s): how long after a broker's last heartbeat the controller fences
+     * it and moves its partitions' leadership. Below the planners' and dispatchers' transaction timeout (10 s), so a
+     * transaction that wrote to a dead broker's partitions can still commit once their leadership has moved.
+     */
+    static final Duration BROKER_SESSION = Duration.ofSeconds(6);
+    /** {@code broker.heartbeat.interval.ms} (Kafka's: 2 s): four heartbeats a session. */
+    static final Duration BROKER_HEARTBEAT = Duration.ofMillis(1500);
+
     static final List<String> JVM_OPTIONS = List.of("-Xmx768m", "-XX:+UseSerialGC");
 
     private final LabNetwork lab;
@@ -119,6 +129,8 @@ final class LabBrokers {
                 .property("transaction.state.log.min.isr", Integer.toString(MIN_IN_SYNC))
                 .property("share.coordinator.state.topic.replication.factor", Integer.toString(REPLICATION))
                 .property("share.coordinator.state.topic.min.isr", Integer.toString(MIN_IN_SYNC))
+                .property("broker.session.timeout.ms", Long.toString(BROKER_SESSION.toMillis()))
+                .property("broker.heartbeat.interval.ms", Long.toString(BROKER_HEARTBEAT.toMillis()))
                 .property("request.timeout.ms", Integer.toString(KafkaClientTimeouts.REQUEST_TIMEOUT_MS))
                 .property(
                         "socket.connection.setup.timeout.ms",
