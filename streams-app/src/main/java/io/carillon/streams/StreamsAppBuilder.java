@@ -7,11 +7,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.function.UnaryOperator;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
@@ -198,19 +198,15 @@ public abstract class StreamsAppBuilder<B extends StreamsAppBuilder<B>> {
     }
 
     /**
-     * {@link KafkaClientTimeouts} for the producer and the consumers (theirs with the fetch wait), each where
-     * neither the bare name nor the name behind that client's prefix is set (a bare one would lose to a prefixed
-     * default).
+     * {@link KafkaClientTimeouts} for the producer and the consumers, each where neither the bare name nor the name
+     * behind that client's prefix is set (a bare one would lose to a prefixed default).
      */
     private static void clientTimeouts(Properties properties) {
-        defaults(properties, KafkaClientTimeouts.defaults(), StreamsConfig::producerPrefix);
-        defaults(properties, KafkaClientTimeouts.consumerDefaults(), StreamsConfig::consumerPrefix);
-    }
-
-    private static void defaults(Properties properties, Map<String, Object> defaults, UnaryOperator<String> prefix) {
-        defaults.forEach((name, value) -> {
-            if (!properties.containsKey(name)) {
-                properties.putIfAbsent(prefix.apply(name), value);
+        KafkaClientTimeouts.defaults().forEach((name, value) -> {
+            for (String prefixed : List.of(StreamsConfig.producerPrefix(name), StreamsConfig.consumerPrefix(name))) {
+                if (!properties.containsKey(name)) {
+                    properties.putIfAbsent(prefixed, value);
+                }
             }
         });
     }

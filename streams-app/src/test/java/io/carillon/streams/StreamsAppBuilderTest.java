@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +16,6 @@ class StreamsAppBuilderTest {
 
     private static final String COMMIT = StreamsConfig.COMMIT_INTERVAL_MS_CONFIG;
     private static final String REQUEST_TIMEOUT = CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG;
-    private static final String FETCH_MAX_WAIT = ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG;
 
     /** A builder of an app called {@code sample}. */
     private static final class SampleBuilder extends StreamsAppBuilder<SampleBuilder> {
@@ -77,11 +75,8 @@ class StreamsAppBuilderTest {
         StreamsConfig defaults = new StreamsConfig(builder.streamsProperties(Map.of()));
 
         assertThat(defaults.getProducerConfigs("p")).containsAllEntriesOf(KafkaClientTimeouts.defaults());
-        assertThat(defaults.getProducerConfigs("p")).doesNotContainKey(FETCH_MAX_WAIT);
-        assertThat(defaults.getMainConsumerConfigs("g", "c", 0))
-                .containsAllEntriesOf(KafkaClientTimeouts.consumerDefaults());
-        assertThat(defaults.getRestoreConsumerConfigs("r"))
-                .containsAllEntriesOf(KafkaClientTimeouts.consumerDefaults());
+        assertThat(defaults.getMainConsumerConfigs("g", "c", 0)).containsAllEntriesOf(KafkaClientTimeouts.defaults());
+        assertThat(defaults.getRestoreConsumerConfigs("r")).containsAllEntriesOf(KafkaClientTimeouts.defaults());
 
         builder.clientProperties(Map.of(REQUEST_TIMEOUT, "30000"));
         StreamsConfig told = new StreamsConfig(builder.streamsProperties(Map.of()));

@@ -1,18 +1,15 @@
 package io.carillon.topics;
 
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * The timeouts Carillon's producers and consumers start from in place of Kafka's, so that a broker cut off or dead
  * costs its clients seconds rather than Kafka's 30 s request timeout: a client waits that long for the answer to a
  * request already sent to the lost broker before it drops the connection, reads the cluster's metadata again and
- * sends to the partition's new leader. A consumer also waits longer than Kafka's half second at the broker for
- * records that are not there ({@link #FETCH_MAX_WAIT_MS}). Each is the weakest setting of its client: a client
- * property of the same name wins. Stateless.
+ * sends to the partition's new leader. Each is the weakest setting of its client: a client property of the same
+ * name wins. Stateless.
  */
 public final class KafkaClientTimeouts {
 
@@ -35,16 +32,6 @@ public final class KafkaClientTimeouts {
      */
     public static final int CONNECTION_SETUP_TIMEOUT_MAX_MS = 5_000;
 
-    /**
-     * {@code fetch.max.wait.ms} of consumers (Kafka's: 500 ms): how long the broker holds a fetch that finds no record
-     * to read. The broker answers a fetch as soon as a record can be read, so the wait adds nothing to a record's
-     * way; it sets how often an idle consumer asks, once every two seconds instead of twice a second. Partitions a
-     * consumer is given in a rebalance, or resumes, are first fetched when its fetch in flight returns: on a quiet
-     * topic at most this late, inside the failover target. Below {@link #REQUEST_TIMEOUT_MS}, the longest a fetch
-     * may take.
-     */
-    public static final int FETCH_MAX_WAIT_MS = 2_000;
-
     private KafkaClientTimeouts() {}
 
     /** The timeouts of a producer or consumer, by their Kafka names; unmodifiable. */
@@ -56,13 +43,6 @@ public final class KafkaClientTimeouts {
                 CONNECTION_SETUP_TIMEOUT_MS,
                 CommonClientConfigs.SOCKET_CONNECTION_SETUP_TIMEOUT_MAX_MS_CONFIG,
                 CONNECTION_SETUP_TIMEOUT_MAX_MS);
-    }
-
-    /** {@link #defaults()} and the consumers' {@link #FETCH_MAX_WAIT_MS}, by their Kafka names; unmodifiable. */
-    public static Map<String, Object> consumerDefaults() {
-        Map<String, Object> consumer = new HashMap<>(defaults());
-        consumer.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS);
-        return Map.copyOf(consumer);
     }
 
     /**

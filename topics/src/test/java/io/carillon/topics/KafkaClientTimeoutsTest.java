@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.junit.jupiter.api.Test;
 
@@ -19,15 +18,6 @@ class KafkaClientTimeoutsTest {
                 .containsEntry(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, 5_000)
                 .containsEntry(CommonClientConfigs.SOCKET_CONNECTION_SETUP_TIMEOUT_MS_CONFIG, 2_000)
                 .containsEntry(CommonClientConfigs.SOCKET_CONNECTION_SETUP_TIMEOUT_MAX_MS_CONFIG, 5_000);
-    }
-
-    @Test
-    void anIdleConsumerAsksTheBrokerEveryTwoSecondsWithinItsRequestTimeout() {
-        assertThat(KafkaClientTimeouts.consumerDefaults())
-                .containsAllEntriesOf(KafkaClientTimeouts.defaults())
-                .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 2_000);
-        assertThat(KafkaClientTimeouts.defaults()).doesNotContainKey(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG);
-        assertThat(KafkaClientTimeouts.FETCH_MAX_WAIT_MS).isLessThan(KafkaClientTimeouts.REQUEST_TIMEOUT_MS);
     }
 
     @Test

@@ -48,7 +48,7 @@ final class KafkaClients {
         config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMs);
         config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, sessionTimeoutMs / HEARTBEATS_PER_SESSION);
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, FIRES_MAX_POLL_RECORDS);
-        config.putAll(consumerCommon(settings));
+        config.putAll(common(settings));
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
         if (settings.instanceId() != null) {
             config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, settings.instanceId());
@@ -66,7 +66,7 @@ final class KafkaClients {
 
     /** The reader of {@code workers}: no group, partitions assigned by hand. */
     static KafkaConsumer<String, byte[]> workersConsumer(DispatcherSettings settings) {
-        Map<String, Object> config = consumerCommon(settings);
+        Map<String, Object> config = common(settings);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -76,7 +76,7 @@ final class KafkaClients {
 
     /** The reader of {@code results} (terminal results end BUSYOVER's tracked runs): no group, assigned by hand. */
     static KafkaConsumer<String, byte[]> resultsConsumer(DispatcherSettings settings) {
-        Map<String, Object> config = consumerCommon(settings);
+        Map<String, Object> config = common(settings);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
@@ -95,7 +95,7 @@ final class KafkaClients {
      * {@code max.block.ms}: the coordinator aborts such a transaction anyway.
      */
     static Map<String, Object> producerConfig(DispatcherSettings settings) {
-        Map<String, Object> config = common(KafkaClientTimeouts.defaults(), settings);
+        Map<String, Object> config = common(settings);
         config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, settings.transactionalId());
         config.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int)
                 settings.transactionTimeout().toMillis());
@@ -121,14 +121,9 @@ final class KafkaClients {
         return config;
     }
 
-    /** A consumer's: Carillon's consumer timeouts and fetch wait, then the client properties given, the cluster. */
-    private static Map<String, Object> consumerCommon(DispatcherSettings settings) {
-        return common(KafkaClientTimeouts.consumerDefaults(), settings);
-    }
-
-    /** A producer's or consumer's: Carillon's {@code defaults}, then the client properties given, then the cluster. */
-    private static Map<String, Object> common(Map<String, Object> defaults, DispatcherSettings settings) {
-        Map<String, Object> config = new HashMap<>(defaults);
+    /** A producer's or consumer's: Carillon's client timeouts, then the client properties given, then the cluster. */
+    private static Map<String, Object> common(DispatcherSettings settings) {
+        Map<String, Object> config = new HashMap<>(KafkaClientTimeouts.defaults());
         config.putAll(adminConfig(settings));
         return config;
     }

@@ -9,7 +9,6 @@ import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -24,11 +23,9 @@ class KafkaClientsTest {
     void theClientsGiveALostBrokerUpInSecondsAndTheProducerItsRecordsWithItsTransaction() {
         DispatcherSettings settings = settings(Map.of());
 
-        assertThat(KafkaClients.firesConsumerConfig(settings))
-                .containsAllEntriesOf(KafkaClientTimeouts.consumerDefaults());
+        assertThat(KafkaClients.firesConsumerConfig(settings)).containsAllEntriesOf(KafkaClientTimeouts.defaults());
         assertThat(KafkaClients.producerConfig(settings))
                 .containsAllEntriesOf(KafkaClientTimeouts.defaults())
-                .doesNotContainKey(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG)
                 .containsEntry(DELIVERY_TIMEOUT, (int) Dispatcher.DEFAULT_TRANSACTION_TIMEOUT.toMillis());
         assertKafkaAccepts(KafkaClients.producerConfig(settings));
     }

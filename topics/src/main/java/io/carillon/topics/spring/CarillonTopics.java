@@ -1,7 +1,6 @@
 package io.carillon.topics.spring;
 
 import io.carillon.topics.KafkaClientProperties;
-import io.carillon.topics.KafkaClientTimeouts;
 import io.carillon.topics.TopicCatalog;
 import java.time.Duration;
 import java.util.HashMap;
@@ -33,16 +32,6 @@ public record CarillonTopics(TopicCatalog catalog, String bootstrapServers, Kafk
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         return Admin.create(config);
-    }
-
-    /**
-     * A new, modifiable consumer configuration: Carillon's consumer defaults
-     * ({@link KafkaClientTimeouts#consumerDefaults()}), then the client properties and the bootstrap servers.
-     */
-    public Map<String, Object> consumerConfig() {
-        Map<String, Object> config = new HashMap<>(KafkaClientTimeouts.consumerDefaults());
-        config.putAll(clientConfig());
-        return config;
     }
 
     /** A new, modifiable client configuration: the client properties and the bootstrap servers. */

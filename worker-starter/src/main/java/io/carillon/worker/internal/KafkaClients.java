@@ -70,7 +70,7 @@ final class KafkaClients {
         config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
         config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
         config.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
-        config.putAll(KafkaClientTimeouts.consumerDefaults());
+        config.putAll(KafkaClientTimeouts.defaults());
         config.putAll(settings.kafkaProperties());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
@@ -86,7 +86,7 @@ final class KafkaClients {
         Map<String, Object> config = base(settings);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId(settings, "control"));
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        config.putAll(KafkaClientTimeouts.consumerDefaults());
+        config.putAll(KafkaClientTimeouts.defaults());
         config.putAll(settings.kafkaProperties());
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
         config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);

@@ -2,6 +2,7 @@ package io.carillon.console.internal.incidents;
 
 import io.carillon.console.internal.kafka.MaterializerProperties;
 import io.carillon.topics.spring.CarillonTopics;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -31,7 +32,7 @@ class IncidentMaterializerConfiguration {
             IncidentProperties settings,
             MaterializerProperties materializerProperties,
             IncidentMaterializer materializer) {
-        Map<String, Object> consumerConfig = topics.consumerConfig();
+        Map<String, Object> consumerConfig = new HashMap<>(topics.clientConfig());
         consumerConfig.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.getMaxPollRecords());
         consumerConfig.put(
                 ConsumerConfig.GROUP_ID_CONFIG,

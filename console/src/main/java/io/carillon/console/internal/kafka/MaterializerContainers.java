@@ -1,7 +1,7 @@
 package io.carillon.console.internal.kafka;
 
-import io.carillon.topics.KafkaClientTimeouts;
 import io.carillon.topics.spring.CarillonTopics;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,11 +20,14 @@ import org.springframework.util.backoff.FixedBackOff;
  * properties of {@code carillon.kafka.properties.*}, read_committed, from the earliest offset, offsets committed
  * after each batch returns ({@code AckMode.BATCH}), and a failed batch (the database is down) retried every
  * {@code retry-backoff} for as long as it takes. Polls are sized by {@code carillon.console.materializer.*}; a
- * quiet topic's fetches ({@link #createQuiet}) return at its first record and otherwise wait Carillon's consumer
- * fetch wait ({@link KafkaClientTimeouts#FETCH_MAX_WAIT_MS}), so an idle console asks the broker little. The container and its consumer factory are registered as no
+ * quiet topic's fetches ({@link #createQuiet}) return at its first record and otherwise wait Kafka's default half
+ * second, so an idle console asks the broker little. The container and its consumer factory are registered as no
  * ConsumerFactory bean, so a hosting application's own Kafka beans are left alone.
  */
 public final class MaterializerContainers {
+
+    /** How long a fetch of a quiet topic waits for its first record: Kafka's default. */
+    static final Duration QUIET_FETCH_MAX_WAIT = Duration.ofMillis(500);
 
     private MaterializerContainers() {}
 
@@ -56,7 +59,7 @@ public final class MaterializerContainers {
 
     /**
      * A container as {@link #create} for a topic written a few records at a time (declarations, stats): each fetch
-     * returns as soon as a record is there and waits {@link KafkaClientTimeouts#FETCH_MAX_WAIT_MS} otherwise.
+     * returns as soon as a record is there and waits {@link #QUIET_FETCH_MAX_WAIT} otherwise.
      */
     public static ConcurrentMessageListenerContainer<String, byte[]> createQuiet(
             CarillonTopics topics,
@@ -68,20 +71,14 @@ public final class MaterializerContainers {
         return create(consumerConfig(topics, settings, true, groupId), List.of(topic), clientId, settings, listener);
     }
 
-    /**
-     * The consumer properties of a materializer of a busy or a {@code quiet} topic in group {@code groupId}:
-     * Carillon's consumer defaults, the materializer's settings, then the client properties given.
-     */
+    /** The consumer properties of a materializer of a busy or a {@code quiet} topic in group {@code groupId}. */
     static Map<String, Object> consumerConfig(
             CarillonTopics topics, MaterializerProperties settings, boolean quiet, String groupId) {
-        Map<String, Object> consumerConfig = new HashMap<>(KafkaClientTimeouts.consumerDefaults());
-        consumerConfig.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.getMaxPollRecords());
-        consumerConfig.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, quiet ? 1 : settings.getFetchMinBytes());
-        if (!quiet) {
-            consumerConfig.put(
-                    ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
-                    Math.toIntExact(settings.getFetchMaxWait().toMillis()));
-        }
+        Duration fetchMaxWait = quiet ? QUIET_FETCH_MAX_WAIT : settings.getFetchMaxWait();
+        Map<String, Object> consumerConfig = new HashMap<>(Map.of(
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.getMaxPollRecords(),
+                ConsumerConfig.FETCH_MIN_BYTES_CONFIG, quiet ? 1 : settings.getFetchMinBytes(),
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Math.toIntExact(fetchMaxWait.toMillis())));
         consumerConfig.putAll(topics.clientConfig());
         consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");

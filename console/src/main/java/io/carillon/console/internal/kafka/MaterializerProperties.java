@@ -25,10 +25,9 @@ public class MaterializerProperties {
     private int fetchMinBytes = 64 * 1024;
     /**
      * Longest a fetch waits for {@code fetch-min-bytes} ({@code fetch.max.wait.ms}): the most a quiet console
-     * adds to the time a run's status or a log line takes to appear, and how often an idle console asks for
-     * results and log lines. Default 500 ms.
+     * adds to the time a run's status or a log line takes to appear. Default 100 ms.
      */
-    private Duration fetchMaxWait = Duration.ofMillis(500);
+    private Duration fetchMaxWait = Duration.ofMillis(100);
     /**
      * How long a worker's claim on a run (a STARTED without a start time, written a moment before the run is
      * due) waits for the run's next result before it is written alone, so a short run is written once. Default

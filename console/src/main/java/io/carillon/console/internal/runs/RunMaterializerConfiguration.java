@@ -11,8 +11,8 @@ import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 /**
  * The spring-kafka container that feeds {@link RunMaterializer} ({@link MaterializerContainers}) with
  * {@code results} and the workers' {@code claims}: group {@code carillon.console.materializer.group-id}. Polls are sized for throughput ({@code max-poll-records},
- * {@code fetch-min-bytes}) with a {@code fetch-max-wait} of half a second, so that a quiet console still shows a
- * status within a fraction of a second.
+ * {@code fetch-min-bytes}) with a short {@code fetch-max-wait} so that a quiet console still shows a status within a
+ * fraction of a second.
  */
 @Configuration(proxyBeanMethods = false)
 class RunMaterializerConfiguration {

@@ -8,6 +8,7 @@ import io.carillon.topics.workers.ClockOffsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -71,7 +72,7 @@ public class WorkerRegistryReader implements SmartLifecycle {
         if (thread != null) {
             return;
         }
-        Map<String, Object> config = topics.consumerConfig();
+        Map<String, Object> config = new HashMap<>(topics.clientConfig());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "carillon-console-workers");
         consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());

@@ -3,11 +3,9 @@ package io.carillon.console.internal.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.carillon.topics.KafkaClientProperties;
-import io.carillon.topics.KafkaClientTimeouts;
 import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.spring.CarillonTopics;
 import java.util.Map;
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.junit.jupiter.api.Test;
 
@@ -23,32 +21,18 @@ class MaterializerContainersTest {
 
         assertThat(config)
                 .containsEntry(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, settings.getFetchMinBytes())
-                .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 500)
+                .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100)
                 .containsEntry(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.getMaxPollRecords())
                 .containsEntry(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     }
 
     @Test
-    void theClientPropertiesGivenWinOverTheSettings() {
-        CarillonTopics told = new CarillonTopics(
-                TopicCatalog.defaults(),
-                "localhost:9092",
-                KafkaClientProperties.of("carillon.kafka.properties", Map.of("fetch.max.wait.ms", "50")));
-
-        assertThat(MaterializerContainers.consumerConfig(told, settings, false, "group"))
-                .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50");
-        assertThat(MaterializerContainers.consumerConfig(told, settings, true, "group"))
-                .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50")
-                .containsEntry(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, KafkaClientTimeouts.REQUEST_TIMEOUT_MS);
-    }
-
-    @Test
-    void aQuietTopicsFetchReturnsAtItsFirstRecordAndOtherwiseWaitsCarillonsFetchWait() {
+    void aQuietTopicsFetchReturnsAtItsFirstRecordAndOtherwiseWaitsHalfASecond() {
         Map<String, Object> config = MaterializerContainers.consumerConfig(topics, settings, true, "group");
 
         assertThat(config)
                 .containsEntry(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 1)
-                .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, KafkaClientTimeouts.FETCH_MAX_WAIT_MS)
+                .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 500)
                 .containsEntry(ConsumerConfig.GROUP_ID_CONFIG, "group")
                 .containsEntry(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     }

@@ -19,7 +19,7 @@ class MaterializerPropertiesTest {
         assertThat(settings.getRetryBackoff()).isEqualTo(Duration.ofSeconds(1));
         assertThat(settings.getMaxPollRecords()).isEqualTo(5000);
         assertThat(settings.getFetchMinBytes()).isEqualTo(64 * 1024);
-        assertThat(settings.getFetchMaxWait()).isEqualTo(Duration.ofMillis(500));
+        assertThat(settings.getFetchMaxWait()).isEqualTo(Duration.ofMillis(100));
     }
 
     @Test
