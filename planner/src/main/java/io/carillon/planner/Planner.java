@@ -1,6 +1,7 @@
 package io.carillon.planner;
 
 import io.carillon.planner.internal.PlannerMeters;
+import io.carillon.planner.internal.ProbedReadability;
 import io.carillon.planner.internal.StartGate;
 import io.carillon.streams.StreamsApp;
 import io.carillon.streams.StreamsAppBuilder;
@@ -16,6 +17,12 @@ import org.apache.kafka.streams.StreamsConfig;
  * Carillon's planner: a Kafka Streams application ({@link PlannerTopology}) with {@code exactly_once_v2} and the
  * classic group protocol. Each instance owns the jobs of the partitions Kafka assigns it and writes their fires to
  * {@code fires} ahead of their time; more instances with the same application id share the work.
+ *
+ * <p>Before it ends a run LOST or TIMED_OUT, the planner asks the leaders of the partitions the verdict depends on
+ * (the run's {@code results} partition, its worker's {@code workers} partition) for their end offsets, with an
+ * {@code Admin} client of its own (client id {@code <application id>-readability}) created at the first such verdict,
+ * and waits while one does not answer: results and heartbeats held up behind a lost leader are not taken for a dead
+ * worker.
  *
  * <p>The topics of the catalog must exist with their partition counts (see {@code TopicInitializer}).
  *
@@ -62,9 +69,11 @@ public final class Planner implements AutoCloseable {
             PlannerSettings.COMMIT_INTERVAL.toMillis());
 
     private final StreamsApp app;
+    private final ProbedReadability readability;
 
-    private Planner(StreamsApp app) {
+    private Planner(StreamsApp app, ProbedReadability readability) {
         this.app = app;
+        this.readability = readability;
     }
 
     public static Builder builder() {
@@ -99,6 +108,7 @@ public final class Planner implements AutoCloseable {
     @Override
     public void close() {
         app.close();
+        readability.close();
     }
 
     /**
@@ -188,8 +198,13 @@ public final class Planner implements AutoCloseable {
                     unknownJobGrace);
             StartGate gate = new StartGate();
             PlannerMeters meters = meterRegistry().map(PlannerMeters::new).orElseGet(PlannerMeters::none);
-            return new Planner(newApp(
-                    PlannerTopology.build(catalog(), clock(), settings, gate, meters), TUNING, gate::onStateChange));
+            ProbedReadability readability = ProbedReadability.overAdmin(adminConfig("readability"), clock());
+            return new Planner(
+                    newApp(
+                            PlannerTopology.build(catalog(), clock(), settings, gate, readability, meters),
+                            TUNING,
+                            gate::onStateChange),
+                    readability);
         }
     }
 }

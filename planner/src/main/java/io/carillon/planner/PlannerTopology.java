@@ -3,6 +3,7 @@ package io.carillon.planner;
 import io.carillon.planner.internal.AheadOfResults;
 import io.carillon.planner.internal.CheckedStoreProcessor;
 import io.carillon.planner.internal.HeartbeatStoreProcessor;
+import io.carillon.planner.internal.PartitionReadability;
 import io.carillon.planner.internal.PlannerMeters;
 import io.carillon.planner.internal.PlannerNodes;
 import io.carillon.planner.internal.PlannerProcessor;
@@ -68,15 +69,20 @@ public final class PlannerTopology {
      */
     public static Topology build(
             TopicCatalog catalog, Clock clock, PlannerSettings settings, BooleanSupplier punctuationAllowed) {
-        return build(catalog, clock, settings, punctuationAllowed, PlannerMeters.none());
+        return build(catalog, clock, settings, punctuationAllowed, PartitionReadability.ALWAYS, PlannerMeters.none());
     }
 
-    /** A new topology as above whose processors count the fires and dead letters they write in {@code meters}. */
+    /**
+     * A new topology as above whose open-run checks give a verdict only while {@code readability} says the partitions
+     * it depends on are settled ({@link Planner} probes them with an {@code Admin} client), and whose processors count
+     * the fires and dead letters they write in {@code meters}.
+     */
     public static Topology build(
             TopicCatalog catalog,
             Clock clock,
             PlannerSettings settings,
             BooleanSupplier punctuationAllowed,
+            PartitionReadability readability,
             PlannerMeters meters) {
         StringDeserializer keys = new StringDeserializer();
         ByteArrayDeserializer values = new ByteArrayDeserializer();
@@ -90,7 +96,8 @@ public final class PlannerTopology {
         topology.addSource(PlannerNodes.CLAIMS_SOURCE, keys, values, catalog.claims());
         topology.addProcessor(
                 PlannerNodes.PLANNER,
-                () -> new PlannerProcessor(catalog, clock, settings, punctuationAllowed, urgentCommits, meters),
+                () -> new PlannerProcessor(
+                        catalog, clock, settings, punctuationAllowed, urgentCommits, readability, meters),
                 PlannerNodes.JOBS_SOURCE,
                 PlannerNodes.REQUESTS_SOURCE,
                 PlannerNodes.RESULTS_SOURCE,

@@ -1,5 +1,7 @@
 package io.carillon.planner;
 
+import io.carillon.planner.internal.PartitionReadability;
+import io.carillon.planner.internal.PlannerMeters;
 import io.carillon.testkit.DrivenTopology;
 import io.carillon.testkit.SettableClock;
 import io.carillon.topics.EventSerdes;
@@ -61,6 +63,22 @@ final class PlannerHarness implements AutoCloseable {
         clock = new SettableClock(start);
         driver = new DrivenTopology(
                 PlannerTopology.build(catalog, clock, settings, punctuationAllowed), APPLICATION_ID, stateDir, clock);
+    }
+
+    /** A planner whose open-run verdicts ask {@code readability} whether their partitions are settled. */
+    PlannerHarness(Path stateDir, Instant start, PartitionReadability readability) {
+        clock = new SettableClock(start);
+        driver = new DrivenTopology(
+                PlannerTopology.build(
+                        catalog,
+                        clock,
+                        new PlannerSettings(HORIZON, INTERVAL),
+                        () -> true,
+                        readability,
+                        PlannerMeters.none()),
+                APPLICATION_ID,
+                stateDir,
+                clock);
     }
 
     /** Reads {@code result}, stamped now on the planner's clock as a worker's would be. */

@@ -6,6 +6,8 @@ import static io.carillon.planner.TestJobs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.carillon.planner.internal.PartitionReadability;
+import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.FireEvent;
 import io.carillon.topics.events.FireKind;
@@ -18,7 +20,11 @@ import io.carillon.topics.events.Schedule;
 import io.carillon.topics.events.WorkerHeartbeat;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -172,6 +178,48 @@ class UnfinishedRunsTest extends PlannerTestSupport {
         assertThat(lost.instance()).isEqualTo(WORKER);
         assertThat(lost.message()).contains(WORKER, "expired");
         assertThat(single(planner.fires()).fireId()).isEqualTo("run-1~2");
+    }
+
+    @Test
+    void aRunIsNotLostWhileItsWorkersHeartbeatPartitionHasNotSettled() {
+        HeldUpTopics heldUp = plannerAskingWhetherSettled();
+        planner.heartbeat(heartbeat(START, Duration.ofSeconds(5)));
+        runStarted(job("slow", Schedule.none()).toBuilder().retry(POLICY).build());
+        heldUp.topics.add(planner.catalog.workers());
+
+        planner.advanceCoarsely(Duration.ofSeconds(60));
+        assertThat(planner.writtenResults())
+                .as("its heartbeat expired at 15 s, but the leader of its heartbeats' partition does not answer")
+                .isEmpty();
+        assertThat(heldUp.asked)
+                .as("the task's results partition (the driver runs one task, of partition 0) and the worker's"
+                        + " heartbeats partition")
+                .containsExactlyInAnyOrder(
+                        new TopicPartition(planner.catalog.results(), 0),
+                        new TopicPartition(
+                                planner.catalog.workers(),
+                                TopicCatalog.partitionOf(WORKER, planner.catalog.partitions())));
+
+        heldUp.topics.clear();
+        planner.advanceCoarsely(Duration.ofSeconds(5));
+        assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.LOST);
+    }
+
+    @Test
+    void aRunDoesNotTimeOutWhileItsResultsPartitionHasNotSettled() {
+        HeldUpTopics heldUp = plannerAskingWhetherSettled();
+        runStarted(slowJob());
+        planner.heartbeat(heartbeat(START, Duration.ofHours(1)));
+        heldUp.topics.add(planner.catalog.results());
+
+        planner.advanceCoarsely(Duration.ofMinutes(3));
+        assertThat(planner.writtenResults())
+                .as("past its timeout and grace, but its end may be held up")
+                .isEmpty();
+
+        heldUp.topics.clear();
+        planner.advanceCoarsely(Duration.ofSeconds(5));
+        assertThat(single(planner.writtenResults()).status()).isEqualTo(RunStatus.TIMED_OUT);
     }
 
     @Test
@@ -599,6 +647,27 @@ class UnfinishedRunsTest extends PlannerTestSupport {
     }
 
     /** Registers the job, runs it now (fire {@code run-1}) and reports its run STARTED on {@link #WORKER}. */
+    /** Starts a new planner whose verdicts wait while a partition of a topic the test holds up is asked about. */
+    private HeldUpTopics plannerAskingWhetherSettled() {
+        planner.close();
+        HeldUpTopics heldUp = new HeldUpTopics();
+        planner = new PlannerHarness(stateDir.resolve("asking"), START, heldUp);
+        return heldUp;
+    }
+
+    /** Readability the test sets: the partitions of {@link #topics} are not settled. */
+    private static final class HeldUpTopics implements PartitionReadability {
+
+        final Set<String> topics = new HashSet<>();
+        final Set<TopicPartition> asked = new HashSet<>();
+
+        @Override
+        public boolean settled(Collection<TopicPartition> partitions, Instant now) {
+            asked.addAll(partitions);
+            return partitions.stream().noneMatch(partition -> topics.contains(partition.topic()));
+        }
+    }
+
     private void runStarted(JobDefinition job) {
         planner.put(job);
         planner.request(request("run-1", job.id(), RequestType.RUN_NOW, null, null));

@@ -177,6 +177,15 @@ public abstract class StreamsAppBuilder<B extends StreamsAppBuilder<B>> {
         return new StreamsApp(name, applicationId(), topology, streamsProperties(tuning), meterRegistry, onStateChange);
     }
 
+    /**
+     * The configuration of an {@code Admin} client of the app's own, beside Kafka Streams' clients: the cluster, the
+     * client properties (security) and {@code admin.}-prefixed properties, with client id
+     * {@code <application id>-<purpose>}.
+     */
+    protected final Map<String, Object> adminConfig(String purpose) {
+        return new StreamsConfig(streamsProperties(Map.of())).getAdminConfigs(applicationId() + "-" + purpose);
+    }
+
     private String applicationId() {
         return applicationId != null ? applicationId : catalog.prefix() + name;
     }

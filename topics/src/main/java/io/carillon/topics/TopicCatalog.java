@@ -1,9 +1,11 @@
 package io.carillon.topics;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * The names and settings of every Carillon topic. Names carry a prefix (default {@value #DEFAULT_PREFIX}); the
@@ -69,6 +71,15 @@ public final class TopicCatalog {
 
     public int partitions() {
         return partitions;
+    }
+
+    /**
+     * The partition Kafka's default partitioner gives a record keyed {@code key} (murmur2 of its UTF-8 bytes) in a
+     * topic of {@code partitions} partitions: where a worker's heartbeat, keyed by its instance id, or a run's result,
+     * keyed by its job id, lands.
+     */
+    public static int partitionOf(String key, int partitions) {
+        return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
     public short replicationFactor() {

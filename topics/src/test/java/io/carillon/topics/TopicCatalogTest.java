@@ -3,11 +3,13 @@ package io.carillon.topics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.producer.internals.BuiltInPartitioner;
 import org.junit.jupiter.api.Test;
 
 class TopicCatalogTest {
@@ -33,6 +35,18 @@ class TopicCatalogTest {
             assertThat(spec.partitions()).isEqualTo(6);
             assertThat(spec.replicationFactor()).isEqualTo((short) 3);
         });
+    }
+
+    @Test
+    void aKeysPartitionIsTheOneKafkasDefaultPartitionerGivesIt() {
+        for (String key : List.of("worker-1", "billing-nightly", "ÄÖÜ-job", "")) {
+            for (int partitions : new int[] {1, 6, 12}) {
+                assertThat(TopicCatalog.partitionOf(key, partitions))
+                        .as("%s among %d", key, partitions)
+                        .isEqualTo(
+                                BuiltInPartitioner.partitionForKey(key.getBytes(StandardCharsets.UTF_8), partitions));
+            }
+        }
     }
 
     @Test

@@ -35,7 +35,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *       still reach the global store).</li>
  * </ul>
  * Either verdict waits until the task has read the results written up to its instant ({@link ResultsProgress}), so
- * a terminal result still unread in the partition closes the run instead. A check reads every open run: their number
+ * a terminal result still unread in the partition closes the run instead, and until the partitions it reads from,
+ * the task's {@code results} partition and for LOST the worker's {@code workers} partition, have been readable long
+ * enough ({@link VerdictReadability}): a lost partition leader holds results and heartbeats up without a sign. A check reads every open run: their number
  * is bounded by the workers' capacity, not by the number of jobs; it reads and parses each worker's heartbeat once,
  * however many of the open runs are on that worker. A per-run value is {@link StoreEncoding}'s binary form of
  * {@code seenAt} and {@code timeoutAt} followed by the STARTED result's JSON as it was read from {@code results}
@@ -53,6 +55,7 @@ final class OpenRuns {
     private final WorkerHeartbeats heartbeats;
     private final Duration grace;
     private final ResultsProgress progress;
+    private final VerdictReadability readability;
     private final RecentlyEndedRuns recentlyEnded = new RecentlyEndedRuns();
 
     OpenRuns(
@@ -60,12 +63,14 @@ final class OpenRuns {
             KeyValueStore<String, byte[]> claimStore,
             WorkerHeartbeats heartbeats,
             Duration grace,
-            ResultsProgress progress) {
+            ResultsProgress progress,
+            VerdictReadability readability) {
         this.store = store;
         this.claimed = new ClaimedRuns(claimStore);
         this.heartbeats = heartbeats;
         this.grace = grace;
         this.progress = progress;
+        this.readability = readability;
     }
 
     /**
@@ -199,7 +204,10 @@ final class OpenRuns {
             Supplier<RunResult> started,
             Instant now,
             Map<String, Optional<WorkerHeartbeats.Received>> heartbeatsOfPass) {
-        if (timeoutAt != null && now.isAfter(timeoutAt) && progress.readPast(timeoutAt, now)) {
+        if (timeoutAt != null
+                && now.isAfter(timeoutAt)
+                && progress.readPast(timeoutAt, now)
+                && readability.resultsSettled(now)) {
             long timeoutMs = Duration.between(seenAt, timeoutAt).minus(grace).toMillis();
             return Optional.of(ended(
                     started.get(),
@@ -218,7 +226,8 @@ final class OpenRuns {
         if (heartbeat.isPresent()
                 && !heartbeat.get().alive(now)
                 && now.isAfter(deadAfter)
-                && progress.readPast(deadAfter, now)) {
+                && progress.readPast(deadAfter, now)
+                && readability.workerSettled(instance, now)) {
             return Optional.of(ended(
                     started.get(),
                     RunStatus.LOST,
@@ -231,7 +240,10 @@ final class OpenRuns {
                                     : ""),
                     now));
         }
-        if (heartbeat.isEmpty() && now.isAfter(seenAt.plus(grace)) && progress.readPast(seenAt.plus(grace), now)) {
+        if (heartbeat.isEmpty()
+                && now.isAfter(seenAt.plus(grace))
+                && progress.readPast(seenAt.plus(grace), now)
+                && readability.workerSettled(instance, now)) {
             return Optional.of(ended(
                     started.get(),
                     RunStatus.LOST,

@@ -34,6 +34,7 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
     private final DeadLetters deadLetters;
     private final BooleanSupplier punctuationAllowed;
     private final UrgentCommits urgentCommits;
+    private final PartitionReadability readability;
     private final PlannerMeters meters;
     private ProcessorContext<String, Object> context;
     private Output output;
@@ -47,26 +48,20 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
 
     /**
      * A processor whose punctuators do nothing while {@code punctuationAllowed} says false (see {@link StartGate});
-     * records are processed either way. {@code urgentCommits} is shared by the processors of one planner.
+     * records are processed either way. Its open-run verdicts wait while {@code readability} says their partitions
+     * are not settled, and it counts what it writes in {@code meters}; {@code urgentCommits}, {@code readability} and
+     * {@code meters} are shared by the processors of one planner.
      */
     public PlannerProcessor(
             TopicCatalog catalog,
             Clock clock,
             PlannerSettings settings,
             BooleanSupplier punctuationAllowed,
-            UrgentCommits urgentCommits) {
-        this(catalog, clock, settings, punctuationAllowed, urgentCommits, PlannerMeters.none());
-    }
-
-    /** A processor as above that counts what it writes in {@code meters}, shared by the processors of one planner. */
-    public PlannerProcessor(
-            TopicCatalog catalog,
-            Clock clock,
-            PlannerSettings settings,
-            BooleanSupplier punctuationAllowed,
             UrgentCommits urgentCommits,
+            PartitionReadability readability,
             PlannerMeters meters) {
         this.urgentCommits = urgentCommits;
+        this.readability = readability;
         this.meters = meters;
         this.catalog = catalog;
         this.clock = clock;
@@ -100,7 +95,8 @@ public final class PlannerProcessor implements Processor<String, byte[], String,
                 context.getStateStore(PlannerStores.OPEN_CLAIMS),
                 new WorkerHeartbeats(workerStore),
                 settings.runTimeoutGrace(),
-                resultsProgress);
+                resultsProgress,
+                new VerdictReadability(readability, catalog, context.taskId().partition()));
         results = new Results(clock, jobs, processedIds, scheduler, output, openRuns, endedRuns, streaks);
         Instant now = clock.instant();
         scheduling = OnDemandPunctuation.schedule(context, now, settings.punctuateInterval(), timestamp -> {

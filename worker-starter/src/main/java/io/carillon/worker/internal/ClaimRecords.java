@@ -1,16 +1,15 @@
 package io.carillon.worker.internal;
 
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.RunResult;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.utils.Utils;
 
 /**
  * Packs the claims of one claim round into {@code claims} records: one {@link ClaimBatch} per partition, with an
@@ -52,7 +51,7 @@ final class ClaimRecords {
 
     /** The partition Kafka's default partitioner gives a record keyed {@code jobId} among {@code partitions}. */
     static int partitionOf(String jobId, int partitions) {
-        return Utils.toPositive(Utils.murmur2(jobId.getBytes(StandardCharsets.UTF_8))) % partitions;
+        return TopicCatalog.partitionOf(jobId, partitions);
     }
 
     /** {@code group} cut into runs of at most {@link ClaimBatch#MAX_CLAIMS} claims and {@link ClaimBatch#MAX_CHARS}. */
