@@ -26,10 +26,9 @@ final class ResultsProgress {
     static final Duration QUIET = Duration.ofSeconds(3);
 
     private long latestMillis = Long.MIN_VALUE;
+    /** Results and claims processed. */
     private long reads;
     private long readsAtLastLook;
-    private long claimReads;
-    private long claimReadsAtLastLook;
     /** Null until the first look, which counts as having seen a read: a task is quiet only from its first check. */
     private Instant lastReadSeenAt;
 
@@ -41,14 +40,13 @@ final class ResultsProgress {
 
     /** A claim batch was processed: results of its runs are on their way. */
     void claimRead() {
-        claimReads++;
+        reads++;
     }
 
     /** Notes at {@code now} whether results or claims were read since the last look; once per open-run check. */
     void look(Instant now) {
-        if (reads != readsAtLastLook || claimReads != claimReadsAtLastLook || lastReadSeenAt == null) {
+        if (reads != readsAtLastLook || lastReadSeenAt == null) {
             readsAtLastLook = reads;
-            claimReadsAtLastLook = claimReads;
             lastReadSeenAt = now;
         }
     }
