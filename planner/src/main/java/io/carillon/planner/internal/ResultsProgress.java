@@ -26,8 +26,9 @@ final class ResultsProgress {
     static final Duration QUIET = Duration.ofSeconds(3);
 
     private long latestMillis = Long.MIN_VALUE;
-    /** Results and claims processed. */
+    /** Results and claims processed, and how many of them the last look had seen. */
     private long reads;
+
     private long readsAtLastLook;
     /** Null until the first look, which counts as having seen a read: a task is quiet only from its first check. */
     private Instant lastReadSeenAt;
