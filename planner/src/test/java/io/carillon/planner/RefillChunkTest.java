@@ -15,6 +15,8 @@ import io.carillon.topics.events.Schedule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -41,8 +43,11 @@ class RefillChunkTest extends PlannerTestSupport {
     private static final Duration NEAR = Duration.ofSeconds(2);
     private static final int LATE_JOBS = 600;
     private static final Duration LATE_INTERVAL = Duration.ofMillis(500);
-    private static final Duration STALL = Duration.ofSeconds(3);
     private static final Duration BUDGET_RUN = Duration.ofSeconds(15);
+    private static final int STEADY_JOBS = 1_200;
+    private static final Duration STEADY_RUN = Duration.ofSeconds(40);
+    /** By then the horizon the intake left to the punctuator is filled, and every visit is a chunk's. */
+    private static final Duration STEADY_FROM = Duration.ofSeconds(15);
     /** The last instant the first visit of an every-second job started at {@link #START} writes. */
     private static final Instant END_OF_FIRST_CHUNK = WHOLE_SECOND.plusSeconds(PlannerHarness.FIRST_REFILL_END);
 
@@ -213,6 +218,7 @@ class RefillChunkTest extends PlannerTestSupport {
         List<FireEvent> all = startEverySecondJobs(MANY_JOBS);
         List<FireEvent> later = new ArrayList<>();
         for (int punctuation = 0; punctuation < BUDGET_RUN.dividedBy(PlannerHarness.INTERVAL); punctuation++) {
+            takeAJobIn(punctuation);
             planner.advance(PlannerHarness.INTERVAL);
             List<FireEvent> written = planner.fires();
             Instant now = planner.clock.instant();
@@ -228,22 +234,53 @@ class RefillChunkTest extends PlannerTestSupport {
     }
 
     @Test
-    void punctuationsThatComeLateGrantTheBudgetOfTheTimeThatPassedUpToASecond() {
+    void punctuationsThatComeLateGrantTheBudgetOfTheTimeThatPassed() {
         List<FireEvent> all = startEverySecondJobs(LATE_JOBS);
         List<Integer> aheadPerPunctuation = new ArrayList<>();
         for (int punctuation = 0; punctuation < BUDGET_RUN.dividedBy(LATE_INTERVAL); punctuation++) {
+            takeAJobIn(punctuation);
             planner.advance(LATE_INTERVAL, LATE_INTERVAL);
             aheadPerPunctuation.add(aheadOf(planner.fires(), all));
         }
-        planner.advance(STALL, STALL);
-        int afterStall = aheadOf(planner.fires(), all);
 
         int perLateInterval = (int) (AHEAD_PER_PUNCTUATION * LATE_INTERVAL.dividedBy(PlannerHarness.INTERVAL));
         assertThat(aheadPerPunctuation)
                 .allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(perLateInterval))
                 .anySatisfy(count -> assertThat(count).isGreaterThan(AHEAD_PER_PUNCTUATION));
-        assertThat(afterStall).isLessThanOrEqualTo(AHEAD_PER_SECOND).isGreaterThan(perLateInterval);
         assertEveryJobFiresEverySecondOnce(all, LATE_JOBS);
+    }
+
+    @Test
+    void withoutJobsTakenInEveryVisitWritesAWholeChunkHoweverManyJobsFire() {
+        List<FireEvent> all = startEverySecondJobs(STEADY_JOBS);
+        Map<String, Integer> visits = new HashMap<>();
+        for (int punctuation = 0; punctuation < STEADY_RUN.dividedBy(PlannerHarness.INTERVAL); punctuation++) {
+            planner.advance(PlannerHarness.INTERVAL);
+            List<FireEvent> written = planner.fires();
+            if (planner.clock.instant().isAfter(START.plus(STEADY_FROM))) {
+                written.stream().map(FireEvent::jobId).distinct().forEach(job -> visits.merge(job, 1, Integer::sum));
+            }
+            all.addAll(written);
+        }
+
+        int chunkVisits = (int) STEADY_RUN.minus(STEADY_FROM).dividedBy(CHUNK.plusSeconds(1)) + 1;
+        assertThat(visits).hasSize(STEADY_JOBS);
+        assertThat(Collections.max(visits.values()))
+                .as(
+                        "the most visits of one job: %d jobs of one fire a second are more than the budget's %d a second",
+                        STEADY_JOBS, AHEAD_PER_SECOND)
+                .isLessThanOrEqualTo(chunkVisits);
+        assertThat(all)
+                .filteredOn(fire -> fire.jobId().equals("job-000"))
+                .extracting(FireEvent::scheduledAt)
+                .doesNotHaveDuplicates()
+                .startsWith(
+                        seconds(WHOLE_SECOND, 1, (int) STEADY_RUN.toSeconds()).toArray(Instant[]::new));
+    }
+
+    /** Plans a new job (of no schedule, so it writes no fire): the task is taking jobs in. */
+    private void takeAJobIn(int number) {
+        planner.put(job("arriving-" + number, Schedule.none()));
     }
 
     /** Starts the every-second job {@code tick} and lets it run 1.5 s; returns the job. */

@@ -4,10 +4,14 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * How many scheduled fires beyond the near horizon one stream task may still write. Fires due within {@link #NEAR}
- * of now (or within the horizon, when shorter) are written at once, whatever the load; beyond it, at most
+ * How many scheduled fires beyond the near horizon one stream task may still write while it takes jobs in. Fires due
+ * within {@link #NEAR} of now (or within the horizon, when shorter) are written at once, whatever the load; beyond
+ * it, while the task has planned a new or changed job in the last {@link #INTAKE_QUIET}, at most
  * {@link #MAX_AHEAD_FIRES_PER_SECOND} a second, new jobs and the punctuator together, granted at each punctuation
- * for the time since the previous one. Used by one stream task's thread only.
+ * for the time since the previous one. Without intake the budget does not bind: filling the horizon is then the
+ * task's work, and a budget below its jobs' rate of fires would leave the rest to near-horizon visits, each writing
+ * a job's state and timer for the two seconds of fires it covers instead of for a whole chunk. Used by one stream
+ * task's thread only.
  */
 final class AheadBudget {
 
@@ -30,6 +34,11 @@ final class AheadBudget {
     static final int MAX_AHEAD_FIRES_PER_SECOND = 1_000;
     /** The longest time one grant of the ahead budget counts: a stalled thread does not save up for a flood. */
     static final Duration MAX_AHEAD_GRANT = Duration.ofSeconds(1);
+    /**
+     * How long after the task planned its latest new or changed job the budget still binds: the records of a burst of
+     * jobs arrive much closer together than this.
+     */
+    static final Duration INTAKE_QUIET = Duration.ofSeconds(1);
 
     private static final long MILLIS_PER_SECOND = 1_000;
 
@@ -41,6 +50,8 @@ final class AheadBudget {
     private Instant grantedAt;
     /** The end of the punctuator's rest ({@link #rest}) until the punctuation after it; null otherwise. */
     private Instant restedUntil;
+    /** When the task last planned a new or changed job; null before the first. */
+    private Instant intakeAt;
 
     /** A budget of one punctuation interval, until the first punctuation grants one. */
     AheadBudget(Duration punctuateInterval, Duration horizon) {
@@ -49,9 +60,17 @@ final class AheadBudget {
         this.left = firesFor(punctuateInterval);
     }
 
-    /** Whether a scheduled fire at {@code at} may be written: within the near horizon always, beyond it while left. */
+    /**
+     * Whether a scheduled fire at {@code at} may be written: within the near horizon always, beyond it while left or
+     * while the task takes no jobs in.
+     */
     boolean allows(Instant at, Instant now) {
-        return left > 0 || !isAhead(at, now);
+        return left > 0 || !isAhead(at, now) || !takingJobsIn(now);
+    }
+
+    /** The task plans a new or changed job at {@code now}: the budget binds for {@link #INTAKE_QUIET}. */
+    void intake(Instant now) {
+        intakeAt = now;
     }
 
     /** Counts a scheduled fire at {@code at} as written: against the budget when it is beyond the near horizon. */
@@ -84,6 +103,10 @@ final class AheadBudget {
     void rest(Instant until, Instant now) {
         restedUntil = until == null || until.isAfter(now) ? until : now;
         grantedAt = null;
+    }
+
+    private boolean takingJobsIn(Instant now) {
+        return intakeAt != null && now.isBefore(intakeAt.plus(INTAKE_QUIET));
     }
 
     private boolean isAhead(Instant at, Instant now) {

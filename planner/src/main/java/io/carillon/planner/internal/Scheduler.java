@@ -182,6 +182,7 @@ final class Scheduler {
     }
 
     private JobState start(JobState state, Instant now) {
+        ahead.intake(now);
         Instant pastOnce = PastOnce.missed(state, now);
         if (pastOnce != null) {
             return advance(state.withProgress(pastOnce, state.lastEmittedAt()), now)

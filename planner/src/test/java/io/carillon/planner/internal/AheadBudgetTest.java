@@ -42,6 +42,7 @@ class AheadBudgetTest {
     void theNearHorizonIsTheHorizonWhenThatIsShorter() {
         AheadBudget shortHorizon = new AheadBudget(INTERVAL, Duration.ofSeconds(1));
         Instant now = clock.instant();
+        shortHorizon.intake(now);
         for (int fire = 0; fire < PER_INTERVAL; fire++) {
             shortHorizon.spend(now.plusMillis(1_500), now);
         }
@@ -149,8 +150,35 @@ class AheadBudgetTest {
         assertThat(spendAll()).isEqualTo(250);
     }
 
-    /** Writes fires beyond the near horizon until the budget refuses one; how many it took. */
+    @Test
+    void withoutJobsTakenInTheBudgetDoesNotBind() {
+        Instant now = clock.instant();
+        Instant ahead = now.plus(HORIZON);
+        for (int fire = 0; fire < MORE_THAN_ANY_GRANT; fire++) {
+            assertThat(budget.allows(ahead, now)).isTrue();
+            budget.spend(ahead, now);
+        }
+    }
+
+    @Test
+    void theBudgetBindsForTheIntakeQuietAfterTheLatestJobTakenIn() {
+        budget.grant(clock.instant());
+        budget.intake(clock.instant());
+        clock.advance(AheadBudget.INTAKE_QUIET.minusMillis(1));
+        assertThat(spend()).isEqualTo(PER_INTERVAL);
+
+        clock.advance(Duration.ofMillis(1));
+        assertThat(spend()).as("no job taken in for the quiet time").isEqualTo(MORE_THAN_ANY_GRANT);
+    }
+
+    /** Takes a job in now and writes fires beyond the near horizon until the budget refuses one; how many it took. */
     private int spendAll() {
+        budget.intake(clock.instant());
+        return spend();
+    }
+
+    /** Writes fires beyond the near horizon until the budget refuses one, or the most any grant is worth. */
+    private int spend() {
         Instant now = clock.instant();
         Instant ahead = now.plus(HORIZON);
         int spent = 0;
