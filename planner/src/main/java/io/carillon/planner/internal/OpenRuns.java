@@ -37,8 +37,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * Either verdict waits until the task has read the results written up to its instant ({@link ResultsProgress}), so
  * a terminal result still unread in the partition closes the run instead, and until the partitions it reads from,
  * the task's {@code results} partition and for LOST the worker's {@code workers} partition, have been readable long
- * enough ({@link VerdictReadability}): a lost partition leader holds results and heartbeats up without a sign. A check reads every open run: their number
- * is bounded by the workers' capacity, not by the number of jobs; it reads and parses each worker's heartbeat once,
+ * enough ({@link VerdictReadability}): a lost partition leader holds results and heartbeats up without a sign. A
+ * check reads every open run: their number is bounded by the workers' capacity, not by the number of jobs; it reads
+ * and parses each worker's heartbeat once,
  * however many of the open runs are on that worker. A per-run value is {@link StoreEncoding}'s binary form of
  * {@code seenAt} and {@code timeoutAt} followed by the STARTED result's JSON as it was read from {@code results}
  * (kept, not written again) and the run's instance (so a check parses the JSON only of a run it closes); values that earlier planners

@@ -35,7 +35,7 @@ final class ClaimRecords {
         Map<Integer, List<RunResult>> byPartition = new LinkedHashMap<>();
         for (RunResult claim : claims) {
             byPartition
-                    .computeIfAbsent(partitionOf(claim.jobId(), partitions), p -> new ArrayList<>())
+                    .computeIfAbsent(TopicCatalog.partitionOf(claim.jobId(), partitions), p -> new ArrayList<>())
                     .add(claim);
         }
         List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
@@ -47,11 +47,6 @@ final class ClaimRecords {
             }
         });
         return records;
-    }
-
-    /** The partition Kafka's default partitioner gives a record keyed {@code jobId} among {@code partitions}. */
-    static int partitionOf(String jobId, int partitions) {
-        return TopicCatalog.partitionOf(jobId, partitions);
     }
 
     /** {@code group} cut into runs of at most {@link ClaimBatch#MAX_CLAIMS} claims and {@link ClaimBatch#MAX_CHARS}. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.carillon.topics.EventSerdes;
+import io.carillon.topics.TopicCatalog;
 import io.carillon.topics.events.ClaimBatch;
 import io.carillon.topics.events.FireKind;
 import io.carillon.topics.events.RunResult;
@@ -34,7 +35,7 @@ class ClaimRecordsTest {
         List<ProducerRecord<String, byte[]>> records = ClaimRecords.pack(TOPIC, PARTITIONS, claims, INSTANCE, AT);
 
         long partitionsUsed = claims.stream()
-                .map(claim -> ClaimRecords.partitionOf(claim.jobId(), PARTITIONS))
+                .map(claim -> TopicCatalog.partitionOf(claim.jobId(), PARTITIONS))
                 .distinct()
                 .count();
         assertThat(records).hasSize((int) partitionsUsed);

@@ -53,7 +53,7 @@ final class PublishedResults {
                             .claims();
                     assertThat(record.key()).isEqualTo(claims.get(0).jobId());
                     assertThat(claims)
-                            .allSatisfy(claim -> assertThat(ClaimRecords.partitionOf(claim.jobId(), partitions))
+                            .allSatisfy(claim -> assertThat(TopicCatalog.partitionOf(claim.jobId(), partitions))
                                     .isEqualTo(record.partition()));
                     return claims.stream();
                 })
