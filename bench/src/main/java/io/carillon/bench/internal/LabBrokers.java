@@ -32,6 +32,13 @@ final class LabBrokers {
     static final Duration BROKER_SESSION = Duration.ofSeconds(6);
     /** {@code broker.heartbeat.interval.ms} (Kafka's: 2 s): four heartbeats a session. */
     static final Duration BROKER_HEARTBEAT = Duration.ofMillis(1500);
+    /**
+     * The brokers' {@code request.timeout.ms} (Kafka's: 30 s). The transaction coordinator sends its commit markers
+     * with it: a marker sent to a leader that is then cut off is sent again, to the partition's leader of the time,
+     * only after this wait, and until it is written every next transaction of that producer is refused. 2 s, so a
+     * marker reaches the new leader within 2 s of the leadership's move.
+     */
+    static final Duration BROKER_REQUEST_TIMEOUT = Duration.ofSeconds(2);
 
     static final List<String> JVM_OPTIONS = List.of("-Xmx768m", "-XX:+UseSerialGC");
 
@@ -131,7 +138,7 @@ final class LabBrokers {
                 .property("share.coordinator.state.topic.min.isr", Integer.toString(MIN_IN_SYNC))
                 .property("broker.session.timeout.ms", Long.toString(BROKER_SESSION.toMillis()))
                 .property("broker.heartbeat.interval.ms", Long.toString(BROKER_HEARTBEAT.toMillis()))
-                .property("request.timeout.ms", Integer.toString(KafkaClientTimeouts.REQUEST_TIMEOUT_MS))
+                .property("request.timeout.ms", Long.toString(BROKER_REQUEST_TIMEOUT.toMillis()))
                 .property(
                         "socket.connection.setup.timeout.ms",
                         Integer.toString(KafkaClientTimeouts.CONNECTION_SETUP_TIMEOUT_MS))
