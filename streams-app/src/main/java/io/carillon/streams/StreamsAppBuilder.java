@@ -180,10 +180,14 @@ public abstract class StreamsAppBuilder<B extends StreamsAppBuilder<B>> {
     /**
      * The configuration of an {@code Admin} client of the app's own, beside Kafka Streams' clients: the cluster, the
      * client properties (security) and {@code admin.}-prefixed properties, with client id
-     * {@code <application id>-<purpose>}.
+     * {@code <prefix>-<purpose>}, where the prefix is the app's {@code client.id} when one is set (as for Kafka
+     * Streams' own clients, so quotas and logs find it under the same name) and its application id otherwise.
      */
     protected final Map<String, Object> adminConfig(String purpose) {
-        return new StreamsConfig(streamsProperties(Map.of())).getAdminConfigs(applicationId() + "-" + purpose);
+        StreamsConfig config = new StreamsConfig(streamsProperties(Map.of()));
+        String clientId = config.getString(StreamsConfig.CLIENT_ID_CONFIG);
+        String prefix = clientId == null || clientId.isBlank() ? applicationId() : clientId;
+        return config.getAdminConfigs(prefix + "-" + purpose);
     }
 
     private String applicationId() {

@@ -50,6 +50,19 @@ class StreamsAppBuilderTest {
     }
 
     @Test
+    void namesItsOwnAdminClientAfterTheClientIdWhenOneIsSet() {
+        SampleBuilder builder =
+                new SampleBuilder().bootstrapServers("kafka:9092").catalog(new TopicCatalog("acme.", 1, (short) 3));
+
+        assertThat(builder.adminConfig("readability"))
+                .containsEntry(CommonClientConfigs.CLIENT_ID_CONFIG, "acme.sample-readability")
+                .containsEntry(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, "kafka:9092");
+        builder.streamsProperty(StreamsConfig.CLIENT_ID_CONFIG, "billing-planner");
+        assertThat(builder.adminConfig("readability"))
+                .containsEntry(CommonClientConfigs.CLIENT_ID_CONFIG, "billing-planner-readability");
+    }
+
+    @Test
     void clientPropertiesOverrideTheTuningAndStreamsPropertiesOverrideBoth() {
         SampleBuilder builder = new SampleBuilder().bootstrapServers("kafka:9092");
 
