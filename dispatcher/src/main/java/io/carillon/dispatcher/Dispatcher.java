@@ -47,7 +47,14 @@ public final class Dispatcher implements AutoCloseable {
      */
     public static final Duration DEFAULT_MAX_POLL_WAIT = Duration.ofMillis(100);
 
-    public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * The default of {@link Builder#transactionTimeout}: the default session timeout. A dispatcher frozen (a long GC
+     * pause, a stalled VM) or cut off inside a transaction holds the readers of what it wrote, and the committed offsets
+     * of its partitions, until the transaction coordinator aborts that transaction; no longer than the session, the
+     * abort comes by the time the other dispatchers take its partitions over, so they read them at once.
+     */
+    public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofSeconds(6);
+
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
     /** The width of one bucket of the timing wheel that holds fires until due. */
     public static final Duration DEFAULT_TIMER_TICK = Duration.ofMillis(5);

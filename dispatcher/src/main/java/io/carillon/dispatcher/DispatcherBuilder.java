@@ -97,7 +97,10 @@ abstract sealed class DispatcherBuilder permits Dispatcher.Builder {
         return self();
     }
 
-    /** The producer's transaction timeout: how long a dead instance's open transaction blocks readers; 10 s. */
+    /**
+     * The producer's transaction timeout: how long a dead or frozen instance's open transaction blocks readers;
+     * {@link Dispatcher#DEFAULT_TRANSACTION_TIMEOUT} (6 s, the default session).
+     */
     public Dispatcher.Builder transactionTimeout(Duration transactionTimeout) {
         this.transactionTimeout = transactionTimeout;
         return self();

@@ -29,8 +29,11 @@ public class DispatcherProperties {
     /** Longest wait of one poll of the fires topic when no held fire is due sooner. */
     private Duration maxPollWait = io.carillon.dispatcher.Dispatcher.DEFAULT_MAX_POLL_WAIT;
 
-    /** Transaction timeout of the producer: how long a crashed instance's open transaction blocks readers. */
-    private Duration transactionTimeout = Duration.ofSeconds(10);
+    /**
+     * Transaction timeout of the producer: how long a crashed or frozen instance's open transaction blocks readers.
+     * Default 6 s, the default session: keep it no longer than {@code session-timeout} allows for your failover.
+     */
+    private Duration transactionTimeout = io.carillon.dispatcher.Dispatcher.DEFAULT_TRANSACTION_TIMEOUT;
 
     /** How long closing each Kafka client may take on shutdown. */
     private Duration closeTimeout = Duration.ofSeconds(10);

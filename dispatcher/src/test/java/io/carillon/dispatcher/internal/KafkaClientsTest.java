@@ -9,6 +9,7 @@ import io.carillon.topics.TopicCatalog;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -28,6 +29,17 @@ class KafkaClientsTest {
                 .containsAllEntriesOf(KafkaClientTimeouts.defaults())
                 .containsEntry(DELIVERY_TIMEOUT, (int) Dispatcher.DEFAULT_TRANSACTION_TIMEOUT.toMillis());
         assertKafkaAccepts(KafkaClients.producerConfig(settings));
+    }
+
+    @Test
+    void byDefaultAFrozenDispatchersOpenTransactionEndsNoLaterThanItsSession() {
+        DispatcherSettings settings = settings(Map.of());
+
+        int transactionTimeoutMs =
+                (int) KafkaClients.producerConfig(settings).get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG);
+        int sessionTimeoutMs =
+                (int) KafkaClients.firesConsumerConfig(settings).get(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
+        assertThat(transactionTimeoutMs).isLessThanOrEqualTo(sessionTimeoutMs);
     }
 
     @Test
