@@ -31,7 +31,8 @@ public class DispatcherProperties {
 
     /**
      * Transaction timeout of the producer: how long a crashed or frozen instance's open transaction blocks readers.
-     * Default 6 s, the default session: keep it no longer than {@code session-timeout} allows for your failover.
+     * Default 6 s, the default session: no longer than {@code session-timeout}, a frozen instance's transaction ends
+     * by the time its partitions move to the others.
      */
     private Duration transactionTimeout = io.carillon.dispatcher.Dispatcher.DEFAULT_TRANSACTION_TIMEOUT;
 
