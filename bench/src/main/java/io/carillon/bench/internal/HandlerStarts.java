@@ -54,9 +54,7 @@ public final class HandlerStarts {
      * file; the first start is the earliest recorded, whatever the order of the calls.
      */
     void add(StartKey key, long startMicros) {
-        Starts seen = starts.computeIfAbsent(key, ignored -> new Starts(startMicros));
-        seen.count.incrementAndGet();
-        seen.firstStartMicros.accumulateAndGet(startMicros, Math::min);
+        starts.compute(key, (ignored, seen) -> seen == null ? new Starts(startMicros) : seen.startedAgain(startMicros));
         total.increment();
     }
 
@@ -101,13 +99,22 @@ public final class HandlerStarts {
     /** One run of a fire as the handler saw it. */
     public record StartKey(String jobId, long scheduledMillis, int shard, int attempt) {}
 
-    /** How often a key started and when it first did; thread-safe. */
+    /**
+     * How often a key started and when it first did; thread-safe. It is made at the key's first start, so whoever
+     * sees it, while starts are still being added too, sees it started at least once.
+     */
     public static final class Starts {
         private final AtomicLong firstStartMicros;
-        private final AtomicInteger count = new AtomicInteger();
+        private final AtomicInteger count = new AtomicInteger(1);
 
         Starts(long firstStartMicros) {
             this.firstStartMicros = new AtomicLong(firstStartMicros);
+        }
+
+        private Starts startedAgain(long startMicros) {
+            count.incrementAndGet();
+            firstStartMicros.accumulateAndGet(startMicros, Math::min);
+            return this;
         }
 
         public long firstStartMicros() {
